@@ -1,0 +1,35 @@
+"""Grimoire's rules engines, one package per game, behind the contract in ``games.core``.
+
+>>> import games
+>>> engine = games.get("mandragora")
+>>> state = engine.new_game(players=3, seed=42)
+>>> sorted(engine.to_act(state))
+[0]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Engine
+from games.mandragora import MandragoraEngine
+
+ENGINES: dict[str, Engine[Any, Any]] = {
+    engine.key: engine for engine in (MandragoraEngine(),)
+}
+
+
+class UnknownGame(KeyError):
+    """No game is registered under that key."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def get(key: str) -> Engine[Any, Any]:
+    """The engine registered under ``key`` (e.g. ``"mandragora"``)."""
+    try:
+        return ENGINES[key]
+    except KeyError:
+        known = ", ".join(sorted(ENGINES))
+        raise UnknownGame(f"There is no game called “{key}”. Games: {known}.") from None

@@ -1,0 +1,40 @@
+"""The shared engine core: the contract every game implements and its building blocks."""
+
+from games.core.board import Board, BoardField, render_seats, seat_ref
+from games.core.engine import BACK, Engine, normalize_notation
+from games.core.errors import (
+    ActionNotAllowed,
+    GameError,
+    GameIsOver,
+    IllegalAction,
+    InvalidSetup,
+    NotYourTurn,
+    StateFormatError,
+    UnknownNotation,
+)
+from games.core.outcome import Outcome
+from games.core.rng import SeededRng, seed_state
+from games.core.transition import LogEntry, Transition
+
+__all__ = [
+    "BACK",
+    "ActionNotAllowed",
+    "Board",
+    "BoardField",
+    "Engine",
+    "GameError",
+    "GameIsOver",
+    "IllegalAction",
+    "InvalidSetup",
+    "LogEntry",
+    "NotYourTurn",
+    "Outcome",
+    "SeededRng",
+    "StateFormatError",
+    "Transition",
+    "UnknownNotation",
+    "normalize_notation",
+    "render_seats",
+    "seat_ref",
+    "seed_state",
+]

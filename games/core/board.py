@@ -1,0 +1,95 @@
+"""A platform-neutral board: what a game shows, before any platform draws it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# Discord's embed limits are the tightest of the platforms we draw on, so boards respect them.
+MAX_FIELDS = 25
+MAX_TITLE = 256
+MAX_FIELD_NAME = 256
+MAX_FIELD_VALUE = 1024
+MAX_DESCRIPTION = 4096
+MAX_FOOTER = 2048
+MAX_TOTAL = 6000
+
+_SEAT_REF = re.compile(r"\{p(\d+)\}")
+
+
+def seat_ref(seat: int) -> str:
+    """A placeholder for a seat inside log and board text, rendered later with names."""
+    return f"{{p{seat}}}"
+
+
+def render_seats(text: str, names: Sequence[str] | None = None) -> str:
+    """Replace seat placeholders with player names (or "Seat N" when names are unknown)."""
+
+    def name(match: re.Match[str]) -> str:
+        seat = int(match.group(1))
+        if names is not None and seat < len(names):
+            return names[seat]
+        return f"Seat {seat + 1}"
+
+    return _SEAT_REF.sub(name, text)
+
+
+class BoardField(BaseModel):
+    """One titled block of a board."""
+
+    model_config = ConfigDict(frozen=True)
+
+    name: str
+    value: str
+    inline: bool = False
+
+
+class Board(BaseModel):
+    """Title, a short description, titled fields and a footer: readable at a glance."""
+
+    model_config = ConfigDict(frozen=True)
+
+    title: str
+    description: str = ""
+    fields: tuple[BoardField, ...] = Field(default_factory=tuple)
+    footer: str = ""
+
+    def rendered(self, names: Sequence[str] | None = None) -> Board:
+        """The same board with seat placeholders replaced by names."""
+        return Board(
+            title=render_seats(self.title, names),
+            description=render_seats(self.description, names),
+            fields=tuple(
+                BoardField(
+                    name=render_seats(f.name, names),
+                    value=render_seats(f.value, names),
+                    inline=f.inline,
+                )
+                for f in self.fields
+            ),
+            footer=render_seats(self.footer, names),
+        )
+
+    def limit_problems(self) -> list[str]:
+        """Every way this board breaks the embed limits; empty when it fits."""
+        problems: list[str] = []
+        if len(self.fields) > MAX_FIELDS:
+            problems.append(f"{len(self.fields)} fields > {MAX_FIELDS}")
+        if not 0 < len(self.title) <= MAX_TITLE:
+            problems.append(f"title length {len(self.title)}")
+        if len(self.description) > MAX_DESCRIPTION:
+            problems.append(f"description length {len(self.description)}")
+        if len(self.footer) > MAX_FOOTER:
+            problems.append(f"footer length {len(self.footer)}")
+        for f in self.fields:
+            if not 0 < len(f.name) <= MAX_FIELD_NAME:
+                problems.append(f"field name length {len(f.name)}: {f.name!r}")
+            if not 0 < len(f.value) <= MAX_FIELD_VALUE:
+                problems.append(f"field {f.name!r} value length {len(f.value)}")
+        total = len(self.title) + len(self.description) + len(self.footer)
+        total += sum(len(f.name) + len(f.value) for f in self.fields)
+        if total > MAX_TOTAL:
+            problems.append(f"total length {total} > {MAX_TOTAL}")
+        return problems

@@ -1,0 +1,235 @@
+"""The engine contract every game implements, and the checks every game shares.
+
+A game subclasses :class:`Engine`, fills in the abstract methods, and is registered in
+``games.ENGINES``. The base class owns the parts that must behave the same in every game:
+validating players and options, refusing out-of-turn or illegal actions without touching the
+state, reading typed text, and serializing states as versioned JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from games.core.board import Board
+from games.core.errors import (
+    ActionNotAllowed,
+    GameIsOver,
+    InvalidSetup,
+    NotYourTurn,
+    StateFormatError,
+    UnknownNotation,
+)
+from games.core.outcome import Outcome
+from games.core.transition import Transition
+
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+
+MAX_NOTATION_LENGTH = 200
+BACK = "back"
+
+
+def normalize_notation(text: str) -> str:
+    """Lower-case, trimmed, single-spaced: the form every parser reads."""
+    return " ".join(text.lower().split())
+
+
+class Engine(ABC, Generic[StateT, ActionT]):
+    """A pure, deterministic rules engine. No I/O, no clock, no module-level randomness.
+
+    Seats are numbered from 0 inside engines; text shown to people numbers them from 1.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    state_type: ClassVar[type[Any]]
+    state_format: ClassVar[int] = 1
+    #: No game, however it is played, takes more actions than this; a safety net for tests.
+    step_limit: ClassVar[int] = 10_000
+
+    # ----------------------------------------------------------------- setup
+    def options(self, raw: BaseModel | Mapping[str, Any] | None = None) -> BaseModel:
+        """Validate variant options; unknown or ill-typed options raise ``InvalidSetup``."""
+        if raw is None:
+            return self.Options()
+        if isinstance(raw, self.Options):
+            return raw
+        data = raw.model_dump() if isinstance(raw, BaseModel) else dict(raw)
+        known = set(self.Options.model_fields)
+        unknown = sorted(set(data) - known)
+        if unknown:
+            choices = ", ".join(sorted(known)) or "none"
+            raise InvalidSetup(
+                f"{self.title} has no option {', '.join(unknown)} (options: {choices})."
+            )
+        try:
+            return self.Options.model_validate(data)
+        except ValidationError as error:
+            first = error.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            raise InvalidSetup(f"Option {where}: {first['msg']}.") from None
+
+    def new_game(
+        self, players: int, seed: int, options: BaseModel | Mapping[str, Any] | None = None
+    ) -> StateT:
+        """A fresh game for ``players`` seats, all randomness drawn from ``seed``."""
+        if not self.min_players <= players <= self.max_players:
+            raise InvalidSetup(
+                f"{self.title} is played by {self.min_players} to {self.max_players} players,"
+                f" not {players}."
+            )
+        return self._new_game(players, seed, self.options(options))
+
+    @abstractmethod
+    def _new_game(self, players: int, seed: int, options: Any) -> StateT: ...
+
+    @abstractmethod
+    def configurations(self) -> list[tuple[int, BaseModel]]:
+        """Every seat count with every variant worth testing: what conformance runs over."""
+
+    @abstractmethod
+    def players(self, state: StateT) -> int:
+        """How many seats this game has."""
+
+    # ------------------------------------------------------------------ play
+    @abstractmethod
+    def to_act(self, state: StateT) -> frozenset[int]:
+        """Seats that may act now; several when play is simultaneous, none when over."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
+        """Every action ``seat`` may take now, in a fixed order; [] when it may not act."""
+
+    @abstractmethod
+    def _apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
+        """Apply an action already checked legal. Never mutates ``state``."""
+
+    def check(self, state: StateT, seat: int, action: ActionT) -> None:
+        """Raise the right ``IllegalAction`` unless ``seat`` may take ``action`` now."""
+        if self.outcome(state) is not None:
+            raise GameIsOver("The game is over.")
+        if seat not in self.to_act(state):
+            raise NotYourTurn(self.not_your_turn_message(state, seat))
+        if action not in self.legal_actions(state, seat):
+            raise ActionNotAllowed(self.explain_illegal(state, seat, action))
+
+    def apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
+        """Check, then apply ``action`` for ``seat``: a new state plus log entries.
+
+        Raises ``IllegalAction`` (and changes nothing) when the action is not legal now.
+        """
+        self.check(state, seat, action)
+        return self._apply(state, seat, action)
+
+    def not_your_turn_message(self, state: StateT, seat: int) -> str:
+        """What a seat is told when it acts while it may not."""
+        if not 0 <= seat < self.players(state):
+            return "You are not seated in this game."
+        return "It is not your turn."
+
+    def explain_illegal(self, state: StateT, seat: int, action: ActionT) -> str:
+        """Why a well-formed action is not legal here; games override for precise reasons."""
+        return f"You cannot {self.notation(action)} now."
+
+    @abstractmethod
+    def outcome(self, state: StateT) -> Outcome | None:
+        """None while the game runs; the final scores and ranking once it has ended."""
+
+    # ----------------------------------------------------------- information
+    @abstractmethod
+    def view(self, state: StateT, seat: int | None) -> BaseModel:
+        """What ``seat`` may know (None: a spectator). Hidden information never appears."""
+
+    @abstractmethod
+    def determinize(self, state: StateT, seat: int, rng: random.Random) -> StateT:
+        """A state ``seat`` cannot tell apart from ``state``: everything hidden resampled."""
+
+    @abstractmethod
+    def describe(self, view: BaseModel) -> Board:
+        """A board for a view: the public table for spectators, a hand for a seat."""
+
+    # -------------------------------------------------------------- notation
+    @abstractmethod
+    def notation(self, action: ActionT) -> str:
+        """Short human text for an action, unique among a state's legal actions."""
+
+    @abstractmethod
+    def parse_syntax(self, text: str) -> ActionT | None:
+        """Read normalized text as an action, or None; legality is not checked here."""
+
+    def parse(self, state: StateT, seat: int, text: str) -> ActionT:
+        """Read what a player typed as a legal action for ``seat``, or raise ``IllegalAction``."""
+        cleaned = normalize_notation(text[: MAX_NOTATION_LENGTH + 1])
+        if not cleaned or len(cleaned) > MAX_NOTATION_LENGTH:
+            raise UnknownNotation(self._unknown_message(state, seat, text))
+        action = self.parse_syntax(cleaned)
+        if action is None:
+            raise UnknownNotation(self._unknown_message(state, seat, text))
+        self.check(state, seat, action)
+        return action
+
+    def _unknown_message(self, state: StateT, seat: int, text: str) -> str:
+        shown = " ".join(text.split())[:40] or "(nothing)"
+        examples = self.examples(state, seat)
+        hint = f" Try {', '.join(examples)}." if examples else ""
+        return f"“{shown}” is not a move in {self.title}.{hint}"
+
+    def examples(self, state: StateT, seat: int, limit: int = 3) -> list[str]:
+        """A few legal moves, as text, to show someone who typed something unreadable."""
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return []
+        return [self.notation(a) for a in self.legal_actions(state, seat)[:limit]]
+
+    # --------------------------------------------------------- serialization
+    @cached_property
+    def _state_adapter(self) -> TypeAdapter[Any]:
+        return TypeAdapter(self.state_type)
+
+    def dump(self, state: StateT) -> str:
+        """The state as JSON, tagged with the game and the state format version."""
+        body = self._state_adapter.dump_python(state, mode="json")
+        return json.dumps(
+            {"game": self.key, "format": self.state_format, "state": body},
+            separators=(",", ":"),
+            sort_keys=True,
+        )
+
+    def load(self, text: str) -> StateT:
+        """Read a state written by ``dump``; a foreign, newer or damaged one is refused."""
+        try:
+            envelope = json.loads(text)
+        except (TypeError, json.JSONDecodeError):
+            raise StateFormatError(f"This {self.title} game's saved state is damaged.") from None
+        if not isinstance(envelope, dict) or envelope.get("game") != self.key:
+            raise StateFormatError(f"This saved state is not a {self.title} game.")
+        version = envelope.get("format")
+        if not isinstance(version, int) or version > self.state_format:
+            raise StateFormatError(
+                f"This {self.title} game was saved by a newer version of Grimoire."
+            )
+        try:
+            state: StateT = self._state_adapter.validate_python(envelope.get("state"))
+        except ValidationError:
+            raise StateFormatError(f"This {self.title} game's saved state is damaged.") from None
+        return state
+
+    def seat_count_label(self) -> str:
+        """"2–4 players", for listings."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players}–{self.max_players} players"
+
+
+def seats_in_order(first: int, players: int) -> Sequence[int]:
+    """Seats clockwise starting at ``first``."""
+    return [(first + i) % players for i in range(players)]

@@ -1,0 +1,159 @@
+"""A Mandragora view as a platform-neutral board."""
+
+from __future__ import annotations
+
+from games.core import Board, BoardField, seat_ref
+from games.mandragora import cards
+from games.mandragora.scoring import ScoreLine
+from games.mandragora.text import card_label, card_list, plural
+from games.mandragora.view import MandragoraView, PendingView, SorcererView
+
+DAY, NIGHT, ASSISTANT, CURSE = "☀️", "🌙", "🧙", "💀"
+
+_WAITING = {
+    "ingredients": "{who} is preparing a spell.",
+    "transfer": "{who} chooses who receives a cursed scroll.",
+    "substitute": "{who} chooses whose hand to draw from.",
+    "substitute-give": "{who} chooses a card to hand back to {other}.",
+    "levitate": "{who} chooses a card to levitate.",
+    "share": "{who} received cursed scrolls and may trade a card with their partner.",
+    "share-reply": "{who} chooses a card for their partner {other}.",
+}
+
+
+def describe(view: MandragoraView) -> Board:
+    """The table for everyone, plus the viewer's hand and decisions when the view is a seat's."""
+    fields = [
+        BoardField(name="Shops", value=_shops(view)),
+        BoardField(name="Spell stacks", value=_stacks(view)),
+    ]
+    fields += [_sorcerer_field(view, s) for s in view.sorcerers]
+    if view.hand is not None:
+        fields.append(BoardField(name="Your hand", value=card_list(view.hand)))
+    if view.my_score is not None and not view.finished:
+        fields.append(BoardField(name="Your score if the game ended now", value=_score(view.my_score)))
+    if view.scores is not None:
+        fields.append(BoardField(name="Final scores", value=_final(view)))
+    return Board(
+        title=_title(view),
+        description=_status(view),
+        fields=tuple(fields),
+        footer=_footer(view),
+    )
+
+
+def _title(view: MandragoraView) -> str:
+    if view.finished:
+        return "Mandragora · game over"
+    title = f"Mandragora · turn {view.turn}"
+    if view.final_round is not None:
+        title += f" · final round {view.final_round} of 3"
+    return title
+
+
+def _status(view: MandragoraView) -> str:
+    if view.finished:
+        return "The game is over. Most points wins; ties go to whoever cast more spells."
+    pending = view.pending
+    if pending is not None:
+        line = _WAITING[pending.kind].format(who=seat_ref(pending.seat), other=seat_ref(pending.other))
+        if view.viewer == pending.seat:
+            line += "\n" + _your_decision(pending)
+        return line
+    who = seat_ref(view.current)
+    line = f"{who}'s turn: send the assistant or cast a spell."
+    if view.extra_turn:
+        line = f"{who} takes an extra turn (Replication), or lets it pass."
+    if view.viewer == view.current:
+        line += "\n**Your move.**"
+    return line
+
+
+def _your_decision(pending: PendingView) -> str:
+    if pending.kind == "ingredients":
+        book = "a mandrake" if pending.book == cards.MANDRAKE else card_label(pending.book)
+        return (
+            f"**Your spell:** {book} with {card_list(pending.ingredients)}."
+            " Add ingredients, choose a power, or go back."
+        )
+    if pending.kind == "share-reply" and pending.card:
+        return f"**Your partner offers** {card_label(pending.card)} in exchange."
+    return "**Your decision.**"
+
+
+def _shops(view: MandragoraView) -> str:
+    lines = []
+    for shop in view.shops:
+        tile = NIGHT if shop.night else DAY
+        if shop.night:
+            stock = plural(shop.face_down, "face-down card") if shop.face_down else "empty"
+        else:
+            stock = card_list(shop.cards) if shop.cards else "empty"
+        here = f" ← {ASSISTANT}" if shop.number == view.assistant + 1 else ""
+        lines.append(f"`{shop.number:>2}` {tile} {stock}{here}")
+    return "\n".join(lines)
+
+
+def _stacks(view: MandragoraView) -> str:
+    parts = []
+    for stack in view.stacks:
+        top = cards.spells()[stack.top].name if stack.top else "—"
+        parts.append(f"**{stack.value}**: {top} ({stack.size})")
+    return " · ".join(parts) + f"\nDeck: {plural(view.deck_size, 'card')}"
+
+
+def _sorcerer_field(view: MandragoraView, s: SorcererView) -> BoardField:
+    marks = []
+    if view.teams:
+        marks.append("team A" if s.seat % 2 == 0 else "team B")
+    if view.curse_holder == s.seat:
+        marks.append(f"{CURSE} Curse")
+    if view.countdown_seat == s.seat and view.final_round is not None:
+        marks.append(f"⏳ {4 - view.final_round}")
+    if s.dropped:
+        marks.append("dropped out")
+    if s.seat in view.to_act and not view.finished:
+        marks.append("▶")
+    name = seat_ref(s.seat) + (f" ({', '.join(marks)})" if marks else "")
+    spells = ", ".join(
+        f"{cards.spells()[c.spell].name} {c.value}+{_book_short(c.book)}" for c in s.spells
+    )
+    value = (
+        f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} · reach {s.reach}\n"
+        f"Spells ({s.spell_points} pts): {spells or 'none yet'}"
+    )
+    return BoardField(name=name, value=value, inline=True)
+
+
+def _book_short(book: str) -> str:
+    return "🌱0" if book == cards.MANDRAKE else f"{card_label(book)}"
+
+
+def _score(line: ScoreLine) -> str:
+    kept = line.colours_in_hand - line.colours_discarded
+    parts = [f"spells {line.spell_points}", f"colours in hand −{kept}"]
+    if line.colours_discarded:
+        parts.append(f"({line.colours_discarded} discarded by spells)")
+    if line.curse:
+        parts.append("Curse −2")
+    return f"**{line.total}** = " + ", ".join(parts)
+
+
+def _final(view: MandragoraView) -> str:
+    assert view.scores is not None
+    ordered = sorted(view.scores, key=lambda line: (-line.total, -line.spells_cast, line.seat))
+    lines = [
+        f"{seat_ref(line.seat)}: {_score(line)} · {plural(line.spells_cast, 'spell')}"
+        for line in ordered
+    ]
+    if view.teams:
+        a = sum(line.total for line in view.scores if line.seat % 2 == 0)
+        b = sum(line.total for line in view.scores if line.seat % 2 == 1)
+        lines.append(f"Team A ({seat_ref(0)} & {seat_ref(2)}): {a} · Team B ({seat_ref(1)} & {seat_ref(3)}): {b}")
+    return "\n".join(lines)
+
+
+def _footer(view: MandragoraView) -> str:
+    if view.finished:
+        return "Thanks for playing Mandragora."
+    return "Moves: move 1–3 · cast <book> · add <card> · power <n> · back"

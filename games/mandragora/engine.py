@@ -1,0 +1,156 @@
+"""Mandragora behind the shared engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import ActionNotAllowed, Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.mandragora import cards, rules, scoring
+from games.mandragora.actions import (
+    Action,
+    AddIngredient,
+    Cast,
+    CastBook,
+    ChoosePower,
+    Levitate,
+    Move,
+    Share,
+)
+from games.mandragora.describe import describe
+from games.mandragora.notation import notation, parse_syntax
+from games.mandragora.setup import new_state
+from games.mandragora.state import MandragoraState
+from games.mandragora.view import MandragoraView, build_view, determinize
+
+
+class MandragoraOptions(BaseModel):
+    """Variants of Mandragora."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    teams: bool = Field(
+        default=False,
+        description="Four sorcerers in two teams of two, partners sitting across (seats 1 & 3 "
+        "against 2 & 4).",
+    )
+
+
+class MandragoraEngine(Engine[MandragoraState, Action]):
+    """Mandragora for 2-4 sorcerers, and 2 v 2 teams."""
+
+    key: ClassVar[str] = "mandragora"
+    title: ClassVar[str] = "Mandragora"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = MandragoraOptions
+    state_type: ClassVar[type[MandragoraState]] = MandragoraState
+    # Every turn takes a deck card or a spell until the deck runs out, then three rounds
+    # remain; casting takes at most a dozen small decisions. This bound is far above that.
+    step_limit: ClassVar[int] = 5_000
+
+    def _new_game(self, players: int, seed: int, options: MandragoraOptions) -> MandragoraState:
+        if options.teams and players != 4:
+            raise InvalidSetup("The team variant needs exactly 4 sorcerers.")
+        return new_state(players, seed, options.teams)
+
+    def configurations(self) -> list[tuple[int, BaseModel]]:
+        plain = [(n, MandragoraOptions()) for n in range(2, 5)]
+        return [*plain, (4, MandragoraOptions(teams=True))]
+
+    def players(self, state: MandragoraState) -> int:
+        return state.players
+
+    def to_act(self, state: MandragoraState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: MandragoraState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: MandragoraState, seat: int, action: Action) -> None:
+        if isinstance(action, Cast):
+            self._check_cast(state, seat, action)
+            return
+        super().check(state, seat, action)
+
+    def _check_cast(self, state: MandragoraState, seat: int, action: Cast) -> None:
+        """A whole cast is legal when each of its small decisions is, in turn."""
+        scratch = state
+        for step in _cast_steps(action):
+            self.check(scratch, seat, step)
+            scratch = self._apply(scratch, seat, step).state
+
+    def _apply(self, state: MandragoraState, seat: int, action: Action) -> Transition[MandragoraState]:
+        if isinstance(action, Cast):
+            log: list[LogEntry] = []
+            for step in _cast_steps(action):
+                transition = self._apply(state, seat, step)
+                state = transition.state
+                log += transition.log
+            return Transition(state, tuple(log))
+        new = state.clone()
+        entries: list[LogEntry] = []
+        rules.apply(new, seat, action, entries)
+        return Transition(new, tuple(entries))
+
+    def explain_illegal(self, state: MandragoraState, seat: int, action: Action) -> str:
+        hand = state.sorcerers[seat].hand
+        pending = state.steps[0].kind if state.steps else None
+        match action:
+            case Move(distance) if pending is None:
+                return (
+                    f"The assistant can walk 1 to {rules.reach(state, seat)} shops, "
+                    f"not {distance}."
+                )
+            case CastBook(book) if pending is None:
+                if book not in hand:
+                    return f"You have no {book} in your hand."
+                return f"You cannot cast a spell with {book} now: not enough ingredients."
+            case AddIngredient(card) if pending == "ingredients":
+                if card not in hand:
+                    return f"You have no {card} to add."
+                return f"{card} cannot go into this spell."
+            case ChoosePower(power) if pending == "ingredients":
+                if state.stacks[power - 1] == []:
+                    return f"The value-{power} spell stack is empty."
+                return "Your spell needs at least as many ingredients as its power."
+            case Levitate() if pending == "levitate":
+                return "That shop has no such card to levitate."
+            case Share() if pending in ("share", "share-reply"):
+                return "Your team cannot trade that way now."
+        if pending is not None:
+            return f"Finish the current decision first ({self.notation(self.legal_actions(state, seat)[0])}, …)."
+        return f"You cannot {self.notation(action)} now."
+
+    def outcome(self, state: MandragoraState) -> Outcome | None:
+        return scoring.outcome(state) if state.finished else None
+
+    def view(self, state: MandragoraState, seat: int | None) -> MandragoraView:
+        return build_view(state, seat)
+
+    def determinize(
+        self, state: MandragoraState, seat: int, rng: random.Random
+    ) -> MandragoraState:
+        return determinize(state, seat, rng)
+
+    def describe(self, view: BaseModel) -> Board:
+        if not isinstance(view, MandragoraView):
+            raise TypeError("not a Mandragora view")
+        return describe(view)
+
+    def notation(self, action: Action) -> str:
+        return notation(action)
+
+    def parse_syntax(self, text: str) -> Action | None:
+        return parse_syntax(text)
+
+
+def _cast_steps(action: Cast) -> list[Action]:
+    steps: list[Action] = [CastBook(action.book)]
+    steps += [AddIngredient(card) for card in action.ingredients]
+    return [*steps, ChoosePower(action.power)]
+
+
+__all__ = ["MandragoraEngine", "MandragoraOptions", "cards"]

@@ -1,0 +1,1 @@
+"""Game storage: the action log, deliveries and timers in SQLite."""
