@@ -14,9 +14,7 @@ from typing import Any
 from games.core import Engine
 from games.mandragora import MandragoraEngine
 
-ENGINES: dict[str, Engine[Any, Any]] = {
-    engine.key: engine for engine in (MandragoraEngine(),)
-}
+ENGINES: dict[str, Engine[Any, Any]] = {engine.key: engine for engine in (MandragoraEngine(),)}
 
 
 class UnknownGame(KeyError):

@@ -1,6 +1,6 @@
 """The shared engine core: the contract every game implements and its building blocks."""
 
-from games.core.board import Board, BoardField, render_seats, seat_ref
+from games.core.board import FINAL_SCORES, Board, BoardField, render_seats, seat_ref
 from games.core.engine import BACK, Engine, normalize_notation
 from games.core.errors import (
     ActionNotAllowed,
@@ -18,6 +18,7 @@ from games.core.transition import LogEntry, Transition
 
 __all__ = [
     "BACK",
+    "FINAL_SCORES",
     "ActionNotAllowed",
     "Board",
     "BoardField",

@@ -16,6 +16,9 @@ MAX_DESCRIPTION = 4096
 MAX_FOOTER = 2048
 MAX_TOTAL = 6000
 
+#: The name of the board field that shows the final scores, itemized, once a game is over.
+FINAL_SCORES = "Final scores"
+
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -224,12 +224,7 @@ class Engine(ABC, Generic[StateT, ActionT]):
         return state
 
     def seat_count_label(self) -> str:
-        """"2–4 players", for listings."""
+        """ "2–4 players", for listings."""
         if self.min_players == self.max_players:
             return f"{self.min_players} players"
         return f"{self.min_players}–{self.max_players} players"
-
-
-def seats_in_order(first: int, players: int) -> Sequence[int]:
-    """Seats clockwise starting at ``first``."""
-    return [(first + i) % players for i in range(players)]

@@ -1,8 +1,9 @@
-"""Seeded random play over any engine: for simulations, tests and benchmarks."""
+"""Playing whole games over any engine: for simulations, tests and benchmarks."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +13,15 @@ from games.core.engine import Engine
 from games.core.outcome import Outcome
 from games.core.transition import LogEntry
 
+#: Picks one of ``legal`` for ``seat`` in ``state``.
+Chooser = Callable[[Any, int, list[Any]], Any]
+#: Told of each step: the seat, the action's notation and the log entries it wrote.
+StepListener = Callable[[int, str, tuple[LogEntry, ...]], None]
+
 
 @dataclass
 class Playout:
-    """A finished (or cut-off) random game: its setup, every action, the log and the end."""
+    """A finished game: its setup, every action as (seat, notation), the log and the end."""
 
     players: int
     seed: int
@@ -30,16 +36,17 @@ class StepLimitExceeded(RuntimeError):
     """A game went on past its engine's step limit: a rules bug."""
 
 
-def random_playout(
+def play(
     engine: Engine[Any, Any],
     players: int,
     seed: int,
-    options: BaseModel | None = None,
-    chooser_seed: int | None = None,
+    options: BaseModel | None,
+    choose: Chooser,
+    order: random.Random,
+    on_step: StepListener | None = None,
 ) -> Playout:
-    """Play a whole game choosing uniformly among legal actions; seats acting at once take
-    turns in a random order. Deterministic for a given seed and chooser seed."""
-    chooser = random.Random(seed if chooser_seed is None else chooser_seed)
+    """Play a game to its end with ``choose`` deciding for every seat. When several seats may
+    act at once, ``order`` picks which acts first."""
     opts = engine.options(options)
     state = engine.new_game(players, seed, opts)
     result = Playout(players=players, seed=seed, options=opts, state=state)
@@ -49,14 +56,17 @@ def random_playout(
         seats = sorted(engine.to_act(state))
         if not seats:
             raise RuntimeError(f"{engine.key}: nobody can act but the game is not over")
-        seat = chooser.choice(seats)
-        actions = engine.legal_actions(state, seat)
-        if not actions:
+        seat = order.choice(seats)
+        legal = engine.legal_actions(state, seat)
+        if not legal:
             raise RuntimeError(f"{engine.key}: seat {seat} must act but has no legal action")
-        action = chooser.choice(actions)
+        action = choose(state, seat, legal)
         transition = engine.apply(state, seat, action)
-        result.actions.append((seat, engine.notation(action)))
+        text = engine.notation(action)
+        result.actions.append((seat, text))
         result.log.extend(transition.log)
+        if on_step is not None:
+            on_step(seat, text, transition.log)
         state = transition.state
     else:
         raise StepLimitExceeded(
@@ -66,3 +76,24 @@ def random_playout(
     result.state = state
     result.outcome = engine.outcome(state)
     return result
+
+
+def random_chooser(rng: random.Random) -> Chooser:
+    """A player who picks uniformly among the legal actions."""
+
+    def choose(state: Any, seat: int, legal: list[Any]) -> Any:
+        return rng.choice(legal)
+
+    return choose
+
+
+def random_playout(
+    engine: Engine[Any, Any],
+    players: int,
+    seed: int,
+    options: BaseModel | None = None,
+    chooser_seed: int | None = None,
+) -> Playout:
+    """A whole game of uniformly random legal actions; deterministic for its seeds."""
+    rng = random.Random(seed if chooser_seed is None else chooser_seed)
+    return play(engine, players, seed, options, random_chooser(rng), rng)

@@ -1,0 +1,1 @@
+"""Grimoire's Discord bot."""

@@ -1,0 +1,23 @@
+"""Configuration from the environment and ``.env``."""
+
+from __future__ import annotations
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    """Everything the bot reads from its environment. The token is a secret: it never
+    appears in ``repr``, logs or error messages."""
+
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
+    database_url: str = Field(
+        default="sqlite:///data/grimoire.sqlite3",
+        description="Where games are stored; a relative path is from the working directory.",
+    )
+    dev_guild_id: int | None = Field(
+        default=None, description="Sync slash commands to this one server at once."
+    )
+    log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")

@@ -1,0 +1,129 @@
+"""Command line for the engines.
+
+python -m games list
+python -m games simulate mandragora --players 3 --seed 7
+python -m games simulate mandragora --players 4 --option teams=true --quiet
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import games
+from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
+from games.core.playout import play, random_chooser
+
+PLAYER_KINDS = ("random",)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "list":
+            return _list()
+        return _simulate(args)
+    except (GameError, games.UnknownGame) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("list", help="the games and their seat counts")
+    simulate = commands.add_parser("simulate", help="play a seeded game and print it")
+    simulate.add_argument("game", help="a game key, e.g. mandragora")
+    simulate.add_argument("--players", type=int, default=None, help="seats (default: fewest)")
+    simulate.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    simulate.add_argument(
+        "--ai",
+        default="random",
+        help="player kind for every seat, or one per seat separated by commas (random)",
+    )
+    simulate.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a variant option, e.g. teams=true (repeatable)",
+    )
+    simulate.add_argument("--quiet", action="store_true", help="print only the final scores")
+    return parser
+
+
+def _list() -> int:
+    for engine in games.ENGINES.values():
+        options = ", ".join(engine.Options.model_fields) or "none"
+        print(f"{engine.key:<18} {engine.title:<40} {engine.seat_count_label():<14} {options}")
+    return 0
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise GameError(f"Options are written NAME=VALUE, not “{pair}”.")
+        try:
+            options[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name.strip()] = value
+    return options
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    engine = games.get(args.game)
+    players = args.players or engine.min_players
+    kinds = [k.strip() for k in args.ai.split(",")]
+    if len(kinds) == 1:
+        kinds *= players
+    unknown = sorted(set(kinds) - set(PLAYER_KINDS))
+    if unknown or len(kinds) != players:
+        raise GameError(
+            f"--ai takes one of {', '.join(PLAYER_KINDS)} for all seats or one per seat "
+            f"({players} seats)."
+        )
+    rng = random.Random(args.seed)
+    choosers = [random_chooser(rng) for _ in kinds]
+
+    def choose(state: Any, seat: int, legal: list[Any]) -> Any:
+        return choosers[seat](state, seat, legal)
+
+    def show(seat: int, text: str, log: tuple[LogEntry, ...]) -> None:
+        print(f"{render_seats(seat_ref(seat))}> {text}")
+        for entry in log:
+            audience = "" if entry.audience is None else _audience(entry.audience)
+            print(f"    {audience}{render_seats(entry.text)}")
+
+    options = _options(args.option)
+    print(f"{engine.title}: {players} players, seed {args.seed}, options {options or 'none'}")
+    listener = None if args.quiet else show
+    played = play(engine, players, args.seed, engine.options(options), choose, rng, listener)
+    assert played.outcome is not None
+    print(f"\nFinished after {len(played.actions)} actions.")
+    board = engine.describe(engine.view(played.state, None))
+    for board_field in board.fields:
+        if board_field.name == FINAL_SCORES:
+            print(render_seats(board_field.value))
+    outcome = played.outcome
+    for seat in sorted(range(players), key=lambda s: (outcome.ranks[s], s)):
+        print(
+            f"  #{outcome.ranks[seat]} Seat {seat + 1}: {outcome.scores[seat]} points"
+            f" (tie-break {outcome.tiebreaks[seat]})"
+        )
+    return 0
+
+
+def _audience(seats: frozenset[int]) -> str:
+    return "[only " + ", ".join(f"Seat {s + 1}" for s in sorted(seats)) + "] "
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
