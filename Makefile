@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test lint typecheck unit soak simulate clean
+.PHONY: run test lint typecheck unit soak golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,9 @@ unit: $(STAMP)
 
 soak: $(STAMP)
 	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_CHECKED_GAMES=200 $(BIN)/pytest tests/games/test_conformance.py
+
+golden: $(STAMP)
+	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -17,22 +17,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
 
-import games
 from games.core import Engine, IllegalAction, NotYourTurn, Outcome
 from games.core.playout import random_playout
+from tests.games.configurations import CONFIGURATIONS, ENGINES
 
 RANDOM_GAMES = int(os.environ.get("GRIMOIRE_RANDOM_GAMES", "200"))
 CHECKED_GAMES = int(os.environ.get("GRIMOIRE_CHECKED_GAMES", "12"))
-
-CONFIGURATIONS = [
-    pytest.param(engine, players, options, id=_id)
-    for engine in games.ENGINES.values()
-    for players, options in engine.configurations()
-    for _id in [
-        f"{engine.key}-{players}p"
-        + "".join(f"-{k}" for k, v in options.model_dump().items() if v not in (False, None))
-    ]
-]
 
 
 def _outcome_is_consistent(outcome: Outcome, players: int) -> None:
@@ -162,7 +152,7 @@ def _check_illegal(
     assert engine.dump(state) == dumped, "refused actions change nothing"
 
 
-@pytest.mark.parametrize("engine", list(games.ENGINES.values()), ids=list(games.ENGINES))
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=300), seat=st.integers(min_value=-2, max_value=6))
 def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, seat: int) -> None:
@@ -182,7 +172,7 @@ def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, s
     assert engine.dump(state) == dumped
 
 
-@pytest.mark.parametrize("engine", list(games.ENGINES.values()), ids=list(games.ENGINES))
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=200)
 @given(
     words=st.lists(
@@ -223,7 +213,7 @@ def test_near_miss_notation_is_refused_politely(engine: Engine[Any, Any], words:
             engine.parse(state, seat, " ".join(words))
 
 
-@pytest.mark.parametrize("engine", list(games.ENGINES.values()), ids=list(games.ENGINES))
+@pytest.mark.parametrize("engine", ENGINES)
 def test_setup_refuses_bad_player_counts_and_options(engine: Engine[Any, Any]) -> None:
     from games.core import InvalidSetup
 
@@ -234,7 +224,7 @@ def test_setup_refuses_bad_player_counts_and_options(engine: Engine[Any, Any]) -
         engine.new_game(engine.min_players, 1, {"no_such_option": True})
 
 
-@pytest.mark.parametrize("engine", list(games.ENGINES.values()), ids=list(games.ENGINES))
+@pytest.mark.parametrize("engine", ENGINES)
 def test_same_seed_same_game(engine: Engine[Any, Any]) -> None:
     players, options = engine.configurations()[0]
     first = engine.dump(engine.new_game(players, 99, options))
