@@ -42,7 +42,8 @@ def can_add(book: str, chosen: Sequence[str], card: str, left: Counter[str]) -> 
             return True
         if len(set(colours)) == 1 and card == colours[0]:
             return True
-        return card not in colours and len(chosen) + 1 <= MAX_DIFFERENT
+        all_different = len(set(colours)) == len(colours)
+        return all_different and card not in colours and len(chosen) + 1 <= MAX_DIFFERENT
     if cards.book_colour(book) == cards.BLACK:
         return card not in colours and len(chosen) + 1 <= MAX_DIFFERENT
     return card == cards.book_colour(book)

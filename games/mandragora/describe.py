@@ -31,7 +31,9 @@ def describe(view: MandragoraView) -> Board:
     if view.hand is not None:
         fields.append(BoardField(name="Your hand", value=card_list(view.hand)))
     if view.my_score is not None and not view.finished:
-        fields.append(BoardField(name="Your score if the game ended now", value=_score(view.my_score)))
+        fields.append(
+            BoardField(name="Your score if the game ended now", value=_score(view.my_score))
+        )
     if view.scores is not None:
         fields.append(BoardField(name="Final scores", value=_final(view)))
     return Board(
@@ -56,7 +58,9 @@ def _status(view: MandragoraView) -> str:
         return "The game is over. Most points wins; ties go to whoever cast more spells."
     pending = view.pending
     if pending is not None:
-        line = _WAITING[pending.kind].format(who=seat_ref(pending.seat), other=seat_ref(pending.other))
+        line = _WAITING[pending.kind].format(
+            who=seat_ref(pending.seat), other=seat_ref(pending.other)
+        )
         if view.viewer == pending.seat:
             line += "\n" + _your_decision(pending)
         return line
@@ -149,7 +153,10 @@ def _final(view: MandragoraView) -> str:
     if view.teams:
         a = sum(line.total for line in view.scores if line.seat % 2 == 0)
         b = sum(line.total for line in view.scores if line.seat % 2 == 1)
-        lines.append(f"Team A ({seat_ref(0)} & {seat_ref(2)}): {a} · Team B ({seat_ref(1)} & {seat_ref(3)}): {b}")
+        lines.append(
+            f"Team A ({seat_ref(0)} & {seat_ref(2)}): {a} · "
+            f"Team B ({seat_ref(1)} & {seat_ref(3)}): {b}"
+        )
     return "\n".join(lines)
 
 

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import ActionNotAllowed, Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
 from games.mandragora import cards, rules, scoring
 from games.mandragora.actions import (
     Action,
@@ -82,7 +82,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
             self.check(scratch, seat, step)
             scratch = self._apply(scratch, seat, step).state
 
-    def _apply(self, state: MandragoraState, seat: int, action: Action) -> Transition[MandragoraState]:
+    def _apply(
+        self, state: MandragoraState, seat: int, action: Action
+    ) -> Transition[MandragoraState]:
         if isinstance(action, Cast):
             log: list[LogEntry] = []
             for step in _cast_steps(action):
@@ -101,8 +103,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         match action:
             case Move(distance) if pending is None:
                 return (
-                    f"The assistant can walk 1 to {rules.reach(state, seat)} shops, "
-                    f"not {distance}."
+                    f"The assistant can walk 1 to {rules.reach(state, seat)} shops, not {distance}."
                 )
             case CastBook(book) if pending is None:
                 if book not in hand:
@@ -121,7 +122,8 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
             case Share() if pending in ("share", "share-reply"):
                 return "Your team cannot trade that way now."
         if pending is not None:
-            return f"Finish the current decision first ({self.notation(self.legal_actions(state, seat)[0])}, …)."
+            first = self.notation(self.legal_actions(state, seat)[0])
+            return f"Finish the current decision first ({first}, …)."
         return f"You cannot {self.notation(action)} now."
 
     def outcome(self, state: MandragoraState) -> Outcome | None:
@@ -130,9 +132,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def view(self, state: MandragoraState, seat: int | None) -> MandragoraView:
         return build_view(state, seat)
 
-    def determinize(
-        self, state: MandragoraState, seat: int, rng: random.Random
-    ) -> MandragoraState:
+    def determinize(self, state: MandragoraState, seat: int, rng: random.Random) -> MandragoraState:
         return determinize(state, seat, rng)
 
     def describe(self, view: BaseModel) -> Board:

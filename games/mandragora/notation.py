@@ -91,7 +91,8 @@ def parse_syntax(text: str) -> Action | None:
     if head == "cast":
         return _parse_cast(rest)
     if len(rest) == 0:
-        return {"back": Back(), "skip": Skip(), "drop": DropOut()}.get(head)
+        bare: dict[str, Action] = {"back": Back(), "skip": Skip(), "drop": DropOut()}
+        return bare.get(head)
     if len(rest) == 1:
         return _parse_one(head, rest[0])
     if head == "transfer" and len(rest) == 2 and rest[0] == "to":

@@ -67,7 +67,8 @@ def _step_actions(s: MandragoraState, step: Step) -> list[Action]:
     match step.kind:
         case "ingredients":
             actions: list[Action] = [
-                AddIngredient(c) for c in casting.addable(step.book, step.ingredients, hand, s.stacks)
+                AddIngredient(c)
+                for c in casting.addable(step.book, step.ingredients, hand, s.stacks)
             ]
             actions += [ChoosePower(p) for p in casting.powers(len(step.ingredients), s.stacks)]
             return [*actions, Back()]
@@ -254,9 +255,7 @@ def _resolve_spell(s: MandragoraState, seat: int, spell: str, log: Log) -> None:
 def _transfer(s: MandragoraState, seat: int, target: int, log: Log) -> None:
     s.sorcerers[seat].scrolls -= 1
     s.sorcerers[target].scrolls += 1
-    log.append(
-        LogEntry.public(f"{seat_ref(seat)} passes a cursed scroll to {seat_ref(target)}.")
-    )
+    log.append(LogEntry.public(f"{seat_ref(seat)} passes a cursed scroll to {seat_ref(target)}."))
     _scrolls_changed(s, log)
     _offer_share(s, target)
 

@@ -120,7 +120,9 @@ def build_view(s: MandragoraState, viewer: int | None) -> MandragoraView:
                 seat=seat,
                 hand_size=len(x.hand),
                 scrolls=x.scrolls,
-                spells=tuple(SpellView(spell=c.spell, value=c.value, book=c.book) for c in x.spells),
+                spells=tuple(
+                    SpellView(spell=c.spell, value=c.value, book=c.book) for c in x.spells
+                ),
                 reach=rules.reach(s, seat),
                 dropped=x.dropped,
                 spell_points=sum(c.value + cards.book_value(c.book) for c in x.spells),
@@ -182,7 +184,9 @@ def determinize(s: MandragoraState, seat: int, rng: random.Random) -> Mandragora
             sorcerer.hand = sorted([*kept.elements(), *(pool.pop() for _ in range(free))])
     if escrow is not None:
         step = t.steps[escrow]
-        t.steps[escrow] = Step(step.kind, step.seat, step.book, step.ingredients, step.other, pool.pop())
+        t.steps[escrow] = Step(
+            step.kind, step.seat, step.book, step.ingredients, step.other, pool.pop()
+        )
     assert not pool
     for stack in t.stacks:
         under = stack[:-1]
