@@ -30,7 +30,7 @@ def can_add(book: str, chosen: Sequence[str], card: str, left: Counter[str]) -> 
         return False
     if card == cards.MANDRAKE:
         if book == cards.MANDRAKE or cards.MANDRAKE in chosen:
-            return False
+            return False  # one mandrake per spell
         if _is_black(book):
             return len(chosen) + 1 <= MAX_DIFFERENT
         return True

@@ -8,16 +8,13 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
-from games.mandragora import cards, rules, scoring
+from games.mandragora import cards, refusals, rules, scoring
 from games.mandragora.actions import (
     Action,
     AddIngredient,
     Cast,
     CastBook,
     ChoosePower,
-    Levitate,
-    Move,
-    Share,
 )
 from games.mandragora.describe import describe
 from games.mandragora.notation import notation, parse_syntax
@@ -98,33 +95,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return Transition(new, tuple(entries))
 
     def explain_illegal(self, state: MandragoraState, seat: int, action: Action) -> str:
-        hand = state.sorcerers[seat].hand
-        pending = state.steps[0].kind if state.steps else None
-        match action:
-            case Move(distance) if pending is None:
-                return (
-                    f"The assistant can walk 1 to {rules.reach(state, seat)} shops, not {distance}."
-                )
-            case CastBook(book) if pending is None:
-                if book not in hand:
-                    return f"You have no {book} in your hand."
-                return f"You cannot cast a spell with {book} now: not enough ingredients."
-            case AddIngredient(card) if pending == "ingredients":
-                if card not in hand:
-                    return f"You have no {card} to add."
-                return f"{card} cannot go into this spell."
-            case ChoosePower(power) if pending == "ingredients":
-                if state.stacks[power - 1] == []:
-                    return f"The value-{power} spell stack is empty."
-                return "Your spell needs at least as many ingredients as its power."
-            case Levitate() if pending == "levitate":
-                return "That shop has no such card to levitate."
-            case Share() if pending in ("share", "share-reply"):
-                return "Your team cannot trade that way now."
-        if pending is not None:
-            first = self.notation(self.legal_actions(state, seat)[0])
-            return f"Finish the current decision first ({first}, …)."
-        return f"You cannot {self.notation(action)} now."
+        return refusals.explain(state, seat, action)
 
     def outcome(self, state: MandragoraState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None

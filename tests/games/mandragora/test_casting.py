@@ -179,7 +179,7 @@ def test_power_may_be_any_value_up_to_the_number_of_ingredients() -> None:
     assert _powers(play(s, (0, "add red"))) == [1]
     s = play(s, (0, "add red"), (0, "add red"), (0, "add mandrake"))
     assert _powers(s) == [1, 2, 3]
-    with pytest.raises(ActionNotAllowed, match="at least as many ingredients as its power"):
+    with pytest.raises(ActionNotAllowed, match="the power can be at most 3"):
         act(s, 0, "power 4")
 
 
@@ -248,7 +248,9 @@ def test_back_keeps_the_turn() -> None:
 def test_preparing_a_spell_allows_only_its_own_decisions() -> None:
     s = play(_table(["red-2", "red", "blue-1", "blue"]), (0, "cast red-2"))
     assert texts(s, 0) == ["add red", "back"]
-    with pytest.raises(ActionNotAllowed, match="Finish the current decision first"):
+    with pytest.raises(
+        ActionNotAllowed, match="First add ingredients to your spell, choose its power"
+    ):
         act(s, 0, "move 1")
 
 
@@ -314,12 +316,12 @@ def test_composite_cast_may_say_with_after_the_spellbook() -> None:
     [
         ("cast red-3 red power 1", "You have no red-3 in your hand."),
         ("cast red-2 blue power 1", "blue cannot go into this spell."),
-        ("cast red-2 red power 2", "at least as many ingredients as its power"),
-        ("cast red-2 red red red power 3", "red cannot go into this spell."),
-        ("cast red-2 mandrake mandrake power 2", "mandrake cannot go into this spell."),
-        ("cast red-2 green power 1", "You have no green to add."),
+        ("cast red-2 red power 2", "With 1 ingredient, the power can be at most 1."),
+        ("cast red-2 red red red power 3", "You have no more red to add."),
+        ("cast red-2 mandrake mandrake power 2", "mandrake cannot go into this spell: a red"),
+        ("cast red-2 green power 1", "You have no green in your hand."),
         ("cast black-2 red power 1", "You have no black-2 in your hand."),
-        ("cast mandrake red blue red power 3", "red cannot go into this spell."),
+        ("cast mandrake red blue red power 3", "red cannot go into this spell: with a mandrake"),
     ],
 )
 def test_illegal_cast_is_refused_with_a_reason_and_changes_nothing(text: str, message: str) -> None:

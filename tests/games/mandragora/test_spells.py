@@ -118,8 +118,10 @@ def test_transfer_lets_you_choose_which_opponent_gets_a_scroll() -> None:
 
 def test_transfer_cannot_target_yourself() -> None:
     s = play(_caster("transfer", scrolls=[1, 0, 0]), (0, CAST))
-    with pytest.raises(ActionNotAllowed):
+    with pytest.raises(ActionNotAllowed, match="cannot pass a cursed scroll to yourself"):
         act(s, 0, "transfer to 1")
+    with pytest.raises(ActionNotAllowed, match="There is no seat 4 in this game"):
+        act(s, 0, "transfer to 4")
 
 
 def test_transfer_with_one_opponent_is_automatic() -> None:
@@ -276,7 +278,7 @@ def test_levitation_takes_a_day_card_by_name_and_the_shop_is_not_restocked() -> 
 
 def test_levitation_cannot_take_a_face_up_scroll() -> None:
     s = play(_caster("levitation", shops=LEVITATION_SHOPS), (0, CAST))
-    with pytest.raises(ActionNotAllowed, match="no such card to levitate"):
+    with pytest.raises(ActionNotAllowed, match="cannot take a cursed scroll you can see"):
         apply_action(s, 0, Levitate(1, "scroll"))
     with pytest.raises(IllegalAction):
         act(s, 0, "levitate 2 scroll")
@@ -295,7 +297,7 @@ def test_levitation_takes_the_top_night_card_blind() -> None:
 
 def test_levitation_of_a_night_card_by_name_is_refused() -> None:
     s = play(_caster("levitation", shops=LEVITATION_SHOPS), (0, CAST))
-    with pytest.raises(ActionNotAllowed, match="no such card to levitate"):
+    with pytest.raises(ActionNotAllowed, match=r"night shop: take a card blind \(levitate 5\)"):
         act(s, 0, "levitate 5 yellow")
 
 

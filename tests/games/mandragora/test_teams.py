@@ -161,7 +161,7 @@ def test_transfer_targets_only_the_other_team() -> None:
     put_on_top(s, 1, "transfer")
     s = play(s, (0, "cast red-1 red power 1"))
     assert texts(s, 0) == ["transfer to 2", "transfer to 4"]
-    with pytest.raises(ActionNotAllowed):
+    with pytest.raises(ActionNotAllowed, match="to your partner: choose an opponent"):
         act(s, 0, "transfer to 3")
 
 
