@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core import Board, BoardField, seat_ref
+from games.core import FINAL_SCORES, Board, BoardField, seat_ref
 from games.mandragora import cards
 from games.mandragora.scoring import ScoreLine
 from games.mandragora.text import card_label, card_list, plural
@@ -20,6 +20,15 @@ _WAITING = {
     "share-reply": "{who} chooses a card for their partner {other}.",
 }
 
+_HINTS = {
+    "transfer": "`transfer to N`, an opponent's seat.",
+    "substitute": "`substitute N`: draw blindly from that opponent's hand.",
+    "substitute-give": "`give CARD`: hand back any card, even the one you drew.",
+    "levitate": "`levitate SHOP CARD` at a day shop, `levitate SHOP` (blind) at a night shop.",
+    "share": "`share give CARD`, `share ask`, `share swap CARD` or `share none`.",
+    "share-reply": "`share give CARD`: the card your partner asked for.",
+}
+
 
 def describe(view: MandragoraView) -> Board:
     """The table for everyone, plus the viewer's hand and decisions when the view is a seat's."""
@@ -35,7 +44,7 @@ def describe(view: MandragoraView) -> Board:
             BoardField(name="Your score if the game ended now", value=_score(view.my_score))
         )
     if view.scores is not None:
-        fields.append(BoardField(name="Final scores", value=_final(view)))
+        fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
         title=_title(view),
         description=_status(view),
@@ -81,8 +90,11 @@ def _your_decision(pending: PendingView) -> str:
             " Add ingredients, choose a power, or go back."
         )
     if pending.kind == "share-reply" and pending.card:
-        return f"**Your partner offers** {card_label(pending.card)} in exchange."
-    return "**Your decision.**"
+        return (
+            f"**Your partner offers** {card_label(pending.card)} in exchange: "
+            "`share give CARD` to send one back."
+        )
+    return "**Your decision:** " + _HINTS[pending.kind]
 
 
 def _shops(view: MandragoraView) -> str:

@@ -91,7 +91,7 @@ def parse_syntax(text: str) -> Action | None:
     if head == "cast":
         return _parse_cast(rest)
     if len(rest) == 0:
-        bare: dict[str, Action] = {"back": Back(), "skip": Skip(), "drop": DropOut()}
+        bare: dict[str, Action] = {"back": Back(), "skip": Skip()}
         return bare.get(head)
     if len(rest) == 1:
         return _parse_one(head, rest[0])
