@@ -131,6 +131,14 @@ class Engine(ABC, Generic[StateT, ActionT]):
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
+    def apply_trusted(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
+        """Apply an action just taken from ``legal_actions(state, seat)``, skipping the check.
+
+        For playouts and AI search, which choose among legal actions anyway; anything a
+        person typed or clicked goes through ``apply``.
+        """
+        return self._apply(state, seat, action)
+
     def not_your_turn_message(self, state: StateT, seat: int) -> str:
         """What a seat is told when it acts while it may not."""
         if not 0 <= seat < self.players(state):

@@ -56,9 +56,9 @@ def _is_black(book: str) -> bool:
     return cards.book_colour(book) == cards.BLACK
 
 
-def best_size(book: str, chosen: Sequence[str], hand: Sequence[str]) -> int:
-    """The most ingredients this spell can end up with, extending ``chosen``."""
-    left = available(hand, book, chosen)
+def best_size(book: str, chosen: Sequence[str], left: Counter[str]) -> int:
+    """The most ingredients this spell can end up with, extending ``chosen`` with ``left``
+    (the cards still in hand besides the spellbook and ``chosen``)."""
     colours = [c for c in chosen if c != cards.MANDRAKE]
     spare_colours = {c for c in cards.colours() if left[c] > 0}
     if book != cards.MANDRAKE:
@@ -97,8 +97,12 @@ def addable(
     left = available(hand, book, chosen)
     result = []
     for card in sorted(c for c in left if left[c] > 0):
-        if can_add(book, chosen, card, left) and best_size(book, [*chosen, card], hand) >= lowest:
+        if not can_add(book, chosen, card, left):
+            continue
+        left[card] -= 1
+        if best_size(book, [*chosen, card], left) >= lowest:
             result.append(card)
+        left[card] += 1
     return result
 
 
@@ -107,7 +111,14 @@ def castable_books(hand: Sequence[str], stacks: Sequence[Sequence[str]]) -> list
     lowest = min(open_powers(stacks), default=None)
     if lowest is None:
         return []
-    books = sorted({c for c in hand if cards.is_book(c)})
-    if cards.MANDRAKE in hand:
+    in_hand = Counter(hand)
+    books = sorted(c for c in in_hand if cards.is_book(c))
+    if in_hand[cards.MANDRAKE]:
         books.append(cards.MANDRAKE)
-    return [b for b in books if best_size(b, [], hand) >= lowest]
+    castable = []
+    for book in books:
+        in_hand[book] -= 1
+        if best_size(book, [], in_hand) >= lowest:
+            castable.append(book)
+        in_hand[book] += 1
+    return castable
