@@ -21,8 +21,8 @@ def main() -> int:
     titles = ", ".join(engine.title for engine in games.ENGINES.values())
     log.info("Grimoire engines ready: %s", titles)
     log.error(
-        "This build has the rules engines only; it cannot connect to Discord yet. "
-        "Try `python -m games simulate mandragora --players 3`."
+        "This build contains the rules engines and no Discord client. "
+        "Play a game on the command line: python -m games simulate mandragora --players 3"
     )
     return 1
 
