@@ -350,8 +350,10 @@ def curse_holder_after(holder: int | None, scrolls: list[int]) -> int | None:
     if most == 0:
         return None
     tied = [seat for seat, count in enumerate(scrolls) if count == most]
-    if len(tied) == 1 or holder in tied:
-        return tied[0] if len(tied) == 1 else holder
+    if len(tied) == 1:
+        return tied[0]
+    if holder in tied:
+        return holder
     start = holder if holder is not None else 0
     return min(tied, key=lambda seat: (seat - start) % len(scrolls))
 
