@@ -232,7 +232,7 @@ class Engine(ABC, Generic[StateT, ActionT]):
         return state
 
     def seat_count_label(self) -> str:
-        """ "2–4 players", for listings."""
+        """The seat range for listings, e.g. "2–4 players"."""
         if self.min_players == self.max_players:
             return f"{self.min_players} players"
         return f"{self.min_players}–{self.max_players} players"

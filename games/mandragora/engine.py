@@ -68,27 +68,33 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def check(self, state: MandragoraState, seat: int, action: Action) -> None:
         if isinstance(action, Cast):
-            self._check_cast(state, seat, action)
+            self._cast_in_steps(state, seat, action)
             return
         super().check(state, seat, action)
 
-    def _check_cast(self, state: MandragoraState, seat: int, action: Cast) -> None:
-        """A whole cast is legal when each of its small decisions is, in turn."""
-        scratch = state
+    def apply(
+        self, state: MandragoraState, seat: int, action: Action
+    ) -> Transition[MandragoraState]:
+        if isinstance(action, Cast):
+            return self._cast_in_steps(state, seat, action)
+        return super().apply(state, seat, action)
+
+    def _cast_in_steps(
+        self, state: MandragoraState, seat: int, action: Cast
+    ) -> Transition[MandragoraState]:
+        """A whole cast: each of its small decisions checked, then applied, in turn."""
+        log: list[LogEntry] = []
         for step in _cast_steps(action):
-            self.check(scratch, seat, step)
-            scratch = self._apply(scratch, seat, step).state
+            transition = self.apply(state, seat, step)
+            state = transition.state
+            log += transition.log
+        return Transition(state, tuple(log))
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action
     ) -> Transition[MandragoraState]:
         if isinstance(action, Cast):
-            log: list[LogEntry] = []
-            for step in _cast_steps(action):
-                transition = self._apply(state, seat, step)
-                state = transition.state
-                log += transition.log
-            return Transition(state, tuple(log))
+            return self._cast_in_steps(state, seat, action)
         new = state.clone()
         entries: list[LogEntry] = []
         rules.apply(new, seat, action, entries)
