@@ -14,7 +14,11 @@ from typing import Any
 from games.core import Engine
 from games.mandragora import MandragoraEngine
 
-ENGINES: dict[str, Engine[Any, Any]] = {engine.key: engine for engine in (MandragoraEngine(),)}
+#: Every registered game, in the order menus list them. Adding a game is one line here.
+_REGISTERED: list[Engine[Any, Any]] = [
+    MandragoraEngine(),
+]
+ENGINES: dict[str, Engine[Any, Any]] = {engine.key: engine for engine in _REGISTERED}
 
 
 class UnknownGame(KeyError):
