@@ -1,1 +1,101 @@
-"""Game storage: the action log, deliveries and timers in SQLite."""
+"""Game storage: games, seats, the action log, Discord deliveries and timers, in SQLite.
+
+>>> import asyncio, tempfile, pathlib
+>>> async def demo(folder: str) -> str:
+...     async with await open_store(f"sqlite:///{folder}/grimoire.sqlite3") as store:
+...         game = await store.games.create_lobby(
+...             game_key="mandragora", guild_id=1, channel_id=2, host_id=3, options={}
+...         )
+...         game = await store.games.join(game.id, user_id=3, max_seats=4)
+...         return f"game #{game.id}: {game.status}, {len(game.seats)} seat"
+>>> with tempfile.TemporaryDirectory() as folder:
+...     asyncio.run(demo(folder))
+'game #1: lobby, 1 seat'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.errors import (
+    AlreadySeated,
+    DatabaseUnusable,
+    DeliveryNotFound,
+    ForeignDatabase,
+    GameNotActive,
+    GameNotFound,
+    LobbyError,
+    LobbyFull,
+    NotADatabase,
+    NotInLobby,
+    NotSeated,
+    SchemaTooNew,
+    StorageError,
+    UnsupportedDatabaseUrl,
+    VersionConflict,
+)
+from storage.records import (
+    OPEN_STATUSES,
+    Action,
+    Delivery,
+    DeliveryKind,
+    Game,
+    GameStatus,
+    NewTimer,
+    OutboxItem,
+    Seat,
+    Timer,
+    TimerKind,
+)
+from storage.sqlite.database import Clock, utc_now
+from storage.sqlite.store import SqliteStore
+from storage.store import GameStore, Outbox, Store, Timers
+from storage.url import sqlite_path
+
+
+async def open_store(url: str, *, clock: Clock = utc_now, base: Path | None = None) -> SqliteStore:
+    """The store ``DATABASE_URL`` names, ready to use: the folder created, the schema migrated.
+
+    Raises ``UnsupportedDatabaseUrl`` for a URL it cannot serve and a ``DatabaseUnusable``
+    subclass, naming the file, for a file it must not touch.
+    """
+    return await SqliteStore.open(sqlite_path(url, base=base), clock=clock)
+
+
+__all__ = [
+    "OPEN_STATUSES",
+    "Action",
+    "AlreadySeated",
+    "Clock",
+    "DatabaseUnusable",
+    "Delivery",
+    "DeliveryKind",
+    "DeliveryNotFound",
+    "ForeignDatabase",
+    "Game",
+    "GameNotActive",
+    "GameNotFound",
+    "GameStatus",
+    "GameStore",
+    "LobbyError",
+    "LobbyFull",
+    "NewTimer",
+    "NotADatabase",
+    "NotInLobby",
+    "NotSeated",
+    "Outbox",
+    "OutboxItem",
+    "SchemaTooNew",
+    "Seat",
+    "SqliteStore",
+    "StorageError",
+    "Store",
+    "Timer",
+    "TimerKind",
+    "Timers",
+    "UnsupportedDatabaseUrl",
+    "VersionConflict",
+    "open_store",
+    "sqlite_path",
+    "utc_now",
+]

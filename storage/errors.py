@@ -1,0 +1,110 @@
+"""Everything that can go wrong in storage, as exceptions whose messages can be shown as is.
+
+Two families: the database file itself is unusable (raised once, at start-up, before the
+file is touched), and a request does not fit the stored game (a stale version, a full
+lobby). The second kind never leaves anything half-written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StorageError(Exception):
+    """Base class of every storage error."""
+
+
+# ------------------------------------------------------------------ the database itself
+class UnsupportedDatabaseUrl(StorageError):
+    """``DATABASE_URL`` names a database this version cannot open."""
+
+
+class DatabaseUnusable(StorageError):
+    """The database file cannot be used; it has been left exactly as it was."""
+
+    def __init__(self, path: Path, reason: str) -> None:
+        self.path = path
+        super().__init__(f"Cannot use the database {path}: {reason} The file was left untouched.")
+
+
+class NotADatabase(DatabaseUnusable):
+    """The file is not an SQLite database, or is damaged beyond reading."""
+
+
+class ForeignDatabase(DatabaseUnusable):
+    """The file is an SQLite database, but another application's."""
+
+
+class SchemaTooNew(DatabaseUnusable):
+    """The file was written by a newer version of Grimoire."""
+
+
+# ------------------------------------------------------------------ requests
+class GameNotFound(StorageError):
+    """No game has that id."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(f"There is no game #{game_id}.")
+
+
+class VersionConflict(StorageError):
+    """The game moved on since the request was made: a stale or double click lost the race."""
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        self.game_id, self.expected, self.actual = game_id, expected, actual
+        super().__init__(
+            f"Game #{game_id} has moved on since then (move {actual}, not {expected}); "
+            "nothing was changed. Look at the board and try again."
+        )
+
+
+class GameNotActive(StorageError):
+    """A move was sent to a game that is not being played (still a lobby, over, cancelled)."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        self.game_id, self.status = game_id, status
+        what = {
+            "lobby": "has not started yet",
+            "finished": "is over",
+            "cancelled": "was cancelled",
+        }.get(status, f"is {status}")
+        super().__init__(f"Game #{game_id} {what}.")
+
+
+class LobbyError(StorageError):
+    """A lobby request that does not fit the lobby as it stands; nothing was changed."""
+
+
+class NotInLobby(LobbyError):
+    """The game is no longer taking seats."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        self.game_id, self.status = game_id, status
+        what = {"active": "has already started", "finished": "is over"}.get(status, "was cancelled")
+        super().__init__(f"Game #{game_id} {what}.")
+
+
+class AlreadySeated(LobbyError):
+    """The user already has a seat in this lobby."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"You already have a seat in game #{game_id}.")
+
+
+class NotSeated(LobbyError):
+    """The user has no seat in this lobby."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"You have no seat in game #{game_id}.")
+
+
+class LobbyFull(LobbyError):
+    """Every seat is taken."""
+
+    def __init__(self, game_id: int, seats: int) -> None:
+        super().__init__(f"Game #{game_id} is full: all {seats} seats are taken.")
+
+
+class DeliveryNotFound(StorageError):
+    """No outbox item has that id."""

@@ -1,0 +1,133 @@
+"""Numbered SQL migrations, and the checks that keep a wrong file untouched.
+
+Migrations live in ``migrations/V<number>__<name>.sql``. At start-up every pending one is
+applied in a single transaction, so a crash mid-way leaves the previous schema intact. The
+schema number is SQLite's ``user_version``; ``application_id`` marks the file as Grimoire's.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from urllib.parse import quote
+
+import aiosqlite
+
+from storage.errors import ForeignDatabase, NotADatabase, SchemaTooNew
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+#: "Grim" in ASCII, stored in the file header so a stranger's database is recognised.
+APPLICATION_ID = 0x4772696D
+SQLITE_HEADER = b"SQLite format 3\x00"
+_NAME = re.compile(r"V(\d+)__(\w+)\.sql")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """One numbered schema step."""
+
+    version: int
+    name: str
+    sql: str
+
+    def statements(self) -> list[str]:
+        """The file split into statements (``executescript`` would commit half-way)."""
+        statements, buffer = [], ""
+        for line in self.sql.splitlines(keepends=True):
+            buffer += line
+            if sqlite3.complete_statement(buffer):
+                statements.append(buffer.strip())
+                buffer = ""
+        if buffer.strip() and not all(
+            part.strip().startswith("--") for part in buffer.strip().splitlines()
+        ):
+            raise ValueError(f"{self.name}: unterminated statement: {buffer.strip()[:60]}")
+        return statements
+
+
+@cache
+def migrations() -> tuple[Migration, ...]:
+    """Every migration, in order; numbers must run 1, 2, 3… without a gap."""
+    found = []
+    for path in MIGRATIONS.glob("*.sql"):
+        match = _NAME.fullmatch(path.name)
+        if match is None:
+            raise ValueError(f"migration file {path.name} is not named V<number>__<name>.sql")
+        found.append(Migration(int(match[1]), path.stem, path.read_text()))
+    found.sort(key=lambda m: m.version)
+    if [m.version for m in found] != list(range(1, len(found) + 1)):
+        raise ValueError(
+            f"migrations must be numbered 1..n without gaps: {[m.name for m in found]}"
+        )
+    return tuple(found)
+
+
+def latest_version() -> int:
+    """The schema this version of Grimoire writes."""
+    return migrations()[-1].version
+
+
+def inspect(path: Path) -> int:
+    """The schema version of the file at ``path`` (0 when it is missing or empty).
+
+    Opens the file read-only, so a file that turns out to be unusable is never modified.
+    Raises a :class:`~storage.errors.DatabaseUnusable` subclass naming the file.
+    """
+    if not path.exists() or path.stat().st_size == 0:
+        return 0
+    with path.open("rb") as file:
+        header = file.read(len(SQLITE_HEADER))
+    if header != SQLITE_HEADER:
+        raise NotADatabase(path, "it is not an SQLite database.")
+    try:
+        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)
+        try:
+            application_id = connection.execute("PRAGMA application_id").fetchone()[0]
+            version = connection.execute("PRAGMA user_version").fetchone()[0]
+            tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise NotADatabase(path, f"SQLite cannot read it ({error}).") from None
+    if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
+        raise ForeignDatabase(path, "it is another application's SQLite database.")
+    if version > latest_version():
+        raise SchemaTooNew(
+            path,
+            f"it was written by a newer version of Grimoire (schema {version}; this version "
+            f"knows schemas up to {latest_version()}). Upgrade Grimoire to open it.",
+        )
+    return int(version)
+
+
+async def migrate(connection: aiosqlite.Connection, path: Path) -> list[int]:
+    """Apply every pending migration in one transaction; returns the versions applied.
+
+    Safe when several processes start at once: the write lock is taken first and the
+    version re-read under it, so each migration runs exactly once.
+    """
+    await connection.execute("BEGIN IMMEDIATE")
+    try:
+        async with connection.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        current = int(row[0]) if row else 0
+        if current > latest_version():
+            raise SchemaTooNew(
+                path, f"it was written by a newer version of Grimoire (schema {current})."
+            )
+        applied = []
+        for migration in migrations()[current:]:
+            for statement in migration.statements():
+                await connection.execute(statement)
+            applied.append(migration.version)
+        if applied:
+            await connection.execute(f"PRAGMA user_version = {applied[-1]}")
+            await connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        await connection.execute("COMMIT")
+    except BaseException:
+        await connection.execute("ROLLBACK")
+        raise
+    return applied

@@ -1,0 +1,181 @@
+"""What the store hands back and takes in: small immutable records, no database types.
+
+Times are timezone-aware UTC datetimes here and plain epoch seconds in the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One place at a table: a person (``user_id``) or an AI player (``ai_level``)."""
+
+    position: int
+    """Order of joining the lobby, from 0."""
+    user_id: int | None
+    seat: int | None
+    """The engine's seat number, from 0, once the game has started."""
+    team: int | None
+    ai_level: str | None
+    joined_at: datetime
+
+    @property
+    def is_ai(self) -> bool:
+        """Whether an AI player holds this seat."""
+        return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A stored game: lobby, running or finished."""
+
+    id: int
+    game_key: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None
+    host_id: int
+    options: Mapping[str, Any]
+    status: GameStatus
+    seed: int | None
+    version: int
+    """How many moves have been recorded; the next move is ``version + 1``."""
+    state: str | None
+    """The engine's ``dump`` of the current state; ``None`` before the start."""
+    to_act: frozenset[int]
+    outcome: str | None
+    seats: tuple[Seat, ...]
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The engine seat of ``user_id``, or ``None`` when they are not playing."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def seated(self, user_id: int) -> bool:
+        """Whether ``user_id`` has a place at this table (lobby or game)."""
+        return any(seat.user_id == user_id for seat in self.seats)
+
+    def in_seat_order(self) -> list[Seat]:
+        """The seats by engine seat once started, by joining order before."""
+        return sorted(self.seats, key=lambda s: (s.seat is None, s.seat or 0, s.position))
+
+    def user_at(self, seat: int) -> int | None:
+        """Who plays engine seat ``seat`` (``None`` for an AI player)."""
+        for place in self.seats:
+            if place.seat == seat:
+                return place.user_id
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One recorded move: the ``seq``-th of its game, as the player's notation."""
+
+    game_id: int
+    seq: int
+    seat: int
+    notation: str
+    at: datetime
+
+
+class DeliveryKind(StrEnum):
+    """What the bot is to send."""
+
+    DM = "dm"
+    THREAD_POST = "thread_post"
+    BOARD_EDIT = "board_edit"
+    PING = "ping"
+
+
+@dataclass(frozen=True, slots=True)
+class Delivery:
+    """A Discord delivery to queue. Items sharing a ``lane`` go out strictly in order;
+    by default the lane is the target, so one channel's or one user's messages never
+    overtake each other."""
+
+    kind: DeliveryKind
+    target_id: int
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    game_id: int | None = None
+    lane: str | None = None
+
+    def lane_key(self) -> str:
+        """The ordering lane this delivery joins."""
+        return self.lane if self.lane is not None else str(self.target_id)
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxItem:
+    """A queued delivery as stored, with its delivery attempts."""
+
+    id: int
+    kind: DeliveryKind
+    target_id: int
+    payload: Mapping[str, Any]
+    game_id: int | None
+    lane: str
+    attempts: int
+    created_at: datetime
+    available_at: datetime
+    claimed_by: str | None
+    done_at: datetime | None
+    failed_at: datetime | None
+    last_error: str | None
+
+
+class TimerKind(StrEnum):
+    """Why a timer exists."""
+
+    REMINDER = "reminder"
+    DEADLINE = "deadline"
+    DIGEST = "digest"
+
+
+@dataclass(frozen=True, slots=True)
+class NewTimer:
+    """A timer to schedule. A timer with a ``key`` replaces any earlier one with that key."""
+
+    kind: TimerKind
+    due_at: datetime
+    game_id: int | None = None
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """A stored timer."""
+
+    id: int
+    kind: TimerKind
+    due_at: datetime
+    game_id: int | None
+    payload: Mapping[str, Any]
+    key: str | None
+    fired_at: datetime | None

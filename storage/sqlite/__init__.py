@@ -1,0 +1,1 @@
+"""The SQLite implementation of the store."""

@@ -1,0 +1,101 @@
+"""The outbox of Discord deliveries in SQLite."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+import aiosqlite
+
+from storage.errors import DeliveryNotFound
+from storage.records import Delivery, OutboxItem
+from storage.retry import MAX_ATTEMPTS, retry_delay
+from storage.sqlite import rows
+from storage.sqlite.database import Database, fetch_all, from_epoch
+from storage.sqlite.writes import insert_deliveries
+from storage.store import Outbox
+
+_WAITING = "done_at IS NULL AND failed_at IS NULL"
+
+
+class SqliteOutbox(Outbox):
+    """:class:`~storage.store.Outbox` on one SQLite database."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def enqueue(self, deliveries: Sequence[Delivery]) -> list[int]:
+        async with self._db.transaction() as db:
+            return await insert_deliveries(db, deliveries, self._db.now())
+
+    async def claim(
+        self, *, worker: str, limit: int = 20, lease: timedelta = timedelta(seconds=60)
+    ) -> list[OutboxItem]:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            # An item is free when due, not leased (or its lease ran out: the worker died),
+            # and no older item of its lane is still waiting.
+            claimed = await fetch_all(
+                db,
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ?, attempts = attempts + 1"
+                " WHERE id IN (SELECT o.id FROM outbox o"
+                f" WHERE o.{_WAITING} AND o.available_at <= ?"
+                " AND (o.claimed_until IS NULL OR o.claimed_until <= ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox p WHERE p.lane = o.lane AND p.id < o.id"
+                " AND p.done_at IS NULL AND p.failed_at IS NULL)"
+                " ORDER BY o.id LIMIT ?) RETURNING *",
+                (worker, now + lease.total_seconds(), now, now, limit),
+            )
+        return sorted((rows.outbox_item(row) for row in claimed), key=lambda item: item.id)
+
+    async def mark_done(self, item_id: int) -> None:
+        async with self._db.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE outbox SET done_at = ?, claimed_until = NULL WHERE id = ?"
+                " AND done_at IS NULL",
+                (self._db.now(), item_id),
+            )
+            if cursor.rowcount == 0:
+                await _require(db, item_id)
+
+    async def mark_failed(self, item_id: int, *, error: str, permanent: bool = False) -> OutboxItem:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            item = await _require(db, item_id)
+            if item.done_at is None and item.failed_at is None:
+                if permanent or item.attempts >= MAX_ATTEMPTS:
+                    await db.execute(
+                        "UPDATE outbox SET failed_at = ?, claimed_until = NULL, last_error = ?"
+                        " WHERE id = ?",
+                        (now, error, item_id),
+                    )
+                else:
+                    retry_at = now + retry_delay(item.attempts).total_seconds()
+                    await db.execute(
+                        "UPDATE outbox SET available_at = ?, claimed_until = NULL,"
+                        " last_error = ? WHERE id = ?",
+                        (retry_at, error, item_id),
+                    )
+            return await _require(db, item_id)
+
+    async def get(self, item_id: int) -> OutboxItem:
+        async with self._db.snapshot() as db:
+            return await _require(db, item_id)
+
+    async def pending(self) -> list[OutboxItem]:
+        found = await self._db.fetch_all(f"SELECT * FROM outbox WHERE {_WAITING} ORDER BY id")
+        return [rows.outbox_item(row) for row in found]
+
+    async def next_available_at(self) -> datetime | None:
+        row = await self._db.fetch_one(
+            "SELECT min(max(available_at, coalesce(claimed_until, 0))) AS at FROM outbox"
+            f" WHERE {_WAITING}"
+        )
+        return from_epoch(row["at"]) if row is not None else None
+
+
+async def _require(db: aiosqlite.Connection, item_id: int) -> OutboxItem:
+    found = await fetch_all(db, "SELECT * FROM outbox WHERE id = ?", (item_id,))
+    if not found:
+        raise DeliveryNotFound(f"There is no queued delivery #{item_id}.")
+    return rows.outbox_item(found[0])

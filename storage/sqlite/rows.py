@@ -1,0 +1,108 @@
+"""Rows to records."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from datetime import datetime
+
+import aiosqlite
+
+from storage.records import (
+    Action,
+    DeliveryKind,
+    Game,
+    GameStatus,
+    OutboxItem,
+    Seat,
+    Timer,
+    TimerKind,
+)
+from storage.sqlite.database import from_epoch
+
+
+def _moment(seconds: float) -> datetime:
+    moment = from_epoch(seconds)
+    assert moment is not None
+    return moment
+
+
+def seat(row: aiosqlite.Row) -> Seat:
+    """A ``seats`` row."""
+    return Seat(
+        position=row["position"],
+        user_id=row["user_id"],
+        seat=row["seat"],
+        team=row["team"],
+        ai_level=row["ai_level"],
+        joined_at=_moment(row["joined_at"]),
+    )
+
+
+def game(row: aiosqlite.Row, seats: Iterable[Seat]) -> Game:
+    """A ``games`` row with its seats."""
+    return Game(
+        id=row["id"],
+        game_key=row["game_key"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"],
+        board_message_id=row["board_message_id"],
+        host_id=row["host_id"],
+        options=json.loads(row["options"]),
+        status=GameStatus(row["status"]),
+        seed=row["seed"],
+        version=row["version"],
+        state=row["state"],
+        to_act=frozenset(json.loads(row["to_act"])),
+        outcome=row["outcome"],
+        seats=tuple(sorted(seats, key=lambda s: s.position)),
+        created_at=_moment(row["created_at"]),
+        updated_at=_moment(row["updated_at"]),
+        started_at=from_epoch(row["started_at"]),
+        finished_at=from_epoch(row["finished_at"]),
+    )
+
+
+def action(row: aiosqlite.Row) -> Action:
+    """An ``actions`` row."""
+    return Action(
+        game_id=row["game_id"],
+        seq=row["seq"],
+        seat=row["seat"],
+        notation=row["notation"],
+        at=_moment(row["at"]),
+    )
+
+
+def outbox_item(row: aiosqlite.Row) -> OutboxItem:
+    """An ``outbox`` row."""
+    return OutboxItem(
+        id=row["id"],
+        kind=DeliveryKind(row["kind"]),
+        target_id=row["target_id"],
+        payload=json.loads(row["payload"]),
+        game_id=row["game_id"],
+        lane=row["lane"],
+        attempts=row["attempts"],
+        created_at=_moment(row["created_at"]),
+        available_at=_moment(row["available_at"]),
+        claimed_by=row["claimed_by"],
+        done_at=from_epoch(row["done_at"]),
+        failed_at=from_epoch(row["failed_at"]),
+        last_error=row["last_error"],
+    )
+
+
+def timer(row: aiosqlite.Row) -> Timer:
+    """A ``timers`` row."""
+    return Timer(
+        id=row["id"],
+        kind=TimerKind(row["kind"]),
+        due_at=_moment(row["due_at"]),
+        game_id=row["game_id"],
+        payload=json.loads(row["payload"]),
+        key=row["key"],
+        fired_at=from_epoch(row["fired_at"]),
+    )

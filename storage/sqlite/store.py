@@ -1,0 +1,34 @@
+"""The SQLite store: one database file, in WAL mode, shared by games, outbox and timers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage.sqlite.database import Clock, Database, utc_now
+from storage.sqlite.games import SqliteGames
+from storage.sqlite.outbox import SqliteOutbox
+from storage.sqlite.timers import SqliteTimers
+from storage.store import Store
+
+
+class SqliteStore(Store):
+    """:class:`~storage.store.Store` on one SQLite file."""
+
+    def __init__(self, database: Database) -> None:
+        self.database = database
+        self.games = SqliteGames(database)
+        self.outbox = SqliteOutbox(database)
+        self.timers = SqliteTimers(database)
+
+    @classmethod
+    async def open(cls, path: Path, *, clock: Clock = utc_now) -> SqliteStore:
+        """Open (creating and migrating as needed) the database at ``path``."""
+        return cls(await Database.open(path, clock))
+
+    @property
+    def path(self) -> Path:
+        """The database file."""
+        return self.database.path
+
+    async def close(self) -> None:
+        await self.database.close()

@@ -1,0 +1,62 @@
+"""Statements shared by several parts of the store, run inside a caller's transaction."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+import aiosqlite
+
+from storage.records import Delivery, NewTimer
+from storage.sqlite.database import to_epoch
+
+
+async def insert_deliveries(
+    connection: aiosqlite.Connection,
+    deliveries: Sequence[Delivery],
+    now: float,
+    game_id: int | None = None,
+) -> list[int]:
+    """Queue deliveries in the open transaction; returns their ids."""
+    ids = []
+    for delivery in deliveries:
+        cursor = await connection.execute(
+            "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at,"
+            " available_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                delivery.game_id if delivery.game_id is not None else game_id,
+                str(delivery.kind),
+                delivery.target_id,
+                delivery.lane_key(),
+                json.dumps(dict(delivery.payload)),
+                now,
+                now,
+            ),
+        )
+        assert cursor.lastrowid is not None
+        ids.append(cursor.lastrowid)
+    return ids
+
+
+async def insert_timers(
+    connection: aiosqlite.Connection, timers: Sequence[NewTimer], game_id: int | None = None
+) -> list[int]:
+    """Schedule timers in the open transaction; a keyed timer replaces its pending namesake."""
+    ids = []
+    for timer in timers:
+        owner = timer.game_id if timer.game_id is not None else game_id
+        if timer.key is not None:
+            await connection.execute("DELETE FROM timers WHERE key = ?", (timer.key,))
+        cursor = await connection.execute(
+            "INSERT INTO timers (key, game_id, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)",
+            (
+                timer.key,
+                owner,
+                str(timer.kind),
+                to_epoch(timer.due_at),
+                json.dumps(dict(timer.payload)),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        ids.append(cursor.lastrowid)
+    return ids

@@ -1,0 +1,246 @@
+"""The store interface the service layer uses. SQLite implements it today; a PostgreSQL
+store can implement it later and run the same contract tests (``tests/storage/contract``).
+
+A store has three parts sharing one database: :class:`GameStore` (lobbies, seats, the
+action log), :class:`Outbox` (Discord deliveries) and :class:`Timers` (reminders and
+deadlines). Every method is one transaction; none leaves anything half-written.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timedelta
+from types import TracebackType
+from typing import Any, Self
+
+from storage.records import (
+    OPEN_STATUSES,
+    Action,
+    Delivery,
+    Game,
+    GameStatus,
+    NewTimer,
+    OutboxItem,
+    Timer,
+    TimerKind,
+)
+
+
+class GameStore(ABC):
+    """Games from lobby to final scores, with their seats and their full action log."""
+
+    # ------------------------------------------------------------------ lobby
+    @abstractmethod
+    async def create_lobby(
+        self,
+        *,
+        game_key: str,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        options: Mapping[str, Any],
+    ) -> Game:
+        """A new lobby with no seats taken."""
+
+    @abstractmethod
+    async def join(
+        self,
+        game_id: int,
+        *,
+        user_id: int | None,
+        max_seats: int,
+        team: int | None = None,
+        ai_level: str | None = None,
+    ) -> Game:
+        """Take the next free seat: a person (``user_id``) or an AI player (``ai_level``).
+
+        Raises ``NotInLobby``, ``AlreadySeated`` or ``LobbyFull``; the seat count is
+        checked inside the transaction, so two last-seat joins cannot both succeed.
+        """
+
+    @abstractmethod
+    async def leave(self, game_id: int, *, user_id: int) -> Game:
+        """Give up a lobby seat (``NotInLobby``, ``NotSeated``)."""
+
+    @abstractmethod
+    async def remove_seat(self, game_id: int, *, position: int) -> Game:
+        """Remove the seat at ``position`` (e.g. an AI player) from a lobby."""
+
+    @abstractmethod
+    async def set_team(self, game_id: int, *, position: int, team: int | None) -> Game:
+        """Put the lobby seat at ``position`` on ``team``."""
+
+    @abstractmethod
+    async def start(
+        self,
+        game_id: int,
+        *,
+        seed: int,
+        seat_order: Sequence[int],
+        state: str,
+        to_act: frozenset[int],
+        deliveries: Sequence[Delivery] = (),
+    ) -> Game:
+        """Start a lobby: ``seat_order[i]`` is the lobby position that plays engine seat
+        ``i``; ``state`` is the engine's dump of the new game (version 0)."""
+
+    @abstractmethod
+    async def cancel(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> Game:
+        """Call off a lobby or a running game. Its log is kept."""
+
+    @abstractmethod
+    async def set_messages(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | None = None,
+        lobby_message_id: int | None = None,
+        board_message_id: int | None = None,
+    ) -> Game:
+        """Remember where the game lives on Discord (only the ids given are changed)."""
+
+    # ------------------------------------------------------------------ moves
+    @abstractmethod
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        notation: str,
+        state: str,
+        to_act: frozenset[int],
+        outcome: str | None = None,
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] | None = None,
+    ) -> Game:
+        """Record one move in one transaction: the action ``seq = expected_version + 1``,
+        the new state, the deliveries announcing it, and (when ``timers`` is given) the
+        game's pending timers replaced by ``timers``. An ``outcome`` finishes the game.
+
+        Raises ``VersionConflict`` when the game is no longer at ``expected_version``,
+        ``GameNotActive`` when it is not being played; nothing is written then.
+        """
+
+    # ------------------------------------------------------------------ reading
+    @abstractmethod
+    async def get(self, game_id: int) -> Game:
+        """The game with that id (``GameNotFound``)."""
+
+    @abstractmethod
+    async def by_thread(self, thread_id: int) -> Game | None:
+        """The game played in that thread."""
+
+    @abstractmethod
+    async def in_channel(
+        self, channel_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
+    ) -> list[Game]:
+        """Games created in a channel, oldest first."""
+
+    @abstractmethod
+    async def of_user(
+        self, user_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
+    ) -> list[Game]:
+        """A user's games in every server, oldest first."""
+
+    @abstractmethod
+    async def awaiting(self, user_id: int) -> list[Game]:
+        """Running games, in every server, where ``user_id`` may act now."""
+
+    @abstractmethod
+    async def to_resume(self) -> list[Game]:
+        """Every lobby and running game, for the bot to pick up after a restart."""
+
+    @abstractmethod
+    async def actions(self, game_id: int) -> list[Action]:
+        """The game's full action log, in order."""
+
+
+class Outbox(ABC):
+    """Pending Discord deliveries. A claimed item that is not marked done before its lease
+    ends (the worker crashed) is claimed again; an item marked done is never handed out
+    again. Items in one lane go out in order."""
+
+    @abstractmethod
+    async def enqueue(self, deliveries: Sequence[Delivery]) -> list[int]:
+        """Queue deliveries that belong to no move (lobby messages, digests)."""
+
+    @abstractmethod
+    async def claim(
+        self, *, worker: str, limit: int = 20, lease: timedelta = timedelta(seconds=60)
+    ) -> list[OutboxItem]:
+        """Up to ``limit`` deliveries due now, each the oldest waiting in its lane, leased
+        to ``worker``."""
+
+    @abstractmethod
+    async def mark_done(self, item_id: int) -> None:
+        """The delivery reached Discord; it is never handed out again."""
+
+    @abstractmethod
+    async def mark_failed(self, item_id: int, *, error: str, permanent: bool = False) -> OutboxItem:
+        """The attempt failed: retry after a growing delay, or give up when ``permanent``
+        or out of attempts (the item is then kept, with its error, and its lane moves on)."""
+
+    @abstractmethod
+    async def get(self, item_id: int) -> OutboxItem:
+        """One item (``DeliveryNotFound``)."""
+
+    @abstractmethod
+    async def pending(self) -> list[OutboxItem]:
+        """Every item neither done nor given up, oldest first."""
+
+    @abstractmethod
+    async def next_available_at(self) -> datetime | None:
+        """When the earliest waiting item becomes due, for a worker to sleep until then."""
+
+
+class Timers(ABC):
+    """Durable timers: reminders, deadlines, digests."""
+
+    @abstractmethod
+    async def schedule(self, timers: Sequence[NewTimer]) -> list[int]:
+        """Add timers; one with a ``key`` replaces the pending timer with that key."""
+
+    @abstractmethod
+    async def cancel(self, game_id: int, kinds: Sequence[TimerKind] | None = None) -> int:
+        """Drop a game's pending timers (of the given kinds); returns how many."""
+
+    @abstractmethod
+    async def due(self, limit: int = 50) -> list[Timer]:
+        """Pending timers whose time has come, earliest first."""
+
+    @abstractmethod
+    async def mark_fired(self, timer_id: int) -> bool:
+        """Mark a timer handled; ``False`` when it had already fired or was cancelled."""
+
+    @abstractmethod
+    async def pending(self, game_id: int | None = None) -> list[Timer]:
+        """Pending timers (of one game), earliest first."""
+
+    @abstractmethod
+    async def next_due_at(self) -> datetime | None:
+        """When the earliest pending timer is due."""
+
+
+class Store(ABC):
+    """One database: games, outbox and timers."""
+
+    games: GameStore
+    outbox: Outbox
+    timers: Timers
+
+    @abstractmethod
+    async def close(self) -> None:
+        """Finish pending work and release the database."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        await self.close()

@@ -1,0 +1,135 @@
+"""Contract: the outbox hands each delivery out until it is done, in order per lane."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from storage import Delivery, DeliveryKind, DeliveryNotFound, Store
+from storage.retry import MAX_ATTEMPTS, retry_delay
+from tests.storage.contract import FakeClock
+
+LEASE = timedelta(seconds=30)
+
+
+def dm(user: int, text: str = "hello") -> Delivery:
+    return Delivery(DeliveryKind.DM, user, {"text": text})
+
+
+class OutboxContract:
+    """What every ``Outbox`` does."""
+
+    async def test_queued_deliveries_are_claimed_oldest_first(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        ids = await store.outbox.enqueue([dm(1), dm(2), dm(3)])
+        claimed = await store.outbox.claim(worker="w1", limit=2, lease=LEASE)
+        assert [item.id for item in claimed] == ids[:2]
+        assert [(i.attempts, i.claimed_by, i.payload) for i in claimed] == [
+            (1, "w1", {"text": "hello"})
+        ] * 2
+        assert [item.id for item in await store.outbox.claim(worker="w2", lease=LEASE)] == [ids[2]]
+        assert await store.outbox.claim(worker="w3", lease=LEASE) == []
+
+    async def test_a_lease_that_runs_out_hands_the_item_out_again(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        await store.outbox.claim(worker="crashed", lease=LEASE)
+        clock.advance(LEASE - timedelta(seconds=1))
+        assert await store.outbox.claim(worker="w2", lease=LEASE) == []
+        clock.advance(timedelta(seconds=1))
+        (again,) = await store.outbox.claim(worker="w2", lease=LEASE)
+        assert (again.id, again.attempts, again.claimed_by) == (item_id, 2, "w2")
+
+    async def test_a_delivery_marked_done_is_never_handed_out_again(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        await store.outbox.claim(worker="w1", lease=LEASE)
+        await store.outbox.mark_done(item_id)
+        await store.outbox.mark_done(item_id)
+        clock.advance(timedelta(days=1))
+        assert await store.outbox.claim(worker="w2", lease=LEASE) == []
+        assert await store.outbox.pending() == []
+        done = await store.outbox.get(item_id)
+        assert done.done_at == clock() - timedelta(days=1)
+
+    async def test_done_wins_even_after_the_lease_passed_to_another_worker(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        await store.outbox.claim(worker="slow", lease=LEASE)
+        clock.advance(LEASE)
+        await store.outbox.claim(worker="fast", lease=LEASE)
+        await store.outbox.mark_done(item_id)
+        clock.advance(LEASE * 10)
+        assert await store.outbox.claim(worker="any", lease=LEASE) == []
+
+    async def test_one_lane_goes_out_strictly_in_order(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        first, second, other = await store.outbox.enqueue([dm(1, "a"), dm(1, "b"), dm(2)])
+        claimed = await store.outbox.claim(worker="w", lease=LEASE)
+        assert [item.id for item in claimed] == [first, other]
+        await store.outbox.mark_done(first)
+        assert [item.id for item in await store.outbox.claim(worker="w", lease=LEASE)] == [second]
+
+    async def test_explicit_lanes_order_deliveries_to_different_targets(self, store: Store) -> None:
+        post = Delivery(DeliveryKind.THREAD_POST, 50, lane="game-1")
+        edit = Delivery(DeliveryKind.BOARD_EDIT, 51, lane="game-1")
+        first, _ = await store.outbox.enqueue([post, edit])
+        assert [item.id for item in await store.outbox.claim(worker="w", lease=LEASE)] == [first]
+
+    async def test_a_failed_attempt_is_retried_after_a_growing_delay(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        for attempt in (1, 2, 3):
+            (item,) = await store.outbox.claim(worker="w", lease=LEASE)
+            assert item.attempts == attempt
+            failed = await store.outbox.mark_failed(item_id, error="HTTP 500")
+            assert failed.last_error == "HTTP 500"
+            assert failed.available_at == clock() + retry_delay(attempt)
+            assert await store.outbox.next_available_at() == failed.available_at
+            clock.advance(retry_delay(attempt) - timedelta(seconds=1))
+            assert await store.outbox.claim(worker="w", lease=LEASE) == []
+            clock.advance(timedelta(seconds=1))
+
+    async def test_a_permanent_failure_gives_up_and_frees_the_lane(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        refused, after = await store.outbox.enqueue([dm(1, "a"), dm(1, "b")])
+        await store.outbox.claim(worker="w", lease=LEASE)
+        given_up = await store.outbox.mark_failed(refused, error="403 50007", permanent=True)
+        assert given_up.failed_at == clock()
+        assert [item.id for item in await store.outbox.claim(worker="w", lease=LEASE)] == [after]
+        assert [item.id for item in await store.outbox.pending()] == [after]
+
+    async def test_a_delivery_is_given_up_after_the_last_attempt(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        for _ in range(MAX_ATTEMPTS):
+            (item,) = await store.outbox.claim(worker="w", lease=LEASE)
+            item = await store.outbox.mark_failed(item_id, error="HTTP 503")
+            clock.advance(timedelta(hours=2))
+        assert item.failed_at is not None
+        assert item.attempts == MAX_ATTEMPTS
+        assert await store.outbox.claim(worker="w", lease=LEASE) == []
+
+    async def test_the_worker_knows_when_to_wake(self, store: Store, clock: FakeClock) -> None:
+        assert await store.outbox.next_available_at() is None
+        await store.outbox.enqueue([dm(1)])
+        assert await store.outbox.next_available_at() == clock()
+        await store.outbox.claim(worker="w", lease=LEASE)
+        assert await store.outbox.next_available_at() == clock() + LEASE
+
+    async def test_unknown_items_are_reported(self, store: Store) -> None:
+        with pytest.raises(DeliveryNotFound):
+            await store.outbox.mark_done(12345)
+        with pytest.raises(DeliveryNotFound):
+            await store.outbox.mark_failed(12345, error="x")
+        with pytest.raises(DeliveryNotFound):
+            await store.outbox.get(12345)

@@ -1,0 +1,132 @@
+"""Migrations from an empty file, re-runs, and files that must be left alone."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from storage import ForeignDatabase, NotADatabase, SchemaTooNew, SqliteStore
+from storage.migrate import APPLICATION_ID, Migration, latest_version, migrations
+
+
+def _fingerprint(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _schema(path: Path) -> list[tuple[str, str]]:
+    with sqlite3.connect(path) as connection:
+        return connection.execute(
+            "SELECT name, sql FROM sqlite_schema WHERE sql IS NOT NULL ORDER BY name"
+        ).fetchall()
+
+
+async def test_a_missing_file_and_its_folder_are_created_at_the_latest_schema(
+    db_path: Path,
+) -> None:
+    assert not db_path.parent.exists()
+    store = await SqliteStore.open(db_path)
+    await store.close()
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
+        assert connection.execute("PRAGMA application_id").fetchone() == (APPLICATION_ID,)
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    assert {"games", "seats", "actions", "outbox", "timers"} <= {n for n, _ in _schema(db_path)}
+
+
+async def test_an_empty_file_is_migrated(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.touch()
+    await (await SqliteStore.open(db_path)).close()
+    assert _schema(db_path)
+
+
+async def test_reopening_applies_nothing_and_keeps_the_data(db_path: Path) -> None:
+    store = await SqliteStore.open(db_path)
+    game = await store.games.create_lobby(
+        game_key="mandragora", guild_id=1, channel_id=2, host_id=3, options={}
+    )
+    await store.close()
+    schema = _schema(db_path)
+    store = await SqliteStore.open(db_path)
+    try:
+        assert _schema(db_path) == schema
+        assert await store.games.get(game.id) == game
+    finally:
+        await store.close()
+
+
+async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
+    with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
+        async with store.database.transaction() as db:
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, notation, at) VALUES (999, 1, 0, 'x', 0)"
+            )
+
+
+async def test_a_file_that_is_not_a_database_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_text("These are my notes, not a database.\n" * 100)
+    before = _fingerprint(db_path)
+    with pytest.raises(NotADatabase) as refused:
+        await SqliteStore.open(db_path)
+    assert str(db_path) in str(refused.value)
+    assert "not an SQLite database" in str(refused.value)
+    assert "left untouched" in str(refused.value)
+    assert _fingerprint(db_path) == before
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]
+
+
+async def test_a_database_damaged_past_its_header_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    before = _fingerprint(db_path)
+    with pytest.raises(NotADatabase, match="SQLite cannot read it"):
+        await SqliteStore.open(db_path)
+    assert _fingerprint(db_path) == before
+
+
+async def test_a_newer_schema_is_refused_untouched(db_path: Path) -> None:
+    await (await SqliteStore.open(db_path)).close()
+    newer = latest_version() + 5
+    with sqlite3.connect(db_path) as connection:
+        connection.execute(f"PRAGMA user_version = {newer}")
+    before = _fingerprint(db_path)
+    with pytest.raises(SchemaTooNew) as refused:
+        await SqliteStore.open(db_path)
+    message = str(refused.value)
+    assert str(db_path) in message
+    assert f"schema {newer}" in message
+    assert "Upgrade Grimoire" in message
+    assert _fingerprint(db_path) == before
+
+
+async def test_another_applications_database_is_refused_untouched(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    with sqlite3.connect(db_path) as connection:
+        connection.execute("CREATE TABLE recipes (name TEXT)")
+    before = _fingerprint(db_path)
+    with pytest.raises(ForeignDatabase, match="another application"):
+        await SqliteStore.open(db_path)
+    assert _fingerprint(db_path) == before
+
+
+def test_migrations_are_numbered_without_gaps() -> None:
+    assert [m.version for m in migrations()] == list(range(1, latest_version() + 1))
+    assert all(m.statements() for m in migrations())
+
+
+def test_statements_split_on_complete_statements_only() -> None:
+    migration = Migration(
+        1,
+        "V001__demo",
+        "-- a comment\nCREATE TABLE a (x TEXT DEFAULT ';');\nCREATE INDEX b ON a (x);\n-- end\n",
+    )
+    assert migration.statements() == [
+        "-- a comment\nCREATE TABLE a (x TEXT DEFAULT ';');",
+        "CREATE INDEX b ON a (x);",
+    ]
+    with pytest.raises(ValueError, match="unterminated"):
+        Migration(2, "V002__broken", "CREATE TABLE c (x TEXT)").statements()

@@ -1,0 +1,24 @@
+"""The store contract, run against the SQLite store."""
+
+from __future__ import annotations
+
+from tests.storage.contract.concurrency import ConcurrencyContract
+from tests.storage.contract.games import GameStoreContract
+from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.timers import TimersContract
+
+
+class TestSqliteGames(GameStoreContract):
+    """SQLite games, seats and the action log."""
+
+
+class TestSqliteOutbox(OutboxContract):
+    """SQLite outbox."""
+
+
+class TestSqliteTimers(TimersContract):
+    """SQLite timers."""
+
+
+class TestSqliteConcurrency(ConcurrencyContract):
+    """SQLite under concurrent writers."""
