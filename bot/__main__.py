@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 
 import games
 from bot.settings import Settings
+from storage import StorageError, open_store
 
 log = logging.getLogger("grimoire")
 
 
+async def open_database(url: str) -> bool:
+    """Open (creating or migrating) the game database; log why not when it cannot be used."""
+    try:
+        async with await open_store(url) as store:
+            waiting = len(await store.games.to_resume())
+            log.info("Database %s ready: %d games to resume.", store.path, waiting)
+    except StorageError as error:
+        log.error("%s", error)
+        return False
+    return True
+
+
 def main() -> int:
-    """Read the settings, report what this build can do, and return the exit status."""
+    """Read the settings, prepare the database, and return the exit status."""
     settings = Settings()
     logging.basicConfig(
         level=settings.log_level.upper(),
@@ -20,8 +34,10 @@ def main() -> int:
     )
     titles = ", ".join(engine.title for engine in games.ENGINES.values())
     log.info("Grimoire engines ready: %s", titles)
+    if not asyncio.run(open_database(settings.database_url)):
+        return 2
     log.error(
-        "This build contains the rules engines and no Discord client. "
+        "This build contains the rules engines and game storage, and no Discord client. "
         "Play a game on the command line: python -m games simulate mandragora --players 3"
     )
     return 1

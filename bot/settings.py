@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import SettingsConfigDict
+
+from storage.settings import StorageSettings
 
 
-class Settings(BaseSettings):
+class Settings(StorageSettings):
     """Everything the bot reads from its environment. The token is a secret: it never
     appears in ``repr``, logs or error messages."""
 
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
-    database_url: str = Field(
-        default="sqlite:///data/grimoire.sqlite3",
-        description="Where games are stored; a relative path is from the working directory.",
-    )
     dev_guild_id: int | None = Field(
         default=None, description="Sync slash commands to this one server at once."
     )

@@ -149,6 +149,10 @@ class GameStore(ABC):
         """Running games, in every server, where ``user_id`` may act now."""
 
     @abstractmethod
+    async def ids(self, statuses: Sequence[GameStatus]) -> list[int]:
+        """The ids of every game in one of ``statuses``, oldest first."""
+
+    @abstractmethod
     async def to_resume(self) -> list[Game]:
         """Every lobby and running game, for the bot to pick up after a restart."""
 

@@ -274,6 +274,12 @@ class SqliteGames(GameStore):
             (user_id,),
         )
 
+    async def ids(self, statuses: Sequence[GameStatus]) -> list[int]:
+        found = await self._db.fetch_all(
+            f"SELECT id FROM games WHERE status IN ({_marks(statuses)}) ORDER BY id", statuses
+        )
+        return [row["id"] for row in found]
+
     async def to_resume(self) -> list[Game]:
         return await self._select("g.status IN ('lobby', 'active')", ())
 

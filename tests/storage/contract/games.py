@@ -360,3 +360,7 @@ class GameStoreContract:
         resumed = await store.games.to_resume()
         assert [g.id for g in resumed] == [lobby.id, running.id]
         assert resumed[1].seats == running.seats
+        assert await store.games.ids([GameStatus.CANCELLED, GameStatus.LOBBY]) == [
+            lobby.id,
+            cancelled.id,
+        ]
