@@ -16,6 +16,13 @@ GUILD = 1
 CHANNEL = 100
 
 
+async def new_lobby(store: Store, *, host_id: int = 10, channel_id: int = 2) -> Game:
+    """An empty Mandragora lobby."""
+    return await store.games.create_lobby(
+        game_key=ENGINE.key, guild_id=GUILD, channel_id=channel_id, host_id=host_id, options={}
+    )
+
+
 async def started_game(
     store: Store, users: Sequence[int] = (11, 12), *, seed: int = 7, channel_id: int = CHANNEL
 ) -> Game:
@@ -67,7 +74,11 @@ async def play(
     store: Store, game: Game, rng: random.Random, deliveries: Sequence[Delivery] = ()
 ) -> Game:
     """Record one random legal move."""
-    move = next_move(game, rng)
+    return await record(store, game, next_move(game, rng), deliveries)
+
+
+async def record(store: Store, game: Game, move: Move, deliveries: Sequence[Delivery] = ()) -> Game:
+    """Record ``move`` as made on ``game`` as it was."""
     return await store.games.record_move(
         game.id,
         expected_version=game.version,

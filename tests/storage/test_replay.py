@@ -8,7 +8,7 @@ import pytest
 
 from storage import GameStatus, SqliteStore
 from storage.replay import ReplayFailed, check_replay, replay
-from tests.storage.tables import ENGINE, play, started_game
+from tests.storage.tables import ENGINE, new_lobby, play, started_game
 
 
 async def test_a_whole_stored_game_replays_to_its_stored_state(store: SqliteStore) -> None:
@@ -61,9 +61,7 @@ async def test_a_log_shorter_than_the_version_is_caught(store: SqliteStore) -> N
 
 
 async def test_a_lobby_has_nothing_to_replay(store: SqliteStore) -> None:
-    lobby = await store.games.create_lobby(
-        game_key="mandragora", guild_id=1, channel_id=2, host_id=3, options={}
-    )
+    lobby = await new_lobby(store)
     assert (await check_replay(store, lobby.id)).matches
     with pytest.raises(ReplayFailed, match="has not started"):
         replay(lobby, [])

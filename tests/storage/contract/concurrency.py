@@ -7,7 +7,7 @@ import random
 
 from storage import Game, GameNotActive, GameStatus, Store, VersionConflict
 from tests.storage.contract import StoreFactory
-from tests.storage.tables import next_move, play, started_game
+from tests.storage.tables import new_lobby, next_move, play, record, started_game
 
 RACERS = 50
 
@@ -16,19 +16,9 @@ async def _race(stores: list[Store], game: Game) -> list[BaseException | Game]:
     rng = random.Random(8)
     moves = [next_move(game, rng) for _ in stores]
 
-    async def attempt(store: Store, index: int) -> Game:
-        move = moves[index]
-        return await store.games.record_move(
-            game.id,
-            expected_version=game.version,
-            seat=move.seat,
-            notation=move.notation,
-            state=move.state,
-            to_act=move.to_act,
-        )
-
     return await asyncio.gather(
-        *(attempt(store, index) for index, store in enumerate(stores)), return_exceptions=True
+        *(record(store, game, move) for store, move in zip(stores, moves, strict=True)),
+        return_exceptions=True,
     )
 
 
@@ -87,9 +77,7 @@ class ConcurrencyContract:
     async def test_racing_for_the_last_seats_never_overfills_a_lobby(
         self, store: Store, open_store: StoreFactory
     ) -> None:
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=1, options={}
-        )
+        lobby = await new_lobby(store)
         stores = [await open_store() for _ in range(10)]
         results = await asyncio.gather(
             *(s.games.join(lobby.id, user_id=100 + i, max_seats=4) for i, s in enumerate(stores)),

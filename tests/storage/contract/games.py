@@ -23,7 +23,7 @@ from storage import (
     VersionConflict,
 )
 from tests.storage.contract import FakeClock
-from tests.storage.tables import CHANNEL, ENGINE, next_move, play, started_game
+from tests.storage.tables import CHANNEL, ENGINE, new_lobby, next_move, play, record, started_game
 
 
 class GameStoreContract:
@@ -49,9 +49,7 @@ class GameStoreContract:
         assert await store.games.get(game.id) == game
 
     async def test_seats_are_taken_in_joining_order_by_people_and_ai(self, store: Store) -> None:
-        game = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        game = await new_lobby(store)
         await store.games.join(game.id, user_id=10, max_seats=4)
         await store.games.join(game.id, user_id=None, ai_level="normal", max_seats=4)
         game = await store.games.join(game.id, user_id=30, team=1, max_seats=4)
@@ -67,9 +65,7 @@ class GameStoreContract:
     async def test_joining_twice_or_a_full_lobby_is_refused_and_changes_nothing(
         self, store: Store
     ) -> None:
-        game = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        game = await new_lobby(store)
         await store.games.join(game.id, user_id=10, max_seats=2)
         with pytest.raises(AlreadySeated, match="already have a seat"):
             await store.games.join(game.id, user_id=10, max_seats=2)
@@ -81,9 +77,7 @@ class GameStoreContract:
     async def test_leaving_frees_the_seat_and_newcomers_sit_after_those_present(
         self, store: Store
     ) -> None:
-        game = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        game = await new_lobby(store)
         for user in (10, 20, 30):
             await store.games.join(game.id, user_id=user, max_seats=4)
         await store.games.leave(game.id, user_id=30)
@@ -93,9 +87,7 @@ class GameStoreContract:
         assert [(s.position, s.user_id) for s in game.seats] == [(0, 10), (1, 20), (2, 40)]
 
     async def test_ai_seats_can_be_removed_and_teams_changed(self, store: Store) -> None:
-        game = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        game = await new_lobby(store)
         await store.games.join(game.id, user_id=10, max_seats=4)
         await store.games.join(game.id, user_id=None, ai_level="easy", max_seats=4)
         game = await store.games.set_team(game.id, position=0, team=2)
@@ -106,9 +98,7 @@ class GameStoreContract:
             await store.games.remove_seat(game.id, position=1)
 
     async def test_a_seat_needs_a_person_or_an_ai(self, store: Store) -> None:
-        game = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        game = await new_lobby(store)
         with pytest.raises(ValueError, match="user or an AI"):
             await store.games.join(game.id, user_id=None, max_seats=4)
 
@@ -116,9 +106,7 @@ class GameStoreContract:
     async def test_starting_assigns_engine_seats_in_the_given_order(
         self, store: Store, clock: FakeClock
     ) -> None:
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        lobby = await new_lobby(store)
         for user in (10, 20, 30):
             await store.games.join(lobby.id, user_id=user, max_seats=4)
         state = ENGINE.new_game(3, 99)
@@ -154,9 +142,7 @@ class GameStoreContract:
         assert await store.games.get(game.id) == game
 
     async def test_the_seat_order_must_name_every_seat_once(self, store: Store) -> None:
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        lobby = await new_lobby(store)
         for user in (10, 20):
             await store.games.join(lobby.id, user_id=user, max_seats=4)
         with pytest.raises(ValueError, match="seat order"):
@@ -179,14 +165,11 @@ class GameStoreContract:
     ) -> None:
         game = await started_game(store)
         move = next_move(game, random.Random(1))
-        after = await store.games.record_move(
-            game.id,
-            expected_version=0,
-            seat=move.seat,
-            notation=move.notation,
-            state=move.state,
-            to_act=move.to_act,
-            deliveries=[
+        after = await record(
+            store,
+            game,
+            move,
+            [
                 Delivery(DeliveryKind.BOARD_EDIT, 700, {"message": 1}),
                 Delivery(DeliveryKind.DM, 11, {"hand": True}),
             ],
@@ -226,9 +209,7 @@ class GameStoreContract:
         assert await store.timers.pending() == []
 
     async def test_moves_are_refused_before_the_start_and_after_the_end(self, store: Store) -> None:
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        lobby = await new_lobby(store)
         with pytest.raises(GameNotActive, match="not started"):
             await store.games.record_move(
                 lobby.id, expected_version=0, seat=0, notation="x", state="{}", to_act=frozenset()
@@ -312,9 +293,7 @@ class GameStoreContract:
     async def test_games_are_found_by_thread_and_channel(self, store: Store) -> None:
         game = await started_game(store)
         elsewhere = await started_game(store, (11, 13), channel_id=CHANNEL + 1)
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=CHANNEL, host_id=10, options={}
-        )
+        lobby = await new_lobby(store, channel_id=CHANNEL)
         finished = await started_game(store)
         await store.games.cancel(finished.id)
         await store.games.set_messages(game.id, thread_id=900, board_message_id=901)
@@ -351,9 +330,7 @@ class GameStoreContract:
         ]
 
     async def test_lobbies_and_running_games_are_resumed(self, store: Store) -> None:
-        lobby = await store.games.create_lobby(
-            game_key="mandragora", guild_id=1, channel_id=2, host_id=10, options={}
-        )
+        lobby = await new_lobby(store)
         running = await started_game(store)
         cancelled = await started_game(store)
         await store.games.cancel(cancelled.id)
