@@ -13,10 +13,12 @@ from typing import Any
 
 from games.core import Engine
 from games.mandragora import MandragoraEngine
+from games.marginalia import MarginaliaEngine
 
 #: Every registered game, in the order menus list them. Adding a game is one line here.
 _REGISTERED: list[Engine[Any, Any]] = [
     MandragoraEngine(),
+    MarginaliaEngine(),
 ]
 ENGINES: dict[str, Engine[Any, Any]] = {engine.key: engine for engine in _REGISTERED}
 

@@ -1,0 +1,108 @@
+"""Marginalia behind the shared engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core import Board, Engine, LogEntry, Outcome, Transition
+from games.marginalia import refusals, rules, scoring
+from games.marginalia.actions import Action, Composite
+from games.marginalia.describe import describe
+from games.marginalia.notation import notation, parse_syntax
+from games.marginalia.setup import new_state
+from games.marginalia.state import MarginaliaState
+from games.marginalia.view import MarginaliaView, build_view, determinize
+
+
+class MarginaliaOptions(BaseModel):
+    """Marginalia has no variants."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class MarginaliaEngine(Engine[MarginaliaState, Action]):
+    """Marginalia, a duel for two players."""
+
+    key: ClassVar[str] = "marginalia"
+    title: ClassVar[str] = "Marginalia"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    Options: ClassVar[type[BaseModel]] = MarginaliaOptions
+    state_type: ClassVar[type[MarginaliaState]] = MarginaliaState
+    # A turn asks a dozen small decisions at most, and random games end in a few dozen
+    # actions; only players who never play a card could go on longer. A safety net.
+    step_limit: ClassVar[int] = 10_000
+
+    def _new_game(self, players: int, seed: int, options: MarginaliaOptions) -> MarginaliaState:
+        return new_state(seed)
+
+    def configurations(self) -> list[tuple[int, BaseModel]]:
+        return [(2, MarginaliaOptions())]
+
+    def players(self, state: MarginaliaState) -> int:
+        return 2
+
+    def to_act(self, state: MarginaliaState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: MarginaliaState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def check(self, state: MarginaliaState, seat: int, action: Action) -> None:
+        if isinstance(action, Composite):
+            self._in_steps(state, seat, action)
+            return
+        super().check(state, seat, action)
+
+    def apply(
+        self, state: MarginaliaState, seat: int, action: Action
+    ) -> Transition[MarginaliaState]:
+        if isinstance(action, Composite):
+            return self._in_steps(state, seat, action)
+        return super().apply(state, seat, action)
+
+    def _in_steps(
+        self, state: MarginaliaState, seat: int, action: Composite
+    ) -> Transition[MarginaliaState]:
+        """Decisions typed at once: each checked, then applied, in turn."""
+        log: list[LogEntry] = []
+        for step in action.steps:
+            transition = self.apply(state, seat, step)
+            state = transition.state
+            log += transition.log
+        return Transition(state, tuple(log))
+
+    def _apply(
+        self, state: MarginaliaState, seat: int, action: Action
+    ) -> Transition[MarginaliaState]:
+        if isinstance(action, Composite):
+            return self._in_steps(state, seat, action)
+        new = state.clone()
+        log = rules.apply(new, seat, action)
+        return Transition(new, tuple(log))
+
+    def explain_illegal(self, state: MarginaliaState, seat: int, action: Action) -> str:
+        return refusals.explain(state, seat, action)
+
+    def outcome(self, state: MarginaliaState) -> Outcome | None:
+        return scoring.outcome(state)
+
+    def view(self, state: MarginaliaState, seat: int | None) -> MarginaliaView:
+        return build_view(state, seat)
+
+    def determinize(self, state: MarginaliaState, seat: int, rng: random.Random) -> MarginaliaState:
+        return determinize(state, seat, rng)
+
+    def describe(self, view: BaseModel) -> Board:
+        if not isinstance(view, MarginaliaView):
+            raise TypeError("not a Marginalia view")
+        return describe(view)
+
+    def notation(self, action: Action) -> str:
+        return notation(action)
+
+    def parse_syntax(self, text: str) -> Action | None:
+        return parse_syntax(text)

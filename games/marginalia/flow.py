@@ -1,0 +1,120 @@
+"""The turn: draw, play, attack, reset, and on to the other player.
+
+After every action ``advance`` runs whatever happens by itself until somebody owes a decision
+or the game is over: the attack column by column, the reset phase's abilities and its check,
+the next player's draw and the start of their play phase.
+"""
+
+from __future__ import annotations
+
+from games.core import seat_ref
+from games.marginalia import cards
+from games.marginalia.combat import attack_column, attack_order
+from games.marginalia.effects import Ctx, draw, erase, lose, settle, start_effect
+from games.marginalia.options import activations
+from games.marginalia.page import by_uid, everyone
+from games.marginalia.state import BACK, FRONT, HAND_DRAW, MarginaliaState
+from games.marginalia.stats import check_grants, health_of, lethal
+from games.marginalia.text import name, plural
+
+
+def start_turn(s: MarginaliaState, ctx: Ctx, seat: int) -> None:
+    """``seat``'s turn begins: the draw phase, then the start of the play phase."""
+    s.active = seat
+    s.turn += 1
+    s.plays = 0
+    side = s.sides[seat]
+    side.turns += 1
+    s.phase = "play"
+    limit = plural(s.play_limit(seat), "card")
+    ctx.say(f"— Turn {s.turn}: {seat_ref(seat)} plays up to {limit}. —")
+    if len(side.deck) + len(side.discard) < HAND_DRAW:
+        lose(s, ctx, seat, f"{seat_ref(seat)} cannot draw {HAND_DRAW} cards")
+        return
+    draw(s, ctx, seat, HAND_DRAW)
+    phase_abilities(s, ctx, "play")
+
+
+def phase_abilities(s: MarginaliaState, ctx: Ctx, trigger: str) -> None:
+    """The active player's abilities that happen by themselves in this phase, left to right,
+    the front line before the back line of each column."""
+    side = s.sides[s.active]
+    for column in range(len(side.front)):
+        for line in (FRONT, BACK):
+            m = side.line(line)[column]
+            ability = cards.ability_of(m.card) if m is not None else None
+            if s.finished or m is None or ability is None or ability.trigger != trigger:
+                continue
+            if ability.activated or ability.line != ("front" if line == FRONT else "back"):
+                continue
+            ctx.say(f"{name(m.card)}'s *{ability.name}* triggers.")
+            start_effect(s, ctx, m.card, s.active, m.uid)
+            settle(s, ctx)
+
+
+def begin_attack(s: MarginaliaState, ctx: Ctx, start: str | None) -> None:
+    """The play phase ends: the rest of the hand is discarded, the attack begins."""
+    seat = s.active
+    side = s.sides[seat]
+    if side.hand:
+        ctx.say(f"{seat_ref(seat)} discards {plural(len(side.hand), 'card')} face down.")
+        side.discard += side.hand
+        side.hand = []
+    s.attack_order = attack_order(start)
+    s.phase = "attack"
+    if not any(side.front):
+        ctx.say(f"{seat_ref(seat)} has no marginalia on the front line to attack with.")
+        return
+    direction = {None: "", "a": " from column a", "e": " from column e"}[start]
+    ctx.say(f"{seat_ref(seat)} attacks{direction}.")
+
+
+def begin_cleanup(s: MarginaliaState) -> None:
+    """The reset phase's check begins: effects that last until the end of the turn end."""
+    for _, m in everyone(s):
+        m.turn_attack = 0
+    s.phase = "cleanup"
+
+
+def advance(s: MarginaliaState, ctx: Ctx) -> None:
+    """Run the game on until a decision is owed or it is over."""
+    while not s.finished and not s.steps:
+        if s.phase == "play":
+            return
+        if s.phase == "attack":
+            if s.attack_order:
+                attack_column(s, ctx, s.attack_order.pop(0))
+            else:
+                s.phase = "reset"
+        elif s.phase == "reset":
+            s.phase = "choose-reset"
+            phase_abilities(s, ctx, "reset")
+        elif s.phase == "choose-reset":
+            if activations(s, s.active, "choose-reset"):
+                return
+            begin_cleanup(s)
+        elif s.phase == "cleanup" and not _reset_check(s, ctx):
+            for _, m in everyone(s):
+                m.used = False
+            start_turn(s, ctx, 1 - s.active)
+
+
+def _reset_check(s: MarginaliaState, ctx: Ctx) -> bool:
+    """Every ability is checked: what no longer applies ends, and whoever that leaves with
+    damage reaching its health is erased. True when somebody was."""
+    before = s.grants
+    check_grants(s)
+    for ended in [g for g in before if g not in s.grants]:
+        target = by_uid(s, ended.target)
+        ability = cards.ability_of(ended.card)
+        if target is not None and ability is not None:
+            ctx.say(
+                f"{name(ended.card)}'s *{ability.name}* no longer applies to {name(target.card)}."
+            )
+    dead = lethal(s)
+    for seat, line, column in dead:
+        m = s.sides[seat].line(line)[column]
+        if m is not None and not s.finished and m.damage >= health_of(s, m):
+            erase(s, ctx, seat, line, column)
+    settle(s, ctx)
+    return bool(dead)

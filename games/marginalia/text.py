@@ -1,0 +1,44 @@
+"""Card names and short descriptions for logs and boards."""
+
+from __future__ import annotations
+
+from games.marginalia import cards
+
+HUMOR_SYMBOLS = {"coleric": "🟡", "flegmat": "🔵", "sanguin": "🔴", "melanc": "⚫"}
+
+
+def name(code: str) -> str:
+    """A card's name in bold, as logs show it: ``**Cancer**``."""
+    return f"**{cards.card(code).name}**"
+
+
+def plural(count: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def marginalia(count: int) -> str:
+    """``1 marginalis``, ``2 marginalia``."""
+    return f"{count} {'marginalis' if count == 1 else 'marginalia'}"
+
+
+def names(codes: list[str] | tuple[str, ...]) -> str:
+    """Cards as a readable list: ``**Cancer**, **Saint**``."""
+    return ", ".join(name(c) for c in codes) if codes else "nothing"
+
+
+def card_line(code: str) -> str:
+    """One card in full for a hand: code, humor, stats, and what it does."""
+    data = cards.card(code)
+    symbol = HUMOR_SYMBOLS[data.humor]
+    if data.kind == "incantation":
+        return f"`{code}` {symbol} **{data.name}** (incantation): {data.text}"
+    return f"`{code}` {symbol} **{data.name}** {data.attack}/{data.health} · {ability_line(code)}"
+
+
+def ability_line(code: str) -> str:
+    """A marginalis' ability as ``Name: text`` (tokens have none)."""
+    ability = cards.ability_of(code)
+    if ability is None:
+        return "a token, with no ability"
+    return f"*{ability.name}*: {ability.text}"

@@ -1,0 +1,157 @@
+"""The reset phase: its abilities, and the check of abilities that no longer apply, with the
+rules text's Cancer and Saint example exactly as written."""
+
+from __future__ import annotations
+
+from tests.games.marginalia.positions import (
+    ENGINE,
+    card_at,
+    coins,
+    play,
+    play_logged,
+    position,
+    stats,
+    texts,
+)
+
+
+# ------------------------------------------------------------- Cancer and Saint
+def test_cancer_facing_saint_is_4_4() -> None:
+    s = position(page={"c2": "cancer", "c3": "saint"})
+    assert stats(s, "c2") == (4, 4, 0)
+    assert stats(s, "c3") == (3, 4, 0)
+
+
+def test_the_cancer_and_saint_example_when_cancer_attacks() -> None:
+    """Cancer (3/3) faces Saint (3/4) and is 4/4. It deals 4 damage to Saint, which is erased,
+    and receives 3. In the reset phase it no longer faces an opposing marginalis: it is 3/3
+    again, its damage equals its health, and it is erased too."""
+    s, log = play_logged(position(page={"c2": "cancer", "c3": "saint"}), (0, "attack"))
+    assert card_at(s, "c2") is None
+    assert card_at(s, "c3") is None
+    assert s.sides[0].erased == ["cancer"]
+    assert s.sides[1].erased == ["saint"]
+    assert log.splitlines()[-5:-2] == [
+        "**Saint** (c3) is erased.",
+        "**Cancer**'s *Flame Cloaked* no longer applies to **Cancer**.",
+        "**Cancer** (c2) is erased.",
+    ]
+
+
+def test_cancer_survives_the_attack_phase_and_falls_only_in_the_reset_phase() -> None:
+    # The Bishop's unused Bless keeps the reset phase open for a look at the page.
+    s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
+    s = play(s, (0, "attack from a"))
+    assert s.phase == "choose-reset"
+    assert card_at(s, "c3") is None
+    assert stats(s, "c2") == (4, 4, 3), "still 4/4 with 3 damage: the reset check is to come"
+    s = play(s, (0, "end turn"))
+    assert card_at(s, "c2") is None
+
+
+def test_the_example_when_saint_attacks_cancer() -> None:
+    s = position(page={"c2": "cancer", "c3": "saint"}, active=1)
+    s = play(s, (1, "attack"))
+    assert card_at(s, "c3") is None
+    assert card_at(s, "c2") is None
+
+
+def test_healed_in_the_reset_phase_before_the_check_cancer_survives_as_3_3() -> None:
+    s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
+    s = play(s, (0, "attack from a"), (0, "use a2"), (0, "target c2"))
+    assert s.active == 1, "nothing more to use: the check follows and the turn passes"
+    assert stats(s, "c2") == (3, 3, 1)
+
+
+def test_cancer_is_4_4_again_once_a_new_opponent_faces_it() -> None:
+    s = position(page={"c2": "cancer", "c3": "saint", "c4": "great-snail"})
+    s = play(s, (0, "attack"))
+    assert card_at(s, "c3") == "great-snail"
+    assert stats(s, "c2") == (4, 4, 3)
+
+
+# ---------------------------------------------------- continuous abilities in time
+def test_a_continuous_ability_applies_as_soon_as_its_condition_holds() -> None:
+    s = position(hands=[[], ["minstrel"]], page={"c2": "cancer"}, active=1)
+    assert stats(s, "c2") == (3, 3, 0)
+    s = play(s, (1, "play minstrel"), (1, "to c3"), (1, "target c3"))
+    assert stats(s, "c2") == (4, 4, 0)
+
+
+def test_a_continuous_ability_lasts_until_the_reset_phase_checks_it() -> None:
+    s = position(hands=[["ignis-sacer"], []], page={"c2": "minstrel", "c3": "cancer"})
+    s = play(s, (0, "play ignis-sacer"), (0, "target c2"))
+    assert card_at(s, "c2") is None
+    assert stats(s, "c3") == (4, 4, 0), "nothing faces it, but the check has not come yet"
+    s = play(s, (0, "attack"))
+    assert stats(s, "c3") == (3, 3, 0)
+
+
+def test_a_reinforcements_bonus_ends_at_the_reset_check_when_it_is_erased() -> None:
+    s = position(
+        hands=[["memento-mori"], []], page={"c3": ("minstrel", 2), "c4": "saint", "a2": "ziz"}
+    )
+    assert stats(s, "c3") == (1, 3, 2)
+    s = play(coins(s, "H"), (0, "play memento-mori"), (0, "target c4"))
+    assert card_at(s, "c4") is None
+    assert stats(s, "c3") == (1, 3, 2)
+    s = play(s, (0, "attack"))
+    assert card_at(s, "c3") is None
+
+
+def test_effects_until_the_end_of_the_turn_end_at_the_reset_check() -> None:
+    s = position(hands=[["furor"], []], page={"c2": "saint", "a2": "bishop-of-lyons"})
+    s = play(s, (0, "play furor"), (0, "target c2"))
+    assert stats(s, "c2") == (5, 4, 0)
+    s = play(s, (0, "attack from a"))
+    assert s.sides[1].health == 20 - 5 - 2
+    assert stats(s, "c2") == (5, 4, 0), "still this turn, in the reset phase"
+    s = play(s, (0, "end turn"))
+    assert stats(s, "c2") == (3, 4, 0)
+
+
+# ----------------------------------------------------------- reset-phase abilities
+def test_reset_abilities_resolve_by_themselves_in_their_controllers_reset_phase() -> None:
+    s = position(page={"c2": ("saint", 3), "c1": "physician-ape", "a2": ("heron-friar", 2)})
+    s, log = play_logged(s, (0, "attack from a"))
+    assert stats(s, "c2")[2] == 1
+    assert stats(s, "a2")[2] == 1
+    assert "**Physician Ape**'s *Remedy* triggers." in log
+
+
+def test_reset_abilities_do_nothing_in_the_opponents_reset_phase() -> None:
+    s = position(page={"c2": ("saint", 3), "c1": "physician-ape"}, active=1)
+    s = play(s, (1, "attack"))
+    assert stats(s, "c2")[2] == 3
+
+
+def test_flight_may_move_the_angel_in_the_reset_phase() -> None:
+    s = position(page={"c2": "smiting-angel", "c1": "saint", "a2": "ziz"})
+    s = play(s, (0, "attack from a"))
+    assert texts(s, 0) == ["use c2", "end turn"]
+    s = play(s, (0, "use c2"))
+    assert texts(s, 0) == ["to b2", "to d2", "to e2", "to a1", "back"]
+    s, log = play_logged(s, (0, "to e2"))
+    assert (card_at(s, "e2"), card_at(s, "c2"), card_at(s, "c1")) == (
+        "smiting-angel",
+        "saint",
+        None,
+    )
+    assert "**Smiting Angel** flies from c2 to e2." in log
+    assert "**Saint** moves up to c2." in log
+    assert s.active == 1, "nothing left to use: the turn passes"
+
+
+def test_flight_is_optional_and_once_per_turn() -> None:
+    s = play(position(page={"c2": "smiting-angel"}), (0, "attack"))
+    assert texts(s, 0) == ["use c2", "end turn"]
+    s = play(s, (0, "end turn"))
+    assert s.active == 1
+    assert card_at(s, "c2") == "smiting-angel"
+
+
+def test_tokens_leave_the_game_when_erased() -> None:
+    s = play(position(page={"c2": "saint", "c3": "pilgrim"}), (0, "attack"))
+    assert card_at(s, "c3") is None
+    assert s.sides[1].erased == []
+    assert ENGINE.outcome(s) is None
