@@ -13,7 +13,8 @@ class Outcome(BaseModel):
     ``scores[s]`` is seat ``s``'s score (a team's combined score for every member in team
     games); ``tiebreaks[s]`` is the value compared when scores are equal (higher is better);
     ``ranks[s]`` is the seat's place, 1 being first, tied places shared (1, 1, 3);
-    ``winners`` is every seat ranked first.
+    ``winners`` is every seat ranked first, except when the game ends with ``nobody_won``
+    (everyone loses together, as to an undefeated enemy): then it is empty.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -23,6 +24,7 @@ class Outcome(BaseModel):
     ranks: tuple[int, ...]
     winners: frozenset[int]
     teams: tuple[tuple[int, ...], ...] | None = None
+    nobody_won: bool = False
 
     @classmethod
     def ranked(
@@ -30,11 +32,14 @@ class Outcome(BaseModel):
         scores: Sequence[int],
         tiebreaks: Sequence[int] | None = None,
         teams: Sequence[Sequence[int]] | None = None,
+        *,
+        nobody_won: bool = False,
     ) -> Outcome:
         """Rank seats (or teams) by score, then tie-break, both higher-is-better.
 
         With ``teams``, a team's score and tie-break are its members' sums and every member
-        gets the team's values and place.
+        gets the team's values and place. With ``nobody_won``, places are still given but
+        nobody is a winner.
         """
         seats = len(scores)
         breaks = list(tiebreaks) if tiebreaks is not None else [0] * seats
@@ -52,6 +57,7 @@ class Outcome(BaseModel):
             scores=tuple(final_scores),
             tiebreaks=tuple(final_breaks),
             ranks=tuple(ranks),
-            winners=frozenset(s for s in range(seats) if ranks[s] == 1),
+            winners=frozenset(() if nobody_won else (s for s in range(seats) if ranks[s] == 1)),
             teams=tuple(groups) if teams else None,
+            nobody_won=nobody_won,
         )

@@ -27,8 +27,9 @@ CHECKED_GAMES = int(os.environ.get("GRIMOIRE_CHECKED_GAMES", "12"))
 
 def _outcome_is_consistent(outcome: Outcome, players: int) -> None:
     assert len(outcome.scores) == len(outcome.ranks) == len(outcome.tiebreaks) == players
-    assert outcome.winners, "somebody wins (or shares the win)"
-    assert outcome.winners == {s for s in range(players) if outcome.ranks[s] == 1}
+    first = {s for s in range(players) if outcome.ranks[s] == 1}
+    assert outcome.winners == (set() if outcome.nobody_won else first)
+    assert outcome.winners or outcome.nobody_won, "somebody wins (or shares the win)"
     for a in range(players):
         for b in range(players):
             key_a = (outcome.scores[a], outcome.tiebreaks[a])

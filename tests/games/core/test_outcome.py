@@ -35,3 +35,11 @@ def test_teams_add_scores_and_tiebreaks_and_share_a_place() -> None:
 def test_outcome_round_trips_through_json() -> None:
     outcome = Outcome.ranked([1, 2], teams=None)
     assert Outcome.model_validate_json(outcome.model_dump_json()) == outcome
+
+
+def test_a_shared_defeat_has_places_but_no_winner() -> None:
+    outcome = Outcome.ranked([0, 0, 0], nobody_won=True)
+    assert outcome.ranks == (1, 1, 1)
+    assert outcome.winners == frozenset()
+    assert outcome.nobody_won
+    assert not Outcome.ranked([0, 0]).nobody_won
