@@ -14,11 +14,13 @@ from typing import Any
 from games.core import Engine
 from games.mandragora import MandragoraEngine
 from games.marginalia import MarginaliaEngine
+from games.strange_norrell import StrangeNorrellEngine
 
 #: Every registered game, in the order menus list them. Adding a game is one line here.
 _REGISTERED: list[Engine[Any, Any]] = [
     MandragoraEngine(),
     MarginaliaEngine(),
+    StrangeNorrellEngine(),
 ]
 ENGINES: dict[str, Engine[Any, Any]] = {engine.key: engine for engine in _REGISTERED}
 

@@ -1,0 +1,321 @@
+"""A view as a platform-neutral board: the public table, plus the viewer's own cards."""
+
+from __future__ import annotations
+
+from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.strange_norrell import cards
+from games.strange_norrell.scoring import ScoreLine
+from games.strange_norrell.state import STILL
+from games.strange_norrell.text import (
+    book_label,
+    element_list,
+    engagement_list,
+    feat_label,
+    place_name,
+    plural,
+    spell_name,
+    tokens,
+)
+from games.strange_norrell.view import FeatView, MagicianView, PendingView, StrangeNorrellView
+
+TITLE = "Jonathan Strange & Mr Norrell"
+FAIRY, CARD, PIN, DONE, NOW = "🧚", "🃏", "📍", "✓", "▶"
+#: Characters a terse board gives one magician's feats and books, so a field stays in bounds.
+FEATS_ROOM, BOOKS_ROOM = 520, 180
+
+_WAITING = {
+    "place": "{who} is placing element tokens.",
+    "reward": "{who} is choosing what an invitation brings.",
+    "connexion": "{who} gains a connexion and chooses which.",
+    "destination": "{who} chooses where to go.",
+    "uncover": "{who} chooses an action disc to return to the basin.",
+    "conjure": "{who} chooses an element to conjure.",
+    "discard": "{who} discards down to five social engagements.",
+    "spell": "{who} is casting a spell.",
+}
+
+_HINTS = {
+    "reward": "`take intro intro`, `take intro FEAT` or `take FEAT FEAT` (Mr Honeyfoot: "
+    "`take FEAT`).",
+    "connexion": "`connexion SPACE` for an empty space, or `named CARD` for an available named "
+    "connexion.",
+    "destination": "`to PLACE`, or `back` (the Coachman: `stay`).",
+    "uncover": "`uncover ACTION`.",
+    "conjure": "`element ELEMENT`.",
+    "discard": "`discard CARD`.",
+}
+
+_PHASES = {
+    "choose": "{who}'s turn: choose an action or still the waters.",
+    "visits": "{who}'s turn: visits (moves and social engagements), magic and spells.",
+    "magic": "{who}'s turn: doing magic.",
+    "tidy": "{who} is tidying up.",
+}
+
+
+def describe(view: StrangeNorrellView) -> Board:
+    """The table for everyone, plus the viewer's cards and decisions when the view is a
+    seat's. A crowded table is drawn again more tersely so that it fits a board's limits."""
+    board = _board(view, compact=False)
+    return _board(view, compact=True) if board.limit_problems() else board
+
+
+def _board(view: StrangeNorrellView, compact: bool) -> Board:
+    fields = [
+        BoardField(name="The year", value=_year(view)),
+        BoardField(name="Prestige (turn order)", value=_prestige(view)),
+        BoardField(name="Books of magic", value=_books(view)),
+        BoardField(name="Feats of magic", value=_feat_offer(view)),
+        BoardField(name="Named connexions", value=_connexion_offer(view)),
+    ]
+    fields += [_magician_field(view, m, compact) for m in view.magicians]
+    if view.turn is not None:
+        fields.append(BoardField(name="This turn", value=_this_turn(view)))
+    if view.hand is not None:
+        fields.append(BoardField(name="Your hand", value=engagement_list(view.hand)))
+    if view.spells is not None:
+        spells = ", ".join(f"**{spell_name(c)}** (`{c}`)" for c in view.spells) or "none"
+        fields.append(BoardField(name="Your spells", value=spells))
+    if view.completed:
+        fields.append(
+            BoardField(
+                name="Your completed feats", value=", ".join(feat_label(f) for f in view.completed)
+            )
+        )
+    if view.my_score is not None and not view.finished:
+        fields.append(BoardField(name="Your magicianship", value=_score(view.my_score)))
+    if view.scores is not None:
+        fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
+    return Board(
+        title=_title(view),
+        description=_status(view),
+        fields=tuple(fields),
+        footer=_footer(view),
+    )
+
+
+def _title(view: StrangeNorrellView) -> str:
+    if view.finished:
+        return f"{TITLE} · game over"
+    return f"{TITLE} · {view.year}"
+
+
+def _status(view: StrangeNorrellView) -> str:
+    if view.finished:
+        return _result(view)
+    if view.window:
+        who = ", ".join(seat_ref(s) for s in view.window)
+        line = (
+            f"Before the turns of {view.year}: {who} may play spells allowed outside their turn, "
+            "then pass."
+        )
+        if view.viewer in view.window:
+            line += "\n**Your decision:** `cast SPELL` or `pass`."
+        return line
+    if view.pending is not None:
+        pending = view.pending
+        line = _WAITING[pending.kind].format(who=seat_ref(pending.seat))
+        if view.viewer == pending.seat:
+            line += "\n" + _your_decision(pending)
+        return line
+    assert view.turn is not None
+    line = _PHASES[view.turn.phase].format(who=seat_ref(view.turn.seat))
+    if view.viewer == view.turn.seat:
+        line += "\n**Your move.**"
+    return line
+
+
+def _your_decision(pending: PendingView) -> str:
+    if pending.kind != "place":
+        return "**Your decision:** " + _HINTS[pending.kind]
+    if pending.source == "book" and not pending.card:
+        what = "`with CARD`: the card the book discards"
+    elif not pending.element:
+        what = "`element ELEMENT`: the token's element"
+    else:
+        what = f"`on FEAT`: the feat for the {pending.element} token"
+    return f"**Your decision:** {what}, or `back`."
+
+
+def _result(view: StrangeNorrellView) -> str:
+    if view.defeated_by is not None:
+        return (
+            f"{seat_ref(view.defeated_by)} defeated the gentleman with the thistle-down hair. "
+            "The greatest magicianship wins; ties go to prestige, then the disc on top."
+        )
+    if view.everyone_loses:
+        return (
+            "The gentleman with the thistle-down hair was never defeated: at this difficulty, "
+            "every magician loses."
+        )
+    return (
+        "The gentleman with the thistle-down hair reigns undefeated; the magicians compare "
+        "their magicianship all the same."
+    )
+
+
+def _year(view: StrangeNorrellView) -> str:
+    card = cards.marseilles()[view.marseilles]
+    years = cards.board().confront_years
+    when = "**this year**" if view.confrontation else "in " + ", ".join(str(y) for y in years)
+    lines = [
+        f"{CARD} **{card.name}** (strength {card.strength}): {element_list(card.elements)}"
+        f" · {plural(card.invitations, 'invitation')} a turn",
+        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when}",
+    ]
+    if view.earlier_cards:
+        earlier = ", ".join(cards.marseilles()[c].name for c in view.earlier_cards)
+        lines.append(f"Earlier: {earlier}")
+    if view.difficulty != "standard":
+        lines.append(f"Difficulty: {view.difficulty} (all lose if the fairy is undefeated)")
+    return "\n".join(lines)
+
+
+def _prestige(view: StrangeNorrellView) -> str:
+    lines = []
+    for seat in view.order:
+        m = view.magicians[seat]
+        mark = f" {NOW}" if view.turn is not None and view.turn.seat == seat else ""
+        mark += f" {DONE}" if m.played and not view.finished else ""
+        lines.append(f"`{m.prestige:>2}` {seat_ref(seat)}{mark}")
+    marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
+    lines.append(f"Connexions at {marks}")
+    return "\n".join(lines)
+
+
+def _books(view: StrangeNorrellView) -> str:
+    if not view.book_offer:
+        return "none left"
+    lines = [f"`{b}` {book_label(b)}" for b in view.book_offer]
+    lines[0] += " (discarded next)"
+    return "\n".join(lines)
+
+
+def _feat_offer(view: StrangeNorrellView) -> str:
+    lines = [f"`{f}` {feat_label(f)}" for f in view.feat_offer]
+    lines.append(f"Deck: {plural(view.feats_left, 'feat')}")
+    return "\n".join(lines)
+
+
+def _connexion_offer(view: StrangeNorrellView) -> str:
+    lines = []
+    for code in view.connexion_offer:
+        data = cards.connexions()[code]
+        lines.append(f"`{code}` **{data.name}** ({cards.spaces()[data.space].name}): {data.text}")
+    return "\n".join(lines) or "none left"
+
+
+def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) -> BoardField:
+    data = cards.magicians()[m.board]
+    marks = f" {NOW}" if m.seat in view.to_act and not view.finished else ""
+    name = f"{seat_ref(m.seat)} · {data.name}{marks}"
+    mine = m.seat == view.viewer
+    feats = [_feat_in_play(f, with_code=mine, compact=compact) for f in m.feats]
+    books = [f"`{b}`" if mine or compact else cards.books()[b].name for b in m.books]
+    lines = [
+        f"{PIN} {place_name(m.location)} · hand ✉️{m.invitations} 🤝{m.introductions}"
+        f" · {plural(m.spells, 'spell')} · {plural(m.completed, 'feat')} done",
+        "Feats: " + (_within(feats, "; ", FEATS_ROOM) if compact else "; ".join(feats) or "none"),
+    ]
+    if books:
+        lines.append(
+            "Books: " + (_within(books, ", ", BOOKS_ROOM) if compact else ", ".join(books))
+        )
+    if m.connexions:
+        held = [space if compact else _connexion(space, named) for space, named in m.connexions]
+        lines.append("Connexions: " + ", ".join(held))
+    extras = []
+    if m.pupil:
+        extras.append("a pupil")
+    if m.magic_spells:
+        extras.append(f"{plural(m.magic_spells, 'spell')} of magicianship played")
+    if extras:
+        lines.append("Has " + " and ".join(extras))
+    if m.covered:
+        covered = [a if compact else _action_name(a, m.board) for a in m.covered]
+        lines.append("Covered: " + ", ".join(covered))
+    lines.append(f"Unique: {data.unique_name}")
+    return BoardField(name=name, value="\n".join(lines), inline=False)
+
+
+def _within(items: list[str], separator: str, room: int) -> str:
+    """As many items as fit in ``room`` characters, then how many more there are."""
+    shown: list[str] = []
+    for i, item in enumerate(items):
+        rest = len(items) - i
+        if len(separator.join([*shown, item, f"… +{rest}"])) > room:
+            return separator.join([*shown, f"… +{rest} more"])
+        shown.append(item)
+    return separator.join(shown) or "none"
+
+
+def _feat_in_play(feat: FeatView, with_code: bool, compact: bool) -> str:
+    data = cards.feats()[feat.feat]
+    placed = f" has {tokens(feat.tokens)}" if feat.tokens else ""
+    if compact:
+        return f"`{feat.feat}` {tokens(data.elements)}{placed}"
+    code = f"`{feat.feat}` " if with_code else ""
+    return f"{code}{data.name} {tokens(data.elements)}{placed}"
+
+
+def _connexion(space: str, named: str) -> str:
+    label = cards.spaces()[space].name
+    return f"{label} ({cards.connexions()[named].name})" if named else label
+
+
+def _action_name(action: str, board: str) -> str:
+    if action == "unique":
+        return cards.magicians()[board].unique_name
+    return cards.actions()[action].name
+
+
+def _this_turn(view: StrangeNorrellView) -> str:
+    turn = view.turn
+    assert turn is not None
+    board = view.magicians[turn.seat].board
+    if not turn.action:
+        action = "not chosen yet"
+    elif turn.action == STILL:
+        action = "stilled the waters"
+    else:
+        action = _action_name(turn.action, board)
+    lines = [
+        f"Action: {action}",
+        f"Elements for magic: {element_list(turn.available)}",
+        f"Moves {turn.moves}/{turn.move_limit} · engagements {turn.engagements}/"
+        f"{turn.engagement_limit}",
+    ]
+    if turn.roads:
+        lines.append("The King's Roads are still open (`ride`).")
+    if turn.school:
+        lines.append("The school may still fulfil one engagement anywhere.")
+    if turn.used_books:
+        lines.append("Books used: " + ", ".join(cards.books()[b].name for b in turn.used_books))
+    return "\n".join(lines)
+
+
+def _score(line: ScoreLine) -> str:
+    parts = [f"feats {line.feats} ({line.feats_completed})", f"books {line.books}"]
+    if line.pupil:
+        parts.append(f"pupil {line.pupil}")
+    if line.spells:
+        parts.append(f"spells {line.spells}")
+    return f"**{line.total}** = " + ", ".join(parts)
+
+
+def _final(view: StrangeNorrellView) -> str:
+    assert view.scores is not None
+    rank = {seat: i for i, seat in enumerate(view.order)}
+    ordered = sorted(view.scores, key=lambda line: (-line.total, rank[line.seat]))
+    lines = [
+        f"{seat_ref(line.seat)}: {_score(line)} · prestige {line.prestige}" for line in ordered
+    ]
+    if view.everyone_loses:
+        lines.append("Every magician loses: the fairy was never defeated.")
+    return "\n".join(lines)
+
+
+def _footer(view: StrangeNorrellView) -> str:
+    if view.finished:
+        return f"Thanks for playing {TITLE}."
+    return "Moves: move PLACE · attend CARD · magic CARD · use BOOK · cast SPELL · end · back"

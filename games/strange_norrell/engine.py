@@ -1,0 +1,115 @@
+"""Jonathan Strange & Mr Norrell behind the shared engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.strange_norrell import refusals, rules, scoring
+from games.strange_norrell.actions import Action
+from games.strange_norrell.describe import describe
+from games.strange_norrell.notation import notation, parse_syntax
+from games.strange_norrell.setup import new_state
+from games.strange_norrell.state import Difficulty, StrangeNorrellState
+from games.strange_norrell.view import StrangeNorrellView, build_view, determinize
+
+
+class StrangeNorrellOptions(BaseModel):
+    """Variants: the two advanced difficulties."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    experienced: bool = Field(
+        default=False,
+        description="Experienced magicians: the fairy starts on space 4, and everyone loses "
+        "if it is undefeated after 1817.",
+    )
+    foolhardy: bool = Field(
+        default=False,
+        description="Foolhardy magicians: the fairy starts on space 8, and everyone loses if "
+        "it is undefeated after 1817.",
+    )
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The difficulty these options choose."""
+        if self.foolhardy:
+            return "foolhardy"
+        return "experienced" if self.experienced else "standard"
+
+
+class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
+    """Jonathan Strange & Mr Norrell for 2-4 magicians."""
+
+    key: ClassVar[str] = "strange-norrell"
+    title: ClassVar[str] = "Jonathan Strange & Mr Norrell"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    Options: ClassVar[type[BaseModel]] = StrangeNorrellOptions
+    state_type: ClassVar[type[StrangeNorrellState]] = StrangeNorrellState
+    # Twelve years of at most four turns; a turn is an action, a handful of visits, magic
+    # and spells, each a few small decisions. This bound is far above any game.
+    step_limit: ClassVar[int] = 8_000
+
+    def _new_game(
+        self, players: int, seed: int, options: StrangeNorrellOptions
+    ) -> StrangeNorrellState:
+        if options.experienced and options.foolhardy:
+            raise InvalidSetup("Choose one advanced difficulty: experienced or foolhardy.")
+        return new_state(players, seed, options.difficulty)
+
+    def configurations(self) -> list[tuple[int, BaseModel]]:
+        plain = [(n, StrangeNorrellOptions()) for n in range(2, 5)]
+        return [
+            *plain,
+            (3, StrangeNorrellOptions(experienced=True)),
+            (4, StrangeNorrellOptions(foolhardy=True)),
+        ]
+
+    def players(self, state: StrangeNorrellState) -> int:
+        return state.players
+
+    def to_act(self, state: StrangeNorrellState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: StrangeNorrellState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def _apply(
+        self, state: StrangeNorrellState, seat: int, action: Action
+    ) -> Transition[StrangeNorrellState]:
+        new = state.clone()
+        entries: list[LogEntry] = []
+        rules.apply(new, seat, action, entries)
+        return Transition(new, tuple(entries))
+
+    def explain_illegal(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
+        return refusals.explain(state, seat, action)
+
+    def outcome(self, state: StrangeNorrellState) -> Outcome | None:
+        return scoring.outcome(state) if state.finished else None
+
+    def view(self, state: StrangeNorrellState, seat: int | None) -> StrangeNorrellView:
+        return build_view(state, seat)
+
+    def determinize(
+        self, state: StrangeNorrellState, seat: int, rng: random.Random
+    ) -> StrangeNorrellState:
+        return determinize(state, seat, rng)
+
+    def describe(self, view: BaseModel) -> Board:
+        if not isinstance(view, StrangeNorrellView):
+            raise TypeError("not a Jonathan Strange & Mr Norrell view")
+        return describe(view)
+
+    def notation(self, action: Action) -> str:
+        return notation(action)
+
+    def parse_syntax(self, text: str) -> Action | None:
+        return parse_syntax(text)
+
+
+__all__ = ["StrangeNorrellEngine", "StrangeNorrellOptions"]

@@ -1,0 +1,79 @@
+"""Magicianship, the final ranking and its tie-breaks."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core import Outcome
+from games.strange_norrell import cards
+from games.strange_norrell.state import Magician, StrangeNorrellState
+
+PUPIL = 3
+
+
+class ScoreLine(BaseModel):
+    """One magician's magicianship, item by item, and the tie-breaks."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    feats: int
+    feats_completed: int
+    books: int
+    pupil: int
+    spells: int
+    total: int
+    prestige: int
+
+
+def magicianship(m: Magician) -> int:
+    """Feats completed (2-5 each), books (1 each), a pupil (3), played spells that grant it."""
+    feats = cards.feats()
+    return (
+        sum(feats[f].value for f in m.completed)
+        + len(m.books)
+        + (PUPIL if m.pupil else 0)
+        + m.magic_spells
+    )
+
+
+def score_line(s: StrangeNorrellState, seat: int) -> ScoreLine:
+    """``seat``'s magicianship as it stands."""
+    m = s.magicians[seat]
+    feats = sum(cards.feats()[f].value for f in m.completed)
+    return ScoreLine(
+        seat=seat,
+        feats=feats,
+        feats_completed=len(m.completed),
+        books=len(m.books),
+        pupil=PUPIL if m.pupil else 0,
+        spells=m.magic_spells,
+        total=magicianship(m),
+        prestige=m.prestige,
+    )
+
+
+def order_key(s: StrangeNorrellState, seat: int) -> int:
+    """A number that sorts seats as the prestige tracker does: prestige, then the disc on top
+    (10 × prestige + how many discs lie under this one on its space)."""
+    prestige = s.magicians[seat].prestige
+    position = s.order.index(seat)
+    under = sum(1 for other in s.order[position + 1 :] if s.magicians[other].prestige == prestige)
+    return 10 * prestige + under
+
+
+def everyone_loses(s: StrangeNorrellState) -> bool:
+    """At an advanced difficulty, an undefeated fairy means every magician loses."""
+    return s.finished and s.defeated_by is None and s.difficulty != "standard"
+
+
+def outcome(s: StrangeNorrellState) -> Outcome:
+    """Most magicianship wins; ties go to the higher prestige, then to the disc on top.
+
+    When every magician loses (see ``everyone_loses``) nobody wins and they share one place:
+    all scores are 0, so nobody ranks above anybody.
+    """
+    if everyone_loses(s):
+        return Outcome.ranked([0] * s.players, [0] * s.players, nobody_won=True)
+    scores = [magicianship(m) for m in s.magicians]
+    return Outcome.ranked(scores, [order_key(s, seat) for seat in range(s.players)])
