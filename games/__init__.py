@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Engine
+from games.magnum_opus import MagnumOpusEngine
 from games.mandragora import MandragoraEngine
 from games.marginalia import MarginaliaEngine
 from games.strange_norrell import StrangeNorrellEngine
@@ -19,6 +20,7 @@ from games.strange_norrell import StrangeNorrellEngine
 #: Every registered game, in the order menus list them. Adding a game is one line here.
 _REGISTERED: list[Engine[Any, Any]] = [
     MandragoraEngine(),
+    MagnumOpusEngine(),
     MarginaliaEngine(),
     StrangeNorrellEngine(),
 ]

@@ -1,0 +1,186 @@
+"""A Magnum Opus view as a platform-neutral board."""
+
+from __future__ import annotations
+
+from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.magnum_opus import cards
+from games.magnum_opus.scoring import ScoreLine
+from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, PICKS_PER_ROUND
+from games.magnum_opus.text import (
+    character_label,
+    code_label,
+    plural,
+    token_label,
+    token_list,
+)
+from games.magnum_opus.view import AlchemistView, MagnumOpusView
+
+OUROBOROS, SILVER, ACTING, CHOSEN = "🐍", "🪙", "▶", "✔"
+
+
+def describe(view: MagnumOpusView) -> Board:
+    """The table for everyone, plus the viewer's pack, Magnum Opus and choices for a seat."""
+    fields = [
+        BoardField(name=f"Golden Lane ({LANE_PRICE} silver)", value=_lane(view)),
+        BoardField(name=f"Astronomical Clock ({CLOCK_PRICE} silver)", value=_clock(view)),
+    ]
+    fields += [_alchemist_field(view, a) for a in view.alchemists]
+    if view.hand is not None and not view.finished:
+        fields.append(BoardField(name="Your pack", value=_hand(view)))
+    if view.dealt is not None and not view.finished:
+        fields.append(BoardField(name="Your Magnum Opus", value=_opus(view)))
+    if view.choices:
+        fields.append(BoardField(name="Your choices", value=_choices(view)))
+    if view.my_score is not None and not view.finished:
+        fields.append(
+            BoardField(name="Your score if the game ended now", value=_score(view.my_score))
+        )
+    if view.scores is not None:
+        fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
+    return Board(
+        title=_title(view),
+        description=_status(view),
+        fields=tuple(fields),
+        footer=_footer(view),
+    )
+
+
+def _title(view: MagnumOpusView) -> str:
+    if view.finished:
+        return "Magnum Opus · game over"
+    head = f"Magnum Opus · round {view.round} of {view.rounds}"
+    if view.phase == "keep":
+        return "Magnum Opus · choosing a Magnum Opus card"
+    if view.phase == "pick":
+        return f"{head} · Solicitations, card {view.cards_laid + 1} of {PICKS_PER_ROUND}"
+    return f"{head} · Patronage: {character_label(view.calling)}"
+
+
+def _status(view: MagnumOpusView) -> str:
+    if view.finished:
+        return (
+            "The game is over. Most Prestige Points wins; ties go to most completed formulas, "
+            "then most silver."
+        )
+    mine = view.viewer is not None and view.viewer in view.to_act
+    waiting = ", ".join(seat_ref(seat) for seat in view.to_act)
+    if view.phase == "keep":
+        line = f"Everyone keeps one of two Magnum Opus cards, secretly. Waiting for {waiting}."
+        return line + ("\n**Keep one of your cards.**" if mine else "")
+    if view.phase == "pick":
+        direction = "left" if view.passes_left else "right"
+        then = (
+            "then the Patronage begins"
+            if view.cards_laid + 1 == PICKS_PER_ROUND
+            else f"then packs pass to the {direction} and {seat_ref(view.keeper)} takes the pack"
+            " under the Ouroboros"
+        )
+        line = f"Everyone chooses a card at once, face down; {then}. Waiting for {waiting}."
+        return line + ("\n**Choose a card from your pack.**" if mine else "")
+    patron = view.patron
+    assert patron is not None
+    summary = cards.characters()[patron.numeral].summary
+    line = f"{seat_ref(patron.seat)} is the patron of {character_label(patron.numeral)}: {summary}"
+    if patron.target >= 0:
+        line += f"\nThe Favor aims at {seat_ref(patron.target)}"
+        line += f", taking their {code_label(patron.taken)}." if patron.taken else "."
+    return line + ("\n**Your decision.**" if mine else "")
+
+
+def _lane(view: MagnumOpusView) -> str:
+    market = token_list(view.lane) if view.lane else "empty"
+    coming = " → ".join(token_label(t) for t in view.lane_row) or "none"
+    return f"For sale: {market}\nStill to come, left first: {coming}"
+
+
+def _clock(view: MagnumOpusView) -> str:
+    prime = cards.prime_cards()[view.prime]
+    first, second = prime.pair
+    market = token_list(view.clock) if view.clock else "empty"
+    return (
+        f"For sale: {market}\n"
+        f"Prime Ingredients: **{prime.name}** ({token_label(first)} + {token_label(second)})\n"
+        f"Face-down tokens: {view.face_down_tokens} · in the box: {token_list(view.box)}"
+    )
+
+
+def _alchemist_field(view: MagnumOpusView, a: AlchemistView) -> BoardField:
+    marks = []
+    if a.seat == view.keeper:
+        marks.append(f"{OUROBOROS} Ouroboros")
+    if a.chosen:
+        marks.append(CHOSEN)
+    if a.seat in view.to_act and not view.finished:
+        marks.append(ACTING)
+    name = seat_ref(a.seat) + (f" ({', '.join(marks)})" if marks else "")
+    lines = [
+        f"{SILVER} {a.silver} silver · ingredients: {token_list(a.ingredients)}",
+        "Cards: " + (_front(view, a.front) or "none"),
+    ]
+    if view.phase == "pick":
+        lines.append(f"Pack in hand: {plural(a.pack_size, 'card')}")
+    if a.opus is not None:
+        lines.append(f"Magnum Opus: {cards.opus_cards()[a.opus].name}")
+    return BoardField(name=name, value="\n".join(lines), inline=True)
+
+
+def _front(view: MagnumOpusView, front: tuple[str, ...]) -> str:
+    """Cards in front grouped by Character; those already called are struck through."""
+    parts = []
+    for code in front:
+        label = code_label(code)
+        resolved = view.phase == "patronage" and cards.numeral_of_code(code) < view.calling
+        parts.append(f"~~{label}~~" if resolved else label)
+    return " · ".join(parts)
+
+
+def _hand(view: MagnumOpusView) -> str:
+    assert view.hand is not None
+    lines = [code_label(code) for code in view.hand] or ["empty"]
+    if view.my_pick is not None:
+        lines.append(f"Chosen, face down: **{code_label(view.my_pick)}**")
+    return "\n".join(lines)
+
+
+def _opus(view: MagnumOpusView) -> str:
+    assert view.dealt is not None
+    data = cards.opus_cards()
+    if view.my_opus is None:
+        return "\n".join(f"`keep {key}`: {_opus_line(key)}" for key in view.dealt)
+    discarded = next(key for key in view.dealt if key != view.my_opus)
+    return f"{_opus_line(view.my_opus)}\n(discarded: {data[discarded].name})"
+
+
+def _opus_line(key: str) -> str:
+    card = cards.opus_cards()[key]
+    formulas = " or ".join(" + ".join(token_label(t) for t in f) for f in card.formulas)
+    return f"**{card.name}**: {formulas}"
+
+
+def _choices(view: MagnumOpusView) -> str:
+    return " · ".join(f"`{text}`" for text in view.choices)
+
+
+def _score(line: ScoreLine) -> str:
+    return (
+        f"**{line.total}** = {plural(line.ingredients, 'ingredient')} + "
+        f"{plural(line.prime_pairs, 'Prime pair')} + {2 * line.formulas} for "
+        f"{plural(line.formulas, 'formula')}"
+    )
+
+
+def _final(view: MagnumOpusView) -> str:
+    assert view.scores is not None
+    ordered = sorted(view.scores, key=lambda x: (-x.total, -x.formulas, -x.silver, x.seat))
+    return "\n".join(
+        f"{seat_ref(line.seat)}: {_score(line)} · {line.silver} silver" for line in ordered
+    )
+
+
+def _footer(view: MagnumOpusView) -> str:
+    if view.finished:
+        return "Thanks for playing Magnum Opus."
+    return (
+        "Moves: keep OPUS · pick CHARACTER · clock/lane INGREDIENT · discard/exchange/bribe/rob N"
+        " · take/give/discard CARD · add CHARACTER · pass · back"
+    )

@@ -1,0 +1,139 @@
+"""Magnum Opus behind the shared engine contract."""
+
+from __future__ import annotations
+
+import random
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.magnum_opus import refusals, rules, scoring, solicitation
+from games.magnum_opus.actions import Action, Pick, WholeFavor
+from games.magnum_opus.describe import describe
+from games.magnum_opus.notation import notation, parse_syntax
+from games.magnum_opus.setup import new_state
+from games.magnum_opus.state import PICKS_PER_ROUND, MagnumOpusState
+from games.magnum_opus.view import MagnumOpusView, build_view, determinize
+
+
+class MagnumOpusOptions(BaseModel):
+    """Variants of Magnum Opus."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    first_player: int | None = Field(
+        default=None,
+        ge=1,
+        le=5,
+        description="The seat of the youngest alchemist, who starts with the Ouroboros "
+        "(default: seat 1).",
+    )
+
+
+class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
+    """Magnum Opus for 2-5 alchemists."""
+
+    key: ClassVar[str] = "magnum-opus"
+    title: ClassVar[str] = "Magnum Opus"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    Options: ClassVar[type[BaseModel]] = MagnumOpusOptions
+    state_type: ClassVar[type[MagnumOpusState]] = MagnumOpusState
+    # A game is at most 5 keeps, 5 rounds of 6 picks for 5 seats and 9 calls of at most 4
+    # decisions each per round: about 400 steps. This bound is far above that.
+    step_limit: ClassVar[int] = 2_000
+
+    def _new_game(self, players: int, seed: int, options: MagnumOpusOptions) -> MagnumOpusState:
+        first = options.first_player or 1
+        if first > players:
+            raise InvalidSetup(
+                f"The first player must be one of seats 1 to {players}, not {first}."
+            )
+        return new_state(players, seed, first - 1)
+
+    def configurations(self) -> list[tuple[int, BaseModel]]:
+        return [(n, MagnumOpusOptions()) for n in range(2, 6)]
+
+    def players(self, state: MagnumOpusState) -> int:
+        return state.players
+
+    def to_act(self, state: MagnumOpusState) -> frozenset[int]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: MagnumOpusState, seat: int) -> list[Action]:
+        actions: list[Action] = rules.legal_actions(state, seat)
+        return actions
+
+    def check(self, state: MagnumOpusState, seat: int, action: Action) -> None:
+        if isinstance(action, WholeFavor):
+            self._favor_in_steps(state, seat, action)
+            return
+        super().check(state, seat, action)
+
+    def apply(
+        self, state: MagnumOpusState, seat: int, action: Action
+    ) -> Transition[MagnumOpusState]:
+        if isinstance(action, WholeFavor):
+            return self._favor_in_steps(state, seat, action)
+        return super().apply(state, seat, action)
+
+    def _favor_in_steps(
+        self, state: MagnumOpusState, seat: int, action: WholeFavor
+    ) -> Transition[MagnumOpusState]:
+        """A whole Favor: each of its small decisions checked, then applied, in turn."""
+        log: list[LogEntry] = []
+        for step in action.steps:
+            transition = self.apply(state, seat, step)
+            state = transition.state
+            log += transition.log
+        return Transition(state, tuple(log))
+
+    def _apply(
+        self, state: MagnumOpusState, seat: int, action: Action
+    ) -> Transition[MagnumOpusState]:
+        if isinstance(action, WholeFavor):
+            return self._favor_in_steps(state, seat, action)
+        entries: list[LogEntry] = []
+        if isinstance(action, Pick):
+            # Picks are most of a game's moves, and only the last of a round touches more
+            # than the alchemists and one pack.
+            last = rules.completes_the_turn(state, seat)
+            if last and state.picks + 1 == PICKS_PER_ROUND:
+                new = state.clone()
+            else:
+                new = state.clone_for_pick(seat, reveal=last)
+            solicitation.pick(new, seat, action.numeral, entries)
+        else:
+            new = state.clone()
+            rules.apply(new, seat, action, entries)
+        return Transition(new, tuple(entries))
+
+    def not_your_turn_message(self, state: MagnumOpusState, seat: int) -> str:
+        return refusals.not_your_turn(state, seat)
+
+    def explain_illegal(self, state: MagnumOpusState, seat: int, action: Action) -> str:
+        return refusals.explain(state, seat, action)
+
+    def outcome(self, state: MagnumOpusState) -> Outcome | None:
+        return scoring.outcome(state) if state.phase == "over" else None
+
+    def view(self, state: MagnumOpusState, seat: int | None) -> MagnumOpusView:
+        return build_view(state, seat)
+
+    def determinize(self, state: MagnumOpusState, seat: int, rng: random.Random) -> MagnumOpusState:
+        return determinize(state, seat, rng)
+
+    def describe(self, view: BaseModel) -> Board:
+        if not isinstance(view, MagnumOpusView):
+            raise TypeError("not a Magnum Opus view")
+        return describe(view)
+
+    def notation(self, action: Action) -> str:
+        return notation(action)
+
+    def parse_syntax(self, text: str) -> Action | None:
+        return parse_syntax(text)
+
+
+__all__ = ["MagnumOpusEngine", "MagnumOpusOptions"]

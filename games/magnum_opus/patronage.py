@@ -1,0 +1,344 @@
+"""Patronage: the keeper of the Ouroboros calls Characters I to IX; each one's sole majority
+holder takes its Funds and may use its Favor once, or (I–VI) buys at the Astronomical Clock.
+
+Every function here works on a state the engine has already cloned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+
+from games.core import LogEntry, seat_ref
+from games.magnum_opus import cards, rounds
+from games.magnum_opus.actions import (
+    Action,
+    AddFromPack,
+    Back,
+    BuyAtClock,
+    BuyInLane,
+    ChooseCard,
+    ChooseTarget,
+    Pass,
+    Step,
+    TargetFavor,
+)
+from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Patron
+from games.magnum_opus.text import character_label, code_label, money, plural, token_label
+
+PASS = Pass()
+BACK = Back()
+#: What Jezebel's beneficiary pays the alchemist whose card they take.
+BRIBE = 1
+#: The most silver Venceslas's Favor takes.
+ROBBERY = 2
+
+Log = list[LogEntry]
+
+
+@cache
+def _code_order() -> dict[str, tuple[int, int]]:
+    kinds = {kind: index for index, kind in enumerate(cards.ingredients())}
+    order: dict[str, tuple[int, int]] = {}
+    for code in cards.all_codes():
+        _, _, ingredient = code.partition("-")
+        order[code] = (cards.numeral_of_code(code), kinds.get(ingredient, -1))
+    return order
+
+
+def codes_above(front: list[cards.Card], numeral: int) -> list[str]:
+    """The different cards (by code) of a higher numeral than ``numeral``, in numeral order."""
+    codes = {cards.card_code(card) for card in front if card[0] > numeral}
+    return sorted(codes, key=_code_order().__getitem__)
+
+
+# ------------------------------------------------------------------- calling Characters
+def begin(s: MagnumOpusState, log: Log) -> None:
+    """Every card is down: the keeper starts calling the Characters."""
+    s.phase = "patronage"
+    s.calling = 0
+    log.append(LogEntry.public(f"**Patronage:** {seat_ref(s.keeper)} calls the Characters."))
+    call_next(s, log)
+
+
+def call_next(s: MagnumOpusState, log: Log) -> None:
+    """Call Characters in order until one's patron has a decision to make, or the round ends.
+
+    A patron with nothing to decide (no Favor can be used, nothing to buy) just takes the
+    Funds, so play never waits on a choice that is not one.
+    """
+    # Cards in front change only through a decision, which ends this loop.
+    laid = [[card[0] for card in a.front] for a in s.alchemists]
+    while s.calling < len(cards.NUMERALS):
+        s.calling += 1
+        numeral = s.calling
+        counts = [numerals.count(numeral) for numerals in laid]
+        most = max(counts)
+        if most == 0:
+            continue
+        holders = [seat for seat, count in enumerate(counts) if count == most]
+        label = character_label(numeral)
+        if len(holders) > 1:
+            _tied(s, numeral, holders, most, log)
+            continue
+        seat = holders[0]
+        s.patron = Patron(seat, numeral)
+        head = f"{label}: {seat_ref(seat)} is the patron ({plural(most, 'card')})"
+        if len(opening_choices(s, s.patron)) > 1:
+            log.append(LogEntry.public(f"{head} and decides what to do."))
+            return
+        s.patron = None
+        log.append(LogEntry.public(f"{head}: {_funds_text(s, seat, numeral)}no Favor to use."))
+    s.patron = None
+    rounds.end_round(s, log)
+
+
+def _tied(s: MagnumOpusState, numeral: int, holders: list[int], most: int, log: Log) -> None:
+    funds = cards.characters()[numeral].funds
+    for seat in holders:
+        s.alchemists[seat].silver += funds
+    names = ", ".join(seat_ref(seat) for seat in holders)
+    gain = f"{money(funds)} each, no Favor" if funds else "no Funds, no Favor"
+    log.append(
+        LogEntry.public(
+            f"{character_label(numeral)}: {names} tie with {plural(most, 'card')}: {gain}."
+        )
+    )
+
+
+def _funds_text(s: MagnumOpusState, seat: int, numeral: int) -> str:
+    """Pay the Character's Funds to ``seat``; the words for the log."""
+    funds = cards.characters()[numeral].funds
+    s.alchemists[seat].silver += funds
+    return f"takes {money(funds)} (Funds); " if funds else ""
+
+
+def _with_funds(s: MagnumOpusState, patron: Patron, deed: str) -> str:
+    """Pay the Funds, then say so along with what the patron did with the Favor."""
+    funds = cards.characters()[patron.numeral].funds
+    s.alchemists[patron.seat].silver += funds
+    who = seat_ref(patron.seat)
+    return f"{who} takes {money(funds)} (Funds) and {deed}." if funds else f"{who} {deed}."
+
+
+# ---------------------------------------------------------------------- the choices
+def choices(s: MagnumOpusState) -> list[Action]:
+    """Every decision the patron may make now."""
+    patron = s.patron
+    assert patron is not None
+    if patron.target < 0:
+        return [*opening_choices(s, patron)]
+    return [*card_choices(s, patron), BACK]
+
+
+def opening_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
+    """A purchase at the Clock (I–VI), the ways to start the Favor, or just the Funds."""
+    alchemist = s.alchemists[patron.seat]
+    numeral = patron.numeral
+    actions: list[Step] = []
+    if numeral <= cards.LAST_SHOWING and alchemist.silver >= CLOCK_PRICE:
+        shown = {cards.shown(card) for card in alchemist.front if card[0] == numeral}
+        actions += [
+            BuyAtClock(kind) for kind in cards.ingredients() if kind in shown and kind in s.clock
+        ]
+    purse = alchemist.silver + cards.characters()[numeral].funds
+    actions += _favor_openings(s, patron, purse)
+    actions.append(PASS)
+    return actions
+
+
+def _favor_openings(s: MagnumOpusState, patron: Patron, purse: int) -> list[Step]:
+    favor = cards.characters()[patron.numeral].favor
+    if favor == "lane":
+        if purse < LANE_PRICE:
+            return []
+        return [BuyInLane(kind) for kind in cards.ingredients() if kind in s.lane]
+    if favor == "add":
+        held = s.packs[s.alchemists[patron.seat].held]
+        return [AddFromPack(n) for n in held if n > patron.numeral]
+    others = [seat for seat in range(s.players) if seat != patron.seat]
+    if favor == "rob":
+        return [_target("rob", seat) for seat in others if s.alchemists[seat].silver]
+    if favor == "bribe" and purse < BRIBE:
+        return []
+    numeral = patron.numeral
+    if favor == "exchange":
+        mine = _codes_set(s.alchemists[patron.seat].front, numeral)
+        if not mine:
+            return []
+        return [
+            _target(favor, seat)
+            for seat in others
+            if _can_exchange(mine, _codes_set(s.alchemists[seat].front, numeral))
+        ]
+    # Cards in front are kept in numeral order, so the last one is the highest.
+    return [
+        _target(favor, seat)
+        for seat in others
+        if s.alchemists[seat].front and s.alchemists[seat].front[-1][0] > numeral
+    ]
+
+
+@cache
+def _target(favor: TargetFavor, seat: int) -> ChooseTarget:
+    return ChooseTarget(favor, seat)
+
+
+def _codes_set(front: list[cards.Card], numeral: int) -> set[str]:
+    return {cards.card_code(card) for card in front if card[0] > numeral}
+
+
+def _can_exchange(mine: set[str], theirs: set[str]) -> bool:
+    """Whether some card of theirs can be swapped for a different one of mine: always, unless
+    both sides hold only the very same card."""
+    return bool(theirs) and (len(mine) > 1 or len(theirs) > 1 or mine != theirs)
+
+
+def card_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
+    """The cards the Favor under way may name, once its target is chosen."""
+    favor = cards.characters()[patron.numeral].favor
+    theirs = codes_above(s.alchemists[patron.target].front, patron.numeral)
+    if favor == "discard":
+        return [ChooseCard("discard", code) for code in theirs]
+    if favor == "bribe":
+        return [ChooseCard("take", code) for code in theirs]
+    mine = codes_above(s.alchemists[patron.seat].front, patron.numeral)
+    if not patron.taken:
+        # Swapping a card for an identical one would change nothing, so it is not offered.
+        return [ChooseCard("take", code) for code in theirs if any(m != code for m in mine)]
+    return [ChooseCard("give", code) for code in mine if code != patron.taken]
+
+
+# ------------------------------------------------------------------------- applying
+def apply(s: MagnumOpusState, seat: int, action: Step, log: Log) -> None:
+    """Apply one of the patron's decisions; the next Character is called once it is done."""
+    patron = s.patron
+    assert patron is not None
+    match action:
+        case Back():
+            s.patron = _back(patron)
+            return
+        case ChooseTarget("rob", target):
+            _rob(s, patron, target, log)
+        case ChooseTarget(_, target):
+            s.patron = replace(patron, target=target)
+            return
+        case ChooseCard("take", code) if cards.characters()[patron.numeral].favor == "exchange":
+            s.patron = replace(patron, taken=code)
+            return
+        case ChooseCard("give", code):
+            _exchange(s, patron, code, log)
+        case ChooseCard("take", code):
+            _bribe(s, patron, code, log)
+        case ChooseCard("discard", code):
+            _discard(s, patron, code, log)
+        case BuyAtClock(kind):
+            _buy_at_clock(s, patron, kind, log)
+        case BuyInLane(kind):
+            _buy_in_lane(s, patron, kind, log)
+        case AddFromPack(numeral):
+            _add_from_pack(s, patron, numeral, log)
+        case Pass():
+            log.append(LogEntry.public(_with_funds(s, patron, "lets the Favor go")))
+        case _:
+            raise AssertionError(action)
+    s.patron = None
+    call_next(s, log)
+
+
+def _back(patron: Patron) -> Patron:
+    if patron.taken:
+        return replace(patron, taken="")
+    return replace(patron, target=-1)
+
+
+def _take_card(front: list[cards.Card], code: str) -> cards.Card:
+    card = next(c for c in front if cards.card_code(c) == code)
+    front.remove(card)
+    return card
+
+
+def _buy_at_clock(s: MagnumOpusState, patron: Patron, kind: str, log: Log) -> None:
+    alchemist = s.alchemists[patron.seat]
+    alchemist.silver -= CLOCK_PRICE
+    s.clock.remove(kind)
+    _gain(alchemist.ingredients, kind)
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(patron.seat)} renounces Funds and Favor and buys {token_label(kind)} "
+            f"at the Astronomical Clock for {money(CLOCK_PRICE)}."
+        )
+    )
+
+
+def _buy_in_lane(s: MagnumOpusState, patron: Patron, kind: str, log: Log) -> None:
+    deed = f"buys {token_label(kind)} in the Golden Lane for {money(LANE_PRICE)}"
+    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+    alchemist = s.alchemists[patron.seat]
+    alchemist.silver -= LANE_PRICE
+    s.lane.remove(kind)
+    _gain(alchemist.ingredients, kind)
+
+
+def _gain(tokens: list[str], kind: str) -> None:
+    tokens.append(kind)
+    order = cards.ingredients()
+    tokens.sort(key=order.index)
+
+
+def _add_from_pack(s: MagnumOpusState, patron: Patron, numeral: int, log: Log) -> None:
+    alchemist = s.alchemists[patron.seat]
+    s.packs[alchemist.held].remove(numeral)
+    card = (numeral, alchemist.held)
+    alchemist.front.append(card)
+    alchemist.front.sort()
+    deed = f"lays {code_label(cards.card_code(card))} from their pack in front of them"
+    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+
+
+def _rob(s: MagnumOpusState, patron: Patron, target: int, log: Log) -> None:
+    taken = min(ROBBERY, s.alchemists[target].silver)
+    deed = f"robs {seat_ref(target)} of {money(taken)}"
+    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+    s.alchemists[target].silver -= taken
+    s.alchemists[patron.seat].silver += taken
+
+
+def _discard(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
+    card = _take_card(s.alchemists[patron.target].front, code)
+    s.discarded.append(card)
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(patron.seat)} discards {seat_ref(patron.target)}'s {code_label(code)}."
+        )
+    )
+
+
+def _bribe(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
+    me, them = s.alchemists[patron.seat], s.alchemists[patron.target]
+    me.silver -= BRIBE
+    them.silver += BRIBE
+    me.front.append(_take_card(them.front, code))
+    me.front.sort()
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(patron.seat)} gives {money(BRIBE)} to {seat_ref(patron.target)} "
+            f"and takes their {code_label(code)}."
+        )
+    )
+
+
+def _exchange(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
+    me, them = s.alchemists[patron.seat], s.alchemists[patron.target]
+    mine = _take_card(me.front, code)
+    theirs = _take_card(them.front, patron.taken)
+    me.front.append(theirs)
+    them.front.append(mine)
+    me.front.sort()
+    them.front.sort()
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(patron.seat)} exchanges their {code_label(code)} for "
+            f"{seat_ref(patron.target)}'s {code_label(patron.taken)}."
+        )
+    )

@@ -1,0 +1,87 @@
+"""Keeping a Magnum Opus card, then the Solicitations: secret picks, revealed together, and
+the packs passed around the table and under the Ouroboros.
+
+Every function here works on a state the engine has already cloned.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from functools import cache
+
+from games.core import LogEntry, seat_ref
+from games.magnum_opus import cards, patronage, rounds
+from games.magnum_opus.state import PICKS_PER_ROUND, MagnumOpusState
+from games.magnum_opus.text import card_label
+
+Log = list[LogEntry]
+
+
+def keep(s: MagnumOpusState, seat: int, opus: str, log: Log) -> None:
+    """Keep one Magnum Opus card face down; once everyone has, the first round starts."""
+    alchemist = s.alchemists[seat]
+    alchemist.opus = opus
+    discarded = next(card for card in alchemist.dealt if card != opus)
+    data = cards.opus_cards()
+    log.append(LogEntry.public(f"{seat_ref(seat)} keeps a Magnum Opus card."))
+    log.append(
+        LogEntry.private(
+            f"You keep **{data[opus].name}** and discard {data[discarded].name}.", [seat]
+        )
+    )
+    if all(a.opus for a in s.alchemists):
+        rounds.start_round(s, log)
+
+
+def pick(s: MagnumOpusState, seat: int, numeral: int, log: Log) -> None:
+    """Lay a card from the pack in hand face down; when the last alchemist has, reveal all."""
+    alchemist = s.alchemists[seat]
+    s.packs[alchemist.held].remove(numeral)
+    alchemist.pick = numeral
+    log += _pick_entries(seat, (numeral, alchemist.held))
+    if all(a.pick for a in s.alchemists):
+        _reveal(s, log)
+
+
+@cache
+def _pick_entries(seat: int, card: cards.Card) -> tuple[LogEntry, LogEntry]:
+    """What a pick tells everyone (that a card is chosen) and the picker (which one).
+
+    Entries are immutable, and picks are by far the most frequent moves, so each possible
+    pair is built once."""
+    return (
+        LogEntry.public(f"{seat_ref(seat)} has chosen a card."),
+        LogEntry.private(f"You choose {card_label(card)}.", [seat]),
+    )
+
+
+def _reveal(s: MagnumOpusState, log: Log) -> None:
+    shown = []
+    for seat, alchemist in enumerate(s.alchemists):
+        card = (alchemist.pick, alchemist.held)
+        insort(alchemist.front, card)
+        alchemist.pick = 0
+        shown.append(_revealed(seat, card))
+    s.picks += 1
+    log.append(LogEntry.public(f"Cards revealed ({s.picks} of 6): " + " · ".join(shown) + "."))
+    if s.picks < PICKS_PER_ROUND:
+        pass_packs(s)
+    else:
+        patronage.begin(s, log)
+
+
+@cache
+def _revealed(seat: int, card: cards.Card) -> str:
+    return f"{seat_ref(seat)}: {card_label(card)}"
+
+
+def pass_packs(s: MagnumOpusState) -> None:
+    """Every pack goes to the neighbour; the Ouroboros keeper takes the pack under it instead
+    of the one passed to them, which goes under the Ouroboros."""
+    step = 1 if s.passes_left() else -1
+    held = [0] * s.players
+    for seat, alchemist in enumerate(s.alchemists):
+        held[(seat + step) % s.players] = alchemist.held
+    held[s.keeper], s.under = s.under, held[s.keeper]
+    for seat, alchemist in enumerate(s.alchemists):
+        alchemist.held = held[seat]
