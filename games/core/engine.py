@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -27,7 +27,7 @@ from games.core.errors import (
     UnknownNotation,
 )
 from games.core.outcome import Outcome
-from games.core.transition import Transition
+from games.core.transition import LogEntry, Transition
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -114,8 +114,20 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def _apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
         """Apply an action already checked legal. Never mutates ``state``."""
 
+    def steps(self, action: ActionT) -> Sequence[ActionT] | None:
+        """The small decisions that an action typed all at once stands for (Mandragora's
+        ``cast red-2 red red power 3``), or ``None`` for a single decision.
+
+        Such an action is never in ``legal_actions``; it is checked and applied one step at a
+        time, so a bad step is refused with its own reason and nothing changes.
+        """
+        return None
+
     def check(self, state: StateT, seat: int, action: ActionT) -> None:
         """Raise the right ``IllegalAction`` unless ``seat`` may take ``action`` now."""
+        if (steps := self.steps(action)) is not None:
+            self._apply_steps(state, seat, steps)
+            return
         if self.outcome(state) is not None:
             raise GameIsOver("The game is over.")
         if seat not in self.to_act(state):
@@ -128,6 +140,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
         Raises ``IllegalAction`` (and changes nothing) when the action is not legal now.
         """
+        if (steps := self.steps(action)) is not None:
+            return self._apply_steps(state, seat, steps)
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
@@ -137,7 +151,19 @@ class Engine(ABC, Generic[StateT, ActionT]):
         For playouts and AI search, which choose among legal actions anyway; anything a
         person typed or clicked goes through ``apply``.
         """
+        if (steps := self.steps(action)) is not None:
+            return self._apply_steps(state, seat, steps)
         return self._apply(state, seat, action)
+
+    def _apply_steps(
+        self, state: StateT, seat: int, steps: Sequence[ActionT]
+    ) -> Transition[StateT]:
+        log: list[LogEntry] = []
+        for step in steps:
+            transition = self.apply(state, seat, step)
+            state = transition.state
+            log += transition.log
+        return Transition(state, tuple(log))
 
     def not_your_turn_message(self, state: StateT, seat: int) -> str:
         """What a seat is told when it acts while it may not."""

@@ -65,35 +65,12 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         actions: list[Action] = rules.legal_actions(state, seat)
         return actions
 
-    def check(self, state: MagnumOpusState, seat: int, action: Action) -> None:
-        if isinstance(action, WholeFavor):
-            self._favor_in_steps(state, seat, action)
-            return
-        super().check(state, seat, action)
-
-    def apply(
-        self, state: MagnumOpusState, seat: int, action: Action
-    ) -> Transition[MagnumOpusState]:
-        if isinstance(action, WholeFavor):
-            return self._favor_in_steps(state, seat, action)
-        return super().apply(state, seat, action)
-
-    def _favor_in_steps(
-        self, state: MagnumOpusState, seat: int, action: WholeFavor
-    ) -> Transition[MagnumOpusState]:
-        """A whole Favor: each of its small decisions checked, then applied, in turn."""
-        log: list[LogEntry] = []
-        for step in action.steps:
-            transition = self.apply(state, seat, step)
-            state = transition.state
-            log += transition.log
-        return Transition(state, tuple(log))
+    def steps(self, action: Action) -> list[Action] | None:
+        return list(action.steps) if isinstance(action, WholeFavor) else None
 
     def _apply(
         self, state: MagnumOpusState, seat: int, action: Action
     ) -> Transition[MagnumOpusState]:
-        if isinstance(action, WholeFavor):
-            return self._favor_in_steps(state, seat, action)
         entries: list[LogEntry] = []
         if isinstance(action, Pick):
             # Picks are most of a game's moves, and only the last of a round touches more
@@ -105,6 +82,7 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
                 new = state.clone_for_pick(seat, reveal=last)
             solicitation.pick(new, seat, action.numeral, entries)
         else:
+            assert not isinstance(action, WholeFavor), "applied step by step by the base class"
             new = state.clone()
             rules.apply(new, seat, action, entries)
         return Transition(new, tuple(entries))

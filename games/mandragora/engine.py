@@ -66,35 +66,12 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def legal_actions(self, state: MandragoraState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def check(self, state: MandragoraState, seat: int, action: Action) -> None:
-        if isinstance(action, Cast):
-            self._cast_in_steps(state, seat, action)
-            return
-        super().check(state, seat, action)
-
-    def apply(
-        self, state: MandragoraState, seat: int, action: Action
-    ) -> Transition[MandragoraState]:
-        if isinstance(action, Cast):
-            return self._cast_in_steps(state, seat, action)
-        return super().apply(state, seat, action)
-
-    def _cast_in_steps(
-        self, state: MandragoraState, seat: int, action: Cast
-    ) -> Transition[MandragoraState]:
-        """A whole cast: each of its small decisions checked, then applied, in turn."""
-        log: list[LogEntry] = []
-        for step in _cast_steps(action):
-            transition = self.apply(state, seat, step)
-            state = transition.state
-            log += transition.log
-        return Transition(state, tuple(log))
+    def steps(self, action: Action) -> list[Action] | None:
+        return _cast_steps(action) if isinstance(action, Cast) else None
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action
     ) -> Transition[MandragoraState]:
-        if isinstance(action, Cast):
-            return self._cast_in_steps(state, seat, action)
         new = state.clone()
         entries: list[LogEntry] = []
         rules.apply(new, seat, action, entries)

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core import Board, Engine, LogEntry, Outcome, Transition
+from games.core import Board, Engine, Outcome, Transition
 from games.marginalia import refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
@@ -51,35 +51,12 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def legal_actions(self, state: MarginaliaState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def check(self, state: MarginaliaState, seat: int, action: Action) -> None:
-        if isinstance(action, Composite):
-            self._in_steps(state, seat, action)
-            return
-        super().check(state, seat, action)
-
-    def apply(
-        self, state: MarginaliaState, seat: int, action: Action
-    ) -> Transition[MarginaliaState]:
-        if isinstance(action, Composite):
-            return self._in_steps(state, seat, action)
-        return super().apply(state, seat, action)
-
-    def _in_steps(
-        self, state: MarginaliaState, seat: int, action: Composite
-    ) -> Transition[MarginaliaState]:
-        """Decisions typed at once: each checked, then applied, in turn."""
-        log: list[LogEntry] = []
-        for step in action.steps:
-            transition = self.apply(state, seat, step)
-            state = transition.state
-            log += transition.log
-        return Transition(state, tuple(log))
+    def steps(self, action: Action) -> list[Action] | None:
+        return list(action.steps) if isinstance(action, Composite) else None
 
     def _apply(
         self, state: MarginaliaState, seat: int, action: Action
     ) -> Transition[MarginaliaState]:
-        if isinstance(action, Composite):
-            return self._in_steps(state, seat, action)
         new = state.clone()
         log = rules.apply(new, seat, action)
         return Transition(new, tuple(log))
