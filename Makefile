@@ -30,7 +30,8 @@ unit: $(STAMP)
 	$(BIN)/pytest
 
 soak: $(STAMP)
-	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_CHECKED_GAMES=200 $(BIN)/pytest tests/games/test_conformance.py
+	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_RANDOM_STEPS=1000000000 \
+	GRIMOIRE_CHECKED_GAMES=200 GRIMOIRE_CHECKED_STEPS=1000000000 $(BIN)/pytest tests/games/test_conformance.py
 
 golden: $(STAMP)
 	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py

@@ -1,8 +1,11 @@
 """The contract every registered engine keeps, checked over every seat count and variant.
 
 A new game joins this suite by being registered in ``games.ENGINES``; nothing is copied.
-``GRIMOIRE_RANDOM_GAMES`` sets how many seeded random games each configuration plays
-(``make soak`` runs thousands).
+``GRIMOIRE_RANDOM_GAMES`` sets how many seeded random games each configuration plays, and
+``GRIMOIRE_RANDOM_STEPS`` caps their total steps, so that a game whose random playouts run
+a thousand steps plays fewer of them (``make soak`` lifts the cap and plays thousands).
+``GRIMOIRE_CHECKED_GAMES`` and ``GRIMOIRE_CHECKED_STEPS`` do the same for the games checked at
+every step. Every configuration plays at least ``MIN_GAMES`` of each, whatever the cap.
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ from games.core.playout import random_playout
 from tests.games.configurations import CONFIGURATIONS, ENGINES
 
 RANDOM_GAMES = int(os.environ.get("GRIMOIRE_RANDOM_GAMES", "200"))
+RANDOM_STEPS = int(os.environ.get("GRIMOIRE_RANDOM_STEPS", "40000"))
 CHECKED_GAMES = int(os.environ.get("GRIMOIRE_CHECKED_GAMES", "12"))
+CHECKED_STEPS = int(os.environ.get("GRIMOIRE_CHECKED_STEPS", "2500"))
+MIN_GAMES = 4
+
+
+def _within_budget(seed: int, steps: int, budget: int) -> bool:
+    """Whether to play game number ``seed`` after ``steps`` steps so far."""
+    return seed < MIN_GAMES or steps < budget
 
 
 def _outcome_is_consistent(outcome: Outcome, players: int) -> None:
@@ -51,8 +62,12 @@ def test_random_games_finish_and_replay(
 ) -> None:
     """(a) seeded random games end within the step bound; (b) seed + log replays exactly;
     (f) the outcome is complete and consistent."""
+    steps = 0
     for seed in range(RANDOM_GAMES):
+        if not _within_budget(seed, steps, RANDOM_STEPS):
+            break
         played = random_playout(engine, players, seed, options)
+        steps += len(played.actions)
         assert played.outcome is not None
         _outcome_is_consistent(played.outcome, players)
 
@@ -71,7 +86,10 @@ def test_every_step_keeps_the_contract(
     before the end; (g) dump/load round-trips; boards fit the embed limits; apply never
     mutates its input."""
     seen_actions: list[Any] = []
+    steps = 0
     for seed in range(CHECKED_GAMES):
+        if not _within_budget(seed, steps, CHECKED_STEPS):
+            break
         chooser = random.Random(seed)
         state = engine.new_game(players, seed, options)
         for _ in range(engine.step_limit):
@@ -92,6 +110,7 @@ def test_every_step_keeps_the_contract(
 
             seat = chooser.choice(acting)
             action = chooser.choice(engine.legal_actions(state, seat))
+            steps += 1
             transition = engine.apply(state, seat, action)
             assert engine.dump(state) == dumped, "apply must not mutate its input"
             for entry in transition.log:
