@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Engine
+from games.magic_spell import MagicSpellEngine
 from games.magnum_opus import MagnumOpusEngine
 from games.mandragora import MandragoraEngine
 from games.marginalia import MarginaliaEngine
@@ -21,6 +22,7 @@ from games.strange_norrell import StrangeNorrellEngine
 _REGISTERED: list[Engine[Any, Any]] = [
     MandragoraEngine(),
     MagnumOpusEngine(),
+    MagicSpellEngine(),
     MarginaliaEngine(),
     StrangeNorrellEngine(),
 ]

@@ -1,0 +1,284 @@
+"""Magic Spell's actions: small frozen values, one per decision a student makes.
+
+Letters are stored as tile letters (``"Q"``, ``"*"`` for a philosopher's stone), spells by
+magic word (``"quidnunc"``), seats and laboratory places and rows from 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.magic_spell.state import Item, Want
+
+
+# ------------------------------------------------------------------------------- weave
+@dataclass(frozen=True, slots=True)
+class Weave:
+    """Weave this tile from your cabinet onto this homework spell."""
+
+    letter: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class StartMove:
+    """Move a woven tile from one homework spell to another (then choose where, and which)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTo:
+    """Moving a woven tile: onto this homework spell (then choose the tile)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTile:
+    """Move this tile, woven on homework spell ``source``, onto the spell chosen."""
+
+    letter: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A whole move typed at once: the tile, the spell it leaves and the one it goes to."""
+
+    letter: str
+    source: str
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """Stop: no further weave this turn, or no more tiles to jettison."""
+
+
+# ---------------------------------------------------------------------------- scrounge
+@dataclass(frozen=True, slots=True)
+class ScroungeRow:
+    """Scrounge in this row of the laboratory (then choose the tile)."""
+
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """Choose the face-down tile at this laboratory place."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scrounge:
+    """A whole scrounge typed at once: look at the tile at this place."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class WeaveFound:
+    """Weave the tile you scrounged onto this homework spell."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Put the tile you scrounged in your cabinet."""
+
+
+@dataclass(frozen=True, slots=True)
+class PutBack:
+    """Leave the tile you scrounged where it lies, face down."""
+
+
+# ------------------------------------------------------------------ research, rest, cast
+@dataclass(frozen=True, slots=True)
+class Research:
+    """Spend five spirit to draw a spell."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rest:
+    """Gain two spirit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """Cast this spell of your spellbook (its decisions follow)."""
+
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Casting: the opponent the spell acts on."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """Casting: the laboratory row the spell acts on."""
+
+    row: int
+
+
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Casting: the tile of your cabinet the spell uses."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class NameLetter:
+    """Casting: the letter the spell names."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseHomework:
+    """Casting: the homework spell the spell acts on."""
+
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pay:
+    """Casting: return this tile from your cabinet to meet the spell's requirement."""
+
+    letter: str
+
+
+#: A decision made while casting, in the order a spell asks for them.
+CastChoice = Target | Row | Tile | Use | NameLetter | ChooseHomework | Pay
+
+
+@dataclass(frozen=True, slots=True)
+class CastWith:
+    """A whole cast typed at once: the spell and each of its decisions."""
+
+    spell: str
+    choices: tuple[CastChoice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Augury: take this spell into your homework."""
+
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Jettison:
+    """Jettison: return this tile to the laboratory for one spirit."""
+
+    letter: str
+
+
+# -------------------------------------------------------------------------- end of turn
+@dataclass(frozen=True, slots=True)
+class ReturnTile:
+    """End of turn: return this tile from your cabinet to the laboratory."""
+
+    letter: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnSpell:
+    """End of turn: put this homework spell on the bottom of the deck."""
+
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Back:
+    """Take back the last choice of a decision in progress."""
+
+
+# ---------------------------------------------------------------------------- trading
+@dataclass(frozen=True, slots=True)
+class TradeWith:
+    """Start a trade offer to this student (then choose what to give and ask for)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Give:
+    """The tile or spell you hand over: in your offer, or in answer to one."""
+
+    item: Item
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """What your offer asks for; choosing it sends the offer."""
+
+    want: Want
+
+
+@dataclass(frozen=True, slots=True)
+class Propose:
+    """A whole trade offer typed at once."""
+
+    seat: int
+    item: Item
+    want: Want
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Accept this student's offer."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Decline this student's offer."""
+
+    seat: int
+
+
+Action = (
+    Weave
+    | StartMove
+    | MoveTo
+    | MoveTile
+    | Move
+    | Done
+    | ScroungeRow
+    | Tile
+    | Scrounge
+    | WeaveFound
+    | Keep
+    | PutBack
+    | Research
+    | Rest
+    | Cast
+    | Target
+    | Row
+    | Use
+    | NameLetter
+    | ChooseHomework
+    | Pay
+    | CastWith
+    | Take
+    | Jettison
+    | ReturnTile
+    | ReturnSpell
+    | Back
+    | TradeWith
+    | Give
+    | Ask
+    | Propose
+    | Accept
+    | Decline
+)
+
+#: Actions typed at once that stand for several decisions; never offered as legal actions.
+COMPOSITES = (Move, Scrounge, CastWith, Propose)

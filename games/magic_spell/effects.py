@@ -1,0 +1,412 @@
+"""What each spell does once cast, its requirement met.
+
+``resolve`` works on a state the engine has already cloned. A spell that needs a decision
+after it resolves (Augury, Jettison) leaves that decision as the caster's step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import LogEntry, SeededRng, seat_ref
+from games.magic_spell import laboratory, trading
+from games.magic_spell.spells import SpellData, spell
+from games.magic_spell.state import Homework, MagicSpellState, Step
+from games.magic_spell.text import a_tile, plural, row_label, spell_name, tile_label, tiles_text
+
+Log = list[LogEntry]
+AUGURY_SPELLS = 3
+
+
+def resolve(s: MagicSpellState, seat: int, step: Step, log: Log) -> None:
+    """Carry out the effect of the spell ``step`` has been casting."""
+    data = spell(step.spell)
+    _EFFECTS[data.effect](s, seat, step, data, log)
+
+
+# ----------------------------------------------------------------------------- helpers
+def _random_index(s: MagicSpellState, n: int) -> int:
+    rng = SeededRng(s.rng)
+    index = rng.below(n)
+    s.rng = rng.state
+    return index
+
+
+def _homework_text(homework: Homework) -> str:
+    woven = tiles_text(homework.woven) if homework.woven else "nothing woven"
+    return f"{spell_name(homework.spell)} ({woven})"
+
+
+def _draw_spell(s: MagicSpellState, seat: int, log: Log) -> None:
+    word = s.deck.pop()
+    s.students[seat].homework.append(Homework(word))
+    log.append(LogEntry.public(f"{seat_ref(seat)} draws a spell."))
+    log.append(LogEntry.private(f"You draw {spell_name(word)}.", [seat]))
+
+
+def _shelve(s: MagicSpellState, seat: int, homework: Homework, log: Log, lead: str) -> None:
+    """Put a homework spell on the bottom of the deck; its tiles return face up."""
+    s.students[seat].homework.remove(homework)
+    s.deck.insert(0, homework.spell)
+    laboratory.return_tiles(s, homework.woven, log, lead)
+
+
+# ------------------------------------------------------------------------- knowing things
+def _peek_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    s.known[step.slot] |= 1 << seat
+    log.append(LogEntry.public(f"{seat_ref(seat)} looks at tile {step.slot + 1}."))
+    log.append(LogEntry.private(f"Tile {step.slot + 1} is {tile_label(s.lab[step.slot])}.", [seat]))
+
+
+def _peek_row(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    places = laboratory.face_down_in_row(s, step.row)
+    for slot in places:
+        s.known[slot] |= 1 << seat
+    seen = ", ".join(f"{slot + 1} {tile_label(s.lab[slot])}" for slot in places)
+    log.append(LogEntry.public(f"{seat_ref(seat)} looks at the tiles {row_label(step.row)}."))
+    log.append(LogEntry.private(f"Tiles {row_label(step.row)}: {seen}.", [seat]))
+
+
+def _peek_homework(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    target = s.students[step.target]
+    whose = f"{seat_ref(step.target)}'s homework"
+    seen = "; ".join(_homework_text(h) for h in target.homework) or "no spells"
+    log.append(LogEntry.public(f"{seat_ref(seat)} looks at {whose}."))
+    log.append(LogEntry.private(f"{whose}: {seen}.", [seat, step.target]))
+
+
+def _peek_cabinet(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    whose = f"{seat_ref(step.target)}'s cabinet"
+    log.append(LogEntry.public(f"{seat_ref(seat)} looks into {whose}."))
+    seen = tiles_text(s.students[step.target].cabinet)
+    log.append(LogEntry.private(f"{whose}: {seen}.", [seat, step.target]))
+
+
+def _augury(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    seen = tuple(reversed(s.deck[-AUGURY_SPELLS:]))
+    del s.deck[-len(seen) :]
+    s.steps[seat] = Step("augury", spell=step.spell, seen=seen)
+    log.append(LogEntry.public(f"{seat_ref(seat)} looks at the top {plural(len(seen), 'spell')}."))
+    names = ", ".join(spell_name(word) for word in seen)
+    log.append(LogEntry.private(f"The deck's top spells: {names}.", [seat]))
+
+
+def take_augury(s: MagicSpellState, seat: int, word: str, log: Log) -> None:
+    """Augury: keep ``word``; the other spells seen go to the bottom of the deck."""
+    step = s.steps[seat]
+    assert step is not None
+    s.students[seat].homework.append(Homework(word))
+    others = [w for w in step.seen if w != word]
+    s.deck[:0] = reversed(others)
+    s.steps[seat] = None
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(seat)} takes one into their homework and puts "
+            f"{plural(len(others), 'spell')} on the bottom of the deck."
+        )
+    )
+    log.append(LogEntry.private(f"You take {spell_name(word)}.", [seat]))
+
+
+# ------------------------------------------------------------------------------- taking
+def _steal_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    who, whom = seat_ref(seat), seat_ref(step.target)
+    if not victim.cabinet:
+        log.append(LogEntry.public(f"{whom}'s cabinet is empty: there is nothing to take."))
+        return
+    letter = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
+    caster = s.students[seat]
+    caster.cabinet.append(letter)
+    caster.cabinet.sort()
+    log.append(LogEntry.public(f"{who} takes a random tile from {whom}'s cabinet."))
+    log.append(LogEntry.private(f"{who} takes {a_tile(letter)} from {whom}.", [seat, step.target]))
+
+
+def _steal_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    taken = min(data.amount, victim.spirit)
+    victim.spirit -= taken
+    s.students[seat].spirit += taken
+    log.append(
+        LogEntry.public(f"{seat_ref(seat)} takes {taken} spirit from {seat_ref(step.target)}.")
+    )
+
+
+def _steal_homework(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    who, whom = seat_ref(seat), seat_ref(step.target)
+    if not victim.homework:
+        log.append(LogEntry.public(f"{whom} has no homework to take."))
+        return
+    homework = victim.homework.pop(_random_index(s, len(victim.homework)))
+    s.students[seat].homework.append(homework)
+    count = plural(len(homework.woven), "woven tile")
+    log.append(LogEntry.public(f"{who} takes a random homework spell from {whom}, with {count}."))
+    log.append(
+        LogEntry.private(
+            f"{who} takes {_homework_text(homework)} from {whom}.", [seat, step.target]
+        )
+    )
+
+
+def _swap_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    who, whom = seat_ref(seat), seat_ref(step.target)
+    if not victim.cabinet:
+        log.append(LogEntry.public(f"{whom}'s cabinet is empty: there is nothing to swap."))
+        return
+    taken = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
+    caster = s.students[seat]
+    caster.cabinet.remove(step.mine)
+    caster.cabinet.append(taken)
+    caster.cabinet.sort()
+    victim.cabinet.append(step.mine)
+    victim.cabinet.sort()
+    log.append(
+        LogEntry.public(f"{who} swaps a tile of their cabinet for a random one of {whom}'s.")
+    )
+    log.append(
+        LogEntry.private(
+            f"{who} gives {whom} {a_tile(step.mine)} and takes {a_tile(taken)}.",
+            [seat, step.target],
+        )
+    )
+
+
+def _cadge(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    who, whom = seat_ref(seat), seat_ref(step.target)
+    asked = f"{who} asks {whom} for {a_tile(step.letter)}"
+    if step.letter not in victim.cabinet:
+        log.append(LogEntry.public(f"{asked}: {whom} has none in their cabinet."))
+        return
+    victim.cabinet.remove(step.letter)
+    caster = s.students[seat]
+    caster.cabinet.append(step.letter)
+    caster.cabinet.sort()
+    log.append(LogEntry.public(f"{asked}, and {whom} must hand one over."))
+
+
+# ------------------------------------------------------------------------------- spirit
+def _gain_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    s.students[seat].spirit += data.amount
+    log.append(LogEntry.public(f"{seat_ref(seat)} gains {data.amount} spirit."))
+
+
+def _lose(s: MagicSpellState, seat: int, amount: int, log: Log) -> None:
+    student = s.students[seat]
+    lost = min(amount, student.spirit)
+    student.spirit -= lost
+    log.append(LogEntry.public(f"{seat_ref(seat)} loses {lost} spirit."))
+
+
+def _drain(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    _lose(s, step.target, data.amount, log)
+
+
+def _drain_all(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    for other in s.opponents(seat):
+        _lose(s, other, data.amount, log)
+
+
+def _swap_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    mine, theirs = s.students[seat], s.students[step.target]
+    mine.spirit, theirs.spirit = theirs.spirit, mine.spirit
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(seat)} and {seat_ref(step.target)} exchange spirit: "
+            f"{mine.spirit} and {theirs.spirit} now."
+        )
+    )
+
+
+# ------------------------------------------------------------------------------ hindering
+_BLOCKED = {
+    "cast": "may not cast spells on their next turn",
+    "scrounge": "may not scrounge on their next turn",
+    "trade": "may not trade until the end of their next turn",
+    "weave": "may not weave on their next turn",
+}
+
+
+def _block(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    assert data.block is not None
+    target = s.students[step.target]
+    target.blocks = tuple(sorted({*target.blocks, data.block}))
+    log.append(LogEntry.public(f"{seat_ref(step.target)} {_BLOCKED[data.block]}."))
+    if data.block == "trade":
+        trading.cancel_involving(
+            s, step.target, log, f"{seat_ref(step.target)} is under an embargo"
+        )
+
+
+# -------------------------------------------------------------------------- the laboratory
+def _shuffle_row(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    laboratory.shuffle(s, laboratory.face_down_in_row(s, step.row))
+    log.append(
+        LogEntry.public(f"The tiles {row_label(step.row)} are mixed: nobody knows them now.")
+    )
+
+
+def _shuffle_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    laboratory.shuffle(s, laboratory.face_down(s))
+    log.append(LogEntry.public("Every tile of the laboratory is mixed: nobody knows any now."))
+
+
+def _draw_tiles(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    places = sorted(laboratory.random_face_down(s, data.amount))
+    letters = [laboratory.take(s, slot) for slot in places]
+    student = s.students[seat]
+    student.cabinet += letters
+    student.cabinet.sort()
+    numbers = " and ".join(str(slot + 1) for slot in places)
+    log.append(LogEntry.public(f"{seat_ref(seat)} takes tiles {numbers} into their cabinet."))
+    log.append(LogEntry.private(f"You take {tiles_text(letters)}.", [seat]))
+
+
+def _expel(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    whom = seat_ref(step.target)
+    if not victim.cabinet:
+        log.append(LogEntry.public(f"{whom}'s cabinet is empty."))
+        return
+    letter = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
+    laboratory.return_tiles(
+        s, [letter], log, f"A tile flies out of {whom}'s cabinet, back to the laboratory"
+    )
+
+
+def _jettison(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    s.steps[seat] = Step("jettison", spell=step.spell)
+
+
+def jettison(s: MagicSpellState, seat: int, letter: str, log: Log) -> None:
+    """Jettison: return one tile for one spirit; the decision goes on while tiles remain."""
+    student = s.students[seat]
+    student.cabinet.remove(letter)
+    student.spirit += 1
+    laboratory.return_tiles(s, [letter], log, f"{seat_ref(seat)} jettisons a tile for 1 spirit")
+    if not student.cabinet:
+        s.steps[seat] = None
+
+
+def _ablution(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    student = s.students[seat]
+    washed, student.cabinet = student.cabinet, []
+    laboratory.return_tiles(s, washed, log, f"{seat_ref(seat)} washes out their cabinet")
+    places = sorted(laboratory.random_face_down(s, len(washed)))
+    letters = [laboratory.take(s, slot) for slot in places]
+    student.cabinet = sorted(letters)
+    numbers = ", ".join(str(slot + 1) for slot in places)
+    log.append(LogEntry.public(f"{seat_ref(seat)} takes tiles {numbers}."))
+    log.append(LogEntry.private(f"You take {tiles_text(letters)}.", [seat]))
+
+
+def _swap_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    student = s.students[seat]
+    taken = s.lab[step.slot]
+    student.cabinet.remove(step.mine)
+    student.cabinet.append(taken)
+    student.cabinet.sort()
+    s.lab[step.slot] = step.mine
+    s.known[step.slot] = 1 << seat
+    place = step.slot + 1
+    log.append(
+        LogEntry.public(f"{seat_ref(seat)} swaps a tile of their cabinet with tile {place}.")
+    )
+    log.append(
+        LogEntry.private(
+            f"You take {a_tile(taken)} from {place} and leave {a_tile(step.mine)} there.", [seat]
+        )
+    )
+
+
+# ------------------------------------------------------------------------------ spells
+def _palimpsest(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    homework = s.students[seat].homework_spell(step.homework)
+    assert homework is not None
+    log.append(
+        LogEntry.public(f"{seat_ref(seat)} puts a homework spell on the bottom of the deck.")
+    )
+    log.append(LogEntry.private(f"You put {spell_name(homework.spell)} back.", [seat]))
+    _shelve(s, seat, homework, log, "Its tiles return to the laboratory")
+    _draw_spell(s, seat, log)
+
+
+def _draw(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    _draw_spell(s, seat, log)
+
+
+def _shelve_theirs(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    victim = s.students[step.target]
+    whom = seat_ref(step.target)
+    if not victim.homework:
+        log.append(LogEntry.public(f"{whom} has no homework to give up."))
+        return
+    homework = victim.homework[_random_index(s, len(victim.homework))]
+    log.append(LogEntry.public(f"{whom} puts a random homework spell on the bottom of the deck."))
+    log.append(LogEntry.private(f"Your {spell_name(homework.spell)} goes.", [step.target]))
+    _shelve(s, step.target, homework, log, "Its tiles return to the laboratory")
+
+
+# ------------------------------------------------------------------------------ the table
+def _extra_turn(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    s.extra_turn = True
+    log.append(LogEntry.public(f"{seat_ref(seat)} will take another turn after this one."))
+
+
+def _pass_right(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    passed: list[tuple[int, int, str]] = []
+    for giver, student in enumerate(s.students):
+        if student.cabinet:
+            letter = student.cabinet.pop(_random_index(s, len(student.cabinet)))
+            passed.append((giver, (giver - 1) % s.players, letter))
+    for giver, taker, letter in passed:
+        cabinet = s.students[taker].cabinet
+        cabinet.append(letter)
+        cabinet.sort()
+        log.append(LogEntry.public(f"{seat_ref(giver)} passes a tile to {seat_ref(taker)}."))
+        log.append(
+            LogEntry.private(
+                f"{seat_ref(giver)} passes {a_tile(letter)} to {seat_ref(taker)}.", [giver, taker]
+            )
+        )
+
+
+def _passive(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
+    raise AssertionError(f"{data.word} is passive and is never cast")
+
+
+Effect = Callable[[MagicSpellState, int, Step, SpellData, Log], None]
+
+_EFFECTS: dict[str, Effect] = {
+    "peek_tile": _peek_tile,
+    "peek_homework": _peek_homework,
+    "peek_cabinet": _peek_cabinet,
+    "peek_row": _peek_row,
+    "augury": _augury,
+    "steal_tile": _steal_tile,
+    "steal_spirit": _steal_spirit,
+    "steal_homework": _steal_homework,
+    "swap_tile": _swap_tile,
+    "cadge": _cadge,
+    "gain_spirit": _gain_spirit,
+    "drain": _drain,
+    "drain_all": _drain_all,
+    "swap_spirit": _swap_spirit,
+    "block": _block,
+    "shuffle_row": _shuffle_row,
+    "shuffle_lab": _shuffle_lab,
+    "draw_tiles": _draw_tiles,
+    "expel": _expel,
+    "jettison": _jettison,
+    "ablution": _ablution,
+    "swap_lab": _swap_lab,
+    "palimpsest": _palimpsest,
+    "draw_spell": _draw,
+    "shelve": _shelve_theirs,
+    "extra_turn": _extra_turn,
+    "pass_right": _pass_right,
+    "passive": _passive,
+}

@@ -1,0 +1,47 @@
+"""Grading: credits in the spellbook, and philosopher's stones kept in the cabinet."""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict
+
+from games.core import Outcome
+from games.magic_spell.homework import credits
+from games.magic_spell.spells import STONE
+from games.magic_spell.state import MagicSpellState
+
+
+class ScoreLine(BaseModel):
+    """One student's grade, item by item."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seat: int
+    spell_credits: int
+    stones: int
+    total: int
+    graded_first: bool
+    spells: int
+
+
+def score_line(s: MagicSpellState, seat: int) -> ScoreLine:
+    """``seat``'s credits if the spellbooks were graded now."""
+    student = s.students[seat]
+    spell_credits = credits(student)
+    stones = student.cabinet.count(STONE) if s.stones else 0
+    return ScoreLine(
+        seat=seat,
+        spell_credits=spell_credits,
+        stones=stones,
+        total=spell_credits + stones,
+        graded_first=s.grader == seat,
+        spells=len(student.spellbook),
+    )
+
+
+def outcome(s: MagicSpellState) -> Outcome:
+    """Most credits wins; on a tie, the student who submitted for grading, having finished
+    the courseload first; any other tie is shared."""
+    lines = [score_line(s, seat) for seat in range(s.players)]
+    return Outcome.ranked(
+        [line.total for line in lines], [1 if line.graded_first else 0 for line in lines]
+    )

@@ -1,0 +1,219 @@
+"""Weaving tiles onto homework spells, completing them, and scrounging in the laboratory.
+
+Functions here change a state that the engine has already cloned.
+"""
+
+from __future__ import annotations
+
+from games.core import LogEntry, seat_ref
+from games.magic_spell import laboratory, turns
+from games.magic_spell.actions import Action, Keep, MoveTile, PutBack, Weave, WeaveFound
+from games.magic_spell.homework import fits, homework_number, is_complete, missing, owns
+from games.magic_spell.spells import STONE, spell
+from games.magic_spell.state import Homework, MagicSpellState, Step
+from games.magic_spell.text import plural, spell_name, tile_label
+
+Log = list[LogEntry]
+#: Spirit for each weave after the first of a turn, and for moving a tile between spells.
+EXTRA_WEAVE_COST = 1
+MOVE_COST = 1
+
+
+# --------------------------------------------------------------------------------- costs
+def extra_cost(s: MagicSpellState, seat: int) -> int:
+    """What another weave costs now: 1 spirit, nothing for the first with Alacrity."""
+    if owns(s.students[seat], "free_weave") and not s.free_weave_used:
+        return 0
+    return EXTRA_WEAVE_COST
+
+
+def _cost(s: MagicSpellState, seat: int, extra: bool) -> int:
+    return extra_cost(s, seat) if extra else 0
+
+
+def may_weave(s: MagicSpellState, seat: int) -> bool:
+    """Whether nothing forbids ``seat`` to weave this turn."""
+    return "weave" not in s.students[seat].blocks
+
+
+def weaves(s: MagicSpellState, seat: int, extra: bool) -> list[Weave]:
+    """Cabinet tiles ``seat`` can afford to weave, each onto each homework spell it fits."""
+    student = s.students[seat]
+    if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra):
+        return []
+    letters = sorted(set(student.cabinet))
+    weaves: list[Weave] = []
+    for homework in student.homework:
+        need = missing(homework)
+        weaves += [
+            Weave(t, homework.spell)
+            for t in letters
+            if (t in need if t != STONE else STONE not in homework.woven)
+        ]
+    return weaves
+
+
+def _fits(homework: Homework, letter: str) -> bool:
+    if letter == STONE:
+        return STONE not in homework.woven
+    return letter in missing(homework)
+
+
+def move_sources(s: MagicSpellState, seat: int, target: str, extra: bool) -> list[MoveTile]:
+    """Tiles woven on ``seat``'s other homework spells that fit ``target``, if affordable."""
+    student = s.students[seat]
+    homework = student.homework_spell(target)
+    if homework is None or student.spirit < _cost(s, seat, extra) + MOVE_COST:
+        return []
+    return [
+        MoveTile(t, other.spell)
+        for other in student.homework
+        if other is not homework
+        for t in sorted(set(other.woven))
+        if fits(homework, t)
+    ]
+
+
+def move_targets(s: MagicSpellState, seat: int, extra: bool) -> list[str]:
+    """Homework spells a tile woven on another of ``seat``'s spells could move onto."""
+    student = s.students[seat]
+    if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra) + MOVE_COST:
+        return []
+    homework = student.homework
+    if sum(1 for h in homework if h.woven) == 0:
+        return []
+    return [
+        h.spell
+        for h in homework
+        if any(_fits(h, t) for other in homework if other is not h for t in other.woven)
+    ]
+
+
+def can_weave_again(s: MagicSpellState, seat: int) -> bool:
+    """Whether a paid extra weave (or move) is possible now."""
+    return bool(weaves(s, seat, extra=True) or move_targets(s, seat, extra=True))
+
+
+# -------------------------------------------------------------------------------- weaving
+def weave(
+    s: MagicSpellState, seat: int, letter: str, source: str, target: str, extra: bool, log: Log
+) -> None:
+    """Weave ``letter`` onto ``target`` from the cabinet, or from homework spell ``source``,
+    and pay for it; complete the spell if it is spelled."""
+    student = s.students[seat]
+    cost = _cost(s, seat, extra)
+    if extra and owns(student, "free_weave"):
+        s.free_weave_used = True
+    if source:
+        cost += MOVE_COST
+    student.spirit -= cost
+    homework = student.homework_spell(target)
+    assert homework is not None
+    number = homework_number(student, target)
+    who = seat_ref(seat)
+    paid = f" ({cost} spirit)" if cost else ""
+    shown = tile_label(letter) if s.open_research else "a tile"
+    mine = tile_label(letter)
+    if source:
+        origin = student.homework_spell(source)
+        assert origin is not None
+        public = (
+            f"{who} moves {shown} from homework spell {homework_number(student, source)} "
+            f"onto homework spell {number}{paid}."
+        )
+        private = f"You move {mine} from {spell_name(source)} onto {spell_name(target)}."
+        student.replace_homework(origin, origin.without_tile(letter))
+    else:
+        public = f"{who} weaves {shown} onto homework spell {number}{paid}."
+        private = f"You weave {mine} onto {spell_name(target)}."
+        student.cabinet.remove(letter)
+    woven = homework.with_tile(letter)
+    student.replace_homework(homework, woven)
+    log.append(LogEntry.public(public))
+    log.append(LogEntry.private(private, [seat]))
+    _woven(s, seat, woven, log)
+
+
+def _woven(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> None:
+    if is_complete(homework):
+        complete(s, seat, homework, log)
+    if can_weave_again(s, seat):
+        s.steps[seat] = Step("more")
+    else:
+        turns.end_turn(s, log)
+
+
+def complete(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> None:
+    """The last letter is woven: reveal the spell, move it to the spellbook, and return its
+    tiles to the laboratory face up."""
+    student = s.students[seat]
+    student.homework.remove(homework)
+    student.spellbook.append(homework.spell)
+    data = spell(homework.spell)
+    log.append(
+        LogEntry.public(
+            f"{seat_ref(seat)} completes {spell_name(homework.spell)} "
+            f"({plural(data.credits, 'credit')}): *{data.meaning}*. {data.text}"
+        )
+    )
+    laboratory.return_tiles(
+        s,
+        homework.woven,
+        log,
+        f"The tiles of {spell_name(homework.spell)} return to the laboratory",
+    )
+
+
+# ------------------------------------------------------------------------------ scrounging
+def look(s: MagicSpellState, seat: int, slot: int, log: Log) -> None:
+    """Look at the tile at ``slot`` without showing it; it stays in place while you decide."""
+    s.known[slot] |= 1 << seat
+    s.steps[seat] = Step("found", slot=slot)
+    log.append(LogEntry.public(f"{seat_ref(seat)} scrounges tile {slot + 1}."))
+    log.append(LogEntry.private(f"Tile {slot + 1} is {tile_label(s.lab[slot])}.", [seat]))
+
+
+def found_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
+    """Weave the scrounged tile onto a homework spell it matches, keep it, or put it back."""
+    letter = s.lab[step.slot]
+    student = s.students[seat]
+    actions: list[Action] = []
+    if may_weave(s, seat):
+        actions += [WeaveFound(h.spell) for h in student.homework if fits(h, letter)]
+    return [*actions, Keep(), PutBack()]
+
+
+def weave_found(s: MagicSpellState, seat: int, target: str, log: Log) -> None:
+    """Weave the scrounged tile straight onto ``target``, as if from the cabinet."""
+    step = s.steps[seat]
+    assert step is not None
+    student = s.students[seat]
+    homework = student.homework_spell(target)
+    assert homework is not None
+    letter = laboratory.take(s, step.slot)
+    woven = homework.with_tile(letter)
+    student.replace_homework(homework, woven)
+    shown = tile_label(letter) if s.open_research else "it"
+    number = homework_number(student, target)
+    log.append(LogEntry.public(f"{seat_ref(seat)} weaves {shown} onto homework spell {number}."))
+    log.append(
+        LogEntry.private(f"You weave {tile_label(letter)} onto {spell_name(target)}.", [seat])
+    )
+    _woven(s, seat, woven, log)
+
+
+def keep(s: MagicSpellState, seat: int, log: Log) -> None:
+    """Put the scrounged tile in the cabinet."""
+    step = s.steps[seat]
+    assert step is not None
+    student = s.students[seat]
+    student.cabinet.append(laboratory.take(s, step.slot))
+    student.cabinet.sort()
+    log.append(LogEntry.public(f"{seat_ref(seat)} puts it in their cabinet."))
+    turns.end_turn(s, log)
+
+
+def put_back(s: MagicSpellState, seat: int, log: Log) -> None:
+    """Leave the scrounged tile where it lies, face down."""
+    log.append(LogEntry.public(f"{seat_ref(seat)} leaves it where it lies."))
+    turns.end_turn(s, log)

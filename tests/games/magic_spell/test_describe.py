@@ -1,0 +1,100 @@
+"""Boards: the laboratory and the students for everyone, plus the viewer's own cabinet,
+homework and decisions."""
+
+from __future__ import annotations
+
+from games.core import FINAL_SCORES, Board
+from games.core.playout import random_playout
+from games.magic_spell.describe import describe
+from games.magic_spell.state import MagicSpellState
+from games.magic_spell.view import MagicSpellView
+from tests.games.magic_spell.positions import ENGINE, play, position
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def _board(s: MagicSpellState, seat: int | None) -> Board:
+    view = ENGINE.view(s, seat)
+    assert isinstance(view, MagicSpellView)
+    return describe(view).rendered(NAMES)
+
+
+def _text(board: Board) -> str:
+    parts = [board.title, board.description, board.footer]
+    return "\n".join(parts + [f"{f.name}\n{f.value}" for f in board.fields])
+
+
+def _table() -> MagicSpellState:
+    return position(
+        cabinets=[["A", "E"], ["Q"], []],
+        homework=[[("ken", "K")], ["vim"], []],
+        spellbooks=[[], ["quaff"], []],
+        lab={1: "A", 2: "E", 11: "K"},
+    )
+
+
+def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> None:
+    board = _board(_table(), None)
+    assert board.title == "Magic Spell · round 1 of 30"
+    names = [f.name for f in board.fields]
+    assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy"]
+    lab = board.fields[0].value.splitlines()
+    assert lab[0] == "`  1-10` ▪ ▪ · · · · · · · ·"
+    assert lab[1] == "` 11-20` ▪ · · · · · · · · ·"
+    assert "3 tiles face down" in lab[-1]
+    bo = board.fields[2].value
+    assert "Spirit 5 · cabinet 1 tile" in bo
+    assert "Spellbook (2/9 credits): Quaff 2" in bo
+    text = _text(board)
+    assert "Ken" not in text
+    assert "Vim" not in text
+    assert "Your cabinet" not in text
+
+
+def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -> None:
+    board = _board(_table(), 0)
+    fields = {f.name: f.value for f in board.fields}
+    assert fields["Your cabinet"] == "A E"
+    assert fields["Your homework"] == "**Ken** (1 credit): woven K · needs E N"
+    assert "**Your move.**" in board.description
+
+
+def test_the_laboratory_shows_a_viewer_the_tiles_they_remember() -> None:
+    s = play(_table(), (0, "scrounge 2"), (0, "put back"))
+    assert _board(s, 0).fields[0].value.startswith("`  1-10` ▪ E ·")
+    assert _board(s, 1).fields[0].value.startswith("`  1-10` ▪ ▪ ·")
+
+
+def test_a_decision_in_progress_tells_its_owner_what_to_type_and_others_what_happens() -> None:
+    s = play(_table(), (0, "scrounge 1"))
+    assert (
+        "**Tile 1 is A:** `weave it on SPELL`, `keep` it, or `put back`."
+        in _board(s, 0).description
+    )
+    assert _board(s, 1).description.startswith("Ann looks at tile 1.")
+    assert "is A" not in _text(_board(s, 1))
+
+
+def test_trade_offers_are_listed_with_details_for_the_two_students() -> None:
+    s = position(4, cabinets=[[], ["E"], ["K"], []], homework=[[], ["ken"], [], []])
+    s = play(s, (1, "trade with 3 give e for k"))
+    names = ["Ann", "Bo", "Cy", "Di"]
+    mine = ENGINE.describe(ENGINE.view(s, 2)).rendered(names)
+    theirs = ENGINE.describe(ENGINE.view(s, 3)).rendered(names)
+    assert {f.name: f.value for f in mine.fields}["Trade offers"] == "Bo → Cy: an E for a K"
+    assert {f.name: f.value for f in theirs.fields}["Trade offers"] == "Bo → Cy"
+
+
+def test_final_board_ranks_every_student_with_their_credits() -> None:
+    played = random_playout(ENGINE, 3, 4)
+    board = _board(played.state, None)
+    assert board.title == "Magic Spell · graded"
+    final = next(f.value for f in board.fields if f.name == FINAL_SCORES)
+    assert len(final.splitlines()) == 3
+    assert "spells" in final
+
+
+def test_final_boards_fit_the_embed_limits() -> None:
+    played = random_playout(ENGINE, 4, 8, ENGINE.options({"open_research": True}))
+    for seat in (None, 0, 1, 2, 3):
+        assert not _board(played.state, seat).limit_problems()
