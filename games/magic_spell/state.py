@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 #: Places in the laboratory, numbered 1-100 in text, in rows of ten.
@@ -211,31 +211,7 @@ class MagicSpellState:
     def with_new_decisions(self) -> MagicSpellState:
         """A copy whose decisions and offers may change, sharing the table and the students:
         for actions that touch nothing else."""
-        return MagicSpellState(
-            players=self.players,
-            courseload=self.courseload,
-            low_enrollment=self.low_enrollment,
-            stones=self.stones,
-            open_research=self.open_research,
-            rng=self.rng,
-            lab=self.lab,
-            known=self.known,
-            deck=self.deck,
-            students=self.students,
-            steps=list(self.steps),
-            offers=list(self.offers),
-            current=self.current,
-            turn=self.turn,
-            round=self.round,
-            started=self.started,
-            offered=self.offered,
-            free_weave_used=self.free_weave_used,
-            extra_turn=self.extra_turn,
-            grader=self.grader,
-            last_turns=self.last_turns,
-            removed=self.removed,
-            finished=self.finished,
-        )
+        return replace(self, steps=list(self.steps), offers=list(self.offers))
 
     @property
     def everyone(self) -> int:
