@@ -106,6 +106,12 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def to_act(self, state: StateT) -> frozenset[int]:
         """Seats that may act now; several when play is simultaneous, none when over."""
 
+    def waiting_for(self, state: StateT) -> frozenset[int]:
+        """Seats the game cannot go on without: whom "your turn" pings, reminders and
+        deadlines are for. Always within ``to_act``; a game where others may act without
+        being waited for (Magic Spell's trades between turns) narrows it."""
+        return self.to_act(state)
+
     @abstractmethod
     def legal_actions(self, state: StateT, seat: int) -> list[ActionT]:
         """Every action ``seat`` may take now, in a fixed order; [] when it may not act."""

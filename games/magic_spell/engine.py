@@ -120,6 +120,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def to_act(self, state: MagicSpellState) -> frozenset[int]:
         return rules.to_act(state)
 
+    def waiting_for(self, state: MagicSpellState) -> frozenset[int]:
+        return frozenset() if state.finished else frozenset({state.current})
+
     def legal_actions(self, state: MagicSpellState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 

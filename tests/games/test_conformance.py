@@ -98,9 +98,13 @@ def test_every_step_keeps_the_contract(
             _check_views(engine, state, players, chooser)
             if engine.outcome(state) is not None:
                 assert not engine.to_act(state)
+                assert not engine.waiting_for(state)
                 break
             acting = sorted(engine.to_act(state))
             assert acting
+            waited_for = engine.waiting_for(state)
+            assert waited_for, "a running game waits for somebody"
+            assert waited_for <= engine.to_act(state), "only seats that may act are waited for"
             for seat in range(players):
                 legal = engine.legal_actions(state, seat)
                 assert bool(legal) == (seat in acting), "exactly the seats to act have moves"

@@ -39,6 +39,14 @@ def test_students_not_taking_a_turn_may_trade_and_the_current_one_may_not() -> N
         act(s, 0, "trade with 2")
 
 
+def test_only_the_student_taking_a_turn_is_waited_for() -> None:
+    s = _table()
+    assert ENGINE.to_act(s) == {0, 1, 2, 3}
+    assert ENGINE.waiting_for(s) == {0}
+    s = play(s, (1, "trade with 3"))
+    assert ENGINE.waiting_for(s) == {0}, "a trade in progress holds nobody up"
+
+
 def test_an_offer_is_built_in_small_steps_each_of_which_can_be_taken_back() -> None:
     s = play(_table(), (1, "trade with 3"))
     assert texts(s, 1) == [
