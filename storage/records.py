@@ -63,6 +63,7 @@ class Game:
     state: str | None
     """The engine's ``dump`` of the current state; ``None`` before the start."""
     to_act: frozenset[int]
+    """The seats the game is waiting for (the engine's ``waiting_for``); ``awaiting`` reads it."""
     outcome: str | None
     seats: tuple[Seat, ...]
     created_at: datetime

@@ -83,7 +83,8 @@ class GameStore(ABC):
         deliveries: Sequence[Delivery] = (),
     ) -> Game:
         """Start a lobby: ``seat_order[i]`` is the lobby position that plays engine seat
-        ``i``; ``state`` is the engine's dump of the new game (version 0)."""
+        ``i``; ``state`` is the engine's dump of the new game (version 0); ``to_act`` the
+        seats it waits for."""
 
     @abstractmethod
     async def cancel(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> Game:
@@ -116,8 +117,9 @@ class GameStore(ABC):
         timers: Sequence[NewTimer] | None = None,
     ) -> Game:
         """Record one move in one transaction: the action ``seq = expected_version + 1``,
-        the new state, the deliveries announcing it, and (when ``timers`` is given) the
-        game's pending timers replaced by ``timers``. An ``outcome`` finishes the game.
+        the new state and the seats it waits for, the deliveries announcing it, and (when
+        ``timers`` is given) the game's pending timers replaced by ``timers``. An ``outcome``
+        finishes the game.
 
         Raises ``VersionConflict`` when the game is no longer at ``expected_version``,
         ``GameNotActive`` when it is not being played; nothing is written then.
