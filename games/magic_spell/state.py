@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Literal
 
 #: Places in the laboratory, numbered 1-100 in text, in rows of ten.
@@ -182,6 +182,22 @@ class MagicSpellState:
 
     def clone(self) -> MagicSpellState:
         """A copy sharing nothing mutable, so ``apply`` never touches its input."""
+        return self._copy(
+            lab=list(self.lab),
+            known=list(self.known),
+            deck=list(self.deck),
+            students=[s.clone() for s in self.students],
+        )
+
+    def with_new_decisions(self) -> MagicSpellState:
+        """A copy whose decisions and offers may change, sharing the table and the students:
+        for actions that touch nothing else."""
+        return self._copy(lab=self.lab, known=self.known, deck=self.deck, students=self.students)
+
+    def _copy(
+        self, *, lab: list[str], known: list[int], deck: list[str], students: list[Student]
+    ) -> MagicSpellState:
+        # Spelled out rather than dataclasses.replace: copies are on every move's hot path.
         return MagicSpellState(
             players=self.players,
             courseload=self.courseload,
@@ -189,10 +205,10 @@ class MagicSpellState:
             stones=self.stones,
             open_research=self.open_research,
             rng=self.rng,
-            lab=list(self.lab),
-            known=list(self.known),
-            deck=list(self.deck),
-            students=[s.clone() for s in self.students],
+            lab=lab,
+            known=known,
+            deck=deck,
+            students=students,
             steps=list(self.steps),
             offers=list(self.offers),
             current=self.current,
@@ -207,11 +223,6 @@ class MagicSpellState:
             removed=self.removed,
             finished=self.finished,
         )
-
-    def with_new_decisions(self) -> MagicSpellState:
-        """A copy whose decisions and offers may change, sharing the table and the students:
-        for actions that touch nothing else."""
-        return replace(self, steps=list(self.steps), offers=list(self.offers))
 
     @property
     def everyone(self) -> int:
