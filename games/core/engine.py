@@ -120,23 +120,34 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def _apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
         """Apply an action already checked legal. Never mutates ``state``."""
 
-    def steps(self, action: ActionT) -> Sequence[ActionT] | None:
+    def steps(self, state: StateT, seat: int, action: ActionT) -> Sequence[ActionT] | None:
         """The small decisions that an action typed all at once stands for (Mandragora's
-        ``cast red-2 red red power 3``), or ``None`` for a single decision.
+        ``cast red-2 red red power 3``), from where ``seat`` is now; ``None`` for a single
+        decision.
 
         Such an action is never in ``legal_actions``; it is checked and applied one step at a
         time, so a bad step is refused with its own reason and nothing changes.
         """
         return None
 
+    def deciding(self, state: StateT, seat: int) -> bool:
+        """Whether ``seat`` is partway through a move. A move typed at once that goes on
+        after this turns false says more than the move needs and is refused. Games that do
+        not track it answer ``True``, and the next step's own check refuses instead."""
+        return True
+
+    def may_act(self, state: StateT, seat: int) -> bool:
+        """Whether ``seat`` is one of ``to_act``; games may answer without listing the rest."""
+        return seat in self.to_act(state)
+
     def check(self, state: StateT, seat: int, action: ActionT) -> None:
         """Raise the right ``IllegalAction`` unless ``seat`` may take ``action`` now."""
-        if (steps := self.steps(action)) is not None:
-            self._apply_steps(state, seat, steps)
+        if (steps := self.steps(state, seat, action)) is not None:
+            self._apply_steps(state, seat, action, steps)
             return
         if self.outcome(state) is not None:
             raise GameIsOver("The game is over.")
-        if seat not in self.to_act(state):
+        if not self.may_act(state, seat):
             raise NotYourTurn(self.not_your_turn_message(state, seat))
         if action not in self.legal_actions(state, seat):
             raise ActionNotAllowed(self.explain_illegal(state, seat, action))
@@ -146,8 +157,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
         Raises ``IllegalAction`` (and changes nothing) when the action is not legal now.
         """
-        if (steps := self.steps(action)) is not None:
-            return self._apply_steps(state, seat, steps)
+        if (steps := self.steps(state, seat, action)) is not None:
+            return self._apply_steps(state, seat, action, steps)
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
@@ -157,18 +168,24 @@ class Engine(ABC, Generic[StateT, ActionT]):
         For playouts and AI search, which choose among legal actions anyway; anything a
         person typed or clicked goes through ``apply``.
         """
-        if (steps := self.steps(action)) is not None:
-            return self._apply_steps(state, seat, steps)
+        if (steps := self.steps(state, seat, action)) is not None:
+            return self._apply_steps(state, seat, action, steps)
         return self._apply(state, seat, action)
 
     def _apply_steps(
-        self, state: StateT, seat: int, steps: Sequence[ActionT]
+        self, state: StateT, seat: int, action: ActionT, steps: Sequence[ActionT]
     ) -> Transition[StateT]:
         log: list[LogEntry] = []
-        for step in steps:
+        for done, step in enumerate(steps, start=1):
             transition = self.apply(state, seat, step)
             state = transition.state
             log += transition.log
+            if done < len(steps) and not self.deciding(state, seat):
+                whole = " ".join(self.notation(s) for s in steps[:done])
+                raise ActionNotAllowed(
+                    f"“{self.notation(action)}” says more than the move needs: “{whole}” is "
+                    "the whole move."
+                )
         return Transition(state, tuple(log))
 
     def not_your_turn_message(self, state: StateT, seat: int) -> str:

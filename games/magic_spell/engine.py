@@ -8,13 +8,10 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import (
-    ActionNotAllowed,
     Board,
     Engine,
-    GameIsOver,
     InvalidSetup,
     LogEntry,
-    NotYourTurn,
     Outcome,
     Transition,
 )
@@ -126,50 +123,20 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def legal_actions(self, state: MagicSpellState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    # ------------------------------------------------------------- typed at once
-    def check(self, state: MagicSpellState, seat: int, action: Action) -> None:
-        """The shared check (game over, not your turn, not legal), asking only whether this
-        seat may act rather than working out every seat that may."""
-        if isinstance(action, Move | Scrounge | CastWith | Propose):
-            self._in_steps(state, seat, action)
-            return
-        if state.finished:
-            raise GameIsOver("The game is over.")
-        if not rules.may_act(state, seat):
-            raise NotYourTurn(self.not_your_turn_message(state, seat))
-        if action not in rules.legal_actions(state, seat):
-            raise ActionNotAllowed(self.explain_illegal(state, seat, action))
+    def may_act(self, state: MagicSpellState, seat: int) -> bool:
+        return rules.may_act(state, seat)
 
-    def apply(
-        self, state: MagicSpellState, seat: int, action: Action
-    ) -> Transition[MagicSpellState]:
+    def steps(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
         if isinstance(action, Move | Scrounge | CastWith | Propose):
-            return self._in_steps(state, seat, action)
-        return super().apply(state, seat, action)
+            return _steps(state, seat, action)
+        return None
 
-    def _in_steps(
-        self, state: MagicSpellState, seat: int, action: Move | Scrounge | CastWith | Propose
-    ) -> Transition[MagicSpellState]:
-        """A move typed at once: each of its small decisions checked, then applied, in turn."""
-        log: list[LogEntry] = []
-        steps = _steps(state, seat, action)
-        for done, step in enumerate(steps, start=1):
-            transition = self.apply(state, seat, step)
-            state = transition.state
-            log += transition.log
-            if done < len(steps) and state.steps[seat] is None:
-                whole = " ".join(self.notation(s) for s in steps[:done])
-                raise ActionNotAllowed(
-                    f"“{self.notation(action)}” says more than the move needs: “{whole}” is "
-                    "the whole move."
-                )
-        return Transition(state, tuple(log))
+    def deciding(self, state: MagicSpellState, seat: int) -> bool:
+        return state.steps[seat] is not None
 
     def _apply(
         self, state: MagicSpellState, seat: int, action: Action
     ) -> Transition[MagicSpellState]:
-        if isinstance(action, Move | Scrounge | CastWith | Propose):
-            return self._in_steps(state, seat, action)
         new = (
             state.with_new_decisions() if rules.only_decides(state, seat, action) else state.clone()
         )

@@ -65,7 +65,7 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         actions: list[Action] = rules.legal_actions(state, seat)
         return actions
 
-    def steps(self, action: Action) -> list[Action] | None:
+    def steps(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
         return list(action.steps) if isinstance(action, WholeFavor) else None
 
     def _apply(

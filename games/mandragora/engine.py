@@ -66,7 +66,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def legal_actions(self, state: MandragoraState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, action: Action) -> list[Action] | None:
+    def steps(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
         return _cast_steps(action) if isinstance(action, Cast) else None
 
     def _apply(

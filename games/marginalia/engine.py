@@ -51,7 +51,7 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def legal_actions(self, state: MarginaliaState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, action: Action) -> list[Action] | None:
+    def steps(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
         return list(action.steps) if isinstance(action, Composite) else None
 
     def _apply(
