@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage.errors import (
+    AlreadyResigned,
     AlreadySeated,
     DatabaseUnusable,
     DeliveryNotFound,
@@ -65,6 +66,7 @@ async def open_store(url: str, *, clock: Clock = utc_now, base: Path | None = No
 __all__ = [
     "OPEN_STATUSES",
     "Action",
+    "AlreadyResigned",
     "AlreadySeated",
     "Clock",
     "DatabaseUnusable",

@@ -106,5 +106,13 @@ class LobbyFull(LobbyError):
         super().__init__(f"Game #{game_id} is full: all {seats} seats are taken.")
 
 
+class AlreadyResigned(StorageError):
+    """The player at that seat has already resigned from the game."""
+
+    def __init__(self, game_id: int, seat: int) -> None:
+        self.game_id, self.seat = game_id, seat
+        super().__init__(f"You have already resigned from game #{game_id}.")
+
+
 class DeliveryNotFound(StorageError):
     """No outbox item has that id."""

@@ -36,11 +36,18 @@ class Seat:
     team: int | None
     ai_level: str | None
     joined_at: datetime
+    resigned_at: datetime | None
+    """When the player resigned; ``None`` while they still play."""
 
     @property
     def is_ai(self) -> bool:
         """Whether an AI player holds this seat."""
         return self.ai_level is not None
+
+    @property
+    def resigned(self) -> bool:
+        """Whether the player has resigned from the game."""
+        return self.resigned_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,9 @@ class Game:
     board_message_id: int | None
     host_id: int
     options: Mapping[str, Any]
+    """The engine's options: with the seed and the seats, all a replay needs."""
+    settings: Mapping[str, Any]
+    """The table's own settings, which the engine never sees (how seats are dealt, deadlines)."""
     status: GameStatus
     seed: int | None
     version: int
@@ -92,6 +102,10 @@ class Game:
             if place.seat == seat:
                 return place.user_id
         return None
+
+    def resigned_seats(self) -> frozenset[int]:
+        """The engine seats whose player has resigned."""
+        return frozenset(s.seat for s in self.seats if s.resigned and s.seat is not None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,8 +40,10 @@ class GameStore(ABC):
         channel_id: int,
         host_id: int,
         options: Mapping[str, Any],
+        settings: Mapping[str, Any] | None = None,
     ) -> Game:
-        """A new lobby with no seats taken."""
+        """A new lobby with no seats taken. ``options`` go to the engine; ``settings`` are
+        the table's own (how seats are dealt, deadlines), ``{}`` when not given."""
 
     @abstractmethod
     async def join(
@@ -123,6 +125,32 @@ class GameStore(ABC):
 
         Raises ``VersionConflict`` when the game is no longer at ``expected_version``,
         ``GameNotActive`` when it is not being played; nothing is written then.
+        """
+
+    @abstractmethod
+    async def resign(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        expected_version: int,
+        to_act: frozenset[int],
+        outcome: str | None = None,
+        deliveries: Sequence[Delivery] = (),
+    ) -> Game:
+        """Record that the player at engine seat ``seat`` resigned, in one transaction: the
+        seat's ``resigned_at``, the seats the game now waits for, and the deliveries
+        announcing it. An ``outcome`` finishes the game as a final move would (its pending
+        timers are dropped).
+
+        The version does not change: the action log holds engine moves only, and a
+        resignation is not one. ``expected_version`` still guards against a game that
+        moved on since the player decided.
+
+        Raises ``GameNotActive`` when the game is not being played, ``VersionConflict``
+        when it is no longer at ``expected_version``, ``NotSeated`` when no person holds
+        that seat (no such seat, or an AI player's) and ``AlreadyResigned`` when the player
+        already resigned; nothing is written then.
         """
 
     # ------------------------------------------------------------------ reading

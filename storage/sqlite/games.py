@@ -9,6 +9,7 @@ from typing import Any
 import aiosqlite
 
 from storage.errors import (
+    AlreadyResigned,
     AlreadySeated,
     GameNotActive,
     GameNotFound,
@@ -39,13 +40,23 @@ class SqliteGames(GameStore):
         channel_id: int,
         host_id: int,
         options: Mapping[str, Any],
+        settings: Mapping[str, Any] | None = None,
     ) -> Game:
         now = self._db.now()
         async with self._db.transaction() as db:
             cursor = await db.execute(
-                "INSERT INTO games (game_key, guild_id, channel_id, host_id, options,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_key, guild_id, channel_id, host_id, json.dumps(dict(options)), now, now),
+                "INSERT INTO games (game_key, guild_id, channel_id, host_id, options, settings,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_key,
+                    guild_id,
+                    channel_id,
+                    host_id,
+                    json.dumps(dict(options)),
+                    json.dumps(dict(settings or {})),
+                    now,
+                    now,
+                ),
             )
             assert cursor.lastrowid is not None
             return await _load(db, cursor.lastrowid)
@@ -237,6 +248,54 @@ class SqliteGames(GameStore):
                     "DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,)
                 )
                 await insert_timers(db, timers or (), game_id)
+            return await _load(db, game_id)
+
+    async def resign(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        expected_version: int,
+        to_act: frozenset[int],
+        outcome: str | None = None,
+        deliveries: Sequence[Delivery] = (),
+    ) -> Game:
+        now = self._db.now()
+        finished = outcome is not None
+        async with self._db.transaction() as db:
+            # Checked on the game as loaded: the write lock is already held, so it cannot
+            # change before the updates below.
+            game = await _load(db, game_id)
+            if game.status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, game.status)
+            if game.version != expected_version:
+                raise VersionConflict(game_id, expected_version, game.version)
+            place = next((s for s in game.seats if s.seat == seat), None)
+            if place is None or place.user_id is None:
+                raise NotSeated(game_id)
+            if place.resigned:
+                raise AlreadyResigned(game_id, seat)
+            await db.execute(
+                "UPDATE seats SET resigned_at = ? WHERE game_id = ? AND seat = ?",
+                (now, game_id, seat),
+            )
+            await db.execute(
+                "UPDATE games SET to_act = ?, outcome = ?, status = ?, finished_at = ?,"
+                " updated_at = ? WHERE id = ?",
+                (
+                    json.dumps(sorted(to_act)),
+                    outcome,
+                    GameStatus.FINISHED if finished else GameStatus.ACTIVE,
+                    now if finished else None,
+                    now,
+                    game_id,
+                ),
+            )
+            await insert_deliveries(db, deliveries, now, game_id)
+            if finished:
+                await db.execute(
+                    "DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,)
+                )
             return await _load(db, game_id)
 
     # ------------------------------------------------------------------ reading

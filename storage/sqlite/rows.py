@@ -36,6 +36,7 @@ def seat(row: aiosqlite.Row) -> Seat:
         team=row["team"],
         ai_level=row["ai_level"],
         joined_at=_moment(row["joined_at"]),
+        resigned_at=from_epoch(row["resigned_at"]),
     )
 
 
@@ -51,6 +52,7 @@ def game(row: aiosqlite.Row, seats: Iterable[Seat]) -> Game:
         board_message_id=row["board_message_id"],
         host_id=row["host_id"],
         options=json.loads(row["options"]),
+        settings=json.loads(row["settings"]),
         status=GameStatus(row["status"]),
         seed=row["seed"],
         version=row["version"],

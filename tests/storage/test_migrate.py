@@ -58,6 +58,45 @@ async def test_reopening_applies_nothing_and_keeps_the_data(db_path: Path) -> No
         await store.close()
 
 
+def _schema_1_database(path: Path) -> None:
+    """A file as the first release wrote it: schema 1 only, one started game in it."""
+    path.parent.mkdir(parents=True)
+    with sqlite3.connect(path) as connection:
+        for statement in migrations()[0].statements():
+            connection.execute(statement)
+        connection.execute("PRAGMA user_version = 1")
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(
+            "INSERT INTO games (id, game_key, channel_id, host_id, options, status, seed, state,"
+            " to_act, created_at, updated_at, started_at)"
+            " VALUES (1, 'mandragora', 2, 3, '{}', 'active', 7, '{}', '[0]', 0, 0, 0)"
+        )
+        connection.executemany(
+            "INSERT INTO seats (game_id, position, user_id, seat, joined_at)"
+            " VALUES (1, ?, ?, ?, 0)",
+            [(0, 3, 0), (1, 4, 1)],
+        )
+
+
+async def test_a_schema_1_file_is_upgraded_and_its_games_read_as_before(
+    db_path: Path,
+) -> None:
+    _schema_1_database(db_path)
+    store = await SqliteStore.open(db_path)
+    try:
+        game = await store.games.get(1)
+        assert (game.status, game.seed, game.to_act) == ("active", 7, frozenset({0}))
+        assert game.settings == {}
+        assert [s.resigned_at for s in game.seats] == [None, None]
+        assert game.resigned_seats() == frozenset()
+        resigned = await store.games.resign(1, seat=1, expected_version=0, to_act=frozenset({0}))
+        assert resigned.resigned_seats() == frozenset({1})
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
+
+
 async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         async with store.database.transaction() as db:

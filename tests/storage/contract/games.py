@@ -8,9 +8,11 @@ from datetime import timedelta
 import pytest
 
 from storage import (
+    AlreadyResigned,
     AlreadySeated,
     Delivery,
     DeliveryKind,
+    Game,
     GameNotActive,
     GameNotFound,
     GameStatus,
@@ -47,6 +49,22 @@ class GameStoreContract:
         assert (game.seats, game.version, game.state, game.seed) == ((), 0, None, None)
         assert game.created_at == clock()
         assert await store.games.get(game.id) == game
+
+    async def test_a_lobby_keeps_its_table_settings_apart_from_the_options(
+        self, store: Store
+    ) -> None:
+        game = await store.games.create_lobby(
+            game_key="mandragora",
+            guild_id=5,
+            channel_id=6,
+            host_id=7,
+            options={"teams": True},
+            settings={"seating": "shuffle", "deadline": {"hours": 24}},
+        )
+        assert game.settings == {"seating": "shuffle", "deadline": {"hours": 24}}
+        assert game.options == {"teams": True}
+        assert await store.games.get(game.id) == game
+        assert (await new_lobby(store)).settings == {}
 
     async def test_seats_are_taken_in_joining_order_by_people_and_ai(self, store: Store) -> None:
         game = await new_lobby(store)
@@ -289,6 +307,110 @@ class GameStoreContract:
         with pytest.raises(GameNotActive):
             await play(store, cancelled, random.Random(5))
 
+    # ------------------------------------------------------------------ resignations
+    async def test_resigning_marks_the_seat_and_keeps_the_version(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        game = await started_game(store, (11, 12, 13))
+        game = await play(store, game, random.Random(6))
+        clock.advance(timedelta(minutes=5))
+        after = await store.games.resign(
+            game.id,
+            seat=1,
+            expected_version=game.version,
+            to_act=frozenset({0, 2}),
+            deliveries=[Delivery(DeliveryKind.THREAD_POST, 555, {"resigned": 1})],
+        )
+        assert (after.status, after.version, after.state) == (
+            GameStatus.ACTIVE,
+            game.version,
+            game.state,
+        )
+        assert after.to_act == frozenset({0, 2})
+        assert after.resigned_seats() == frozenset({1})
+        assert [(s.seat, s.resigned, s.resigned_at) for s in after.in_seat_order()] == [
+            (0, False, None),
+            (1, True, clock()),
+            (2, False, None),
+        ]
+        assert (after.updated_at, after.finished_at, after.outcome) == (clock(), None, None)
+        assert await store.games.get(game.id) == after
+        assert len(await store.games.actions(game.id)) == game.version
+        queued = await store.outbox.pending()
+        assert [(i.kind, i.target_id, i.game_id, i.payload) for i in queued] == [
+            (DeliveryKind.THREAD_POST, 555, game.id, {"resigned": 1})
+        ]
+
+    async def test_resigning_with_an_outcome_finishes_the_game_and_drops_its_timers(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        game = await started_game(store)
+        await store.timers.schedule(
+            [NewTimer(TimerKind.DEADLINE, clock() + timedelta(hours=1), game_id=game.id)]
+        )
+        clock.advance(timedelta(minutes=5))
+        over = await store.games.resign(
+            game.id,
+            seat=0,
+            expected_version=0,
+            to_act=frozenset(),
+            outcome='{"scores": [0, 1]}',
+        )
+        assert (over.status, over.version, over.finished_at) == (GameStatus.FINISHED, 0, clock())
+        assert (over.outcome, over.to_act) == ('{"scores": [0, 1]}', frozenset())
+        assert over.resigned_seats() == frozenset({0})
+        assert await store.games.get(game.id) == over
+        assert await store.games.actions(game.id) == []
+        assert await store.timers.pending(game.id) == []
+        assert game.id not in [g.id for g in await store.games.to_resume()]
+        with pytest.raises(GameNotActive, match="is over"):
+            await store.games.resign(game.id, seat=1, expected_version=0, to_act=frozenset())
+
+    async def test_refused_resignations_write_nothing(self, store: Store, clock: FakeClock) -> None:
+        game = await started_game(store, (11, 12, 13))
+        game = await play(store, game, random.Random(7))
+        game = await store.games.resign(
+            game.id, seat=2, expected_version=game.version, to_act=frozenset({0, 1})
+        )
+        lobby = await new_lobby(store)
+        lobby = await store.games.join(lobby.id, user_id=11, max_seats=4)
+        with_ai = await _started_with_an_ai(store)
+        await store.timers.schedule(
+            [
+                NewTimer(TimerKind.DEADLINE, clock() + timedelta(hours=1), game_id=g.id)
+                for g in (game, with_ai)
+            ]
+        )
+        clock.advance(timedelta(minutes=5))
+        games = [game, lobby, with_ai]
+        timers = await store.timers.pending()
+
+        async def refused(target: Game, seat: int, expected_version: int) -> None:
+            await store.games.resign(
+                target.id,
+                seat=seat,
+                expected_version=expected_version,
+                to_act=frozenset(),
+                outcome='{"scores": [1, 0, 0]}',
+                deliveries=[Delivery(DeliveryKind.PING, 1)],
+            )
+
+        with pytest.raises(VersionConflict, match="moved on"):
+            await refused(game, 0, game.version - 1)
+        with pytest.raises(GameNotActive, match="not started"):
+            await refused(lobby, 0, 0)
+        with pytest.raises(NotSeated, match="no seat"):
+            await refused(game, 3, game.version)
+        assert with_ai.user_at(1) is None
+        with pytest.raises(NotSeated):
+            await refused(with_ai, 1, 0)
+        with pytest.raises(AlreadyResigned, match="already resigned") as raised:
+            await refused(game, 2, game.version)
+        assert (raised.value.game_id, raised.value.seat) == (game.id, 2)
+        assert [await store.games.get(g.id) for g in games] == games
+        assert await store.outbox.pending() == []
+        assert await store.timers.pending() == timers
+
     # ------------------------------------------------------------------ reading
     async def test_games_are_found_by_thread_and_channel(self, store: Store) -> None:
         game = await started_game(store)
@@ -341,3 +463,18 @@ class GameStoreContract:
             lobby.id,
             cancelled.id,
         ]
+
+
+async def _started_with_an_ai(store: Store) -> Game:
+    """A started game: a person at engine seat 0, an AI player at seat 1."""
+    lobby = await new_lobby(store)
+    await store.games.join(lobby.id, user_id=11, max_seats=ENGINE.max_players)
+    await store.games.join(lobby.id, user_id=None, ai_level="easy", max_seats=ENGINE.max_players)
+    state = ENGINE.new_game(2, 5)
+    return await store.games.start(
+        lobby.id,
+        seed=5,
+        seat_order=[0, 1],
+        state=ENGINE.dump(state),
+        to_act=ENGINE.to_act(state),
+    )
