@@ -49,6 +49,9 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
     key: ClassVar[str]
     title: ClassVar[str]
+    #: A short rules summary for players: the goal, a turn, the key numbers
+    #: (Markdown, ≤ 1,500 chars).
+    summary: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]

@@ -68,6 +68,22 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     key: ClassVar[str] = "magic-spell"
     title: ClassVar[str] = "Magic Spell"
+    summary: ClassVar[str] = (
+        "**Magic Spell** · 3–4 students, or 2 with Low Enrollment.\n"
+        "**Goal:** weave letter tiles into magic words to complete spells worth 9 credits (12 or "
+        "15 with Heavy Courseload); a word of 3 letters is worth 1, of 4–5 letters 2, longer 3. "
+        "Whoever has them at the end of a turn submits, everyone else has one last turn, and the "
+        "most credits wins (a tie goes to the submitter). The semester ends anyway after 30 rounds "
+        "(40 or 50).\n"
+        "**Start:** 5 tiles in your cabinet (at most 6), 3 homework spells (at most 4), 5 spirit.\n"
+        "**Your turn**, one of: weave a tile onto a homework spell (the first weave is free, each "
+        "more costs 1 spirit); scrounge a face-down tile of the 100-place laboratory, then weave, "
+        "keep or put it back; cast a spell from your spellbook; research (5 spirit: draw a spell); "
+        "rest (+2 spirit). Below 5 spirit, gain 1 at the end of your turn.\n"
+        "**Between turns** students not taking a turn may trade one item for one.\n"
+        "**Examples:** `weave q on quidnunc` · `scrounge 17` · `cast yegg` · `rest` · `trade with "
+        "2 give e for q`"
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MagicSpellOptions

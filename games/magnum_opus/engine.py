@@ -36,6 +36,22 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     key: ClassVar[str] = "magnum-opus"
     title: ClassVar[str] = "Magnum Opus"
+    summary: ClassVar[str] = (
+        "**Magnum Opus** · 2–5 alchemists, 5 rounds (4 with 2 players).\n"
+        "**Goal:** the most prestige: 1 per ingredient bought, +1 per pair matching the Prime "
+        "Ingredient card, +2 per formula completed on your secret Magnum Opus card. Ties: most "
+        "formulas, then most silver.\n"
+        "**Start:** keep 1 of 2 Magnum Opus cards; 3 silver each.\n"
+        "**Each round:** new ingredients go on sale in the Golden Lane and at the Astronomical "
+        "Clock. Everyone secretly picks a Character from a pack of nine, then passes the pack on, "
+        "until each has 6 cards.\n"
+        "**Patronage:** Characters I–IX are called in order. Whoever alone has the most of one "
+        "takes its Funds (silver) and may use its Favor; a tie for the most takes only the Funds. "
+        "Instead, the patron of I–VI may buy an ingredient its cards show at the Clock for 3 "
+        "silver; the Favor of VI–IX buys in the Golden Lane for 4.\n"
+        "**Examples:** `keep aurora` · `pick marie` · `clock salt` · `lane mercury` · `bribe 2 "
+        "take kunhuta`"
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseModel]] = MagnumOpusOptions

@@ -40,6 +40,23 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     key: ClassVar[str] = "mandragora"
     title: ClassVar[str] = "Mandragora"
+    summary: ClassVar[str] = (
+        "**Mandragora** · 2–4 sorcerers, or 2 v 2 teams with 4 (partners sit across).\n"
+        "**Goal:** the most points. Each spell you cast scores its value (1–5) plus its "
+        "spellbook's (0–3); you lose 1 per colour left in your hand (mandrakes count as white) and "
+        "2 for the Curse marker (most cursed scrolls). Tie: most spells cast.\n"
+        "**Start:** 1 mandrake each; 10 shops in a circle, 3 of them night shops with face-down "
+        "cards.\n"
+        "**Your turn**, one of:\n"
+        "- send the assistant 1–3 shops clockwise (+1 per Swiftness) and take every card there; "
+        "cursed scrolls go in front of you. The shops it left and passed get a new card each.\n"
+        "- cast a spell: 1 spellbook plus ingredients of its colour (black: all different "
+        "colours); a mandrake is wild, one per spell. Choose a power up to the number of "
+        "ingredients, take the top spell card of that value and apply it.\n"
+        "**End:** once the deck runs out, three more rounds from the next sorcerer; during them "
+        "you may `drop out`.\n"
+        "**Examples:** `move 3` · `cast red-2 red red mandrake power 3` · `drop out`"
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MandragoraOptions

@@ -28,6 +28,22 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     key: ClassVar[str] = "marginalia"
     title: ClassVar[str] = "Marginalia"
+    summary: ClassVar[str] = (
+        "**Marginalia** · 2 players, 20 health each, 35-card decks.\n"
+        "**Goal:** bring your opponent to 0 health. A player who cannot draw 5 cards (deck and "
+        "discard pile together) at the start of a turn loses.\n"
+        "**The page:** columns a–e; rows 2 (front) and 1 (back) are the first player's, rows 3 "
+        "(front) and 4 (back) the second's.\n"
+        "**Your turn:** draw 5, then play up to 3 cards (the first player 1 then 2 in their first "
+        "two turns, the second player 2 then 3). A marginalis goes to an empty front-line space, "
+        "or behind one of yours to reinforce it; an incantation resolves and is erased. The rest "
+        "of your hand is discarded.\n"
+        "**Attack:** choose a direction; each of your front-line marginalia fights the one facing "
+        "it (both deal damage) or, unopposed, hits the player. Then the reset phase, and the turn "
+        "passes.\n"
+        "**Examples:** `play cancer to c2` · `play ignis-sacer target p2` · `attack from a` · `end "
+        "turn`"
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[BaseModel]] = MarginaliaOptions

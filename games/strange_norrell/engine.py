@@ -46,6 +46,24 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     key: ClassVar[str] = "strange-norrell"
     title: ClassVar[str] = "Jonathan Strange & Mr Norrell"
+    summary: ClassVar[str] = (
+        "**Jonathan Strange & Mr Norrell** · 2–4 magicians, years 1806 to 1817.\n"
+        "**Goal:** the most magicianship when the fairy is defeated: 2–5 per completed feat, +1 "
+        "per book of magic, +3 for a pupil, +1 for some spells. Ties: higher prestige. If the "
+        "fairy survives 1817, magicianship still ranks you, but with the experienced or foolhardy "
+        "option (the fairy starts at 4 or 8) everyone loses.\n"
+        "**Each year** a card of Marseilles sets the available elements and the invitations drawn, "
+        "and makes the fairy stronger. Turns go by prestige, highest first.\n"
+        "**Your turn:** choose an action (take a book, the King's Roads, study two elements, or "
+        "your magician's own); a used action stays blocked until you still the waters. Then up to "
+        "2 moves and 2 engagements at your location, then magic: discard an engagement to put an "
+        "available element on a feat; a completed feat draws a spell.\n"
+        "**In 1811, 1813, 1815 and 1817** ending your turn with magicianship at least the fairy's "
+        "strength ends the game.\n"
+        "**Start:** 2 invitations, 2 introductions, 3 feats. Hand limit: 5 engagements.\n"
+        "**Examples:** `study rain hills` · `arrive` then `to dover` · `attend york-wind` · `magic "
+        "york-wind` · `end`"
+    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = StrangeNorrellOptions
