@@ -169,6 +169,12 @@ class GameStore(ABC):
         """Games created in a channel, oldest first."""
 
     @abstractmethod
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
+    ) -> list[Game]:
+        """Games created anywhere in one server, oldest first."""
+
+    @abstractmethod
     async def of_user(
         self, user_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
     ) -> list[Game]:

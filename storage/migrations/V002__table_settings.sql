@@ -8,3 +8,6 @@ ALTER TABLE games ADD COLUMN settings TEXT NOT NULL DEFAULT '{}' CHECK (json_val
 -- When the player resigned; NULL while they still play. A resignation is not an engine move,
 -- so it is kept on the seat and never in the action log.
 ALTER TABLE seats ADD COLUMN resigned_at REAL;
+
+-- "/game list": a server's open games.
+CREATE INDEX games_by_guild ON games (guild_id, status);

@@ -317,6 +317,14 @@ class SqliteGames(GameStore):
             f"g.channel_id = ? AND g.status IN ({marks})", (channel_id, *statuses)
         )
 
+    async def in_guild(
+        self, guild_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
+    ) -> list[Game]:
+        marks = _marks(statuses)
+        return await self._select(
+            f"g.guild_id = ? AND g.status IN ({marks})", (guild_id, *statuses)
+        )
+
     async def of_user(
         self, user_id: int, statuses: Sequence[GameStatus] = OPEN_STATUSES
     ) -> list[Game]:

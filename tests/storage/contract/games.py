@@ -25,7 +25,16 @@ from storage import (
     VersionConflict,
 )
 from tests.storage.contract import FakeClock
-from tests.storage.tables import CHANNEL, ENGINE, new_lobby, next_move, play, record, started_game
+from tests.storage.tables import (
+    CHANNEL,
+    ENGINE,
+    GUILD,
+    new_lobby,
+    next_move,
+    play,
+    record,
+    started_game,
+)
 
 
 class GameStoreContract:
@@ -432,6 +441,9 @@ class GameStoreContract:
         everything = await store.games.in_channel(CHANNEL, list(GameStatus))
         assert [g.id for g in everything] == [game.id, lobby.id, finished.id]
         assert elsewhere.id not in [g.id for g in everything]
+        in_guild = await store.games.in_guild(GUILD)
+        assert [g.id for g in in_guild] == [game.id, elsewhere.id, lobby.id]
+        assert await store.games.in_guild(GUILD + 1) == []
 
     async def test_a_users_games_across_servers_and_where_it_is_their_turn(
         self, store: Store
