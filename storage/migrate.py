@@ -109,7 +109,7 @@ async def migrate(connection: aiosqlite.Connection, path: Path) -> list[int]:
     Safe when several processes start at once: the write lock is taken first and the
     version re-read under it, so each migration runs exactly once.
     """
-    await connection.execute("BEGIN IMMEDIATE")
+    await _run(connection, "BEGIN IMMEDIATE")
     try:
         async with connection.execute("PRAGMA user_version") as cursor:
             row = await cursor.fetchone()
@@ -121,13 +121,20 @@ async def migrate(connection: aiosqlite.Connection, path: Path) -> list[int]:
         applied = []
         for migration in migrations()[current:]:
             for statement in migration.statements():
-                await connection.execute(statement)
+                await _run(connection, statement)
             applied.append(migration.version)
         if applied:
-            await connection.execute(f"PRAGMA user_version = {applied[-1]}")
-            await connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        await connection.execute("COMMIT")
+            await _run(connection, f"PRAGMA user_version = {applied[-1]}")
+            await _run(connection, f"PRAGMA application_id = {APPLICATION_ID}")
+        await _run(connection, "COMMIT")
     except BaseException:
-        await connection.execute("ROLLBACK")
+        await _run(connection, "ROLLBACK")
         raise
     return applied
+
+
+async def _run(connection: aiosqlite.Connection, sql: str) -> None:
+    """Execute one statement and close its cursor at once: a cursor left open (kept alive by
+    whoever holds the awaited result) keeps its statement running and blocks COMMIT."""
+    async with connection.execute(sql):
+        pass

@@ -1,0 +1,125 @@
+"""The Grimoire bot: discord.py wired to the service layer and the store."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.cogs.play import PlayCommands
+from bot.cogs.tables import TableCommands
+from bot.delivery import OutboxWorker
+from bot.names import NameBook
+from bot.replies import tell
+from bot.service.errors import Refusal
+from bot.service.lobby import Lobbies
+from bot.service.locks import GameLocks
+from bot.service.play import Tables
+from bot.settings import Settings
+from bot.throttle import Throttle
+from bot.views import DYNAMIC_ITEMS
+from storage import Game, Store, open_store
+
+log = logging.getLogger("grimoire")
+
+SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+class GrimoireTree(app_commands.CommandTree["GrimoireBot"]):
+    """The command tree: slows members who flood it, answers refusals ephemerally."""
+
+    async def interaction_check(self, interaction: discord.Interaction[GrimoireBot]) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            return True
+        bot = interaction.client
+        bot.names.remember(interaction.user)
+        wait = bot.throttle.wait_for(interaction.user.id)
+        if wait:
+            await tell(interaction, bot.throttle.message(wait))
+            return False
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction[GrimoireBot], error: app_commands.AppCommandError
+    ) -> None:
+        cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        if isinstance(cause, Refusal):
+            await tell(interaction, cause.message)
+            return
+        if isinstance(cause, app_commands.CheckFailure):
+            return  # already answered by the check
+        log.error("Command failed", exc_info=cause)
+        with contextlib.suppress(discord.HTTPException):
+            await tell(interaction, SOMETHING_WENT_WRONG)
+
+
+class GrimoireBot(commands.Bot):
+    """The bot. Built by :func:`create_bot`; opens its store when it starts."""
+
+    store: Store
+    lobbies: Lobbies
+    tables: Tables
+    outbox: OutboxWorker
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # channels and threads in the cache; no message content needed
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            tree_cls=GrimoireTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.throttle = Throttle()
+        self.names = NameBook(self)
+
+    async def setup_hook(self) -> None:
+        self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
+        locks = GameLocks()
+        self.outbox = OutboxWorker(self, self.store, self.names)
+        self.lobbies = Lobbies(self.store, locks)
+        self.tables = Tables(self.store, locks, delivered=self.outbox.kick)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(TableCommands(self))
+        await self.add_cog(PlayCommands(self))
+        await self._sync_commands()
+        self.outbox.kick()  # whatever an earlier run queued and did not send
+
+    async def _sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("Synced %d slash commands.", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info("Connected as %s; %d servers.", self.user, len(self.guilds))
+        self.outbox.kick()
+
+    @staticmethod
+    def title_of(game: Game) -> str:
+        """The title of the game a table plays."""
+        return games.get(game.game_key).title
+
+    async def close(self) -> None:
+        outbox = getattr(self, "outbox", None)
+        if outbox is not None:
+            outbox.stop()
+        store = getattr(self, "store", None)
+        if store is not None:
+            await store.close()
+        await super().close()
+
+
+def create_bot(settings: Settings | None = None, **overrides: Any) -> GrimoireBot:
+    """The configured bot, not yet started: ``await bot.start(token)`` runs it."""
+    return GrimoireBot(settings or Settings(**overrides))

@@ -1,0 +1,1 @@
+"""The bot's commands, one cog per area."""

@@ -1,0 +1,121 @@
+"""``/play``, ``/hand``, ``/board`` and ``/rules``: playing and looking."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.embeds import BOARD_COLOUR, board_embed
+from bot.finding import find_game, game_choices
+from bot.service.announce import seat_users
+from bot.service.errors import Refusal, StaleRequest
+from bot.service.play import MAX_MOVE_TEXT
+from bot.views import after_move, show_panel
+
+if TYPE_CHECKING:
+    from bot.app import GrimoireBot
+
+RULES_CHOICES = [
+    app_commands.Choice(name=engine.title, value=engine.key) for engine in games.ENGINES.values()
+]
+
+
+class PlayCommands(commands.Cog):
+    """Moves and views."""
+
+    def __init__(self, bot: GrimoireBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="play", description="Make a move (suggestions show what you may play)."
+    )
+    @app_commands.describe(
+        move="Your move, e.g. from the suggestions; several decisions may be typed at once.",
+        game="Which game (implied inside its thread).",
+    )
+    async def play(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+        game: int | None = None,
+    ) -> None:
+        found = await find_game(self.bot, interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await self.bot.tables.play(found.id, interaction.user.id, move)
+        except StaleRequest:
+            raise Refusal(
+                "Someone moved at the same moment; nothing was changed. Try again."
+            ) from None
+        await after_move(interaction, result, edit=False)
+
+    @play.autocomplete("move")
+    async def _moves(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game_id = getattr(interaction.namespace, "game", None)
+        try:
+            found = await find_game(self.bot, interaction, game_id)
+            choices = await self.bot.tables.choices(found.id, interaction.user.id)
+        except Refusal:
+            return []
+        needle = " ".join(current.lower().split())
+        starts = [n for n in choices.notations if n.startswith(needle)]
+        inside = [n for n in choices.notations if needle in n and n not in starts]
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (starts + inside)[:25]]
+
+    @play.autocomplete("game")
+    async def _play_games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+    @app_commands.command(name="turn", description="Open your move panel for a game.")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        await show_panel(interaction, found.id)
+
+    @app_commands.command(name="hand", description="Your private view of a game (only you see it).")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        current, board = await self.bot.tables.hand(found.id, interaction.user.id)
+        names = await self.bot.names.names(seat_users(current))
+        await interaction.response.send_message(
+            embed=board_embed(board, names, private=True), ephemeral=True
+        )
+
+    @app_commands.command(name="board", description="The public board of a game.")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        current, board = await self.bot.tables.board(found.id)
+        names = await self.bot.names.names(seat_users(current))
+        await interaction.response.send_message(embed=board_embed(board, names), ephemeral=True)
+
+    @turn.autocomplete("game")
+    @hand.autocomplete("game")
+    @board.autocomplete("game")
+    async def _games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+    @app_commands.command(name="rules", description="A short summary of a game's rules.")
+    @app_commands.choices(game=RULES_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        engine = games.get(game)
+        embed = discord.Embed(
+            title=f"{engine.title} — rules in brief",
+            description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
+            colour=BOARD_COLOUR,
+        )
+        embed.set_footer(
+            text="Start a game with /game new · make moves with /play or the turn button"
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -1,0 +1,169 @@
+"""``/game``: open a lobby, list games, read the log, resign, abandon."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot.embeds import lines_text, lobby_embed
+from bot.finding import find_game, game_choices
+from bot.service.announce import seat_users
+from bot.service.errors import Refusal
+from bot.service.lobby import Seating
+from bot.service.options import MAX_OPTIONS_TEXT, option_choices
+from bot.views import lobby_view
+from storage import Game, GameStatus
+
+if TYPE_CHECKING:
+    from bot.app import GrimoireBot
+
+GAME_CHOICES = [
+    app_commands.Choice(name=f"{engine.title} ({engine.seat_count_label()})", value=engine.key)
+    for engine in games.ENGINES.values()
+]
+SEATING_CHOICES = [
+    app_commands.Choice(name="in joining order", value=Seating.JOIN_ORDER.value),
+    app_commands.Choice(name="shuffled", value=Seating.SHUFFLED.value),
+]
+
+
+class TableCommands(commands.Cog):
+    """Lobbies and whole games."""
+
+    game = app_commands.Group(name="game", description="Start, find and manage games.")
+
+    def __init__(self, bot: GrimoireBot) -> None:
+        self.bot = bot
+
+    @game.command(name="new", description="Open a lobby for a game in this channel.")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game to play.",
+        options="The game's variant options, e.g. teams=true (see the suggestions).",
+        seating="Seat order at the start: joining order, or shuffled.",
+    )
+    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
+        seating: str = Seating.JOIN_ORDER.value,
+    ) -> None:
+        if interaction.channel_id is None:
+            raise Refusal("Open a lobby in a server channel.")
+        lobby = await self.bot.lobbies.open(
+            game_key=game,
+            options=options,
+            seating=Seating(seating),
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+        )
+        view = lobby_view(lobby)
+        await interaction.response.send_message(
+            embed=lobby_embed(lobby), view=view or discord.utils.MISSING
+        )
+        if view is not None:
+            view.stop()
+        message = await interaction.original_response()
+        await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message.id)
+
+    @new.autocomplete("options")
+    async def _options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in games.ENGINES:
+            return []
+        texts = option_choices(games.get(key))
+        needle = current.strip().lower()
+        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts if needle in t][:25]
+
+    @game.command(name="log", description="The game's story so far (your own secrets included).")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        _, lines = await self.bot.tables.log(found.id, interaction.user.id)
+        names = await self.bot.names.names(seat_users(found))
+        title = games.get(found.game_key).title
+        text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
+        await interaction.response.send_message(
+            f"**{title}** #{found.id} — log\n{text}", ephemeral=True
+        )
+
+    @game.command(name="resign", description="Give up a game you are playing.")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        await self.bot.tables.resign(found.id, interaction.user.id)
+        await interaction.response.send_message(
+            f"You resigned from game #{found.id}.", ephemeral=True
+        )
+
+    @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.bot, interaction, game)
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        await self.bot.lobbies.cancel(
+            found.id,
+            interaction.user.id,
+            is_admin=bool(permissions and permissions.manage_guild),
+        )
+        self.bot.outbox.kick()
+        await interaction.response.send_message(f"Game #{found.id} is called off.", ephemeral=True)
+
+    @game.command(name="list", description="This server's lobbies and running games.")
+    @app_commands.guild_only()
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        found = await self.bot.store.games.in_guild(interaction.guild_id)
+        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+        more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
+        text = "\n".join(lines) or "No open games here. Start one with `/game new`."
+        await interaction.response.send_message(text[:1900] + more, ephemeral=True)
+
+    @game.command(name="mine", description="Your games in every server, and where it is your turn.")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        found = await self.bot.store.games.of_user(interaction.user.id)
+        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+        text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
+        await interaction.response.send_message(text[:1900], ephemeral=True)
+
+    async def _line(self, game: Game, user_id: int) -> str:
+        title = games.get(game.game_key).title
+        place = _link(game)
+        if game.status is GameStatus.LOBBY:
+            engine = games.get(game.game_key)
+            seated = f"{len(game.seats)}/{engine.max_players}"
+            return f"#{game.id} **{title}** — lobby, {seated} seated · {place}"
+        seat = game.seat_of(user_id)
+        if seat is not None and seat in game.to_act:
+            return f"#{game.id} **{title}** — **your turn** · {place}"
+        waiting = [u for s in sorted(game.to_act) if (u := _user(game, s)) is not None]
+        names = ", ".join([await self.bot.names.name(u) for u in waiting]) or "nobody"
+        return f"#{game.id} **{title}** — move {game.version}, waiting for {names} · {place}"
+
+    @log.autocomplete("game")
+    @resign.autocomplete("game")
+    @abandon.autocomplete("game")
+    async def _games(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        return await game_choices(self.bot, interaction, current)
+
+
+def _user(game: Game, seat: int) -> int | None:
+    return seat_users(game)[seat] if seat < len(game.seats) else None
+
+
+def _link(game: Game) -> str:
+    """A jump link to where the game is played (works from any server and from DMs)."""
+    where = game.thread_id or game.channel_id
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{where}"

@@ -1,0 +1,221 @@
+"""What the table is told after a start or a move: thread posts, pings and DMs, as deliveries.
+
+Public posts carry only the engine's public log and the spectators' board; a DM carries what
+its one seat may see. Names are left as seat placeholders and filled in when sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.service.posts import Post, TurnButton, mentions
+from games.core import Board, Engine, LogEntry, Outcome, seat_ref
+from storage import Delivery, DeliveryKind, Game
+
+_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
+
+
+def seat_users(game: Game) -> tuple[int | None, ...]:
+    """The user at each engine seat, in seat order (``None`` for an AI player)."""
+    ordered = [s for s in game.in_seat_order() if s.seat is not None]
+    return tuple(s.user_id for s in ordered)
+
+
+def game_lane(game_id: int) -> str:
+    """The ordering lane of everything posted in one game's thread."""
+    return f"game:{game_id}"
+
+
+def where(game: Game) -> int:
+    """The channel a game is played in: its thread, or its channel where there is none."""
+    return game.thread_id if game.thread_id is not None else game.channel_id
+
+
+def public_lines(log: Sequence[LogEntry]) -> list[str]:
+    """The log lines everyone may read."""
+    return [entry.text for entry in log if entry.audience is None]
+
+
+def private_lines(log: Sequence[LogEntry], seat: int) -> list[str]:
+    """The lines only ``seat`` (and perhaps a few others) may read."""
+    return [entry.text for entry in log if entry.audience is not None and seat in entry.audience]
+
+
+def private_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[object, ...]:
+    """The parts of ``seat``'s board that spectators do not see: what a DM is about."""
+    public = set(engine.describe(engine.view(state, None)).fields)
+    own = engine.describe(engine.view(state, seat))
+    return tuple(f for f in own.fields if f not in public)
+
+
+def turn_line(users: Sequence[int | None], waiting: frozenset[int]) -> tuple[str, tuple[int, ...]]:
+    """ "Your turn: …" naming the seats the game waits for, and the people it pings."""
+    if not waiting:
+        return "", ()
+    names = [seat_ref(s) for s in sorted(waiting)]
+    people = tuple(u for s in sorted(waiting) if (u := users[s]) is not None)
+    label = "Your turn" if len(waiting) == 1 else "Waiting for"
+    return f"{label}: {', '.join(names)}", people
+
+
+def ranking(outcome: Outcome, resigned: frozenset[int] = frozenset()) -> str:
+    """The final places, best first, one line per seat."""
+    lines = []
+    order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
+    for seat in order:
+        place = outcome.ranks[seat]
+        medal = _MEDALS.get(place, f"{place}.")
+        note = " (resigned)" if seat in resigned else ""
+        lines.append(f"{medal} {seat_ref(seat)} — {outcome.scores[seat]}{note}")
+    if outcome.nobody_won:
+        lines.append("Nobody won: the table lost together.")
+    return "\n".join(lines)
+
+
+def start_deliveries(
+    engine: Engine[Any, Any], game: Game, state: Any, waiting: frozenset[int]
+) -> list[Delivery]:
+    """The first board in the thread, the first ping, and each player's hand by DM."""
+    users = seat_users(game)
+    order = "\n".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(users)))
+    turn, pings = turn_line(users, waiting)
+    content = f"**{engine.title}** begins! Seat order:\n{order}\n\n{turn}"
+    public = engine.describe(engine.view(state, None))
+    deliveries = [_thread_post(game, content, public, users, pings, version=0)]
+    for seat, user in enumerate(users):
+        if user is not None:
+            deliveries.append(
+                _dm(
+                    game,
+                    user,
+                    f"Your hand in **{engine.title}** #{game.id}. Use `/hand` to see it again.",
+                    engine.describe(engine.view(state, seat)),
+                    users,
+                )
+            )
+    return deliveries
+
+
+def move_deliveries(
+    engine: Engine[Any, Any],
+    game: Game,
+    *,
+    seat: int,
+    before: Any,
+    after: Any,
+    log: Sequence[LogEntry],
+    version: int,
+    outcome: Outcome | None,
+    resigned: frozenset[int] = frozenset(),
+) -> list[Delivery]:
+    """What one recorded move tells the table.
+
+    The thread hears about a move only when something public happened: a decision partway
+    through a move (choosing a spell's ingredients) stays between the player and the bot.
+    """
+    users = seat_users(game)
+    deliveries: list[Delivery] = []
+    lines = public_lines(log)
+    waiting_before = frozenset() if outcome else engine.waiting_for(before)
+    waiting_after = frozenset() if outcome is not None else engine.waiting_for(after)
+    public_after = engine.describe(engine.view(after, None))
+    if outcome is not None:
+        content = "\n".join([*lines, "", "**The game is over.**", ranking(outcome, resigned)])
+        deliveries.append(
+            _thread_post(game, content.strip(), public_after, users, (), version, closing=True)
+        )
+    elif lines or waiting_after != engine.waiting_for(before):
+        newly = waiting_after - waiting_before - {seat}
+        turn, _ = turn_line(users, waiting_after)
+        pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
+        content = "\n".join([*lines, "", turn]).strip()
+        deliveries.append(_thread_post(game, content, public_after, users, pings, version))
+    for other, user in enumerate(users):
+        if user is None or outcome is not None:
+            continue
+        secret = private_lines(log, other)
+        turn_over = other == seat and other not in waiting_after
+        changed = private_fields(engine, before, other) != private_fields(engine, after, other)
+        if other == seat and not turn_over:
+            continue  # the player sees each step of their own move where they make it
+        if secret or changed:
+            text = "\n".join(secret) if secret else "Your hand has changed."
+            deliveries.append(
+                _dm(
+                    game,
+                    user,
+                    f"**{engine.title}** #{game.id}\n{text}",
+                    engine.describe(engine.view(after, other)),
+                    users,
+                )
+            )
+    return deliveries
+
+
+def notice_deliveries(game: Game, content: str, pings: Sequence[int] = ()) -> list[Delivery]:
+    """A plain line in the game's thread (a resignation, a cancelled game)."""
+    post = Post(content=content, seats=seat_users(game), pings=tuple(pings), game_id=game.id)
+    return [
+        Delivery(
+            DeliveryKind.THREAD_POST,
+            where(game),
+            post.to_payload(),
+            game_id=game.id,
+            lane=game_lane(game.id),
+        )
+    ]
+
+
+def _thread_post(
+    game: Game,
+    content: str,
+    board: Board,
+    users: tuple[int | None, ...],
+    pings: Sequence[int],
+    version: int,
+    *,
+    closing: bool = False,
+) -> Delivery:
+    post = Post(
+        content=content,
+        boards=(board,),
+        seats=users,
+        pings=tuple(pings),
+        turn_button=None if closing else TurnButton(game.id, version),
+        close_thread=closing,
+        game_id=game.id,
+    )
+    return Delivery(
+        DeliveryKind.THREAD_POST,
+        where(game),
+        post.to_payload(),
+        game_id=game.id,
+        lane=game_lane(game.id),
+    )
+
+
+def _dm(
+    game: Game, user: int, content: str, board: Board, users: tuple[int | None, ...]
+) -> Delivery:
+    post = Post(
+        content=content,
+        boards=(board,),
+        seats=users,
+        game_id=game.id,
+        notice_channel_id=where(game),
+        extra={"user": user},
+    )
+    return Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id)
+
+
+__all__ = [
+    "game_lane",
+    "mentions",
+    "move_deliveries",
+    "notice_deliveries",
+    "ranking",
+    "seat_users",
+    "start_deliveries",
+    "where",
+]

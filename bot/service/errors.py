@@ -1,0 +1,23 @@
+"""Refusals: what a player is told when the bot will not do what they asked."""
+
+from __future__ import annotations
+
+
+class Refusal(Exception):
+    """A request that changes nothing, with a message that can be shown to the player as is."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class StaleRequest(Refusal):
+    """A click on a board or panel the game has moved on from."""
+
+    def __init__(
+        self, message: str = "The game has moved on since this was shown; nothing was changed."
+    ) -> None:
+        super().__init__(message)

@@ -1,0 +1,197 @@
+"""Lobbies: open a table, take and give up seats, start the game, call it off."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+from collections.abc import Callable
+from enum import StrEnum
+from typing import Any
+
+import games
+from bot.service.announce import notice_deliveries, start_deliveries
+from bot.service.errors import Refusal
+from bot.service.locks import GameLocks
+from bot.service.options import parse_options
+from games.core import Engine, InvalidSetup
+from storage import (
+    AlreadySeated,
+    Game,
+    GameNotFound,
+    GameStatus,
+    LobbyFull,
+    NotInLobby,
+    NotSeated,
+    Store,
+)
+
+#: How many open lobbies one member may host at once, so nobody floods a channel.
+MAX_OPEN_LOBBIES = 3
+
+
+class Seating(StrEnum):
+    """How seats are ordered at the start."""
+
+    JOIN_ORDER = "join"
+    SHUFFLED = "shuffle"
+
+
+class Lobbies:
+    """Everything that happens before the first move, and calling a game off."""
+
+    def __init__(
+        self,
+        store: Store,
+        locks: GameLocks,
+        *,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        max_open_lobbies: int = MAX_OPEN_LOBBIES,
+    ) -> None:
+        self._store = store
+        self._locks = locks
+        self._seeds = seeds
+        self._max_open = max_open_lobbies
+
+    async def open(
+        self,
+        *,
+        game_key: str,
+        options: str | None,
+        seating: Seating,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+    ) -> Game:
+        """A new lobby hosted by ``host_id``, who takes the first seat."""
+        try:
+            engine = games.get(game_key)
+        except games.UnknownGame as error:
+            raise Refusal(str(error)) from None
+        chosen = parse_options(engine, options)
+        hosted = [
+            g
+            for g in await self._store.games.of_user(host_id, (GameStatus.LOBBY,))
+            if g.host_id == host_id
+        ]
+        if len(hosted) >= self._max_open:
+            raise Refusal(
+                f"You already host {len(hosted)} open lobbies; start or cancel one first."
+            )
+        game = await self._store.games.create_lobby(
+            game_key=engine.key,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            options=chosen.model_dump(mode="json"),
+            settings={"seating": seating.value},
+        )
+        return await self._store.games.join(game.id, user_id=host_id, max_seats=engine.max_players)
+
+    async def join(self, game_id: int, user_id: int) -> Game:
+        """Seat ``user_id`` at the lobby."""
+        game = await self._get(game_id)
+        engine = games.get(game.game_key)
+        try:
+            return await self._store.games.join(
+                game_id, user_id=user_id, max_seats=engine.max_players
+            )
+        except AlreadySeated:
+            raise Refusal("You are already at this table.") from None
+        except LobbyFull:
+            raise Refusal(
+                f"This table is full: {engine.title} seats {engine.max_players}."
+            ) from None
+        except NotInLobby:
+            raise Refusal(_not_a_lobby(game)) from None
+
+    async def leave(self, game_id: int, user_id: int) -> Game:
+        """Give up ``user_id``'s seat at the lobby."""
+        game = await self._get(game_id)
+        if game.host_id == user_id and game.status is GameStatus.LOBBY:
+            raise Refusal("You host this table: cancel it instead of leaving.")
+        try:
+            return await self._store.games.leave(game_id, user_id=user_id)
+        except NotSeated:
+            raise Refusal("You are not at this table.") from None
+        except NotInLobby:
+            raise Refusal(_not_a_lobby(game)) from None
+
+    async def start(self, game_id: int, user_id: int, *, thread_id: int | None) -> Game:
+        """Deal the game: seats in order, the first board and hands queued for delivery."""
+        async with self._locks(game_id):
+            game = await self._get(game_id)
+            self.check_can_start(game, user_id)
+            engine = games.get(game.game_key)
+            if thread_id is not None and game.thread_id is None:
+                game = await self._store.games.set_messages(game_id, thread_id=thread_id)
+            seed = self._seeds()
+            positions = [s.position for s in game.seats]
+            if game.settings.get("seating") == Seating.SHUFFLED.value:
+                random.Random(seed).shuffle(positions)
+            try:
+                state = engine.new_game(len(positions), seed, game.options)
+            except InvalidSetup as error:
+                raise Refusal(str(error)) from None
+            waiting = engine.waiting_for(state)
+            seated = _with_engine_seats(game, positions)
+            return await self._store.games.start(
+                game_id,
+                seed=seed,
+                seat_order=positions,
+                state=engine.dump(state),
+                to_act=waiting,
+                deliveries=start_deliveries(engine, seated, state, waiting),
+            )
+
+    def check_can_start(self, game: Game, user_id: int) -> None:
+        """Refuse unless ``user_id`` hosts this lobby and the seat count is legal."""
+        engine = games.get(game.game_key)
+        if game.status is not GameStatus.LOBBY:
+            raise Refusal(_not_a_lobby(game))
+        if game.host_id != user_id:
+            raise Refusal("Only the host can start this game.")
+        if not engine.min_players <= len(game.seats) <= engine.max_players:
+            raise Refusal(
+                f"{engine.title} needs {engine.seat_count_label()}; "
+                f"{len(game.seats)} {'is' if len(game.seats) == 1 else 'are'} seated."
+            )
+
+    async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Game:
+        """Call off a lobby or a running game: its host, or a member who manages the server."""
+        async with self._locks(game_id):
+            game = await self._get(game_id)
+            if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
+                raise Refusal(f"Game #{game.id} is already {game.status.value}.")
+            if game.host_id != user_id and not is_admin:
+                raise Refusal("Only the host or a server manager can call this game off.")
+            notice = []
+            if game.status is GameStatus.ACTIVE:
+                notice = notice_deliveries(
+                    game, f"Game #{game.id} was abandoned by <@{user_id}>. Its log is kept."
+                )
+            return await self._store.games.cancel(game_id, deliveries=notice)
+
+    async def _get(self, game_id: int) -> Game:
+        try:
+            return await self._store.games.get(game_id)
+        except GameNotFound:
+            raise Refusal(f"There is no game #{game_id}.") from None
+
+
+def _with_engine_seats(game: Game, positions: list[int]) -> Game:
+    """The game as it will be once started: each seat given its engine number."""
+    engine_seat = {position: i for i, position in enumerate(positions)}
+    seats = tuple(dataclasses.replace(s, seat=engine_seat[s.position]) for s in game.seats)
+    return dataclasses.replace(game, seats=seats)
+
+
+def _not_a_lobby(game: Game) -> str:
+    if game.status is GameStatus.ACTIVE:
+        return f"Game #{game.id} has already started."
+    return f"Game #{game.id} is {game.status.value}."
+
+
+def engine_of(game: Game) -> Engine[Any, Any]:
+    """The rules engine a stored game is played with."""
+    return games.get(game.game_key)

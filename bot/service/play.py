@@ -1,0 +1,354 @@
+"""Moves: reading what a player typed or clicked, applying it, recording it, telling the table.
+
+Every check of what is allowed is the engine's; this module only finds the game and the
+seat, turns engine errors into refusals, and records the result in one transaction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from bot.service.announce import move_deliveries, notice_deliveries, seat_users
+from bot.service.errors import Refusal, StaleRequest
+from bot.service.locks import GameLocks
+from bot.service.standings import by_forfeit, with_resignations
+from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
+from storage import Game, GameNotActive, GameNotFound, GameStatus, Store, VersionConflict
+
+#: Longest move text read from a player; the engines' own limit is the same.
+MAX_MOVE_TEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """A recorded move, as its player is shown it."""
+
+    game: Game
+    seat: int
+    notation: str
+    lines: tuple[str, ...]
+    """Everything the move told its player, public and private."""
+    board: Board
+    """The player's own board after the move."""
+    still_deciding: bool
+    """Whether the same player is asked for another decision straight away."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """What a seat may do now, for a panel or autocomplete."""
+
+    game: Game
+    seat: int
+    notations: tuple[str, ...]
+
+
+class Tables:
+    """Running games: moves, views, logs and resignations."""
+
+    def __init__(
+        self, store: Store, locks: GameLocks, *, delivered: Callable[[], None] = lambda: None
+    ) -> None:
+        self._store = store
+        self._locks = locks
+        self._delivered = delivered
+
+    # ------------------------------------------------------------------ finding
+    async def get(self, game_id: int) -> Game:
+        """The game with that id, or a refusal naming it."""
+        try:
+            return await self._store.games.get(game_id)
+        except GameNotFound:
+            raise Refusal(f"There is no game #{game_id}.") from None
+
+    async def in_thread(self, thread_id: int) -> Game | None:
+        """The game played in a thread, if any."""
+        return await self._store.games.by_thread(thread_id)
+
+    @staticmethod
+    def seat_of(game: Game, user_id: int) -> int:
+        """``user_id``'s engine seat, or a refusal for someone not playing."""
+        seat = game.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in game #{game.id}.")
+        return seat
+
+    # ------------------------------------------------------------------ moves
+    async def choices(self, game_id: int, user_id: int) -> Choices:
+        """The moves ``user_id`` may make now, in the engine's order (maybe none)."""
+        game = _running(await self.get(game_id))
+        seat = self.seat_of(game, user_id)
+        engine = games.get(game.game_key)
+        state = engine.load(_state(game))
+        actions = engine.legal_actions(state, seat)
+        return Choices(game, seat, tuple(engine.notation(a) for a in actions))
+
+    async def play(
+        self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None
+    ) -> MoveResult:
+        """Make the move ``text`` for ``user_id``; refused, with the engine's reason, when it
+        is not theirs to make or not legal."""
+        if len(text) > MAX_MOVE_TEXT:
+            raise Refusal(f"A move is at most {MAX_MOVE_TEXT} characters.")
+        async with self._locks(game_id):
+            game, engine, state, seat = await self._for_move(game_id, user_id, expected_version)
+            try:
+                action = engine.parse(state, seat, text)
+            except IllegalAction as error:
+                raise Refusal(str(error)) from None
+            return await self._record(game, engine, state, seat, action)
+
+    async def choose(self, game_id: int, user_id: int, *, version: int, index: int) -> MoveResult:
+        """Make the ``index``-th legal move of the game as it was at ``version`` (a click)."""
+        async with self._locks(game_id):
+            game, engine, state, seat = await self._for_move(game_id, user_id, version)
+            actions = engine.legal_actions(state, seat)
+            if not actions:
+                raise Refusal(engine.not_your_turn_message(state, seat))
+            if not 0 <= index < len(actions):
+                raise StaleRequest()
+            return await self._record(game, engine, state, seat, actions[index])
+
+    async def resign(self, game_id: int, user_id: int) -> Game:
+        """``user_id`` gives up. When one side is left it wins; otherwise the game goes on,
+        the resigned seat playing safe automatic moves, and it finishes last."""
+        async with self._locks(game_id):
+            game = _running(await self.get(game_id))
+            seat = self.seat_of(game, user_id)
+            engine = games.get(game.game_key)
+            state = engine.load(_state(game))
+            resigned = [*_resigned_in_order(game), seat]
+            if seat in game.resigned_seats():
+                raise Refusal("You have already resigned from this game.")
+            sides = _sides(game)
+            left = [side for side in sides if any(s not in resigned for s in side)]
+            notice = f"<@{user_id}> resigns."
+            if len(left) <= 1:
+                teams = sides if any(len(side) > 1 for side in sides) else None
+                outcome = by_forfeit(engine.players(state), resigned, teams)
+                final = notice_deliveries(game, notice)
+                final += move_deliveries(
+                    engine,
+                    game,
+                    seat=seat,
+                    before=state,
+                    after=state,
+                    log=(),
+                    version=game.version,
+                    outcome=outcome,
+                    resigned=frozenset(resigned),
+                )
+                game = await self._store.games.resign(
+                    game_id,
+                    seat=seat,
+                    expected_version=game.version,
+                    to_act=frozenset(),
+                    outcome=outcome.model_dump_json(),
+                    deliveries=final,
+                )
+                self._delivered()
+                return game
+            waiting = engine.waiting_for(state) - frozenset(resigned)
+            game = await self._store.games.resign(
+                game_id,
+                seat=seat,
+                expected_version=game.version,
+                to_act=waiting,
+                deliveries=notice_deliveries(
+                    game, notice + " Their seat plays on with safe automatic moves."
+                ),
+            )
+            game = await self._autoplay(game, engine, state)
+            self._delivered()
+            return game
+
+    # ------------------------------------------------------------------ views
+    async def hand(self, game_id: int, user_id: int) -> tuple[Game, Board]:
+        """``user_id``'s own board: everything their seat may see."""
+        game = await self.get(game_id)
+        if game.state is None:
+            raise Refusal(f"Game #{game.id} has not started yet.")
+        seat = self.seat_of(game, user_id)
+        engine = games.get(game.game_key)
+        return game, engine.describe(engine.view(engine.load(game.state), seat))
+
+    async def board(self, game_id: int) -> tuple[Game, Board]:
+        """The public board, as a spectator sees it."""
+        game = await self.get(game_id)
+        if game.state is None:
+            raise Refusal(f"Game #{game.id} has not started yet.")
+        engine = games.get(game.game_key)
+        return game, engine.describe(engine.view(engine.load(game.state), None))
+
+    async def log(self, game_id: int, user_id: int) -> tuple[Game, list[str]]:
+        """The game's story so far, as ``user_id`` may read it (players see their own secrets)."""
+        game = await self.get(game_id)
+        if game.seed is None:
+            raise Refusal(f"Game #{game.id} has not started yet.")
+        engine = games.get(game.game_key)
+        seat = game.seat_of(user_id)
+        state = engine.new_game(len(game.seats), game.seed, game.options)
+        lines: list[str] = []
+        for action in await self._store.games.actions(game_id):
+            try:
+                move = engine.parse(state, action.seat, action.notation)
+            except IllegalAction:
+                lines.append(f"(move {action.seq} cannot be replayed)")
+                break
+            transition = engine.apply(state, action.seat, move)
+            state = transition.state
+            lines += [e.text for e in transition.log if e.visible_to(seat)]
+        return game, lines
+
+    # ------------------------------------------------------------------ inside
+    async def _for_move(
+        self, game_id: int, user_id: int, expected_version: int | None
+    ) -> tuple[Game, Engine[Any, Any], Any, int]:
+        game = _running(await self.get(game_id))
+        seat = self.seat_of(game, user_id)
+        if seat in game.resigned_seats():
+            raise Refusal("You have resigned from this game.")
+        if expected_version is not None and expected_version != game.version:
+            raise StaleRequest()
+        engine = games.get(game.game_key)
+        return game, engine, engine.load(_state(game)), seat
+
+    async def _record(
+        self, game: Game, engine: Engine[Any, Any], state: Any, seat: int, action: Any
+    ) -> MoveResult:
+        try:
+            transition = engine.apply(state, seat, action)
+        except IllegalAction as error:
+            raise Refusal(str(error)) from None
+        notation = engine.notation(action)
+        game = await self._commit(
+            game, engine, state, seat, notation, transition.state, transition.log
+        )
+        game = await self._autoplay(game, engine, transition.state)
+        self._delivered()
+        after = engine.load(_state(game)) if game.state else transition.state
+        return MoveResult(
+            game=game,
+            seat=seat,
+            notation=notation,
+            lines=tuple(e.text for e in transition.log if e.visible_to(seat)),
+            board=engine.describe(engine.view(after, seat)),
+            still_deciding=engine.outcome(after) is None
+            and seat in engine.to_act(after)
+            and engine.deciding(after, seat),
+        )
+
+    async def _commit(
+        self,
+        game: Game,
+        engine: Engine[Any, Any],
+        before: Any,
+        seat: int,
+        notation: str,
+        after: Any,
+        log: Sequence[LogEntry],
+    ) -> Game:
+        resigned = game.resigned_seats()
+        outcome: Outcome | None = engine.outcome(after)
+        if outcome is not None:
+            outcome = with_resignations(outcome, resigned)
+        deliveries = move_deliveries(
+            engine,
+            game,
+            seat=seat,
+            before=before,
+            after=after,
+            log=log,
+            version=game.version + 1,
+            outcome=outcome,
+            resigned=resigned,
+        )
+        try:
+            return await self._store.games.record_move(
+                game.id,
+                expected_version=game.version,
+                seat=seat,
+                notation=notation,
+                state=engine.dump(after),
+                to_act=engine.waiting_for(after) - resigned if outcome is None else frozenset(),
+                outcome=None if outcome is None else outcome.model_dump_json(),
+                deliveries=deliveries,
+            )
+        except VersionConflict:
+            raise StaleRequest() from None
+        except GameNotActive:
+            raise Refusal(f"Game #{game.id} is no longer being played.") from None
+
+    async def _autoplay(self, game: Game, engine: Engine[Any, Any], state: Any) -> Game:
+        """Play safe automatic moves for resigned seats while the game waits on them.
+
+        The move is drawn from the legal ones (never "back", which could go round in
+        circles) by a generator seeded with the game's seed and version, so it is the same
+        move however often it is retried.
+        """
+        resigned = game.resigned_seats()
+        for _ in range(engine.step_limit):
+            if engine.outcome(state) is not None or game.status is not GameStatus.ACTIVE:
+                break
+            due = sorted(engine.waiting_for(state) & resigned)
+            if not due:
+                break
+            seat = due[0]
+            legal = [a for a in engine.legal_actions(state, seat) if engine.notation(a) != BACK]
+            chooser = random.Random(f"{game.seed}:{game.version}:{seat}")
+            action = chooser.choice(legal)
+            transition = engine.apply(state, seat, action)
+            game = await self._commit(
+                game,
+                engine,
+                state,
+                seat,
+                engine.notation(action),
+                transition.state,
+                transition.log,
+            )
+            state = transition.state
+        return game
+
+
+def _running(game: Game) -> Game:
+    if game.status is GameStatus.LOBBY:
+        raise Refusal(f"Game #{game.id} has not started yet.")
+    if game.status is GameStatus.FINISHED:
+        raise Refusal(f"Game #{game.id} is over.")
+    if game.status is GameStatus.CANCELLED:
+        raise Refusal(f"Game #{game.id} was called off.")
+    return game
+
+
+def _state(game: Game) -> str:
+    assert game.state is not None, "a running game always has a state"
+    return game.state
+
+
+def _resigned_in_order(game: Game) -> list[int]:
+    done = [
+        (s.resigned_at, s.seat)
+        for s in game.seats
+        if s.seat is not None and s.resigned_at is not None
+    ]
+    return [seat for _, seat in sorted(done)]
+
+
+def _sides(game: Game) -> list[tuple[int, ...]]:
+    """The sides still counted: teams where there are teams, else each seat."""
+    seats = [s for s in game.seats if s.seat is not None]
+    if any(s.team is not None for s in seats):
+        teams: dict[int, list[int]] = {}
+        for s in seats:
+            assert s.seat is not None
+            teams.setdefault(s.team if s.team is not None else -1 - s.seat, []).append(s.seat)
+        return [tuple(sorted(v)) for v in teams.values()]
+    return [(s.seat,) for s in sorted(seats, key=lambda s: s.seat or 0) if s.seat is not None]
+
+
+__all__ = ["Choices", "MoveResult", "Tables", "seat_users"]
