@@ -26,7 +26,8 @@ async def open_database(url: str) -> bool:
 
 
 def main() -> int:
-    """Read the settings, prepare the database, and return the exit status."""
+    """Read the settings, prepare the database, connect to Discord; returns the exit status:
+    1 without a token, 2 when the database cannot be used."""
     settings = Settings()
     logging.basicConfig(
         level=settings.log_level.upper(),
@@ -36,11 +37,17 @@ def main() -> int:
     log.info("Grimoire engines ready: %s", titles)
     if not asyncio.run(open_database(settings.database_url)):
         return 2
-    log.error(
-        "This build contains the rules engines and game storage, and no Discord client. "
-        "Play a game on the command line: python -m games simulate mandragora --players 3"
-    )
-    return 1
+    if settings.discord_token is None or not settings.discord_token.get_secret_value():
+        log.error(
+            "DISCORD_TOKEN is not set: put the bot's token in .env (see docs/discord-setup.md)."
+        )
+        return 1
+    from bot.app import create_bot
+
+    bot = create_bot(settings)
+    log.info("Connecting to Discord.")
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,10 @@ class Settings(StorageSettings):
     """Everything the bot reads from its environment. The token is a secret: it never
     appears in ``repr``, logs or error messages."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # An empty line in .env (``DEV_GUILD_ID=``, as .env.example ships it) means "not set".
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = Field(default=None, description="The bot's token.")
     dev_guild_id: int | None = Field(

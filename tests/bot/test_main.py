@@ -16,9 +16,11 @@ def test_start_up_creates_the_database_in_the_working_directory(
     caplog.set_level(logging.INFO, logger="grimoire")
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DATABASE_URL", raising=False)
-    main()
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main() == 1
     assert (tmp_path / "data" / "grimoire.sqlite3").is_file()
     assert "0 games to resume" in caplog.text
+    assert "DISCORD_TOKEN is not set" in caplog.text
 
 
 def test_a_file_that_is_not_a_database_stops_start_up_naming_it(

@@ -25,3 +25,11 @@ def test_token_is_read_but_never_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     assert settings.dev_guild_id == 1234
     assert "very-secret-token" not in repr(settings)
     assert "very-secret-token" not in str(settings.model_dump())
+
+
+def test_empty_settings_count_as_unset(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    monkeypatch.setenv("DEV_GUILD_ID", "")
+    settings = Settings(_env_file=None)
+    assert settings.discord_token is None
+    assert settings.dev_guild_id is None
