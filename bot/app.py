@@ -16,7 +16,6 @@ from bot.cogs.tables import TableCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
 from bot.replies import tell
-from bot.service.errors import Refusal
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -31,28 +30,12 @@ SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed. P
 
 
 class GrimoireTree(app_commands.CommandTree["GrimoireBot"]):
-    """The command tree: slows members who flood it, answers refusals ephemerally."""
-
-    async def interaction_check(self, interaction: discord.Interaction[GrimoireBot]) -> bool:
-        if interaction.type is discord.InteractionType.autocomplete:
-            return True
-        bot = interaction.client
-        bot.names.remember(interaction.user)
-        wait = bot.throttle.wait_for(interaction.user.id)
-        if wait:
-            await tell(interaction, bot.throttle.message(wait))
-            return False
-        return True
+    """The command tree: an unexpected error is logged and the member told nothing changed."""
 
     async def on_error(
         self, interaction: discord.Interaction[GrimoireBot], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        if isinstance(cause, Refusal):
-            await tell(interaction, cause.message)
-            return
-        if isinstance(cause, app_commands.CheckFailure):
-            return  # already answered by the check
         log.error("Command failed", exc_info=cause)
         with contextlib.suppress(discord.HTTPException):
             await tell(interaction, SOMETHING_WENT_WRONG)

@@ -1,8 +1,16 @@
-"""Answering an interaction once, whatever state its response is in."""
+"""Answering interactions: once, ephemerally for refusals, and slowly for floods."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, cast
+
 import discord
+
+from bot.service.errors import Refusal
+
+if TYPE_CHECKING:
+    from bot.app import GrimoireBot
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
@@ -11,3 +19,19 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
+    """Run a command's or a component's work: a member who floods the bot is asked to slow
+    down, and a refusal is answered ephemerally with its reason. Refusals are answers, not
+    errors, so they never reach the error handler."""
+    bot = cast("GrimoireBot", interaction.client)
+    bot.names.remember(interaction.user)
+    wait = bot.throttle.wait_for(interaction.user.id)
+    if wait:
+        await tell(interaction, bot.throttle.message(wait))
+        return
+    try:
+        await work()
+    except Refusal as refusal:
+        await tell(interaction, refusal.message)

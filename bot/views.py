@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
 from bot.embeds import board_embed, lines_text, lobby_embed
-from bot.replies import tell
+from bot.replies import guarded
 from bot.service.announce import seat_users
-from bot.service.errors import Refusal, StaleRequest
+from bot.service.errors import StaleRequest
 from bot.service.play import MoveResult
 from bot.service.posts import TurnButton
 from games.core import BACK
@@ -34,20 +33,6 @@ PAGE_SIZE = 25
 def bot_of(interaction: discord.Interaction) -> GrimoireBot:
     """The Grimoire bot an interaction arrived at."""
     return cast("GrimoireBot", interaction.client)
-
-
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run a component's work: throttle first, refusals answered ephemerally."""
-    bot = bot_of(interaction)
-    bot.names.remember(interaction.user)
-    wait = bot.throttle.wait_for(interaction.user.id)
-    if wait:
-        await tell(interaction, bot.throttle.message(wait))
-        return
-    try:
-        await work()
-    except Refusal as refusal:
-        await tell(interaction, refusal.message)
 
 
 # ---------------------------------------------------------------------- lobby

@@ -11,6 +11,7 @@ from discord.ext import commands
 import games
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
+from bot.replies import guarded
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.play import MAX_MOVE_TEXT
@@ -43,15 +44,18 @@ class PlayCommands(commands.Cog):
         move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
         game: int | None = None,
     ) -> None:
-        found = await find_game(self.bot, interaction, game)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        try:
-            result = await self.bot.tables.play(found.id, interaction.user.id, move)
-        except StaleRequest:
-            raise Refusal(
-                "Someone moved at the same moment; nothing was changed. Try again."
-            ) from None
-        await after_move(interaction, result, edit=False)
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            try:
+                result = await self.bot.tables.play(found.id, interaction.user.id, move)
+            except StaleRequest:
+                raise Refusal(
+                    "Someone moved at the same moment; nothing was changed. Try again."
+                ) from None
+            await after_move(interaction, result, edit=False)
+
+        await guarded(interaction, work)
 
     @play.autocomplete("move")
     async def _moves(
@@ -77,26 +81,35 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="turn", description="Open your move panel for a game.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        await show_panel(interaction, found.id)
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            await show_panel(interaction, found.id)
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="hand", description="Your private view of a game (only you see it).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        current, board = await self.bot.tables.hand(found.id, interaction.user.id)
-        names = await self.bot.names.names(seat_users(current))
-        await interaction.response.send_message(
-            embed=board_embed(board, names, private=True), ephemeral=True
-        )
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            current, board = await self.bot.tables.hand(found.id, interaction.user.id)
+            names = await self.bot.names.names(seat_users(current))
+            await interaction.response.send_message(
+                embed=board_embed(board, names, private=True), ephemeral=True
+            )
+
+        await guarded(interaction, work)
 
     @app_commands.command(name="board", description="The public board of a game.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        current, board = await self.bot.tables.board(found.id)
-        names = await self.bot.names.names(seat_users(current))
-        await interaction.response.send_message(embed=board_embed(board, names), ephemeral=True)
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            current, board = await self.bot.tables.board(found.id)
+            names = await self.bot.names.names(seat_users(current))
+            await interaction.response.send_message(embed=board_embed(board, names), ephemeral=True)
+
+        await guarded(interaction, work)
 
     @turn.autocomplete("game")
     @hand.autocomplete("game")
@@ -109,13 +122,16 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        engine = games.get(game)
-        embed = discord.Embed(
-            title=f"{engine.title} — rules in brief",
-            description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
-            colour=BOARD_COLOUR,
-        )
-        embed.set_footer(
-            text="Start a game with /game new · make moves with /play or the turn button"
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        async def work() -> None:
+            engine = games.get(game)
+            embed = discord.Embed(
+                title=f"{engine.title} — rules in brief",
+                description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
+                colour=BOARD_COLOUR,
+            )
+            embed.set_footer(
+                text="Start a game with /game new · make moves with /play or the turn button"
+            )
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work)

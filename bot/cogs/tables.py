@@ -11,6 +11,7 @@ from discord.ext import commands
 import games
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
+from bot.replies import guarded
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal
 from bot.service.lobby import Seating
@@ -54,24 +55,27 @@ class TableCommands(commands.Cog):
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         seating: str = Seating.JOIN_ORDER.value,
     ) -> None:
-        if interaction.channel_id is None:
-            raise Refusal("Open a lobby in a server channel.")
-        lobby = await self.bot.lobbies.open(
-            game_key=game,
-            options=options,
-            seating=Seating(seating),
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=interaction.user.id,
-        )
-        view = lobby_view(lobby)
-        await interaction.response.send_message(
-            embed=lobby_embed(lobby), view=view or discord.utils.MISSING
-        )
-        if view is not None:
-            view.stop()
-        message = await interaction.original_response()
-        await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message.id)
+        async def work() -> None:
+            if interaction.channel_id is None:
+                raise Refusal("Open a lobby in a server channel.")
+            lobby = await self.bot.lobbies.open(
+                game_key=game,
+                options=options,
+                seating=Seating(seating),
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                host_id=interaction.user.id,
+            )
+            view = lobby_view(lobby)
+            await interaction.response.send_message(
+                embed=lobby_embed(lobby), view=view or discord.utils.MISSING
+            )
+            if view is not None:
+                view.stop()
+            message = await interaction.original_response()
+            await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message.id)
+
+        await guarded(interaction, work)
 
     @new.autocomplete("options")
     async def _options(
@@ -87,53 +91,70 @@ class TableCommands(commands.Cog):
     @game.command(name="log", description="The game's story so far (your own secrets included).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        _, lines = await self.bot.tables.log(found.id, interaction.user.id)
-        names = await self.bot.names.names(seat_users(found))
-        title = games.get(found.game_key).title
-        text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
-        await interaction.response.send_message(
-            f"**{title}** #{found.id} — log\n{text}", ephemeral=True
-        )
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            _, lines = await self.bot.tables.log(found.id, interaction.user.id)
+            names = await self.bot.names.names(seat_users(found))
+            title = games.get(found.game_key).title
+            text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
+            await interaction.response.send_message(
+                f"**{title}** #{found.id} — log\n{text}", ephemeral=True
+            )
+
+        await guarded(interaction, work)
 
     @game.command(name="resign", description="Give up a game you are playing.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        await self.bot.tables.resign(found.id, interaction.user.id)
-        await interaction.response.send_message(
-            f"You resigned from game #{found.id}.", ephemeral=True
-        )
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            await self.bot.tables.resign(found.id, interaction.user.id)
+            await interaction.response.send_message(
+                f"You resigned from game #{found.id}.", ephemeral=True
+            )
+
+        await guarded(interaction, work)
 
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        found = await find_game(self.bot, interaction, game)
-        permissions = getattr(interaction.user, "guild_permissions", None)
-        await self.bot.lobbies.cancel(
-            found.id,
-            interaction.user.id,
-            is_admin=bool(permissions and permissions.manage_guild),
-        )
-        self.bot.outbox.kick()
-        await interaction.response.send_message(f"Game #{found.id} is called off.", ephemeral=True)
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            permissions = getattr(interaction.user, "guild_permissions", None)
+            await self.bot.lobbies.cancel(
+                found.id,
+                interaction.user.id,
+                is_admin=bool(permissions and permissions.manage_guild),
+            )
+            self.bot.outbox.kick()
+            await interaction.response.send_message(
+                f"Game #{found.id} is called off.", ephemeral=True
+            )
+
+        await guarded(interaction, work)
 
     @game.command(name="list", description="This server's lobbies and running games.")
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction) -> None:
-        assert interaction.guild_id is not None
-        found = await self.bot.store.games.in_guild(interaction.guild_id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
-        more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
-        text = "\n".join(lines) or "No open games here. Start one with `/game new`."
-        await interaction.response.send_message(text[:1900] + more, ephemeral=True)
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            found = await self.bot.store.games.in_guild(interaction.guild_id)
+            lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+            more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
+            text = "\n".join(lines) or "No open games here. Start one with `/game new`."
+            await interaction.response.send_message(text[:1900] + more, ephemeral=True)
+
+        await guarded(interaction, work)
 
     @game.command(name="mine", description="Your games in every server, and where it is your turn.")
     async def mine(self, interaction: discord.Interaction) -> None:
-        found = await self.bot.store.games.of_user(interaction.user.id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
-        text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
-        await interaction.response.send_message(text[:1900], ephemeral=True)
+        async def work() -> None:
+            found = await self.bot.store.games.of_user(interaction.user.id)
+            lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+            text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
+            await interaction.response.send_message(text[:1900], ephemeral=True)
+
+        await guarded(interaction, work)
 
     async def _line(self, game: Game, user_id: int) -> str:
         title = games.get(game.game_key).title

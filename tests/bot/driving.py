@@ -1,0 +1,85 @@
+"""Driving whole games through SimCord as members would: lobby, moves, reading what they see."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import simcord
+
+import games
+from bot.app import GrimoireBot
+from storage import Game
+from tests.bot.conftest import Table
+
+
+def bot_of(table: Table) -> GrimoireBot:
+    """The bot currently attached to the environment (a new one after a restart)."""
+    bot = table.env.bot
+    assert isinstance(bot, GrimoireBot)
+    return bot
+
+
+async def stored(table: Table, game_id: int) -> Game:
+    """The game as the store has it now."""
+    return await bot_of(table).store.games.get(game_id)
+
+
+async def open_lobby(
+    table: Table, host: str, game: str, **options: Any
+) -> tuple[discord.Message, int]:
+    """``/game new`` by ``host``: the lobby message and its game id."""
+    result = await table.members[host].slash(table.channel, "game new", game=game, **options)
+    assert result.acknowledged, result
+    assert not result.ephemeral, result
+    lobby = table.channel.last_message
+    assert lobby is not None
+    games_here = await bot_of(table).store.games.in_channel(table.channel.id)
+    return lobby, games_here[-1].id
+
+
+async def start_game(
+    table: Table, game: str, players: list[str], **options: Any
+) -> tuple[simcord.ChannelHandle, int]:
+    """A lobby opened by the first player, joined by the others, started: the game's thread."""
+    lobby, game_id = await open_lobby(table, players[0], game, **options)
+    for name in players[1:]:
+        joined = await table.members[name].click(lobby, label="Join")
+        assert joined.acknowledged, joined
+        assert not joined.ephemeral, joined
+        lobby = _fresh(table, lobby)
+    started = await table.members[players[0]].click(_fresh(table, lobby), label="Start")
+    assert started.acknowledged, started
+    thread = next(t for t in table.channel.threads if t.name and f"#{game_id}" in t.name)
+    return thread, game_id
+
+
+def _fresh(table: Table, message: discord.Message) -> discord.Message:
+    return next(m for m in table.channel.history() if m.id == message.id)
+
+
+def member_at(table: Table, game: Game, seat: int) -> simcord.MemberActor:
+    """The simulated member playing ``seat``."""
+    user = game.user_at(seat)
+    return next(m for m in table.members.values() if m.id == user)
+
+
+async def legal_moves(table: Table, game: Game, seat: int) -> list[str]:
+    """What the engine allows ``seat`` now, straight from the stored state."""
+    engine = games.get(game.game_key)
+    assert game.state is not None
+    state = engine.load(game.state)
+    return [engine.notation(a) for a in engine.legal_actions(state, seat)]
+
+
+def everything_visible_in_guild(table: Table) -> list[str]:
+    """Every text a spectator can read in the server: channel, threads, embeds, buttons."""
+    texts: list[str] = []
+    for channel in [table.channel, *table.channel.threads]:
+        for message in channel.history(viewer=table.members["erin"]):
+            texts.append(message.content)
+            for embed in message.embeds:
+                texts.append(str(embed.to_dict()))
+            for row in message.components:
+                texts.append(repr(row))
+    return texts
