@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -49,7 +50,7 @@ class GrimoireBot(commands.Bot):
     tables: Tables
     outbox: OutboxWorker
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # channels and threads in the cache; no message content needed
         super().__init__(
@@ -60,6 +61,7 @@ class GrimoireBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.settings = settings
+        self._seeds = seeds
         self.throttle = Throttle()
         self.names = NameBook(self)
 
@@ -67,7 +69,11 @@ class GrimoireBot(commands.Bot):
         self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
         locks = GameLocks()
         self.outbox = OutboxWorker(self, self.store, self.names)
-        self.lobbies = Lobbies(self.store, locks)
+        self.lobbies = (
+            Lobbies(self.store, locks)
+            if self._seeds is None
+            else Lobbies(self.store, locks, seeds=self._seeds)
+        )
         self.tables = Tables(self.store, locks, delivered=self.outbox.kick)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TableCommands(self))
@@ -103,6 +109,14 @@ class GrimoireBot(commands.Bot):
         await super().close()
 
 
-def create_bot(settings: Settings | None = None, **overrides: Any) -> GrimoireBot:
-    """The configured bot, not yet started: ``await bot.start(token)`` runs it."""
-    return GrimoireBot(settings or Settings(**overrides))
+def create_bot(
+    settings: Settings | None = None,
+    *,
+    seeds: Callable[[], int] | None = None,
+    **overrides: Any,
+) -> GrimoireBot:
+    """The configured bot, not yet started: ``await bot.start(token)`` runs it.
+
+    ``seeds`` replaces the source of new games' seeds (for reproducible tests and scripts).
+    """
+    return GrimoireBot(settings or Settings(**overrides), seeds=seeds)

@@ -9,7 +9,7 @@ from collections import deque
 class Throttle:
     """At most ``limit`` interactions per member in any ``window`` seconds."""
 
-    def __init__(self, limit: int = 8, window: float = 10.0) -> None:
+    def __init__(self, limit: int = 15, window: float = 10.0) -> None:
         self._limit = limit
         self._window = window
         self._seen: dict[int, deque[float]] = {}

@@ -153,9 +153,17 @@ def move_deliveries(
     return deliveries
 
 
-def notice_deliveries(game: Game, content: str, pings: Sequence[int] = ()) -> list[Delivery]:
+def notice_deliveries(
+    game: Game, content: str, pings: Sequence[int] = (), *, close_thread: bool = False
+) -> list[Delivery]:
     """A plain line in the game's thread (a resignation, a cancelled game)."""
-    post = Post(content=content, seats=seat_users(game), pings=tuple(pings), game_id=game.id)
+    post = Post(
+        content=content,
+        seats=seat_users(game),
+        pings=tuple(pings),
+        game_id=game.id,
+        close_thread=close_thread,
+    )
     return [
         Delivery(
             DeliveryKind.THREAD_POST,

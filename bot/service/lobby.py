@@ -52,6 +52,7 @@ class Lobbies:
         self._locks = locks
         self._seeds = seeds
         self._max_open = max_open_lobbies
+        self._hosts = GameLocks()  # one lobby opened at a time per host, so the limit holds
 
     async def open(
         self,
@@ -69,24 +70,27 @@ class Lobbies:
         except games.UnknownGame as error:
             raise Refusal(str(error)) from None
         chosen = parse_options(engine, options)
-        hosted = [
-            g
-            for g in await self._store.games.of_user(host_id, (GameStatus.LOBBY,))
-            if g.host_id == host_id
-        ]
-        if len(hosted) >= self._max_open:
-            raise Refusal(
-                f"You already host {len(hosted)} open lobbies; start or cancel one first."
+        async with self._hosts(host_id):
+            hosted = [
+                g
+                for g in await self._store.games.of_user(host_id, (GameStatus.LOBBY,))
+                if g.host_id == host_id
+            ]
+            if len(hosted) >= self._max_open:
+                raise Refusal(
+                    f"You already host {len(hosted)} open lobbies; start or cancel one first."
+                )
+            game = await self._store.games.create_lobby(
+                game_key=engine.key,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                options=chosen.model_dump(mode="json"),
+                settings={"seating": seating.value},
             )
-        game = await self._store.games.create_lobby(
-            game_key=engine.key,
-            guild_id=guild_id,
-            channel_id=channel_id,
-            host_id=host_id,
-            options=chosen.model_dump(mode="json"),
-            settings={"seating": seating.value},
-        )
-        return await self._store.games.join(game.id, user_id=host_id, max_seats=engine.max_players)
+            return await self._store.games.join(
+                game.id, user_id=host_id, max_seats=engine.max_players
+            )
 
     async def join(self, game_id: int, user_id: int) -> Game:
         """Seat ``user_id`` at the lobby."""
@@ -168,7 +172,9 @@ class Lobbies:
             notice = []
             if game.status is GameStatus.ACTIVE:
                 notice = notice_deliveries(
-                    game, f"Game #{game.id} was abandoned by <@{user_id}>. Its log is kept."
+                    game,
+                    f"Game #{game.id} was abandoned by <@{user_id}>. Its log is kept.",
+                    close_thread=True,
                 )
             return await self._store.games.cancel(game_id, deliveries=notice)
 

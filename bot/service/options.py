@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pydantic import BaseModel
@@ -18,6 +19,8 @@ def parse_options(engine: Engine[Any, Any], text: str | None) -> BaseModel:
         return engine.options()
     if len(text) > MAX_OPTIONS_TEXT:
         raise Refusal(f"Options are at most {MAX_OPTIONS_TEXT} characters.")
+    if not engine.Options.model_fields:
+        raise Refusal(f"{engine.title} has no options: leave them out.")
     raw: dict[str, Any] = {}
     for pair in text.replace(",", " ").split():
         name, sep, value = pair.partition("=")
@@ -59,8 +62,11 @@ def option_choices(engine: Engine[Any, Any]) -> list[str]:
 
 def example(engine: Engine[Any, Any]) -> str:
     """One option setting, for error messages."""
-    choices = option_choices(engine)
-    return choices[-1] if choices else "default"
+    variants = [c for c in option_choices(engine) if c != "default"]
+    if variants:
+        return variants[-1]
+    first = next(iter(engine.Options.model_fields), "option")
+    return f"{first}=…"
 
 
 def _value(text: str) -> Any:
@@ -71,7 +77,7 @@ def _value(text: str) -> Any:
         return False
     if text == "none":
         return None
-    if text.lstrip("-").isdigit():
+    if re.fullmatch(r"-?[0-9]+", text):
         return int(text)
     return text
 

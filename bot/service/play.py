@@ -124,7 +124,7 @@ class Tables:
             resigned = [*_resigned_in_order(game), seat]
             if seat in game.resigned_seats():
                 raise Refusal("You have already resigned from this game.")
-            sides = _sides(game)
+            sides = _sides(game, engine.teams(state))
             left = [side for side in sides if any(s not in resigned for s in side)]
             notice = f"<@{user_id}> resigns."
             if len(left) <= 1:
@@ -339,15 +339,18 @@ def _resigned_in_order(game: Game) -> list[int]:
     return [seat for _, seat in sorted(done)]
 
 
-def _sides(game: Game) -> list[tuple[int, ...]]:
-    """The sides still counted: teams where there are teams, else each seat."""
+def _sides(game: Game, teams: tuple[tuple[int, ...], ...] | None) -> list[tuple[int, ...]]:
+    """The sides of a game: the engine's teams, else teams chosen in the lobby, else each
+    seat for itself."""
+    if teams:
+        return [tuple(team) for team in teams]
     seats = [s for s in game.seats if s.seat is not None]
     if any(s.team is not None for s in seats):
-        teams: dict[int, list[int]] = {}
+        chosen: dict[int, list[int]] = {}
         for s in seats:
             assert s.seat is not None
-            teams.setdefault(s.team if s.team is not None else -1 - s.seat, []).append(s.seat)
-        return [tuple(sorted(v)) for v in teams.values()]
+            chosen.setdefault(s.team if s.team is not None else -1 - s.seat, []).append(s.seat)
+        return [tuple(sorted(v)) for v in chosen.values()]
     return [(s.seat,) for s in sorted(seats, key=lambda s: s.seat or 0) if s.seat is not None]
 
 

@@ -201,6 +201,11 @@ class Engine(ABC, Generic[StateT, ActionT]):
         """Why a well-formed action is not legal here; games override for precise reasons."""
         return f"You cannot {self.notation(action)} now."
 
+    def teams(self, state: StateT) -> tuple[tuple[int, ...], ...] | None:
+        """The seats playing together, when the game is played in teams (``None``: each
+        seat for itself). A side wins or loses as one, e.g. when its rivals all resign."""
+        return None
+
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """None while the game runs; the final scores and ranking once it has ended."""
@@ -232,7 +237,10 @@ class Engine(ABC, Generic[StateT, ActionT]):
         cleaned = normalize_notation(text[: MAX_NOTATION_LENGTH + 1])
         if not cleaned or len(cleaned) > MAX_NOTATION_LENGTH:
             raise UnknownNotation(self._unknown_message(state, seat, text))
-        action = self.parse_syntax(cleaned)
+        try:
+            action = self.parse_syntax(cleaned)
+        except ValueError:  # a number int() cannot read, such as "²": not a move either
+            action = None
         if action is None:
             raise UnknownNotation(self._unknown_message(state, seat, text))
         self.check(state, seat, action)

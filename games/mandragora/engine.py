@@ -97,6 +97,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def explain_illegal(self, state: MandragoraState, seat: int, action: Action) -> str:
         return refusals.explain(state, seat, action)
 
+    def teams(self, state: MandragoraState) -> tuple[tuple[int, ...], ...] | None:
+        return ((0, 2), (1, 3)) if state.teams else None
+
     def outcome(self, state: MandragoraState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
 

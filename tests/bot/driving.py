@@ -83,3 +83,10 @@ def everything_visible_in_guild(table: Table) -> list[str]:
             for row in message.components:
                 texts.append(repr(row))
     return texts
+
+
+def replies(result: simcord.InteractionResult) -> list[str]:
+    """Every text the bot answered an interaction with: its response (a deferred one's first
+    follow-up lands there) and further follow-ups."""
+    texts = [result.response.content] if result.response is not None else []
+    return texts + [f.content for f in result.followups]

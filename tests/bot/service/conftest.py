@@ -1,0 +1,44 @@
+"""The service layer on a real SQLite file, with a clock the test moves and a fixed seed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.service.lobby import Lobbies
+from bot.service.locks import GameLocks
+from bot.service.play import Tables
+from storage import SqliteStore, open_store
+from tests.storage.contract import FakeClock
+
+#: The seed every game dealt by the ``lobbies`` fixture is started with.
+SEED = 7
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
+    opened = await open_store(f"sqlite:///{tmp_path / 'g.sqlite3'}", clock=clock)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def locks() -> GameLocks:
+    return GameLocks()
+
+
+@pytest.fixture
+def lobbies(store: SqliteStore, locks: GameLocks) -> Lobbies:
+    return Lobbies(store, locks, seeds=lambda: SEED)
+
+
+@pytest.fixture
+def tables(store: SqliteStore, locks: GameLocks) -> Tables:
+    return Tables(store, locks)
