@@ -1,0 +1,214 @@
+"""Every registered game, played to its end through the real bot and SimCord: the bot knows
+no game, so each must work by registering its engine alone.
+
+Moves alternate between ``/play`` (with its autocomplete) and the turn panel; simultaneous
+decisions are made in a random order; nothing written for some seats only ever shows in public.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+
+import games
+from bot import create_bot
+from bot.app import GrimoireBot
+from bot.settings import Settings
+from games.core import render_seats
+from storage import Game, GameStatus
+from storage.replay import check_replay
+from tests.bot.conftest import Table
+from tests.bot.driving import (
+    bot_of,
+    everything_visible_in_guild,
+    legal_moves,
+    member_at,
+    replies,
+    start_game,
+    stored,
+)
+
+PLAYERS = ["alice", "bob", "carol", "dave"]
+
+
+@pytest.fixture
+def simcord_bot(db: Path) -> GrimoireBot:
+    """A bot dealing games from fixed seeds, so each game below is always the same."""
+    return create_bot(Settings(database_url=f"sqlite:///{db}"), seeds=itertools.count(21).__next__)
+
+
+async def by_command(table: Table, game: Game, seat: int, move: str) -> None:
+    """``/play`` in the thread, after checking autocomplete offers the move."""
+    member = member_at(table, game, seat)
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    offered = await member.autocomplete(thread, "play", "move", move)
+    assert move in [choice["value"] for choice in offered]
+    result = await member.slash(thread, "play", move=move)
+    assert result.ephemeral
+    answers = replies(result)
+    assert any(f"`{move}`" in answer for answer in answers), answers
+
+
+async def by_panel(table: Table, game: Game, seat: int, move: str) -> None:
+    """The turn panel opened with ``/turn``, paging to the move when there are many."""
+    member = member_at(table, game, seat)
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    opened = await member.slash(thread, "turn")
+    assert opened.ephemeral
+    assert opened.response is not None
+    panel = opened.response
+    moves = await legal_moves(table, game, seat)
+    index = moves.index(move)
+    ids = [child["custom_id"] for row in panel.components for child in row["components"]]
+    button = f"grim:act:{game.id}:{game.version}:{index}"
+    if button in ids:
+        done = await member.click(panel, custom_id=button)
+    else:
+        page = [i for i, m in enumerate(moves) if m != "back"].index(index) // 25
+        for turn_to in range(1, page + 1):
+            turned = await member.click(
+                panel, custom_id=f"grim:page:{game.id}:{game.version}:{turn_to}"
+            )
+            assert turned.response is not None
+            panel = turned.response
+        done = await member.select(
+            panel, [str(index)], custom_id=f"grim:pick:{game.id}:{game.version}:{page}"
+        )
+    assert done.response is not None
+    assert f"`{move}`" in done.response.content
+
+
+async def make_move(table: Table, game: Game, seat: int, move: str, step: int) -> Game:
+    """One move by the member at ``seat``; returns the stored game after it."""
+    if step % 3 == 2:
+        await by_panel(table, game, seat, move)
+    else:
+        await by_command(table, game, seat, move)
+    after = await stored(table, game.id)
+    assert after.version == game.version + 1
+    await table.env.advance_time(1)
+    return after
+
+
+def choose(rng: random.Random, moves: list[str]) -> str:
+    """A random move, never "back" (which can go round in circles)."""
+    return rng.choice([m for m in moves if m != "back"])
+
+
+async def finish(table: Table, game: Game, rng: random.Random, limit: int = 3000) -> Game:
+    """Play random legal moves, waited-for seats in a random order, to the end."""
+    for step in range(limit):
+        if game.status is not GameStatus.ACTIVE:
+            return game
+        seat = rng.choice(sorted(game.to_act))
+        game = await make_move(
+            table, game, seat, choose(rng, await legal_moves(table, game, seat)), step
+        )
+    raise AssertionError(f"game #{game.id} did not end in {limit} moves")
+
+
+async def check_the_end(table: Table, game: Game) -> None:
+    """Finished, replayable, every post delivered, the final post ranked, nothing secret shown."""
+    assert game.status is GameStatus.FINISHED
+    assert game.outcome is not None
+    bot = bot_of(table)
+    assert (await check_replay(bot.store, game.id)).matches
+    assert await bot.store.outbox.pending() == []
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    final = thread.history()[-1]
+    assert "The game is over." in final.content
+    assert not final.components
+    engine = games.get(game.game_key)
+    assert game.seed is not None
+    state = engine.new_game(len(game.seats), game.seed, game.options)
+    names = [member_at(table, game, s).name for s in range(len(game.seats))]
+    secret: set[str] = set()
+    for action in await bot.store.games.actions(game.id):
+        move = engine.parse(state, action.seat, action.notation)
+        transition = engine.apply(state, action.seat, move)
+        state = transition.state
+        secret |= {render_seats(e.text, names) for e in transition.log if e.audience is not None}
+    public = "\n".join(everything_visible_in_guild(table))
+    assert [line for line in secret if line in public] == []
+
+
+async def test_magnum_opus_three_players_pick_at_once_and_nothing_shows_early(
+    table: Table,
+) -> None:
+    thread, game_id = await start_game(table, "magnum-opus", PLAYERS[:3])
+    game = await stored(table, game_id)
+    rng = random.Random(4)
+    orders: set[tuple[int, ...]] = set()
+    round_order: list[int] = []
+    for step in itertools.count():
+        if game.status is not GameStatus.ACTIVE:
+            break
+        assert step < 2000
+        waiting = sorted(game.to_act)
+        seat = rng.choice(waiting)
+        move = choose(rng, await legal_moves(table, game, seat))
+        seen_before = len(thread.history())
+        game = await make_move(table, game, seat, move, step)
+        if move.startswith("pick "):
+            round_order.append(seat)
+            others_still_to_pick = bool(game.to_act - {seat}) and len(waiting) > 1
+            if others_still_to_pick and game.to_act:
+                card = move.removeprefix("pick ")
+                new_posts = [m.content.lower() for m in thread.history()[seen_before:]]
+                assert all(card not in text for text in new_posts), (card, new_posts)
+            if len(waiting) == 1:
+                orders.add(tuple(round_order))
+                round_order = []
+    assert len(orders) > 1, "picks should have arrived in different orders"
+    await check_the_end(table, game)
+
+
+async def test_magic_spell_with_a_trade_between_turns(table: Table) -> None:
+    thread, game_id = await start_game(table, "magic-spell", PLAYERS[:3])
+    game = await stored(table, game_id)
+    rng = random.Random(5)
+    for step in range(6):
+        seat = min(game.to_act)
+        game = await make_move(
+            table, game, seat, choose(rng, await legal_moves(table, game, seat)), step
+        )
+    current = min(game.to_act)
+    proposer, partner = [s for s in range(3) if s != current]
+    offer = [
+        m for m in await legal_moves(table, game, proposer) if m == f"trade with {partner + 1}"
+    ]
+    assert offer, "a student not taking a turn may offer a trade"
+    step = 100
+    game = await make_move(table, game, proposer, offer, step)
+    while (moves := await legal_moves(table, game, proposer)) and not any(
+        m.startswith("trade with") for m in moves
+    ):
+        step += 1
+        game = await make_move(table, game, proposer, choose(rng, moves), step)
+    accept = f"accept {proposer + 1}"
+    assert accept in await legal_moves(table, game, partner)
+    posts_before = len(thread.history())
+    game = await make_move(table, game, partner, accept, step + 1)
+    while (moves := await legal_moves(table, game, partner)) and any(
+        m.startswith("give ") for m in moves
+    ):
+        step += 1
+        game = await make_move(table, game, partner, choose(rng, moves), step)
+    told = " ".join(m.content for m in thread.history()[posts_before:]).lower()
+    assert "accept" in told or "trade" in told, told
+    await check_the_end(table, await finish(table, game, rng))
+
+
+async def test_marginalia_whole_duel(table: Table) -> None:
+    _, game_id = await start_game(table, "marginalia", PLAYERS[:2])
+    game = await finish(table, await stored(table, game_id), random.Random(6))
+    await check_the_end(table, game)
+
+
+async def test_strange_and_norrell_whole_game(table: Table) -> None:
+    _, game_id = await start_game(table, "strange-norrell", PLAYERS[:2])
+    game = await finish(table, await stored(table, game_id), random.Random(7))
+    await check_the_end(table, game)
