@@ -114,9 +114,7 @@ class OutboxWorker:
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
         )
         if item.kind is DeliveryKind.DM:
-            user = self._client.get_user(item.target_id) or await self._client.fetch_user(
-                item.target_id
-            )
+            user = await self._names.user(item.target_id)
             await user.send(content=content[:2000], embeds=embeds, allowed_mentions=allowed)
             return
         channel = self._client.get_channel(item.target_id) or await self._client.fetch_channel(

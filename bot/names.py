@@ -15,10 +15,21 @@ class NameBook:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
         self._names: dict[int, str] = {}
+        self._users: dict[int, discord.User] = {}
 
     def remember(self, user: discord.abc.User) -> None:
         """Note a user's name as seen in an interaction (the freshest source)."""
         self._names[user.id] = user.display_name
+
+    async def user(self, user_id: int) -> discord.User:
+        """The user with that id, fetched once (the bot has no member cache to ask)."""
+        found = self._client.get_user(user_id) or self._users.get(user_id)
+        if found is None:
+            found = await self._client.fetch_user(user_id)
+            if len(self._users) > 10_000:
+                self._users.clear()
+            self._users[user_id] = found
+        return found
 
     async def name(self, user_id: int | None) -> str:
         """The name to show for ``user_id`` (an AI player for ``None``)."""
@@ -26,12 +37,10 @@ class NameBook:
             return AI_NAME
         if user_id in self._names:
             return self._names[user_id]
-        user = self._client.get_user(user_id)
-        if user is None:
-            try:
-                user = await self._client.fetch_user(user_id)
-            except discord.HTTPException:
-                return f"player {user_id}"
+        try:
+            user = await self.user(user_id)
+        except discord.HTTPException:
+            return f"player {user_id}"
         self._names[user_id] = user.display_name
         return user.display_name
 
