@@ -291,8 +291,10 @@ def panel_view(
     select.item.placeholder = f"Choose your move… (page {page + 1} of {pages})"
     view.add_item(select)
     if pages > 1:
-        view.add_item(PanelPage(game_id, version, page - 1, "◀ Previous", page == 0))
-        view.add_item(PanelPage(game_id, version, page + 1, "Next ▶", page >= pages - 1))
+        # Clamped, so the disabled end buttons still carry valid, distinct ids.
+        view.add_item(PanelPage(game_id, version, max(page - 1, 0), "◀ Previous", page == 0))
+        last = page >= pages - 1
+        view.add_item(PanelPage(game_id, version, min(page + 1, pages - 1), "Next ▶", last))
     if back is not None:
         view.add_item(PanelChoice(game_id, version, back, "Back", back=True))
     return view
