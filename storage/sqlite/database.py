@@ -58,11 +58,17 @@ class Database:
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = aiosqlite.Row
-            await connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            await connection.execute("PRAGMA journal_mode = WAL")
-            # FULL: a move acknowledged to a player survives a power cut, not only a crash.
-            await connection.execute("PRAGMA synchronous = FULL")
-            await connection.execute("PRAGMA foreign_keys = ON")
+            # FULL synchronous: a move acknowledged to a player survives a power cut too.
+            for pragma in (
+                f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",
+                "PRAGMA journal_mode = WAL",
+                "PRAGMA synchronous = FULL",
+                "PRAGMA foreign_keys = ON",
+            ):
+                # Closed at once: "journal_mode" answers with a row, and a cursor left open
+                # by whoever still holds it keeps a statement running and blocks COMMIT.
+                async with connection.execute(pragma):
+                    pass
             await migrate(connection, path)
         except BaseException:
             await connection.close()
