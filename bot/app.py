@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
@@ -102,6 +103,9 @@ class GrimoireBot(commands.Bot):
     async def close(self) -> None:
         outbox = getattr(self, "outbox", None)
         if outbox is not None:
+            # Let a send in flight be marked done, or the next start would send it again.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(outbox.idle(), timeout=10)
             outbox.stop()
         store = getattr(self, "store", None)
         if store is not None:

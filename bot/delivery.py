@@ -120,6 +120,11 @@ class OutboxWorker:
         channel = self._client.get_channel(item.target_id) or await self._client.fetch_channel(
             item.target_id
         )
+        if post.close_thread:
+            # A failure here is retried like any delivery: the thread must not stay open.
+            if isinstance(channel, discord.Thread):
+                await channel.edit(archived=True, locked=True)
+            return
         if not isinstance(channel, discord.abc.Messageable):
             raise TypeError(f"channel {item.target_id} cannot take messages")
         text = content[:2000] or None
@@ -129,11 +134,6 @@ class OutboxWorker:
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
         else:
             await channel.send(text, embeds=embeds, allowed_mentions=allowed)
-        if post.close_thread and isinstance(channel, discord.Thread):
-            try:
-                await channel.edit(archived=True, locked=True)
-            except discord.HTTPException as error:
-                log.warning("Could not close thread %s: %s", channel.id, error)
 
     async def _forbidden(self, item: OutboxItem, error: discord.Forbidden) -> None:
         await self._store.outbox.mark_failed(item.id, error=str(error), permanent=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import discord
@@ -58,6 +59,8 @@ class TableCommands(commands.Cog):
         async def work() -> None:
             if interaction.channel_id is None:
                 raise Refusal("Open a lobby in a server channel.")
+            if await self.bot.tables.in_thread(interaction.channel_id) is not None:
+                raise Refusal("This thread belongs to a game: open a lobby in a channel.")
             lobby = await self.bot.lobbies.open(
                 game_key=game,
                 options=options,
@@ -130,6 +133,7 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(
                 f"Game #{found.id} is called off.", ephemeral=True
             )
+            await self._show_lobby_closed(found.id)
 
         await guarded(interaction, work)
 
@@ -155,6 +159,17 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(text[:1900], ephemeral=True)
 
         await guarded(interaction, work)
+
+    async def _show_lobby_closed(self, game_id: int) -> None:
+        """Take the buttons off a called-off lobby's message, so nobody is invited to join."""
+        game = await self.bot.store.games.get(game_id)
+        if game.lobby_message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(game.lobby_message_id).edit(
+                embed=lobby_embed(game), view=None
+            )
 
     async def _line(self, game: Game, user_id: int) -> str:
         title = games.get(game.game_key).title

@@ -125,6 +125,7 @@ def move_deliveries(
         deliveries.append(
             _thread_post(game, content.strip(), public_after, users, (), version, closing=True)
         )
+        deliveries.append(close_delivery(game))
     elif lines or waiting_after != engine.waiting_for(before):
         newly = waiting_after - waiting_before - {seat}
         turn, _ = turn_line(users, waiting_after)
@@ -157,22 +158,28 @@ def notice_deliveries(
     game: Game, content: str, pings: Sequence[int] = (), *, close_thread: bool = False
 ) -> list[Delivery]:
     """A plain line in the game's thread (a resignation, a cancelled game)."""
-    post = Post(
-        content=content,
-        seats=seat_users(game),
-        pings=tuple(pings),
+    post = Post(content=content, seats=seat_users(game), pings=tuple(pings), game_id=game.id)
+    notice = Delivery(
+        DeliveryKind.THREAD_POST,
+        where(game),
+        post.to_payload(),
         game_id=game.id,
-        close_thread=close_thread,
+        lane=game_lane(game.id),
     )
-    return [
-        Delivery(
-            DeliveryKind.THREAD_POST,
-            where(game),
-            post.to_payload(),
-            game_id=game.id,
-            lane=game_lane(game.id),
-        )
-    ]
+    return [notice, close_delivery(game)] if close_thread else [notice]
+
+
+def close_delivery(game: Game) -> Delivery:
+    """Lock and archive the game's thread: its own delivery, after the last post in the same
+    lane, so a failure to close is retried without posting anything twice."""
+    post = Post(close_thread=True, game_id=game.id)
+    return Delivery(
+        DeliveryKind.THREAD_POST,
+        where(game),
+        post.to_payload(),
+        game_id=game.id,
+        lane=game_lane(game.id),
+    )
 
 
 def _thread_post(
@@ -191,7 +198,6 @@ def _thread_post(
         seats=users,
         pings=tuple(pings),
         turn_button=None if closing else TurnButton(game.id, version),
-        close_thread=closing,
         game_id=game.id,
     )
     return Delivery(

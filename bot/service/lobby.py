@@ -160,6 +160,10 @@ class Lobbies:
                 f"{engine.title} needs {engine.seat_count_label()}; "
                 f"{len(game.seats)} {'is' if len(game.seats) == 1 else 'are'} seated."
             )
+        try:  # the engine's own setup rules (e.g. teams need four), before anything is made
+            engine.new_game(len(game.seats), 0, game.options)
+        except InvalidSetup as error:
+            raise Refusal(str(error)) from None
 
     async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Game:
         """Call off a lobby or a running game: its host, or a member who manages the server."""

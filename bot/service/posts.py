@@ -33,7 +33,7 @@ class Post:
     """Users this message notifies; nobody else is pinged, whatever the text says."""
     turn_button: TurnButton | None = None
     close_thread: bool = False
-    """Lock and archive the game's thread once this is posted (the game is over)."""
+    """Instead of posting: lock and archive the game's thread (the game is over)."""
     game_id: int | None = None
     notice_channel_id: int | None = None
     """For a DM: where to say, without revealing anything, that the DM could not be sent."""

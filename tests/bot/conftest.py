@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 import simcord
 
 from bot import create_bot
@@ -34,10 +36,36 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "grimoire.sqlite3"
 
 
+#: Below the outbox's first retry (5 s): SimCord runs a sleep that ends within the settle
+#: timeout on the wall clock, so only ``advance_time`` moves the bot's retries.
+SETTLE_TIMEOUT = 2.0
+
+
 @pytest.fixture
 def simcord_bot(db: Path) -> GrimoireBot:
-    """The bot SimCord's ``simcord_env`` fixture runs."""
+    """The bot the ``simcord_env`` fixture runs."""
     return make_bot(db)
+
+
+@pytest_asyncio.fixture
+async def simcord_env(simcord_bot: GrimoireBot) -> AsyncIterator[simcord.Env]:
+    """SimCord's environment around the bot; at the end every bot it ran (a restart makes a
+    new one) has its database closed, so no connection thread outlives the test."""
+    env = simcord.Env(simcord_bot, settle_timeout=SETTLE_TIMEOUT)
+    await env.start()
+    bots = [simcord_bot]
+    try:
+        yield env
+        if env.bot is not None and env.bot not in bots:
+            bots.append(env.bot)  # type: ignore[arg-type]
+    finally:
+        await env.shutdown()
+        for bot in bots:
+            store = getattr(bot, "store", None)
+            if store is not None:
+                await store.close()
+        if env.check_errors:  # as SimCord's own fixture: errors a test acknowledged are not
+            env._raise_errors_since(env._errors_acknowledged)  # raised again
 
 
 @pytest.fixture

@@ -368,9 +368,10 @@ async def test_a_server_manager_calls_off_a_running_game(
     added = [i for i in await pending(store) if i not in before]
     assert [(i.kind, i.target_id, i.lane) for i in added] == [
         (DeliveryKind.THREAD_POST, THREAD, f"game:{game.id}")
-    ]
+    ] * 2
     notice = Post.from_payload(added[0].payload)
     assert notice.content == f"Game #{game.id} was abandoned by <@{ERIN}>. Its log is kept."
+    assert Post.from_payload(added[1].payload) == Post(close_thread=True, game_id=game.id)
     assert notice.pings == ()
     assert await refused(lobbies.cancel(game.id, ALICE, is_admin=True)) == (
         f"Game #{game.id} is already cancelled."

@@ -418,8 +418,9 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     assert [p.content for p in posts] == [
         f"<@{BOB}> resigns.",
         "**The game is over.**\n🥇 {p0} — 0\n🥈 {p1} — 0 (resigned)",
+        "",
     ]
-    assert posts[1].close_thread is True
+    assert posts[2].close_thread is True
     assert posts[1].turn_button is None
     assert posts[1].pings == ()
     assert await refused(tables.resign(game.id, ALICE)) == f"Game #{game.id} is over."
@@ -493,8 +494,8 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     engine_outcome = MANDRAGORA.outcome(final)
     assert engine_outcome is not None
     assert outcome == with_resignations(engine_outcome, frozenset({1}))
-    closing = thread_posts(await pending(store, game.id))[-1]
-    assert closing.close_thread is True
+    closing, close = thread_posts(await pending(store, game.id))[-2:]
+    assert close.close_thread is True
     assert closing.content.endswith(ranking(outcome, frozenset({1})))
     assert "{p1} — " in closing.content.splitlines()[-1]
     assert closing.content.splitlines()[-1].endswith("(resigned)")
