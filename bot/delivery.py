@@ -135,6 +135,17 @@ class OutboxWorker:
         else:
             await channel.send(text, embeds=embeds, allowed_mentions=allowed)
 
+    async def _told_before(self, game_id: int, item: OutboxItem) -> bool:
+        """Whether an earlier DM to this player in this game was refused too: the thread was
+        told then (perhaps by an earlier run of the bot), so it is not told again."""
+        refused = await self._store.outbox.given_up(
+            game_id=game_id, kind=DeliveryKind.DM, target_id=item.target_id
+        )
+        return any(
+            earlier.id < item.id and str(DMS_CLOSED) in (earlier.last_error or "")
+            for earlier in refused
+        )
+
     async def _forbidden(self, item: OutboxItem, error: discord.Forbidden) -> None:
         await self._store.outbox.mark_failed(item.id, error=str(error), permanent=True)
         post = Post.from_payload(item.payload)
@@ -145,6 +156,8 @@ class OutboxWorker:
         if post.notice_channel_id is None or key in self._told_dm_closed:
             return
         self._told_dm_closed.add(key)
+        if post.game_id is not None and await self._told_before(post.game_id, item):
+            return
         notice = Post(
             content=(
                 f"I could not send <@{item.target_id}> their private view: their DMs are closed."

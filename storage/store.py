@@ -18,6 +18,7 @@ from storage.records import (
     OPEN_STATUSES,
     Action,
     Delivery,
+    DeliveryKind,
     Game,
     GameStatus,
     NewTimer,
@@ -229,6 +230,13 @@ class Outbox(ABC):
     @abstractmethod
     async def pending(self) -> list[OutboxItem]:
         """Every item neither done nor given up, oldest first."""
+
+    @abstractmethod
+    async def given_up(
+        self, *, game_id: int, kind: DeliveryKind, target_id: int
+    ) -> list[OutboxItem]:
+        """One game's deliveries of ``kind`` to ``target_id`` that were given up, oldest first
+        (e.g. to say only once that a player's DMs are closed, across restarts)."""
 
     @abstractmethod
     async def next_available_at(self) -> datetime | None:

@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 import aiosqlite
 
 from storage.errors import DeliveryNotFound
-from storage.records import Delivery, OutboxItem
+from storage.records import Delivery, DeliveryKind, OutboxItem
 from storage.retry import MAX_ATTEMPTS, retry_delay
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all, from_epoch
@@ -84,6 +84,16 @@ class SqliteOutbox(Outbox):
 
     async def pending(self) -> list[OutboxItem]:
         found = await self._db.fetch_all(f"SELECT * FROM outbox WHERE {_WAITING} ORDER BY id")
+        return [rows.outbox_item(row) for row in found]
+
+    async def given_up(
+        self, *, game_id: int, kind: DeliveryKind, target_id: int
+    ) -> list[OutboxItem]:
+        found = await self._db.fetch_all(
+            "SELECT * FROM outbox WHERE game_id = ? AND kind = ? AND target_id = ?"
+            " AND failed_at IS NOT NULL ORDER BY id",
+            (game_id, kind.value, target_id),
+        )
         return [rows.outbox_item(row) for row in found]
 
     async def next_available_at(self) -> datetime | None:

@@ -244,11 +244,6 @@ async def test_a_delivery_that_fell_due_while_the_bot_was_down_goes_out_at_start
     assert (await bot_of(table).store.outbox.get(item.id)).attempts == 2
 
 
-@pytest.mark.xfail(
-    reason="BUG: OutboxWorker remembers whom it told about closed DMs in memory only "
-    "(_told_dm_closed), so every restart repeats the notice in the thread",
-    strict=True,
-)
 async def test_closed_dms_are_announced_once_per_game_even_across_a_restart(
     table: Table,
 ) -> None:

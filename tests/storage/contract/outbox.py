@@ -9,6 +9,7 @@ import pytest
 from storage import Delivery, DeliveryKind, DeliveryNotFound, Store
 from storage.retry import MAX_ATTEMPTS, retry_delay
 from tests.storage.contract import FakeClock
+from tests.storage.tables import new_lobby
 
 LEASE = timedelta(seconds=30)
 
@@ -106,6 +107,28 @@ class OutboxContract:
         assert given_up.failed_at == clock()
         assert [item.id for item in await store.outbox.claim(worker="w", lease=LEASE)] == [after]
         assert [item.id for item in await store.outbox.pending()] == [after]
+
+    async def test_given_up_deliveries_are_found_by_game_kind_and_target(
+        self, store: Store
+    ) -> None:
+        game = await new_lobby(store)
+        other = await new_lobby(store)
+
+        def to(user: int, game_id: int) -> Delivery:
+            return Delivery(DeliveryKind.DM, user, {"text": "hand"}, game_id=game_id)
+
+        refused, later, elsewhere, someone_else = await store.outbox.enqueue(
+            [to(1, game.id), to(1, game.id), to(1, other.id), to(2, game.id)]
+        )
+        assert await store.outbox.given_up(game_id=game.id, kind=DeliveryKind.DM, target_id=1) == []
+        for item in (refused, elsewhere, someone_else):
+            await store.outbox.mark_failed(item, error="403 50007", permanent=True)
+        found = await store.outbox.given_up(game_id=game.id, kind=DeliveryKind.DM, target_id=1)
+        assert [item.id for item in found] == [refused]
+        assert found[0].last_error == "403 50007"
+        assert later in [item.id for item in await store.outbox.pending()]
+        kind = DeliveryKind.THREAD_POST
+        assert await store.outbox.given_up(game_id=game.id, kind=kind, target_id=1) == []
 
     async def test_a_delivery_is_given_up_after_the_last_attempt(
         self, store: Store, clock: FakeClock
