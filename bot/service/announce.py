@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.posts import Post, TurnButton, mentions
-from games.core import Board, Engine, LogEntry, Outcome, seat_ref
+from games.core import Board, BoardField, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game
 
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
@@ -42,10 +42,13 @@ def private_lines(log: Sequence[LogEntry], seat: int) -> list[str]:
     return [entry.text for entry in log if entry.audience is not None and seat in entry.audience]
 
 
-def private_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[object, ...]:
+def private_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[BoardField, ...]:
     """The parts of ``seat``'s board that spectators do not see: what a DM is about."""
-    public = set(engine.describe(engine.view(state, None)).fields)
-    own = engine.describe(engine.view(state, seat))
+    public = frozenset(engine.describe(engine.view(state, None)).fields)
+    return _unseen_by_spectators(engine.describe(engine.view(state, seat)), public)
+
+
+def _unseen_by_spectators(own: Board, public: frozenset[BoardField]) -> tuple[BoardField, ...]:
     return tuple(f for f in own.fields if f not in public)
 
 
@@ -117,8 +120,6 @@ def move_deliveries(
     users = seat_users(game)
     deliveries: list[Delivery] = []
     lines = public_lines(log)
-    waiting_before = frozenset() if outcome else engine.waiting_for(before)
-    waiting_after = frozenset() if outcome is not None else engine.waiting_for(after)
     public_after = engine.describe(engine.view(after, None))
     if outcome is not None:
         content = "\n".join([*lines, "", "**The game is over.**", ranking(outcome, resigned)])
@@ -126,30 +127,33 @@ def move_deliveries(
             _thread_post(game, content.strip(), public_after, users, (), version, closing=True)
         )
         deliveries.append(close_delivery(game))
-    elif lines or waiting_after != engine.waiting_for(before):
+        return deliveries
+    waiting_before = engine.waiting_for(before)
+    waiting_after = engine.waiting_for(after)
+    if lines or waiting_after != waiting_before:
         newly = waiting_after - waiting_before - {seat}
         turn, _ = turn_line(users, waiting_after)
         pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
         content = "\n".join([*lines, "", turn]).strip()
         deliveries.append(_thread_post(game, content, public_after, users, pings, version))
+    # Each state's public board once, not once per seat: this runs on every move.
+    seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
+    seen_after = frozenset(public_after.fields)
     for other, user in enumerate(users):
-        if user is None or outcome is not None:
+        if user is None:
             continue
-        secret = private_lines(log, other)
-        turn_over = other == seat and other not in waiting_after
-        changed = private_fields(engine, before, other) != private_fields(engine, after, other)
-        if other == seat and not turn_over:
+        if other == seat and other in waiting_after:
             continue  # the player sees each step of their own move where they make it
+        secret = private_lines(log, other)
+        own_after = engine.describe(engine.view(after, other))
+        own_before = engine.describe(engine.view(before, other))
+        changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
+            own_after, seen_after
+        )
         if secret or changed:
             text = "\n".join(secret) if secret else "Your hand has changed."
             deliveries.append(
-                _dm(
-                    game,
-                    user,
-                    f"**{engine.title}** #{game.id}\n{text}",
-                    engine.describe(engine.view(after, other)),
-                    users,
-                )
+                _dm(game, user, f"**{engine.title}** #{game.id}\n{text}", own_after, users)
             )
     return deliveries
 
@@ -159,20 +163,18 @@ def notice_deliveries(
 ) -> list[Delivery]:
     """A plain line in the game's thread (a resignation, a cancelled game)."""
     post = Post(content=content, seats=seat_users(game), pings=tuple(pings), game_id=game.id)
-    notice = Delivery(
-        DeliveryKind.THREAD_POST,
-        where(game),
-        post.to_payload(),
-        game_id=game.id,
-        lane=game_lane(game.id),
-    )
+    notice = _in_game_lane(game, post)
     return [notice, close_delivery(game)] if close_thread else [notice]
 
 
 def close_delivery(game: Game) -> Delivery:
     """Lock and archive the game's thread: its own delivery, after the last post in the same
     lane, so a failure to close is retried without posting anything twice."""
-    post = Post(close_thread=True, game_id=game.id)
+    return _in_game_lane(game, Post(close_thread=True, game_id=game.id))
+
+
+def _in_game_lane(game: Game, post: Post) -> Delivery:
+    """A post where the game is played, queued behind the game's earlier posts."""
     return Delivery(
         DeliveryKind.THREAD_POST,
         where(game),
@@ -200,13 +202,7 @@ def _thread_post(
         turn_button=None if closing else TurnButton(game.id, version),
         game_id=game.id,
     )
-    return Delivery(
-        DeliveryKind.THREAD_POST,
-        where(game),
-        post.to_payload(),
-        game_id=game.id,
-        lane=game_lane(game.id),
-    )
+    return _in_game_lane(game, post)
 
 
 def _dm(
