@@ -311,10 +311,9 @@ async def show_panel(
 ) -> None:
     """Show the clicker their own panel: their board and the moves they may make now."""
     bot = bot_of(interaction)
-    choices = await bot.tables.choices(game_id, interaction.user.id)
+    choices, board = await bot.tables.panel(game_id, interaction.user.id)
     game = choices.game
     names = await bot.names.names(seat_users(game))
-    _, board = await bot.tables.hand(game_id, interaction.user.id)
     parts = [note] if note else []
     if lines:
         parts.append(lines_text(lines, names, limit=1200))

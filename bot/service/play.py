@@ -80,12 +80,19 @@ class Tables:
     # ------------------------------------------------------------------ moves
     async def choices(self, game_id: int, user_id: int) -> Choices:
         """The moves ``user_id`` may make now, in the engine's order (maybe none)."""
+        game, seat, engine, state = await self._seated(game_id, user_id)
+        return _choices(game, seat, engine, state)
+
+    async def panel(self, game_id: int, user_id: int) -> tuple[Choices, Board]:
+        """The moves ``user_id`` may make now and their own board, from one read."""
+        game, seat, engine, state = await self._seated(game_id, user_id)
+        return _choices(game, seat, engine, state), engine.describe(engine.view(state, seat))
+
+    async def _seated(self, game_id: int, user_id: int) -> tuple[Game, int, Engine[Any, Any], Any]:
         game = _running(await self.get(game_id))
         seat = self.seat_of(game, user_id)
         engine = games.get(game.game_key)
-        state = engine.load(_state(game))
-        actions = engine.legal_actions(state, seat)
-        return Choices(game, seat, tuple(engine.notation(a) for a in actions))
+        return game, seat, engine, engine.load(_state(game))
 
     async def play(
         self, game_id: int, user_id: int, text: str, *, expected_version: int | None = None
@@ -313,6 +320,11 @@ class Tables:
             )
             state = transition.state
         return game
+
+
+def _choices(game: Game, seat: int, engine: Engine[Any, Any], state: Any) -> Choices:
+    actions = engine.legal_actions(state, seat)
+    return Choices(game, seat, tuple(engine.notation(a) for a in actions))
 
 
 def _running(game: Game) -> Game:
