@@ -90,3 +90,45 @@ def replies(result: simcord.InteractionResult) -> list[str]:
     follow-up lands there) and further follow-ups."""
     texts = [result.response.content] if result.response is not None else []
     return texts + [f.content for f in result.followups]
+
+
+async def play_by_command(table: Table, game: Game, seat: int, move: str) -> None:
+    """``/play`` in the game's thread by the member at ``seat``, after checking that
+    autocomplete offers the move; the private answer confirms it."""
+    member = member_at(table, game, seat)
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    offered = await member.autocomplete(thread, "play", "move", move)
+    assert move in [choice["value"] for choice in offered]
+    result = await member.slash(thread, "play", move=move)
+    assert result.ephemeral
+    answers = replies(result)
+    assert any(f"`{move}`" in answer for answer in answers), answers
+
+
+async def choose_in_panel(
+    table: Table, game: Game, seat: int, move: str, opened: simcord.InteractionResult
+) -> None:
+    """Make ``move`` in a just opened turn panel: its button, or its page of the menu."""
+    member = member_at(table, game, seat)
+    assert opened.ephemeral
+    assert opened.response is not None
+    panel = opened.response
+    moves = await legal_moves(table, game, seat)
+    index = moves.index(move)
+    ids = [child["custom_id"] for row in panel.components for child in row["components"]]
+    button = f"grim:act:{game.id}:{game.version}:{index}"
+    if button in ids:
+        done = await member.click(panel, custom_id=button)
+    else:
+        page = [i for i, m in enumerate(moves) if m != "back"].index(index) // 25
+        for turn_to in range(1, page + 1):
+            turned = await member.click(
+                panel, custom_id=f"grim:page:{game.id}:{game.version}:{turn_to}"
+            )
+            assert turned.response is not None
+            panel = turned.response
+        done = await member.select(
+            panel, [str(index)], custom_id=f"grim:pick:{game.id}:{game.version}:{page}"
+        )
+    assert done.response is not None
+    assert f"`{move}`" in done.response.content

@@ -23,10 +23,11 @@ from storage.replay import check_replay
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
+    choose_in_panel,
     everything_visible_in_guild,
     legal_moves,
     member_at,
-    replies,
+    play_by_command,
     start_game,
     stored,
 )
@@ -40,45 +41,11 @@ def simcord_bot(db: Path) -> GrimoireBot:
     return create_bot(Settings(database_url=f"sqlite:///{db}"), seeds=itertools.count(21).__next__)
 
 
-async def by_command(table: Table, game: Game, seat: int, move: str) -> None:
-    """``/play`` in the thread, after checking autocomplete offers the move."""
-    member = member_at(table, game, seat)
-    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    offered = await member.autocomplete(thread, "play", "move", move)
-    assert move in [choice["value"] for choice in offered]
-    result = await member.slash(thread, "play", move=move)
-    assert result.ephemeral
-    answers = replies(result)
-    assert any(f"`{move}`" in answer for answer in answers), answers
-
-
 async def by_panel(table: Table, game: Game, seat: int, move: str) -> None:
-    """The turn panel opened with ``/turn``, paging to the move when there are many."""
-    member = member_at(table, game, seat)
+    """The move through the panel ``/turn`` opens."""
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    opened = await member.slash(thread, "turn")
-    assert opened.ephemeral
-    assert opened.response is not None
-    panel = opened.response
-    moves = await legal_moves(table, game, seat)
-    index = moves.index(move)
-    ids = [child["custom_id"] for row in panel.components for child in row["components"]]
-    button = f"grim:act:{game.id}:{game.version}:{index}"
-    if button in ids:
-        done = await member.click(panel, custom_id=button)
-    else:
-        page = [i for i, m in enumerate(moves) if m != "back"].index(index) // 25
-        for turn_to in range(1, page + 1):
-            turned = await member.click(
-                panel, custom_id=f"grim:page:{game.id}:{game.version}:{turn_to}"
-            )
-            assert turned.response is not None
-            panel = turned.response
-        done = await member.select(
-            panel, [str(index)], custom_id=f"grim:pick:{game.id}:{game.version}:{page}"
-        )
-    assert done.response is not None
-    assert f"`{move}`" in done.response.content
+    opened = await member_at(table, game, seat).slash(thread, "turn")
+    await choose_in_panel(table, game, seat, move, opened)
 
 
 async def make_move(table: Table, game: Game, seat: int, move: str, step: int) -> Game:
@@ -86,7 +53,7 @@ async def make_move(table: Table, game: Game, seat: int, move: str, step: int) -
     if step % 3 == 2:
         await by_panel(table, game, seat, move)
     else:
-        await by_command(table, game, seat, move)
+        await play_by_command(table, game, seat, move)
     after = await stored(table, game.id)
     assert after.version == game.version + 1
     await table.env.advance_time(1)

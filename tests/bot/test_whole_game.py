@@ -20,10 +20,11 @@ from storage.replay import check_replay
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
+    choose_in_panel,
     everything_visible_in_guild,
     legal_moves,
     member_at,
-    replies,
+    play_by_command,
     start_game,
     stored,
 )
@@ -42,48 +43,12 @@ def newest_turn_message(table: Table, thread_id: int) -> discord.Message:
     return next(m for m in reversed(thread.history()) if m.components)
 
 
-async def play_by_command(table: Table, game: Game, seat: int, move: str) -> None:
-    member = member_at(table, game, seat)
-    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    offered = await member.autocomplete(thread, "play", "move", move)
-    assert move in [choice["value"] for choice in offered]
-    result = await member.slash(thread, "play", move=move)
-    assert result.ephemeral
-    answers = replies(result)
-    assert any(f"`{move}`" in answer for answer in answers), answers
-
-
 async def play_by_panel(table: Table, game: Game, seat: int, move: str) -> None:
-    member = member_at(table, game, seat)
+    """The move through the "Take your turn" button under the newest board."""
     assert game.thread_id is not None
+    member = member_at(table, game, seat)
     opened = await member.click(newest_turn_message(table, game.thread_id), label="Take your turn")
-    assert opened.ephemeral
-    assert opened.response is not None
-    panel = opened.response
-    moves = await legal_moves(table, game, seat)
-    index = moves.index(move)
-    custom_ids = [child["custom_id"] for row in panel.components for child in row["components"]]
-    button = f"grim:act:{game.id}:{game.version}:{index}"
-    if button in custom_ids:
-        done = await member.click(panel, custom_id=button)
-    else:
-        page = 0
-        while f"grim:pick:{game.id}:{game.version}:{page}" not in custom_ids:
-            page += 1
-            assert page < 20, custom_ids
-        # the wanted move is on page index // 25 of the non-"back" moves: page through to it
-        wanted_page = [i for i, m in enumerate(moves) if m != "back"].index(index) // 25
-        for next_page in range(1, wanted_page + 1):
-            turned = await member.click(
-                panel, custom_id=f"grim:page:{game.id}:{game.version}:{next_page}"
-            )
-            assert turned.response is not None
-            panel = turned.response
-        done = await member.select(
-            panel, [str(index)], custom_id=f"grim:pick:{game.id}:{game.version}:{wanted_page}"
-        )
-    assert done.response is not None
-    assert f"`{move}`" in done.response.content
+    await choose_in_panel(table, game, seat, move, opened)
 
 
 async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -> None:
