@@ -6,56 +6,18 @@ Everything the bot says about a game goes out through the outbox; these tests br
 
 from __future__ import annotations
 
-import gc
-import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import discord
-import pytest
-import pytest_asyncio
 import simcord
 
 import games
 from bot.service.announce import private_fields
 from games.core import BACK, Outcome
 from storage import DeliveryKind, DeliveryNotFound, GameStatus, OutboxItem
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, legal_moves, member_at, replies, start_game, stored
 
 #: The first retry of a failed delivery waits this long (then 10 s, 20 s, …).
 FIRST_RETRY = 5.0
-#: Real seconds an operation may take to settle: below ``FIRST_RETRY`` (see ``simcord_env``).
-SETTLE_TIMEOUT = 2.0
-#: How the store fails to open while BUG-1 stands (``test_the_store_opens_however_long_
-#: query_results_are_kept`` in tests/bot/cogs/test_tables.py): ``Database.open`` leaves its
-#: PRAGMA cursors open, and a start fails in migrate's COMMIT whenever they are still held.
-STATEMENTS_IN_PROGRESS = "cannot commit transaction - SQL statements in progress"
-
-
-async def start_env(db: Path) -> simcord.Env:
-    """A running environment around a fresh bot on ``db``.
-
-    Two changes from SimCord's own ``simcord_env``:
-
-    - a start that fails on BUG-1 is tried again, so that these tests are about delivery and
-      restarts, not about that bug (drop the retry once BUG-1 is fixed);
-    - operations settle within ``SETTLE_TIMEOUT`` real seconds, not SimCord's 5. SimCord lets
-      the wall clock fire a sleep that ends within an operation's settle timeout, so the
-      outbox's 5-second retry could go off in the middle of an unrelated click or restart,
-      depending on the machine's speed. Here only ``advance_time`` moves these tests' clock.
-    """
-    for _ in range(10):
-        env = simcord.Env(make_bot(db), settle_timeout=SETTLE_TIMEOUT)
-        try:
-            await env.start()
-        except sqlite3.OperationalError as error:
-            if STATEMENTS_IN_PROGRESS not in str(error):
-                raise
-            gc.collect()  # frees the failed start's connection and its write lock
-            continue
-        return env
-    pytest.fail("the bot never started (BUG-1)")
 
 
 async def close_store(bot: discord.Client) -> None:
@@ -68,19 +30,6 @@ async def close_store(bot: discord.Client) -> None:
     store = getattr(bot, "store", None)
     if store is not None:
         await store.close()
-
-
-@pytest_asyncio.fixture
-async def simcord_env(db: Path) -> AsyncIterator[simcord.Env]:
-    """The environment the ``table`` fixture builds on: see :func:`start_env`; its bot's
-    store is closed at the end."""
-    env = await start_env(db)
-    try:
-        yield env
-    finally:
-        await env.shutdown()
-        await close_store(env.bot)
-        env.raise_errors()
 
 
 # --------------------------------------------------------------------- helpers

@@ -7,14 +7,7 @@ the new bot, and a lobby can be joined and started after a restart.
 
 from __future__ import annotations
 
-import gc
-import sqlite3
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import discord
-import pytest
-import pytest_asyncio
 import simcord
 
 from games.core import BACK
@@ -29,55 +22,19 @@ from tests.bot.driving import (
     stored,
 )
 from tests.bot.test_delivery import (
-    STATEMENTS_IN_PROGRESS,
     all_outbox_items,
     answer_of,
     button_ids,
     close_store,
     due_in,
     heal,
-    start_env,
 )
 
 
-@pytest_asyncio.fixture
-async def simcord_env(db: Path) -> AsyncIterator[simcord.Env]:
-    """The environment the ``table`` fixture builds on: see :func:`start_env` (BUG-1 retried,
-    a settle timeout below the outbox's first retry); its bot's store is closed at the end."""
-    env = await start_env(db)
-    try:
-        yield env
-    finally:
-        await env.shutdown()
-        await close_store(env.bot)
-        env.raise_errors()
-
-
 async def restart(table: Table) -> None:
-    """Replace the running bot by a fresh one on the same database file.
-
-    ``restart_bot`` drains the old bot and attaches the new one. When the new one's start
-    fails on BUG-1, SimCord has stopped the environment: it is started again with yet
-    another fresh bot (still on the same file), as a process manager would.
-    """
+    """Replace the running bot by a fresh one on the same database file."""
     old = bot_of(table)
-    try:
-        await table.env.restart_bot(make_bot(table.db))
-    except sqlite3.OperationalError as error:
-        if STATEMENTS_IN_PROGRESS not in str(error):
-            raise
-        for _ in range(10):
-            gc.collect()
-            table.env.bot = make_bot(table.db)
-            try:
-                await table.env.start()
-            except sqlite3.OperationalError as again:
-                if STATEMENTS_IN_PROGRESS not in str(again):
-                    raise
-                continue
-            break
-        else:
-            pytest.fail("the bot never restarted (BUG-1)")
+    await table.env.restart_bot(make_bot(table.db))
     assert bot_of(table) is not old
     await close_store(old)  # as the old process would on its way out
 
