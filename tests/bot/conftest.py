@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,8 +17,12 @@ from bot.settings import Settings
 
 
 def make_bot(db: Path) -> GrimoireBot:
-    """A fresh bot on the database file ``db``."""
-    return create_bot(Settings(database_url=f"sqlite:///{db}", discord_token=None))
+    """A fresh bot on the database file ``db``, dealing games from fixed seeds (1, 2, …), so a
+    test plays the same games on every run."""
+    return create_bot(
+        Settings(database_url=f"sqlite:///{db}", discord_token=None),
+        seeds=itertools.count(1).__next__,
+    )
 
 
 @dataclass
