@@ -1,16 +1,22 @@
-"""``python -m bot``: start Grimoire."""
+"""``python -m bot``: start Grimoire, on Discord with a token, in the playground without one."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import sys
+from collections.abc import Sequence
+from pathlib import Path
 
 import games
 from bot.settings import Settings
 from storage import StorageError, open_store
 
 log = logging.getLogger("grimoire")
+
+#: What the playground needs beyond the bot itself; ``make run`` installs it.
+PLAYGROUND_EXTRA = "pip install -e '.[playground]'"
 
 
 async def open_database(url: str) -> bool:
@@ -25,29 +31,100 @@ async def open_database(url: str) -> bool:
     return True
 
 
-def main() -> int:
-    """Read the settings, prepare the database, connect to Discord; returns the exit status:
-    1 without a token, 2 when the database cannot be used."""
+def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line: the playground's options (ignored on Discord)."""
+    from bot.playground.options import DEFAULT_DB, DEFAULT_MEMBERS, DEFAULT_PORT
+    from bot.playground.world import MAX_MEMBERS, MIN_MEMBERS
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot",
+        description="Run Grimoire: on Discord when DISCORD_TOKEN is set, otherwise in the "
+        "playground, a simulated Discord served as a page on 127.0.0.1.",
+    )
+    parser.add_argument(
+        "--playground",
+        action="store_true",
+        help="run the playground even when DISCORD_TOKEN is set",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"the playground page's port on 127.0.0.1 (default {DEFAULT_PORT}; 0: any free)",
+    )
+    parser.add_argument(
+        "--members",
+        type=int,
+        default=DEFAULT_MEMBERS,
+        help=f"members of the playground's server, {MIN_MEMBERS} to {MAX_MEMBERS} "
+        f"(default {DEFAULT_MEMBERS})",
+    )
+    parser.add_argument(
+        "--db",
+        type=Path,
+        default=DEFAULT_DB,
+        help=f"the playground's SQLite file (default {DEFAULT_DB})",
+    )
+    arguments = parser.parse_args(argv)
+    if not MIN_MEMBERS <= arguments.members <= MAX_MEMBERS:
+        parser.error(f"--members must be from {MIN_MEMBERS} to {MAX_MEMBERS}")
+    if not 0 <= arguments.port <= 65535:
+        parser.error("--port must be from 0 to 65535")
+    return arguments
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Read the settings and the command line, then run on Discord (with a token) or in the
+    playground (without one). Returns the exit status: 1 when the chosen mode cannot start,
+    2 when the database cannot be used, 3 when the playground's port is taken."""
+    arguments = parse_arguments(argv)
     settings = Settings()
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
-    titles = ", ".join(engine.title for engine in games.ENGINES.values())
-    log.info("Grimoire engines ready: %s", titles)
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if arguments.playground or not token:
+        return _playground(settings, arguments, token_set=bool(token))
+    return _discord(settings, token)
+
+
+def _discord(settings: Settings, token: str) -> int:
+    log.info("Grimoire starting on Discord (DISCORD_TOKEN is set).")
+    _log_engines()
     if not asyncio.run(open_database(settings.database_url)):
         return 2
-    if settings.discord_token is None or not settings.discord_token.get_secret_value():
-        log.error(
-            "DISCORD_TOKEN is not set: put the bot's token in .env (see docs/discord-setup.md)."
-        )
-        return 1
     from bot.app import create_bot
 
     bot = create_bot(settings)
     log.info("Connecting to Discord.")
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    bot.run(token, log_handler=None)
     return 0
+
+
+def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set: bool) -> int:
+    reason = "--playground" if token_set else "no DISCORD_TOKEN"
+    log.info("Grimoire starting in the playground (%s): a simulated Discord on 127.0.0.1.", reason)
+    _log_engines()
+    try:
+        from bot.playground import PlaygroundOptions, run_playground
+    except ImportError as error:
+        log.error(
+            "The playground needs SimCord's preview (%s): install it with %s, or set "
+            "DISCORD_TOKEN in .env to connect to Discord (see docs/discord-setup.md).",
+            error.name,
+            PLAYGROUND_EXTRA,
+        )
+        return 1
+    options = PlaygroundOptions(port=arguments.port, members=arguments.members, db=arguments.db)
+    if not asyncio.run(open_database(options.database_url)):
+        return 2
+    return asyncio.run(run_playground(settings, options))
+
+
+def _log_engines() -> None:
+    titles = ", ".join(engine.title for engine in games.ENGINES.values())
+    log.info("Grimoire engines ready: %s", titles)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ class GrimoireBot(commands.Bot):
     """The bot. Built by :func:`create_bot`; opens its store when it starts."""
 
     store: Store
+    locks: GameLocks
     lobbies: Lobbies
     tables: Tables
     outbox: OutboxWorker
@@ -68,7 +69,7 @@ class GrimoireBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
-        locks = GameLocks()
+        self.locks = locks = GameLocks()
         self.outbox = OutboxWorker(self, self.store, self.names)
         self.lobbies = (
             Lobbies(self.store, locks)

@@ -106,10 +106,15 @@ async def _open_thread(interaction: discord.Interaction, game: Game) -> int | No
     channel = interaction.channel
     if not isinstance(channel, discord.TextChannel):
         return None
-    engine_title = bot_of(interaction).title_of(game)
+    return await open_game_thread(channel, bot_of(interaction).title_of(game), game)
+
+
+async def open_game_thread(channel: discord.TextChannel, title: str, game: Game) -> int | None:
+    """A public thread in ``channel`` for the game of that title; ``None`` where Discord
+    refuses one (the game is then played in the channel)."""
     try:
         thread = await channel.create_thread(
-            name=f"{engine_title} #{game.id}",
+            name=f"{title} #{game.id}",
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
             reason=f"Grimoire game #{game.id}",

@@ -84,8 +84,32 @@ def start_deliveries(
     order = "\n".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(users)))
     turn, pings = turn_line(users, waiting)
     content = f"**{engine.title}** begins! Seat order:\n{order}\n\n{turn}"
+    return _board_and_hands(engine, game, state, content, pings, version=0)
+
+
+def resume_deliveries(
+    engine: Engine[Any, Any], game: Game, state: Any, waiting: frozenset[int]
+) -> list[Delivery]:
+    """A running game picked up in a new thread (its old one is gone): the current board,
+    a ping for whoever must act, and each player's hand by DM again."""
+    users = seat_users(game)
+    turn, pings = turn_line(users, waiting)
+    content = f"**{engine.title}** #{game.id} continues here, after move {game.version}.\n\n{turn}"
+    return _board_and_hands(engine, game, state, content.strip(), pings, version=game.version)
+
+
+def _board_and_hands(
+    engine: Engine[Any, Any],
+    game: Game,
+    state: Any,
+    content: str,
+    pings: Sequence[int],
+    *,
+    version: int,
+) -> list[Delivery]:
+    users = seat_users(game)
     public = engine.describe(engine.view(state, None))
-    deliveries = [_thread_post(game, content, public, users, pings, version=0)]
+    deliveries = [_thread_post(game, content, public, users, pings, version=version)]
     for seat, user in enumerate(users):
         if user is not None:
             deliveries.append(
@@ -225,6 +249,7 @@ __all__ = [
     "move_deliveries",
     "notice_deliveries",
     "ranking",
+    "resume_deliveries",
     "seat_users",
     "start_deliveries",
     "where",

@@ -1,0 +1,26 @@
+"""What ``python -m bot`` may be told about the playground."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+#: The port the page is served on unless ``--port`` says otherwise.
+DEFAULT_PORT = 8765
+DEFAULT_MEMBERS = 5
+DEFAULT_DB = Path("data/playground.sqlite3")
+
+
+@dataclass(frozen=True, slots=True)
+class PlaygroundOptions:
+    """How to run the playground: the page's port (0 picks a free one), how many members
+    the server has, and the SQLite file its games are kept in."""
+
+    port: int = DEFAULT_PORT
+    members: int = DEFAULT_MEMBERS
+    db: Path = DEFAULT_DB
+
+    @property
+    def database_url(self) -> str:
+        """The playground's database as a ``DATABASE_URL``."""
+        return f"sqlite:///{self.db}"

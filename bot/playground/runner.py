@@ -1,0 +1,174 @@
+"""Running the playground: build the world, start the bot in it, serve the page, wait."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import Callable
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Self
+
+import simcord
+
+from bot.app import GrimoireBot, create_bot
+from bot.playground.inbox import Inbox
+from bot.playground.options import PlaygroundOptions
+from bot.playground.resume import resume_games
+from bot.playground.world import World, build_world
+from bot.settings import Settings
+
+log = logging.getLogger("grimoire.playground")
+
+#: How long a click in the page may wait for the bot to finish answering it, in seconds.
+SETTLE_TIMEOUT = 10.0
+
+
+class PortUnavailable(Exception):
+    """The page cannot be served on the port asked for."""
+
+
+class Playground:
+    """The bot running in SimCord's Discord, its world built and its saved games picked up:
+    ``async with Playground(settings, options) as playground: ...``. The page is served by
+    :meth:`serve`."""
+
+    def __init__(self, settings: Settings, options: PlaygroundOptions) -> None:
+        self.options = options
+        self.settings = settings.model_copy(
+            update={
+                "database_url": options.database_url,
+                "discord_token": None,
+                "dev_guild_id": None,
+            }
+        )
+        self.bot: GrimoireBot = create_bot(self.settings)
+        self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT)
+        # The world first, while SimCord's clock still stands at its start: the same ids as
+        # on every earlier start. Then the clock moves to the wall clock, so the bot's times
+        # go on from what the database already holds.
+        self.world: World = build_world(self.env, options.members)
+        _catch_up_with_wall_clock(self.env)
+
+    async def __aenter__(self) -> Self:
+        await self.bot.add_cog(Inbox(self.bot))
+        # The bot picks its games up itself once connected, so it does so on its own clock
+        # and its own tasks, as it would on Discord.
+        self.bot.add_listener(self._resume, "on_ready")
+        await self.env.start()
+        try:
+            await self.env.settle()
+        except BaseException:
+            await self.__aexit__(None, None, None)
+            raise
+        return self
+
+    async def _resume(self) -> None:
+        self.bot.remove_listener(self._resume, "on_ready")  # a reconnection resumes nothing
+        await resume_games(self.bot, self.world.guild.id, self.world.channel.id)
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        log.info("Stopping the playground.")
+        try:
+            await self.env.shutdown()
+        finally:
+            # SimCord detaches the bot without closing what it opened: close the database,
+            # or its connection thread keeps the process alive.
+            store = getattr(self.bot, "store", None)
+            if store is not None:
+                await store.close()
+
+    async def serve(self, until: asyncio.Event, show: Callable[[str], None]) -> None:
+        """Serve the page on 127.0.0.1 until ``until`` is set or the page ends the session;
+        ``show`` is given the banner with the page's address once it is ready."""
+        preview = self.env.preview(
+            self.world.channel,
+            viewers=list(self.world.members),
+            layout="channel",
+            port=self.options.port,
+        )
+        try:
+            await preview.__aenter__()
+        except simcord.SetupError as error:
+            raise PortUnavailable(str(error)) from error
+        try:
+            show(banner(preview.url, self.world))
+            closed = asyncio.create_task(preview.wait_closed())
+            stopped = asyncio.create_task(until.wait())
+            await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
+            for task in (closed, stopped):
+                task.cancel()
+        finally:
+            await preview.close()
+
+
+def banner(url: str, world: World) -> str:
+    """What the playground prints when its page is ready: hard to miss, with the way to
+    real Discord underneath."""
+    names = ", ".join(member.user.name for member in world.members)
+    rule = "=" * 78
+    return "\n".join(
+        [
+            rule,
+            "  Grimoire playground is running: open this page in your browser",
+            "",
+            f"  {url}",
+            "",
+            f"  Server {world.guild.name!r}, channel #{world.channel.name}, members: {names}.",
+            '  Switch "Viewing as" to play each seat; /inbox shows that member\'s DMs.',
+            "  Stop with Ctrl+C: games are kept and picked up at the next start.",
+            "  To play on real Discord instead, put DISCORD_TOKEN in .env",
+            "  (see docs/discord-setup.md) and run `make run` again.",
+            rule,
+        ]
+    )
+
+
+def _print(text: str) -> None:
+    print(text, flush=True)
+
+
+async def run_playground(
+    settings: Settings,
+    options: PlaygroundOptions,
+    *,
+    stop: asyncio.Event | None = None,
+    show: Callable[[str], None] = _print,
+) -> int:
+    """Run the playground until ``stop`` is set (by default: until SIGINT or SIGTERM);
+    returns the exit status (3 when the port is taken)."""
+    stop = stop or _stop_on_signals()
+    async with Playground(settings, options) as playground:
+        try:
+            await playground.serve(stop, show)
+        except PortUnavailable as error:
+            log.error(
+                "The playground's page cannot be served on port %s (%s): choose another with"
+                " --port, or --port 0 for any free port.",
+                options.port,
+                error,
+            )
+            return 3
+    return 0
+
+
+def _catch_up_with_wall_clock(env: simcord.Env) -> None:
+    behind = (datetime.now(UTC) - env.now()).total_seconds()
+    if behind > 0:
+        env.backend.clock.advance(behind)
+
+
+def _stop_on_signals() -> asyncio.Event:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError):  # not on every platform
+            loop.add_signal_handler(number, stop.set)
+    return stop

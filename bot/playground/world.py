@@ -1,0 +1,65 @@
+"""The playground's simulated server: one guild, a ``#games`` channel and a few members.
+
+SimCord hands out ids deterministically, so building the same world in the same order, before
+the bot connects and before its clock moves, gives the same ids on every start. That is what
+lets a saved playground database find its players again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+import simcord
+
+#: Members in the order they are created; ``--members N`` takes the first N.
+MEMBER_NAMES = (
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "erin",
+    "frank",
+    "grace",
+    "heidi",
+    "ivan",
+    "judy",
+)
+MIN_MEMBERS = 2
+MAX_MEMBERS = len(MEMBER_NAMES)
+GUILD_NAME = "Grimoire Playground"
+CHANNEL_NAME = "games"
+CHANNEL_TOPIC = "Open a game with /game new; read your DMs from the bot with /inbox."
+
+
+@dataclass(frozen=True)
+class World:
+    """What the playground created in SimCord's Discord."""
+
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    members: tuple[simcord.MemberActor, ...]
+
+
+def build_world(env: simcord.Env, members: int) -> World:
+    """The server, its ``#games`` channel and the first ``members`` members, always created
+    in the same order so their ids are the same on every start."""
+    if not MIN_MEMBERS <= members <= MAX_MEMBERS:
+        raise ValueError(f"the playground seats {MIN_MEMBERS} to {MAX_MEMBERS} members")
+    guild = env.create_guild(name=GUILD_NAME)
+    # The page shows one channel, so games are played in it rather than in threads: the
+    # bot meets a channel where it may not open threads, as it can on Discord.
+    channel = guild.create_text_channel(
+        CHANNEL_NAME,
+        topic=CHANNEL_TOPIC,
+        overwrites={
+            guild.default_role: discord.PermissionOverwrite(
+                create_public_threads=False, create_private_threads=False
+            )
+        },
+    )
+    people = tuple(
+        guild.add_member(env.create_user(name, global_name=name.capitalize()))
+        for name in MEMBER_NAMES[:members]
+    )
+    return World(guild, channel, people)
