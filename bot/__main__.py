@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import logging
 import sys
 from collections.abc import Sequence
@@ -17,6 +18,8 @@ log = logging.getLogger("grimoire")
 
 #: What the playground needs beyond the bot itself; ``make run`` installs it.
 PLAYGROUND_EXTRA = "pip install -e '.[playground]'"
+#: The modules SimCord's preview runs on (``simcord[preview]``).
+PREVIEW_MODULES = ("simcord", "aiohttp", "markdown_it", "linkify_it", "regex", "PIL")
 
 
 async def open_database(url: str) -> bool:
@@ -33,8 +36,13 @@ async def open_database(url: str) -> bool:
 
 def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """The command line: the playground's options (ignored on Discord)."""
-    from bot.playground.options import DEFAULT_DB, DEFAULT_MEMBERS, DEFAULT_PORT
-    from bot.playground.world import MAX_MEMBERS, MIN_MEMBERS
+    from bot.playground.options import (
+        DEFAULT_DB,
+        DEFAULT_MEMBERS,
+        DEFAULT_PORT,
+        MAX_MEMBERS,
+        MIN_MEMBERS,
+    )
 
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -106,16 +114,19 @@ def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set:
     reason = "--playground" if token_set else "no DISCORD_TOKEN"
     log.info("Grimoire starting in the playground (%s): a simulated Discord on 127.0.0.1.", reason)
     _log_engines()
-    try:
-        from bot.playground import PlaygroundOptions, run_playground
-    except ImportError as error:
+    from bot.playground.options import PlaygroundOptions
+
+    missing = [name for name in PREVIEW_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
         log.error(
-            "The playground needs SimCord's preview (%s): install it with %s, or set "
+            "The playground needs SimCord's preview (missing: %s): install it with %s, or set "
             "DISCORD_TOKEN in .env to connect to Discord (see docs/discord-setup.md).",
-            error.name,
+            ", ".join(missing),
             PLAYGROUND_EXTRA,
         )
         return 1
+    from bot.playground.runner import run_playground
+
     options = PlaygroundOptions(port=arguments.port, members=arguments.members, db=arguments.db)
     if not asyncio.run(open_database(options.database_url)):
         return 2

@@ -32,7 +32,9 @@ class Inbox(commands.Cog):
         channel = interaction.user.dm_channel or await interaction.user.create_dm()
         latest = [m async for m in channel.history(limit=count)]
         if not latest:
-            await interaction.followup.send("Grimoire has not sent you any DMs yet.", ephemeral=True)
+            await interaction.followup.send(
+                "Grimoire has not sent you any DMs yet.", ephemeral=True
+            )
             return
         for message in reversed(latest):
             when = discord.utils.format_dt(message.created_at, "R")

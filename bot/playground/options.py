@@ -8,6 +8,21 @@ from pathlib import Path
 #: The port the page is served on unless ``--port`` says otherwise.
 DEFAULT_PORT = 8765
 DEFAULT_MEMBERS = 5
+#: Members in the order they are created; ``--members N`` takes the first N.
+MEMBER_NAMES = (
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "erin",
+    "frank",
+    "grace",
+    "heidi",
+    "ivan",
+    "judy",
+)
+MIN_MEMBERS = 2
+MAX_MEMBERS = len(MEMBER_NAMES)
 DEFAULT_DB = Path("data/playground.sqlite3")
 
 

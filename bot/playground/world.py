@@ -12,21 +12,8 @@ from dataclasses import dataclass
 import discord
 import simcord
 
-#: Members in the order they are created; ``--members N`` takes the first N.
-MEMBER_NAMES = (
-    "alice",
-    "bob",
-    "carol",
-    "dave",
-    "erin",
-    "frank",
-    "grace",
-    "heidi",
-    "ivan",
-    "judy",
-)
-MIN_MEMBERS = 2
-MAX_MEMBERS = len(MEMBER_NAMES)
+from bot.playground.options import MAX_MEMBERS, MEMBER_NAMES, MIN_MEMBERS
+
 GUILD_NAME = "Grimoire Playground"
 CHANNEL_NAME = "games"
 CHANNEL_TOPIC = "Open a game with /game new; read your DMs from the bot with /inbox."

@@ -1,34 +1,130 @@
-"""``python -m bot`` start-up: the database is prepared first, and a bad one stops it."""
+"""``python -m bot`` start-up: which mode runs, the database is prepared first, and a bad one
+stops it."""
 
 from __future__ import annotations
 
 import logging
+import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+import bot.playground.runner
 from bot.__main__ import main
+from bot.playground.options import PlaygroundOptions
+from bot.settings import Settings
 
 
-def test_start_up_creates_the_database_in_the_working_directory(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+@pytest.fixture
+def playground_runs(monkeypatch: pytest.MonkeyPatch) -> list[PlaygroundOptions]:
+    """Stands in for the playground's event loop, recording what it was asked to run."""
+    runs: list[PlaygroundOptions] = []
+
+    async def run(settings: Settings, options: PlaygroundOptions, **_: Any) -> int:
+        runs.append(options)
+        return 0
+
+    monkeypatch.setattr(bot.playground.runner, "run_playground", run)
+    return runs
+
+
+@pytest.fixture
+def no_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A working directory with no .env, and no Grimoire settings in the environment."""
+    monkeypatch.chdir(tmp_path)
+    for name in ("DATABASE_URL", "DISCORD_TOKEN", "DEV_GUILD_ID"):
+        monkeypatch.delenv(name, raising=False)
+    return tmp_path
+
+
+def test_without_a_token_the_playground_runs_on_its_own_database(
+    no_settings: Path, playground_runs: list[PlaygroundOptions], caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO, logger="grimoire")
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.delenv("DATABASE_URL", raising=False)
-    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
-    assert main() == 1
-    assert (tmp_path / "data" / "grimoire.sqlite3").is_file()
+    assert main([]) == 0
+    assert playground_runs == [PlaygroundOptions()]
+    assert (no_settings / "data" / "playground.sqlite3").is_file()
+    assert not (no_settings / "data" / "grimoire.sqlite3").exists()
+    first = caplog.records[0].getMessage()
+    assert first.startswith("Grimoire starting in the playground (no DISCORD_TOKEN)")
     assert "0 games to resume" in caplog.text
-    assert "DISCORD_TOKEN is not set" in caplog.text
+
+
+def test_the_playground_takes_its_options_from_the_command_line(
+    no_settings: Path, playground_runs: list[PlaygroundOptions]
+) -> None:
+    db = no_settings / "elsewhere.sqlite3"
+    assert main(["--port", "8800", "--members", "3", "--db", str(db)]) == 0
+    assert playground_runs == [PlaygroundOptions(port=8800, members=3, db=db)]
+
+
+def test_with_a_token_the_playground_runs_only_when_asked(
+    no_settings: Path,
+    playground_runs: list[PlaygroundOptions],
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="grimoire")
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    assert main(["--playground"]) == 0
+    assert len(playground_runs) == 1
+    assert caplog.records[0].getMessage().startswith("Grimoire starting in the playground (--")
+    assert "not-a-real-token" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("arguments", "complaint"),
+    [
+        (["--members", "1"], "--members must be from 2 to 10"),
+        (["--members", "11"], "--members must be from 2 to 10"),
+        (["--port", "70000"], "--port must be from 0 to 65535"),
+        (["--port", "http"], "invalid int value"),
+    ],
+)
+def test_bad_options_are_refused_with_a_reason(
+    no_settings: Path,
+    playground_runs: list[PlaygroundOptions],
+    capsys: pytest.CaptureFixture[str],
+    arguments: list[str],
+    complaint: str,
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(arguments)
+    assert stopped.value.code == 2
+    assert complaint in capsys.readouterr().err
+    assert playground_runs == []
+
+
+def test_without_simcord_the_playground_says_how_to_install_it(
+    no_settings: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setitem(sys.modules, "aiohttp", None)  # as if it were not installed
+    assert main([]) == 1
+    assert "missing: aiohttp" in caplog.text
+    assert "pip install -e '.[playground]'" in caplog.text
+    assert "DISCORD_TOKEN" in caplog.text
 
 
 def test_a_file_that_is_not_a_database_stops_start_up_naming_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    no_settings: Path, playground_runs: list[PlaygroundOptions], caplog: pytest.LogCaptureFixture
 ) -> None:
-    notes = tmp_path / "notes.txt"
+    notes = no_settings / "notes.txt"
     notes.write_text("shopping list")
-    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{notes}")
-    assert main() == 2
+    assert main(["--db", str(notes)]) == 2
     assert f"Cannot use the database {notes}" in caplog.text
     assert notes.read_text() == "shopping list"
+    assert playground_runs == []
+
+
+def test_on_discord_a_bad_database_stops_start_up_before_connecting(
+    no_settings: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="grimoire")
+    notes = no_settings / "notes.txt"
+    notes.write_text("shopping list")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{notes}")
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    assert main([]) == 2
+    assert caplog.records[0].getMessage() == "Grimoire starting on Discord (DISCORD_TOKEN is set)."
+    assert "Connecting to Discord" not in caplog.text

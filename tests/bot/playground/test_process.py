@@ -13,6 +13,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -40,8 +41,8 @@ class Running:
         assert process.stdout is not None
         threading.Thread(target=self._read, args=(process.stdout,), daemon=True).start()
 
-    def _read(self, stream: object) -> None:
-        for line in stream:  # type: ignore[attr-defined]
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
             self.lines.put(line)
 
     def wait_for(self, pattern: re.Pattern[str]) -> re.Match[str]:
@@ -49,7 +50,7 @@ class Running:
             try:
                 line = self.lines.get(timeout=START_TIMEOUT)
             except queue.Empty:
-                pytest.fail("no line matching %s; output so far:\n%s" % (pattern, "".join(self.seen)))
+                pytest.fail(f"no line matching {pattern}; output so far:\n{''.join(self.seen)}")
             self.seen.append(line)
             if match := pattern.search(line):
                 return match
