@@ -35,7 +35,13 @@ class Playground:
     ``async with Playground(settings, options) as playground: ...``. The page is served by
     :meth:`serve`."""
 
-    def __init__(self, settings: Settings, options: PlaygroundOptions) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        options: PlaygroundOptions,
+        *,
+        seeds: Callable[[], int] | None = None,
+    ) -> None:
         self.options = options
         self.settings = settings.model_copy(
             update={
@@ -44,7 +50,7 @@ class Playground:
                 "dev_guild_id": None,
             }
         )
-        self.bot: GrimoireBot = create_bot(self.settings)
+        self.bot: GrimoireBot = create_bot(self.settings, seeds=seeds)
         self.env = simcord.Env(self.bot, check_errors=False, settle_timeout=SETTLE_TIMEOUT)
         # The world first, while SimCord's clock still stands at its start: the same ids as
         # on every earlier start. Then the clock moves to the wall clock, so the bot's times
@@ -85,9 +91,9 @@ class Playground:
             if store is not None:
                 await store.close()
 
-    async def serve(self, until: asyncio.Event, show: Callable[[str], None]) -> None:
+    async def serve(self, until: asyncio.Event, ready: Callable[[str], None]) -> None:
         """Serve the page on 127.0.0.1 until ``until`` is set or the page ends the session;
-        ``show`` is given the banner with the page's address once it is ready."""
+        ``ready`` is given the page's address (with its access token) once it is served."""
         preview = self.env.preview(
             self.world.channel,
             viewers=list(self.world.members),
@@ -99,7 +105,7 @@ class Playground:
         except simcord.SetupError as error:
             raise PortUnavailable(str(error)) from error
         try:
-            show(banner(preview.url, self.world))
+            ready(preview.url)
             closed = asyncio.create_task(preview.wait_closed())
             stopped = asyncio.create_task(until.wait())
             await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
@@ -147,7 +153,7 @@ async def run_playground(
     stop = stop or _stop_on_signals()
     async with Playground(settings, options) as playground:
         try:
-            await playground.serve(stop, show)
+            await playground.serve(stop, lambda url: show(banner(url, playground.world)))
         except PortUnavailable as error:
             log.error(
                 "The playground's page cannot be served on port %s (%s): choose another with"

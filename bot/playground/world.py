@@ -15,6 +15,7 @@ import simcord
 from bot.playground.options import MAX_MEMBERS, MEMBER_NAMES, MIN_MEMBERS
 
 GUILD_NAME = "Grimoire Playground"
+BOT_NAME = "Grimoire"
 CHANNEL_NAME = "games"
 CHANNEL_TOPIC = "Open a game with /game new; read your DMs from the bot with /inbox."
 
@@ -33,6 +34,7 @@ def build_world(env: simcord.Env, members: int) -> World:
     in the same order so their ids are the same on every start."""
     if not MIN_MEMBERS <= members <= MAX_MEMBERS:
         raise ValueError(f"the playground seats {MIN_MEMBERS} to {MAX_MEMBERS} members")
+    env.backend.edit_bot_profile(BOT_NAME)
     guild = env.create_guild(name=GUILD_NAME)
     # The page shows one channel, so games are played in it rather than in threads: the
     # bot meets a channel where it may not open threads, as it can on Discord.
