@@ -40,7 +40,8 @@ async def test_a_game_moves_to_a_new_thread_with_its_board_ping_and_hands(
     assert f"#{game.id} continues here, after move 0" in post.content
     (waiting,) = game.to_act
     assert post.pings == (PLAYERS[waiting],)
-    assert post.turn_button is not None and post.turn_button.version == game.version
+    assert post.turn_button is not None
+    assert post.turn_button.version == game.version
     engine = games.get(game.game_key)
     state = state_of(game)
     assert post.boards == (engine.describe(engine.view(state, None)),)
