@@ -246,10 +246,10 @@ class Engine(ABC, Generic[StateT, ActionT]):
         for sample in range(REVEAL_SAMPLES):
             world = self.determinize(state, seat, random.Random(sample))
             try:
-                other = self.apply(world, seat, action).state
+                resampled = self.apply(world, seat, action).state
             except IllegalAction:
                 return True
-            if self.view(other, seat) != seen:
+            if self.view(resampled, seat) != seen:
                 return True
         return False
 

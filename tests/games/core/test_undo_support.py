@@ -20,7 +20,7 @@ def _walk(engine: Engine[Any, Any], seed: int) -> list[tuple[Any, int, Any]]:
     players, options = engine.configurations()[0]
     state = engine.new_game(players, seed, options)
     rng = random.Random(seed)
-    seen = []
+    seen: list[tuple[Any, int, Any]] = []
     while engine.outcome(state) is None and len(seen) < STEPS:
         seat = rng.choice(sorted(engine.to_act(state)))
         action = rng.choice(engine.legal_actions(state, seat))
