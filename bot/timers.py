@@ -79,9 +79,9 @@ class TimerWorker:
         when = await self._store.timers.next_due_at()
         if self._sleeper is not None and not self._sleeper.done():
             self._sleeper.cancel()
-        if when is None:
-            return
-        delay = (when - discord.utils.utcnow()).total_seconds()
+        # With nothing pending it still looks again now and then: a timer scheduled by a
+        # path that forgot to kick it is late, never lost.
+        delay = MAX_SLEEP if when is None else (when - discord.utils.utcnow()).total_seconds()
         self._sleeper = asyncio.create_task(self._wake_after(max(delay, 0.05)))
 
     async def _wake_after(self, seconds: float) -> None:

@@ -88,6 +88,7 @@ class LobbyButton(
         thread_id = game.thread_id or await _open_thread(interaction, game)
         game = await bot.lobbies.start(self.game_id, interaction.user.id, thread_id=thread_id)
         bot.outbox.kick()
+        bot.timer_worker.kick()
         await interaction.edit_original_response(embed=lobby_embed(game), view=None)
 
 

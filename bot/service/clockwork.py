@@ -102,7 +102,7 @@ class Clockwork:
             content=text,
             game_id=game.id,
             notice_channel_id=where(game),
-            extra={"ping_instead": f"⏰ <@{user}>, your move is due {stamp(due)}."},
+            extra={"ping_instead": f"⏰ Your move is due {stamp(due)} ({stamp(due, 'f')})."},
         )
         dm = Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id)
         await self._store.timers.fire(timer.id, deliveries=[dm])
