@@ -16,11 +16,13 @@ import games
 from bot.service.announce import move_deliveries, notice_deliveries, seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
+from bot.service.posts import Post
 from bot.service.standings import by_forfeit, with_resignations
-from bot.service.timing import clock_footer, clock_timers
+from bot.service.timing import clock_footer, clock_timers, move_finished
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
 from storage import (
     Delivery,
+    DeliveryKind,
     Game,
     GameNotActive,
     GameNotFound,
@@ -242,7 +244,8 @@ class Tables:
                 transition = engine.apply(state, seat, action)
                 played.append(engine.notation(action))
                 first = len(played) == 1
-                text = f"{notice} Played for them: `{' '.join(played)}`."
+                told = _timeout_notices(engine, game, seat, notice, played)
+                finished = move_finished(engine, state, transition.state, seat, transition.log)
                 game = await self._commit(
                     game,
                     engine,
@@ -252,12 +255,10 @@ class Tables:
                     transition.state,
                     transition.log,
                     missed=first,
-                    notice=notice_deliveries(game, text)
-                    if _done(engine, transition.state, seat)
-                    else (),
+                    notice=told if finished else (),
                 )
                 state = transition.state
-                if _done(engine, state, seat) or game.status is not GameStatus.ACTIVE:
+                if finished or game.status is not GameStatus.ACTIVE:
                     break
             game = await self._autoplay(game, engine, state)
             self._delivered()
@@ -366,7 +367,7 @@ class Tables:
                 waiting,
                 self._clock(),
                 mover=seat,
-                continuing=seat in waiting and engine.deciding(after, seat),
+                continuing=not move_finished(engine, before, after, seat, log),
             )
         )
         deliveries = [
@@ -429,13 +430,21 @@ class Tables:
         return game
 
 
-def _done(engine: Engine[Any, Any], state: Any, seat: int) -> bool:
-    """Whether ``seat``'s move is complete: the game ended, or it is not midway any more."""
-    return (
-        engine.outcome(state) is not None
-        or seat not in engine.waiting_for(state)
-        or not engine.deciding(state, seat)
-    )
+def _timeout_notices(
+    engine: Engine[Any, Any], game: Game, seat: int, notice: str, played: Sequence[str]
+) -> list[Delivery]:
+    """The table hears that a move was made for the player (its public effects follow in
+    the move's own post); only the player is told which, since a move may be secret."""
+    told = notice_deliveries(game, f"{notice} A move was made for them.")
+    user = game.user_at(seat)
+    if user is not None:
+        text = (
+            f"⏰ Your deadline passed in **{engine.title}** #{game.id}, so this move was made "
+            f"for you: `{' '.join(played)}`."
+        )
+        post = Post(content=text, game_id=game.id)
+        told.append(Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id))
+    return told
 
 
 def _choices(game: Game, seat: int, engine: Engine[Any, Any], state: Any) -> Choices:

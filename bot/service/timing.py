@@ -3,11 +3,31 @@ away, then plan (``bot.service.clocks``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
+from typing import Any
 
 from bot.service.clocks import TableClock, deadline_line, deadlines_by_seat, plan_timers
+from games.core import Engine, LogEntry
 from storage import Game, NewTimer, Store, TimerKind
+
+
+def move_finished(
+    engine: Engine[Any, Any], before: Any, after: Any, seat: int, log: Sequence[LogEntry]
+) -> bool:
+    """Whether ``seat``'s step in ``before`` → ``after`` finished a move, so its next one
+    gets a fresh clock: the game ended or moved to other seats, the table was told
+    something, or the engine says the seat is not partway through a move. A step that
+    changed nothing anyone else can see (choosing a spell's ingredients) did not."""
+    if engine.outcome(after) is not None:
+        return True
+    waiting = engine.waiting_for(after)
+    return (
+        seat not in waiting
+        or waiting != engine.waiting_for(before)
+        or any(entry.audience is None for entry in log)
+        or not engine.deciding(after, seat)
+    )
 
 
 async def clock_timers(

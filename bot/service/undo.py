@@ -91,9 +91,9 @@ class Takebacks:
             await self._store.games.request_undo(
                 game.id, seat=seat, version=game.version, to_version=first
             )
-            taken = " ".join(log[i].notation for i in range(first, last + 1))
+            # Not which move: a move can be secret (a pick nobody else has seen yet).
             text = (
-                f"↩️ <@{user_id}> asks to take back their last move (`{taken}`): {reason}, "
+                f"↩️ <@{user_id}> asks to take back their last move: {reason}, "
                 f"so everyone else at the table must agree: {', '.join(f'<@{u}>' for u in others)}."
             )
             post = Post(

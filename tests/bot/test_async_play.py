@@ -19,6 +19,7 @@ from tests.bot.driving import (
     start_game,
     stored,
 )
+from tests.bot.test_whole_game import assert_nothing_private_in_public
 
 HOUR = 3600
 
@@ -64,11 +65,33 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     assert {a.seat for a in actions} == {seat}
     assert [s.missed for s in game.in_seat_order()] == [1 if s == seat else 0 for s in (0, 1)]
     text = thread_text(table, game)
-    assert f"⏰ <@{slow.id}> let the deadline pass. Played for them: `" in text
+    assert f"⏰ <@{slow.id}> let the deadline pass. A move was made for them." in text
+    told = [t for t in dm_texts(slow) if "so this move was made for you: `" in t]
+    assert len(told) == 1
+    assert actions[-1].notation in told[0]
     assert seat not in game.to_act
     # The next player's clock now runs: one deadline pending, for them.
     pending = await bot_of(table).store.timers.pending(game_id)
     assert [t.payload["seat"] for t in pending if t.kind is TimerKind.DEADLINE] == [1 - seat]
+
+
+async def test_a_secret_pick_made_at_the_deadline_stays_secret(table: Table) -> None:
+    _, game_id = await start_game(table, "magnum-opus", ["alice", "bob", "carol"], deadline="1h")
+    game = await stored(table, game_id)
+    for seat in (0, 1):
+        game = await stored(table, game_id)
+        await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
+    before = thread_text(table, game)
+    await table.env.advance_time(HOUR + 60)
+    game = await stored(table, game_id)
+    actions = await bot_of(table).store.games.actions(game_id)
+    assert [a.seat for a in actions] == [0, 1, 2]
+    carol = table.members["carol"]
+    assert [t for t in dm_texts(carol) if f"`{actions[2].notation}`" in t]
+    said = thread_text(table, game)[len(before) :]
+    assert f"<@{carol.id}> let the deadline pass. A move was made for them." in said
+    assert f"`{actions[2].notation}`" not in said
+    await assert_nothing_private_in_public(table, game)
 
 
 async def test_a_reminder_to_closed_dms_is_a_ping_in_the_thread(table: Table) -> None:
@@ -114,6 +137,7 @@ async def test_a_player_who_keeps_missing_deadlines_is_removed_and_the_other_sid
     assert "The game is over." in text
     assert talker.name in text
     assert await bot_of(table).store.timers.pending(game_id) == []
+    await assert_nothing_private_in_public(table, game)
 
 
 async def test_a_table_that_only_waits_says_so_once(table: Table) -> None:
@@ -328,3 +352,4 @@ async def test_three_days_of_play_with_one_player_gone_silent_reach_the_end(
     assert text.count(f"<@{silent.id}> let the deadline pass") == 3
     assert "The game is over." in text
     assert await bot_of(table).store.timers.pending(game_id) == []
+    await assert_nothing_private_in_public(table, game)
