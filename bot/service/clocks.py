@@ -206,8 +206,10 @@ def parse_duration(text: str, *, longest: timedelta) -> timedelta:
 
 
 def duration_text(duration: timedelta) -> str:
-    """A duration as people write it: ``3d``, ``12h``, ``1d 6h``, ``15m``."""
+    """A duration as people write it: ``72h``, ``12h``, ``15m``, ``14d``, ``4d 6h``."""
     minutes = int(duration.total_seconds()) // 60
+    if minutes % 60 == 0 and 0 < minutes <= 72 * 60:
+        return f"{minutes // 60}h"  # as the deadlines on offer are named
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     parts = [f"{n}{unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "m")) if n]
