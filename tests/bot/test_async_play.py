@@ -46,11 +46,19 @@ async def answer(result: simcord.InteractionResult) -> str:
 async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for_them(
     table: Table,
 ) -> None:
-    _, game_id = await start_game(table, "mandragora", ["alice", "bob"], deadline="12h")
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"], deadline="12h")
     game = await stored(table, game_id)
     seat = min(game.to_act)
     slow = member_at(table, game, seat)
-    assert "⏰ Deadline" in thread_text(table, game)
+    assert game.started_at is not None
+    due = int(game.started_at.timestamp()) + 12 * HOUR
+    assert f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)" in thread_text(table, game)
+    lobby = next(m for m in table.channel.history() if m.embeds)
+    clock = next(f.value for f in lobby.embeds[0].fields if f.name == "Turn clock")
+    assert str(clock).startswith("12h per move; at the deadline: pass, or a safe automatic move")
+    spectator = await table.members["erin"].slash(thread, "board")
+    assert spectator.response is not None
+    assert spectator.response.content == f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)"
 
     await table.env.advance_time(11 * HOUR + 60)  # past the reminder an hour before
     reminders = [t for t in dm_texts(slow) if "is due" in t]
