@@ -259,6 +259,7 @@ async def test_after_others_moved_an_undo_needs_everyone_elses_approval(table: T
     first = await bob.click(request, label="Approve")
     assert "waiting for the others" in await answer(first)
     assert (await stored(table, game_id)).version == 2
+    await table.env.restart_bot(make_bot(table.db))  # the request and its buttons survive
     last = await carol.click(request, label="Approve")
     assert "Everyone agreed" in await answer(last)
     game = await stored(table, game_id)
@@ -324,6 +325,21 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_fires_once_at_sta
     await table.env.advance_time(30 * 60)
     assert thread_text(table, game).count(f"<@{slow.id}> let the deadline pass") == 1
     assert [s.missed for s in game.in_seat_order()].count(1) == 1
+
+
+async def test_clocks_pending_at_a_restart_run_on_in_the_new_bot(table: Table) -> None:
+    _, game_id = await start_game(table, "mandragora", ["alice", "bob"], deadline="1h")
+    game = await stored(table, game_id)
+    slow = member_at(table, game, min(game.to_act))
+    await table.env.advance_time(20 * 60)
+    await table.env.restart_bot(make_bot(table.db))
+    await table.env.advance_time(30 * 60)  # the reminder 15 minutes before
+    assert len([t for t in dm_texts(slow) if "is due" in t]) == 1
+    assert (await stored(table, game_id)).version == 0
+    await table.env.advance_time(15 * 60)
+    game = await stored(table, game_id)
+    assert game.version >= 1
+    assert thread_text(table, game).count(f"<@{slow.id}> let the deadline pass") == 1
 
 
 # ---------------------------------------------------------------- days of play
