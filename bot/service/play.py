@@ -224,8 +224,8 @@ class Tables:
     async def play_for(self, game_id: int, seat: int, *, version: int, notice: str) -> Game:
         """Move for a player whose deadline passed at ``version``: pass where the rules allow
         it, otherwise the chooser's move, until their move is complete. The move counts as a
-        missed deadline and the table is told ``notice`` with what was played. Nothing
-        happens when the game moved on or the seat is not awaited any more."""
+        missed deadline; the table is told ``notice``, and only the player which move was
+        made. Nothing happens when the game moved on or the seat is not awaited any more."""
         async with self._locks(game_id):
             game = await self.get(game_id)
             if (
@@ -243,9 +243,8 @@ class Tables:
                     action = self._chooser(engine, state, seat, game)
                 transition = engine.apply(state, seat, action)
                 played.append(engine.notation(action))
-                first = len(played) == 1
-                told = _timeout_notices(engine, game, seat, notice, played)
                 finished = move_finished(engine, state, transition.state, seat, transition.log)
+                told = _timeout_notices(engine, game, seat, notice, played) if finished else []
                 game = await self._commit(
                     game,
                     engine,
@@ -254,8 +253,8 @@ class Tables:
                     played[-1],
                     transition.state,
                     transition.log,
-                    missed=first,
-                    notice=told if finished else (),
+                    missed=len(played) == 1,
+                    notice=told,
                 )
                 state = transition.state
                 if finished or game.status is not GameStatus.ACTIVE:
