@@ -182,10 +182,17 @@ class GameStore(ABC):
 
     @abstractmethod
     async def request_undo(
-        self, game_id: int, *, seat: int, version: int, to_version: int
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        version: int,
+        to_version: int,
+        deliveries: Sequence[Delivery] = (),
     ) -> UndoRequest:
-        """Ask the table to take the game back to ``to_version``; replaces an earlier
-        request of the same game."""
+        """Ask the table to take the game back to ``to_version``, queueing the question
+        (``deliveries``) in the same transaction; replaces an earlier request of the same
+        game."""
 
     @abstractmethod
     async def approve_undo(self, game_id: int, *, version: int, seat: int) -> UndoRequest | None:
@@ -193,8 +200,9 @@ class GameStore(ABC):
         there is no such request (answered, replaced, or the game moved on)."""
 
     @abstractmethod
-    async def drop_undo(self, game_id: int) -> bool:
-        """Forget the game's undo request; ``False`` when there was none."""
+    async def drop_undo(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> bool:
+        """Forget the game's undo request and queue ``deliveries`` saying so; ``False``,
+        writing nothing, when there was none."""
 
     @abstractmethod
     async def undo_request(self, game_id: int) -> UndoRequest | None:

@@ -88,13 +88,10 @@ class Takebacks:
                 if not alone
                 else "it brought hidden information to light"
             )
-            await self._store.games.request_undo(
-                game.id, seat=seat, version=game.version, to_version=first
-            )
             # Not which move: a move can be secret (a pick nobody else has seen yet).
             text = (
                 f"↩️ <@{user_id}> asks to take back their last move: {reason}, "
-                f"so everyone else at the table must agree: {', '.join(f'<@{u}>' for u in others)}."
+                "so everyone else at the table must agree."
             )
             post = Post(
                 content=text,
@@ -103,16 +100,15 @@ class Takebacks:
                 game_id=game.id,
                 extra={"undo_vote": [game.id, game.version]},
             )
-            await self._store.outbox.enqueue(
-                [
-                    Delivery(
-                        DeliveryKind.THREAD_POST,
-                        where(game),
-                        post.to_payload(),
-                        game_id=game.id,
-                        lane=game_lane(game.id),
-                    )
-                ]
+            question = Delivery(
+                DeliveryKind.THREAD_POST,
+                where(game),
+                post.to_payload(),
+                game_id=game.id,
+                lane=game_lane(game.id),
+            )
+            await self._store.games.request_undo(
+                game.id, seat=seat, version=game.version, to_version=first, deliveries=[question]
             )
             self._delivered()
             return UndoResult(game, done=False, asked=tuple(others), reason=reason)
@@ -130,11 +126,9 @@ class Takebacks:
             if seat is None or seat == request.seat or seat in game.resigned_seats():
                 raise Refusal("Only the other players of this game answer this request.")
             if not approve:
-                await self._store.games.drop_undo(game.id)
-                await self._store.outbox.enqueue(
-                    notice_deliveries(
-                        game, f"<@{user_id}> refused to let <@{asker}> take their move back."
-                    )
+                refusal = f"<@{user_id}> refused to let <@{asker}> take their move back."
+                await self._store.games.drop_undo(
+                    game.id, deliveries=notice_deliveries(game, refusal)
                 )
                 self._delivered()
                 return False

@@ -347,16 +347,24 @@ class SqliteGames(GameStore):
             return await _load(db, game_id)
 
     async def request_undo(
-        self, game_id: int, *, seat: int, version: int, to_version: int
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        version: int,
+        to_version: int,
+        deliveries: Sequence[Delivery] = (),
     ) -> UndoRequest:
+        now = self._db.now()
         async with self._db.transaction() as db:
             await _load(db, game_id)
             await db.execute(
                 "INSERT OR REPLACE INTO undo_requests"
                 " (game_id, seat, version, to_version, approvals, created_at)"
                 " VALUES (?, ?, ?, ?, '[]', ?)",
-                (game_id, seat, version, to_version, self._db.now()),
+                (game_id, seat, version, to_version, now),
             )
+            await insert_deliveries(db, deliveries, now, game_id)
             request = await _undo_request(db, game_id)
             assert request is not None
             return request
@@ -373,10 +381,13 @@ class SqliteGames(GameStore):
             )
             return await _undo_request(db, game_id)
 
-    async def drop_undo(self, game_id: int) -> bool:
+    async def drop_undo(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> bool:
         async with self._db.transaction() as db:
             cursor = await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
-            return cursor.rowcount == 1
+            if cursor.rowcount != 1:
+                return False
+            await insert_deliveries(db, deliveries, self._db.now(), game_id)
+            return True
 
     async def undo_request(self, game_id: int) -> UndoRequest | None:
         async with self._db.snapshot() as db:

@@ -158,8 +158,11 @@ class AsyncPlayContract:
     async def test_undo_requests_collect_approvals_until_the_game_moves(self, store: Store) -> None:
         game = await started_game(store, (11, 12, 13))
         game = await play(store, game, random.Random(4))
-        request = await store.games.request_undo(game.id, seat=0, version=1, to_version=0)
+        request = await store.games.request_undo(
+            game.id, seat=0, version=1, to_version=0, deliveries=[_post(1, "may I?")]
+        )
         assert request.approvals == frozenset()
+        assert [i.payload["content"] for i in await store.outbox.pending()] == ["may I?"]
         assert await store.games.approve_undo(game.id, version=0, seat=1) is None
         approved = await store.games.approve_undo(game.id, version=1, seat=1)
         assert approved is not None
@@ -167,7 +170,13 @@ class AsyncPlayContract:
         assert await store.games.undo_request(game.id) == approved
         await play(store, game, random.Random(5))
         assert await store.games.undo_request(game.id) is None
-        assert not await store.games.drop_undo(game.id)
+        assert not await store.games.drop_undo(game.id, deliveries=[_post(1, "no")])
+        await store.games.request_undo(game.id, seat=0, version=2, to_version=0)
+        assert await store.games.drop_undo(game.id, deliveries=[_post(1, "refused")])
+        assert await store.games.undo_request(game.id) is None
+        contents = [i.payload["content"] for i in await store.outbox.pending()]
+        assert "no" not in contents
+        assert contents[-1] == "refused"
 
     async def test_server_defaults_merge_and_forget(self, store: Store) -> None:
         assert await store.prefs.server(1) == {}
