@@ -13,16 +13,21 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.cogs.clocks import ClockCommands
 from bot.cogs.play import PlayCommands
 from bot.cogs.tables import TableCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
 from bot.replies import tell
+from bot.service.clockwork import Clockwork
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
+from bot.service.presence import Presence
+from bot.service.undo import Takebacks
 from bot.settings import Settings
 from bot.throttle import Throttle
+from bot.timers import TimerWorker
 from bot.views import DYNAMIC_ITEMS
 from storage import Game, Store, open_store
 
@@ -51,6 +56,9 @@ class GrimoireBot(commands.Bot):
     lobbies: Lobbies
     tables: Tables
     outbox: OutboxWorker
+    timer_worker: TimerWorker
+    takebacks: Takebacks
+    presence: Presence
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -72,16 +80,34 @@ class GrimoireBot(commands.Bot):
         self.locks = locks = GameLocks()
         self.outbox = OutboxWorker(self, self.store, self.names)
         self.lobbies = (
-            Lobbies(self.store, locks)
+            Lobbies(self.store, locks, clock=discord.utils.utcnow)
             if self._seeds is None
-            else Lobbies(self.store, locks, seeds=self._seeds)
+            else Lobbies(self.store, locks, seeds=self._seeds, clock=discord.utils.utcnow)
         )
-        self.tables = Tables(self.store, locks, delivered=self.outbox.kick)
+        self.tables = Tables(self.store, locks, delivered=self._changed, clock=discord.utils.utcnow)
+        self._setup_clocks(locks)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TableCommands(self))
         await self.add_cog(PlayCommands(self))
+        await self.add_cog(ClockCommands(self))
         await self._sync_commands()
         self.outbox.kick()  # whatever an earlier run queued and did not send
+        self.timer_worker.kick()  # and the timers that fell due while it was away
+
+    def _setup_clocks(self, locks: GameLocks) -> None:
+        """Turn clocks, reminders, digests, vacations, nudges and take-backs."""
+        now = discord.utils.utcnow
+        clockwork = Clockwork(self.store, self.tables, clock=now)
+        self.timer_worker = TimerWorker(self.store, clockwork.fire, fired=self.outbox.kick)
+        self.takebacks = Takebacks(self.store, locks, clock=now, delivered=self._changed)
+        self.presence = Presence(self.store, clock=now)
+
+    def _changed(self) -> None:
+        """A game changed: send what it queued, and look again at the timers it set."""
+        self.outbox.kick()
+        timers = getattr(self, "timer_worker", None)
+        if timers is not None:
+            timers.kick()
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -102,6 +128,12 @@ class GrimoireBot(commands.Bot):
         return games.get(game.game_key).title
 
     async def close(self) -> None:
+        timers = getattr(self, "timer_worker", None)
+        if timers is not None:
+            # A timer half-fired is fired again at the next start; let it finish instead.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(timers.idle(), timeout=10)
+            timers.stop()
         outbox = getattr(self, "outbox", None)
         if outbox is not None:
             # Let a send in flight be marked done, or the next start would send it again.

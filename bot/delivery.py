@@ -18,7 +18,7 @@ from bot.embeds import board_embed
 from bot.names import NameBook
 from bot.service.announce import game_lane
 from bot.service.posts import Post, mentions
-from bot.views import turn_view
+from bot.views import turn_view, undo_view
 from games.core import render_seats
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 
@@ -128,8 +128,8 @@ class OutboxWorker:
         if not isinstance(channel, discord.abc.Messageable):
             raise TypeError(f"channel {item.target_id} cannot take messages")
         text = content[:2000] or None
-        if post.turn_button is not None:
-            view = turn_view(post.turn_button)
+        view = _view_of(post)
+        if view is not None:
             await channel.send(text, embeds=embeds, view=view, allowed_mentions=allowed)
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
         else:
@@ -151,6 +151,9 @@ class OutboxWorker:
         post = Post.from_payload(item.payload)
         if item.kind is not DeliveryKind.DM or error.code != DMS_CLOSED:
             log.warning("Outbox item %s refused by Discord: %s", item.id, error)
+            return
+        if post.notice_channel_id is not None and "ping_instead" in post.extra:
+            await self._ping_instead(item, post)
             return
         key = (post.game_id or 0, item.target_id)
         if post.notice_channel_id is None or key in self._told_dm_closed:
@@ -177,3 +180,32 @@ class OutboxWorker:
             ]
         )
         self._again = True
+
+    async def _ping_instead(self, item: OutboxItem, post: Post) -> None:
+        """A reminder whose DM was refused becomes a ping in the game's thread."""
+        assert post.notice_channel_id is not None
+        ping = Post(
+            content=str(post.extra["ping_instead"]), pings=(item.target_id,), game_id=post.game_id
+        )
+        await self._store.outbox.enqueue(
+            [
+                Delivery(
+                    DeliveryKind.THREAD_POST,
+                    post.notice_channel_id,
+                    ping.to_payload(),
+                    game_id=post.game_id,
+                    lane=game_lane(post.game_id) if post.game_id else None,
+                )
+            ]
+        )
+        self._again = True
+
+
+def _view_of(post: Post) -> discord.ui.View | None:
+    """The buttons under a post: "Take your turn", or the answers to an undo request."""
+    if post.turn_button is not None:
+        return turn_view(post.turn_button)
+    vote = post.extra.get("undo_vote")
+    if vote is not None:
+        return undo_view(int(vote[0]), int(vote[1]))
+    return None

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 import games
+from bot.service.clocks import TableClock
 from bot.service.options import describe_options
 from games.core import Board
 from storage import Game, GameStatus
@@ -57,6 +58,9 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     seating = "shuffled" if game.settings.get("seating") == "shuffle" else "join order"
     embed.add_field(name="Seat order", value=seating, inline=True)
+    embed.add_field(
+        name="Turn clock", value=TableClock.from_settings(game.settings).describe(), inline=False
+    )
     embed.description = _lobby_status(game, engine)
     return embed
 

@@ -88,6 +88,7 @@ class LobbyButton(
         thread_id = game.thread_id or await _open_thread(interaction, game)
         game = await bot.lobbies.start(self.game_id, interaction.user.id, thread_id=thread_id)
         bot.outbox.kick()
+        bot.timer_worker.kick()
         await interaction.edit_original_response(embed=lobby_embed(game), view=None)
 
 
@@ -383,8 +384,62 @@ async def tell_with_embed(
         await interaction.response.send_message(content, embed=embed, ephemeral=True)
 
 
+# ---------------------------------------------------------------------- undo
+class UndoVote(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:undo:(?P<answer>yes|no):(?P<game>\d+):(?P<version>\d+)",
+):
+    """Approve or Refuse under a request to take a move back."""
+
+    def __init__(self, answer: str, game_id: int, version: int) -> None:
+        yes = answer == "yes"
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
+                label="Approve" if yes else "Refuse",
+                custom_id=f"grim:undo:{answer}:{game_id}:{version}",
+            )
+        )
+        self.approve = yes
+        self.game_id = game_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> UndoVote:
+        return cls(match["answer"], int(match["game"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, lambda: self._answer(interaction))
+
+    async def _answer(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        undone = await bot.takebacks.answer(
+            self.game_id, interaction.user.id, version=self.version, approve=self.approve
+        )
+        bot.outbox.kick()
+        bot.timer_worker.kick()
+        if not self.approve:
+            text = "You refused; the move stands."
+        elif undone:
+            text = "Everyone agreed: the move is taken back."
+        else:
+            text = "You approved; waiting for the others."
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def undo_view(game_id: int, version: int) -> discord.ui.View:
+    """Approve and Refuse under a request to take a move back."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(UndoVote("yes", game_id, version))
+    view.add_item(UndoVote("no", game_id, version))
+    return view
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    UndoVote,
     TurnButtonItem,
     PanelChoice,
     PanelSelect,

@@ -44,13 +44,15 @@ from storage.records import (
     GameStatus,
     NewTimer,
     OutboxItem,
+    Player,
     Seat,
     Timer,
     TimerKind,
+    UndoRequest,
 )
 from storage.sqlite.database import Clock, utc_now
 from storage.sqlite.store import SqliteStore
-from storage.store import GameStore, Outbox, Store, Timers
+from storage.store import GameStore, Outbox, Preferences, Store, Timers
 from storage.url import sqlite_path
 
 
@@ -87,6 +89,8 @@ __all__ = [
     "NotSeated",
     "Outbox",
     "OutboxItem",
+    "Player",
+    "Preferences",
     "SchemaTooNew",
     "Seat",
     "SqliteStore",
@@ -95,6 +99,7 @@ __all__ = [
     "Timer",
     "TimerKind",
     "Timers",
+    "UndoRequest",
     "UnsupportedDatabaseUrl",
     "VersionConflict",
     "open_store",

@@ -38,6 +38,8 @@ class Seat:
     joined_at: datetime
     resigned_at: datetime | None
     """When the player resigned; ``None`` while they still play."""
+    missed: int = 0
+    """How many move deadlines this seat let pass."""
 
     @property
     def is_ai(self) -> bool:
@@ -106,6 +108,36 @@ class Game:
     def resigned_seats(self) -> frozenset[int]:
         """The engine seats whose player has resigned."""
         return frozenset(s.seat for s in self.seats if s.resigned and s.seat is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player's own choices, the same in every server."""
+
+    user_id: int
+    reminders: bool = True
+    """Whether they get a DM before a move deadline."""
+    digest: bool = True
+    """Whether they get the daily "your turn in N games" DM."""
+    away_until: datetime | None = None
+    """While this is in the future their move clocks are paused."""
+
+    def away(self, now: datetime) -> bool:
+        """Whether the player is on vacation at ``now``."""
+        return self.away_until is not None and self.away_until > now
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequest:
+    """A player asking the table to take back moves: the game goes back to ``to_version``
+    once every other player approved, if it is still at ``version``."""
+
+    game_id: int
+    seat: int
+    version: int
+    to_version: int
+    approvals: frozenset[int]
+    created_at: datetime
 
 
 @dataclass(frozen=True, slots=True)

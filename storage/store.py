@@ -23,8 +23,10 @@ from storage.records import (
     GameStatus,
     NewTimer,
     OutboxItem,
+    Player,
     Timer,
     TimerKind,
+    UndoRequest,
 )
 
 
@@ -84,10 +86,11 @@ class GameStore(ABC):
         state: str,
         to_act: frozenset[int],
         deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] = (),
     ) -> Game:
         """Start a lobby: ``seat_order[i]`` is the lobby position that plays engine seat
         ``i``; ``state`` is the engine's dump of the new game (version 0); ``to_act`` the
-        seats it waits for."""
+        seats it waits for; ``timers`` its first move clocks."""
 
     @abstractmethod
     async def cancel(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> Game:
@@ -118,11 +121,13 @@ class GameStore(ABC):
         outcome: str | None = None,
         deliveries: Sequence[Delivery] = (),
         timers: Sequence[NewTimer] | None = None,
+        missed: bool = False,
     ) -> Game:
         """Record one move in one transaction: the action ``seq = expected_version + 1``,
         the new state and the seats it waits for, the deliveries announcing it, and (when
         ``timers`` is given) the game's pending timers replaced by ``timers``. An ``outcome``
-        finishes the game.
+        finishes the game. ``missed``: the move was made for ``seat`` because its deadline
+        passed, and the seat's count of missed deadlines goes up by one.
 
         Raises ``VersionConflict`` when the game is no longer at ``expected_version``,
         ``GameNotActive`` when it is not being played; nothing is written then.
@@ -153,6 +158,63 @@ class GameStore(ABC):
         that seat (no such seat, or an AI player's) and ``AlreadyResigned`` when the player
         already resigned; nothing is written then.
         """
+
+    @abstractmethod
+    async def undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        to_version: int,
+        state: str,
+        to_act: frozenset[int],
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] | None = None,
+    ) -> Game:
+        """Take moves back in one transaction: the actions after ``to_version`` are deleted,
+        the game is at ``to_version`` again with ``state`` (the engine's replay of the log
+        that is left), the game's undo request is dropped, and (when ``timers`` is given)
+        its pending timers are replaced.
+
+        Raises ``VersionConflict`` when the game is no longer at ``expected_version`` and
+        ``GameNotActive`` when it is not being played; nothing is written then.
+        """
+
+    @abstractmethod
+    async def request_undo(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        version: int,
+        to_version: int,
+        deliveries: Sequence[Delivery] = (),
+    ) -> UndoRequest:
+        """Ask the table to take the game back to ``to_version``, queueing the question
+        (``deliveries``) in the same transaction; replaces an earlier request of the same
+        game."""
+
+    @abstractmethod
+    async def approve_undo(self, game_id: int, *, version: int, seat: int) -> UndoRequest | None:
+        """Add ``seat``'s approval to the game's request made at ``version``; ``None`` when
+        there is no such request (answered, replaced, or the game moved on)."""
+
+    @abstractmethod
+    async def drop_undo(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> bool:
+        """Forget the game's undo request and queue ``deliveries`` saying so; ``False``,
+        writing nothing, when there was none."""
+
+    @abstractmethod
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        """The game's open undo request, if any."""
+
+    @abstractmethod
+    async def nudge(
+        self, game_id: int, *, cooldown: timedelta, deliveries: Sequence[Delivery] = ()
+    ) -> datetime | None:
+        """Record a nudge and queue its deliveries, in one transaction; when the game was
+        nudged less than ``cooldown`` ago nothing is written and the time of that nudge is
+        returned instead (``None`` means the nudge went out)."""
 
     # ------------------------------------------------------------------ reading
     @abstractmethod
@@ -247,8 +309,21 @@ class Timers(ABC):
     """Durable timers: reminders, deadlines, digests."""
 
     @abstractmethod
-    async def schedule(self, timers: Sequence[NewTimer]) -> list[int]:
-        """Add timers; one with a ``key`` replaces the pending timer with that key."""
+    async def schedule(self, timers: Sequence[NewTimer], *, replace: bool = True) -> list[int]:
+        """Add timers; one with a ``key`` replaces the pending timer with that key, or, when
+        not ``replace``, leaves that pending timer as it is (and is not added)."""
+
+    @abstractmethod
+    async def fire(
+        self,
+        timer_id: int,
+        *,
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> bool:
+        """Mark a timer handled and queue what it caused (deliveries, later timers) in one
+        transaction; ``False``, writing nothing, when it had already fired or was
+        cancelled."""
 
     @abstractmethod
     async def cancel(self, game_id: int, kinds: Sequence[TimerKind] | None = None) -> int:
@@ -271,12 +346,41 @@ class Timers(ABC):
         """When the earliest pending timer is due."""
 
 
+class Preferences(ABC):
+    """What servers and players choose for themselves: game defaults, notifications,
+    vacations."""
+
+    @abstractmethod
+    async def server(self, guild_id: int) -> Mapping[str, Any]:
+        """A server's defaults for new games (``{}`` when it never chose any)."""
+
+    @abstractmethod
+    async def set_server(self, guild_id: int, changes: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Merge ``changes`` into a server's defaults; a ``None`` value removes that setting.
+        Returns the defaults as they now are."""
+
+    @abstractmethod
+    async def player(self, user_id: int) -> Player:
+        """A player's choices (the defaults when they never chose any)."""
+
+    @abstractmethod
+    async def set_notifications(
+        self, user_id: int, *, reminders: bool | None = None, digest: bool | None = None
+    ) -> Player:
+        """Turn a player's reminders or digest on or off (``None`` leaves it as it is)."""
+
+    @abstractmethod
+    async def set_away(self, user_id: int, until: datetime | None) -> Player:
+        """Start (``until`` in the future) or end (``None``) a player's vacation."""
+
+
 class Store(ABC):
-    """One database: games, outbox and timers."""
+    """One database: games, outbox, timers and preferences."""
 
     games: GameStore
     outbox: Outbox
     timers: Timers
+    prefs: Preferences
 
     @abstractmethod
     async def close(self) -> None:

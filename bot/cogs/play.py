@@ -13,6 +13,7 @@ from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
 from bot.replies import guarded
 from bot.service.announce import seat_users
+from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.play import MAX_MOVE_TEXT
 from bot.views import after_move, show_panel
@@ -107,7 +108,11 @@ class PlayCommands(commands.Cog):
             found = await find_game(self.bot, interaction, game)
             current, board = await self.bot.tables.board(found.id)
             names = await self.bot.names.names(seat_users(current))
-            await interaction.response.send_message(embed=board_embed(board, names), ephemeral=True)
+            pending = await self.bot.store.timers.pending(current.id)
+            clock = deadline_line(deadlines_by_seat(pending).values())
+            await interaction.response.send_message(
+                clock or discord.utils.MISSING, embed=board_embed(board, names), ephemeral=True
+            )
 
         await guarded(interaction, work)
 

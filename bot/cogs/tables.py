@@ -10,11 +10,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
 from bot.replies import guarded
 from bot.service.announce import seat_users
-from bot.service.errors import Refusal
+from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
 from bot.views import lobby_view
@@ -47,14 +48,23 @@ class TableCommands(commands.Cog):
         game="Which game to play.",
         options="The game's variant options, e.g. teams=true (see the suggestions).",
         seating="Seat order at the start: joining order, or shuffled.",
+        deadline="Time per move (the server's default when left out).",
+        on_timeout="What happens at a missed deadline (the server's default when left out).",
     )
-    @app_commands.choices(game=GAME_CHOICES, seating=SEATING_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES,
+        seating=SEATING_CHOICES,
+        deadline=DEADLINE_OPTIONS,
+        on_timeout=POLICY_OPTIONS,
+    )
     async def new(
         self,
         interaction: discord.Interaction,
         game: str,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         seating: str = Seating.JOIN_ORDER.value,
+        deadline: str | None = None,
+        on_timeout: str | None = None,
     ) -> None:
         async def work() -> None:
             if interaction.channel_id is None:
@@ -68,6 +78,8 @@ class TableCommands(commands.Cog):
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 host_id=interaction.user.id,
+                deadline=deadline,
+                policy=on_timeout,
             )
             view = lobby_view(lobby)
             await interaction.response.send_message(
@@ -115,6 +127,40 @@ class TableCommands(commands.Cog):
             await interaction.response.send_message(
                 f"You resigned from game #{found.id}.", ephemeral=True
             )
+
+        await guarded(interaction, work)
+
+    @game.command(name="nudge", description="Remind a slow player that the table waits for them.")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def nudge(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            pinged = await self.bot.presence.nudge(found, interaction.user.id)
+            self.bot.outbox.kick()
+            names = ", ".join(f"<@{u}>" for u in pinged)
+            await interaction.response.send_message(f"You nudged {names}.", ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @game.command(name="undo", description="Take back your last move (or ask the table to).")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def work() -> None:
+            found = await find_game(self.bot, interaction, game)
+            try:
+                result = await self.bot.takebacks.undo(found.id, interaction.user.id)
+            except StaleRequest:
+                raise Refusal("Someone moved at the same moment; nothing was changed.") from None
+            self.bot.outbox.kick()
+            self.bot.timer_worker.kick()
+            if result.done:
+                text = "Your last move is taken back."
+            else:
+                text = (
+                    f"That move cannot simply be taken back: {result.reason}. "
+                    "The other players were asked to approve."
+                )
+            await interaction.response.send_message(text, ephemeral=True)
 
         await guarded(interaction, work)
 
@@ -187,6 +233,8 @@ class TableCommands(commands.Cog):
 
     @log.autocomplete("game")
     @resign.autocomplete("game")
+    @nudge.autocomplete("game")
+    @undo.autocomplete("game")
     @abandon.autocomplete("game")
     async def _games(
         self, interaction: discord.Interaction, current: str

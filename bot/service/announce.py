@@ -77,13 +77,20 @@ def ranking(outcome: Outcome, resigned: frozenset[int] = frozenset()) -> str:
 
 
 def start_deliveries(
-    engine: Engine[Any, Any], game: Game, state: Any, waiting: frozenset[int]
+    engine: Engine[Any, Any],
+    game: Game,
+    state: Any,
+    waiting: frozenset[int],
+    *,
+    footer: str = "",
 ) -> list[Delivery]:
-    """The first board in the thread, the first ping, and each player's hand by DM."""
+    """The first board in the thread, the first ping, and each player's hand by DM.
+    ``footer`` (the turn clock's deadline) goes above the turn line."""
     users = seat_users(game)
     order = "\n".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(users)))
     turn, pings = turn_line(users, waiting)
-    content = f"**{engine.title}** begins! Seat order:\n{order}\n\n{turn}"
+    clock = f"{footer}\n" if footer else ""
+    content = f"**{engine.title}** begins! Seat order:\n{order}\n\n{clock}{turn}"
     return _board_and_hands(engine, game, state, content, pings, version=0)
 
 
@@ -135,11 +142,13 @@ def move_deliveries(
     version: int,
     outcome: Outcome | None,
     resigned: frozenset[int] = frozenset(),
+    footer: str = "",
 ) -> list[Delivery]:
     """What one recorded move tells the table.
 
     The thread hears about a move only when something public happened: a decision partway
     through a move (choosing a spell's ingredients) stays between the player and the bot.
+    ``footer`` (the turn clock's deadline) goes above the thread post's turn line.
     """
     users = seat_users(game)
     deliveries: list[Delivery] = []
@@ -158,7 +167,7 @@ def move_deliveries(
         newly = waiting_after - waiting_before - {seat}
         turn, _ = turn_line(users, waiting_after)
         pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
-        content = "\n".join([*lines, "", turn]).strip()
+        content = "\n".join([*lines, "", *([footer] if footer else []), turn]).strip()
         deliveries.append(_thread_post(game, content, public_after, users, pings, version))
     # Each state's public board once, not once per seat: this runs on every move.
     seen_before = frozenset(engine.describe(engine.view(before, None)).fields)

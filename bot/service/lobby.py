@@ -6,14 +6,17 @@ import dataclasses
 import random
 import secrets
 from collections.abc import Callable
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
 import games
 from bot.service.announce import notice_deliveries, start_deliveries
+from bot.service.clocks import DEADLINE_CHOICES, DIGEST_EVERY, Policy, digest_key, server_clock
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
+from bot.service.timing import clock_footer, clock_timers
 from games.core import Engine, InvalidSetup
 from storage import (
     AlreadySeated,
@@ -21,9 +24,11 @@ from storage import (
     GameNotFound,
     GameStatus,
     LobbyFull,
+    NewTimer,
     NotInLobby,
     NotSeated,
     Store,
+    TimerKind,
 )
 
 #: How many open lobbies one member may host at once, so nobody floods a channel.
@@ -47,10 +52,12 @@ class Lobbies:
         *,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         max_open_lobbies: int = MAX_OPEN_LOBBIES,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._store = store
         self._locks = locks
         self._seeds = seeds
+        self._clock = clock
         self._max_open = max_open_lobbies
         self._hosts = GameLocks()  # one lobby opened at a time per host, so the limit holds
 
@@ -63,13 +70,24 @@ class Lobbies:
         guild_id: int | None,
         channel_id: int,
         host_id: int,
+        deadline: str | None = None,
+        policy: str | None = None,
     ) -> Game:
-        """A new lobby hosted by ``host_id``, who takes the first seat."""
+        """A new lobby hosted by ``host_id``, who takes the first seat. Its turn clock is the
+        server's default unless ``deadline`` (a key of ``DEADLINE_CHOICES``) or ``policy``
+        say otherwise."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
             raise Refusal(str(error)) from None
         chosen = parse_options(engine, options)
+        clock = server_clock(await self._store.prefs.server(guild_id) if guild_id else {})
+        if deadline is not None:
+            if deadline not in DEADLINE_CHOICES:
+                raise Refusal(f"Choose a deadline among {', '.join(DEADLINE_CHOICES)}.")
+            clock = dataclasses.replace(clock, deadline=DEADLINE_CHOICES[deadline])
+        if policy is not None:
+            clock = dataclasses.replace(clock, policy=Policy(policy))
         async with self._hosts(host_id):
             hosted = [
                 g
@@ -86,7 +104,7 @@ class Lobbies:
                 channel_id=channel_id,
                 host_id=host_id,
                 options=chosen.model_dump(mode="json"),
-                settings={"seating": seating.value},
+                settings={"seating": seating.value, **clock.to_settings()},
             )
             return await self._store.games.join(
                 game.id, user_id=host_id, max_seats=engine.max_players
@@ -139,14 +157,25 @@ class Lobbies:
                 raise Refusal(str(error)) from None
             waiting = engine.waiting_for(state)
             seated = _with_engine_seats(game, positions)
-            return await self._store.games.start(
+            timers = await clock_timers(self._store, seated, waiting, self._clock())
+            started = await self._store.games.start(
                 game_id,
                 seed=seed,
                 seat_order=positions,
                 state=engine.dump(state),
                 to_act=waiting,
-                deliveries=start_deliveries(engine, seated, state, waiting),
+                deliveries=start_deliveries(
+                    engine, seated, state, waiting, footer=clock_footer(timers)
+                ),
+                timers=timers or (),
             )
+            # Each player's daily digest, unless one is already coming for another game.
+            first = self._clock() + DIGEST_EVERY
+            people = [s.user_id for s in started.seats if s.user_id is not None]
+            await self._store.timers.schedule(
+                [digest_timer(user, first) for user in people], replace=False
+            )
+            return started
 
     def check_can_start(self, game: Game, user_id: int) -> None:
         """Refuse unless ``user_id`` hosts this lobby and the seat count is legal."""
@@ -187,6 +216,11 @@ class Lobbies:
             return await self._store.games.get(game_id)
         except GameNotFound:
             raise Refusal(f"There is no game #{game_id}.") from None
+
+
+def digest_timer(user_id: int, due: datetime) -> NewTimer:
+    """A player's next daily digest."""
+    return NewTimer(TimerKind.DIGEST, due, payload={"user": user_id}, key=digest_key(user_id))
 
 
 def _with_engine_seats(game: Game, positions: list[int]) -> Game:

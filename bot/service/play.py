@@ -9,15 +9,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 import games
 from bot.service.announce import move_deliveries, notice_deliveries, seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
+from bot.service.posts import Post
 from bot.service.standings import by_forfeit, with_resignations
+from bot.service.timing import clock_footer, clock_timers, move_finished
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
-from storage import Game, GameNotActive, GameNotFound, GameStatus, Store, VersionConflict
+from storage import (
+    Delivery,
+    DeliveryKind,
+    Game,
+    GameNotActive,
+    GameNotFound,
+    GameStatus,
+    Store,
+    VersionConflict,
+)
 
 #: Longest move text read from a player; the engines' own limit is the same.
 MAX_MOVE_TEXT = 200
@@ -47,15 +59,40 @@ class Choices:
     notations: tuple[str, ...]
 
 
+MoveChooser = Callable[[Engine[Any, Any], Any, int, Game], Any]
+"""Chooses the move a seat plays when its player cannot: a resigned seat, a missed deadline.
+Called with the engine, the state, the seat and the stored game; returns one of
+``engine.legal_actions(state, seat)``."""
+
+
+def safe_move(engine: Engine[Any, Any], state: Any, seat: int, game: Game) -> Any:
+    """A legal move drawn at random (never "back", which could go round in circles) by a
+    generator seeded with the game's seed and version, so a retry draws the same move."""
+    legal = [a for a in engine.legal_actions(state, seat) if engine.notation(a) != BACK]
+    return random.Random(f"{game.seed}:{game.version}:{seat}").choice(legal)
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 class Tables:
     """Running games: moves, views, logs and resignations."""
 
     def __init__(
-        self, store: Store, locks: GameLocks, *, delivered: Callable[[], None] = lambda: None
+        self,
+        store: Store,
+        locks: GameLocks,
+        *,
+        delivered: Callable[[], None] = lambda: None,
+        clock: Callable[[], datetime] = _utc_now,
+        chooser: MoveChooser = safe_move,
     ) -> None:
         self._store = store
         self._locks = locks
         self._delivered = delivered
+        self._clock = clock
+        self._chooser = chooser
 
     # ------------------------------------------------------------------ finding
     async def get(self, game_id: int) -> Game:
@@ -126,49 +163,102 @@ class Tables:
         async with self._locks(game_id):
             game = _running(await self.get(game_id))
             seat = self.seat_of(game, user_id)
-            engine = games.get(game.game_key)
-            state = engine.load(_state(game))
-            resigned = [*_resigned_in_order(game), seat]
             if seat in game.resigned_seats():
                 raise Refusal("You have already resigned from this game.")
-            sides = _sides(game, engine.teams(state))
-            left = [side for side in sides if any(s not in resigned for s in side)]
-            notice = f"<@{user_id}> resigns."
-            if len(left) <= 1:
-                teams = sides if any(len(side) > 1 for side in sides) else None
-                outcome = by_forfeit(engine.players(state), resigned, teams)
-                final = notice_deliveries(game, notice)
-                final += move_deliveries(
-                    engine,
-                    game,
-                    seat=seat,
-                    before=state,
-                    after=state,
-                    log=(),
-                    version=game.version,
-                    outcome=outcome,
-                    resigned=frozenset(resigned),
-                )
-                game = await self._store.games.resign(
-                    game_id,
-                    seat=seat,
-                    expected_version=game.version,
-                    to_act=frozenset(),
-                    outcome=outcome.model_dump_json(),
-                    deliveries=final,
-                )
-                self._delivered()
+            return await self._withdraw(game, seat, f"<@{user_id}> resigns.")
+
+    async def remove(self, game_id: int, seat: int, notice: str) -> Game:
+        """Take a player out of the game as a resignation would (after missed deadlines),
+        telling the table ``notice``; nothing happens when the seat already left."""
+        async with self._locks(game_id):
+            game = await self.get(game_id)
+            if game.status is not GameStatus.ACTIVE or seat in game.resigned_seats():
                 return game
-            waiting = engine.waiting_for(state) - frozenset(resigned)
+            return await self._withdraw(game, seat, notice)
+
+    async def _withdraw(self, game: Game, seat: int, notice: str) -> Game:
+        engine = games.get(game.game_key)
+        state = engine.load(_state(game))
+        resigned = [*_resigned_in_order(game), seat]
+        sides = _sides(game, engine.teams(state))
+        left = [side for side in sides if any(s not in resigned for s in side)]
+        if len(left) <= 1:
+            teams = sides if any(len(side) > 1 for side in sides) else None
+            outcome = by_forfeit(engine.players(state), resigned, teams)
+            final = notice_deliveries(game, notice)
+            final += move_deliveries(
+                engine,
+                game,
+                seat=seat,
+                before=state,
+                after=state,
+                log=(),
+                version=game.version,
+                outcome=outcome,
+                resigned=frozenset(resigned),
+            )
             game = await self._store.games.resign(
-                game_id,
+                game.id,
                 seat=seat,
                 expected_version=game.version,
-                to_act=waiting,
-                deliveries=notice_deliveries(
-                    game, notice + " Their seat plays on with safe automatic moves."
-                ),
+                to_act=frozenset(),
+                outcome=outcome.model_dump_json(),
+                deliveries=final,
             )
+            self._delivered()
+            return game
+        waiting = engine.waiting_for(state) - frozenset(resigned)
+        game = await self._store.games.resign(
+            game.id,
+            seat=seat,
+            expected_version=game.version,
+            to_act=waiting,
+            deliveries=notice_deliveries(
+                game, notice + " Their seat plays on with safe automatic moves."
+            ),
+        )
+        game = await self._autoplay(game, engine, state)
+        self._delivered()
+        return game
+
+    async def play_for(self, game_id: int, seat: int, *, version: int, notice: str) -> Game:
+        """Move for a player whose deadline passed at ``version``: pass where the rules allow
+        it, otherwise the chooser's move, until their move is complete. The move counts as a
+        missed deadline; the table is told ``notice``, and only the player which move was
+        made. Nothing happens when the game moved on or the seat is not awaited any more."""
+        async with self._locks(game_id):
+            game = await self.get(game_id)
+            if (
+                game.status is not GameStatus.ACTIVE
+                or game.version != version
+                or seat not in game.to_act
+            ):
+                return game
+            engine = games.get(game.game_key)
+            state = engine.load(_state(game))
+            played: list[str] = []
+            for _ in range(engine.step_limit):
+                action = engine.pass_action(state, seat)
+                if action is None:
+                    action = self._chooser(engine, state, seat, game)
+                transition = engine.apply(state, seat, action)
+                played.append(engine.notation(action))
+                finished = move_finished(engine, state, transition.state, seat, transition.log)
+                told = _timeout_notices(engine, game, seat, notice, played) if finished else []
+                game = await self._commit(
+                    game,
+                    engine,
+                    state,
+                    seat,
+                    played[-1],
+                    transition.state,
+                    transition.log,
+                    missed=len(played) == 1,
+                    notice=told,
+                )
+                state = transition.state
+                if finished or game.status is not GameStatus.ACTIVE:
+                    break
             game = await self._autoplay(game, engine, state)
             self._delivered()
             return game
@@ -258,22 +348,42 @@ class Tables:
         notation: str,
         after: Any,
         log: Sequence[LogEntry],
+        *,
+        missed: bool = False,
+        notice: Sequence[Delivery] = (),
     ) -> Game:
         resigned = game.resigned_seats()
         outcome: Outcome | None = engine.outcome(after)
         if outcome is not None:
             outcome = with_resignations(outcome, resigned)
-        deliveries = move_deliveries(
-            engine,
-            game,
-            seat=seat,
-            before=before,
-            after=after,
-            log=log,
-            version=game.version + 1,
-            outcome=outcome,
-            resigned=resigned,
+        waiting = engine.waiting_for(after) - resigned if outcome is None else frozenset()
+        timers = (
+            None
+            if outcome is not None
+            else await clock_timers(
+                self._store,
+                game,
+                waiting,
+                self._clock(),
+                mover=seat,
+                continuing=not move_finished(engine, before, after, seat, log),
+            )
         )
+        deliveries = [
+            *notice,
+            *move_deliveries(
+                engine,
+                game,
+                seat=seat,
+                before=before,
+                after=after,
+                log=log,
+                version=game.version + 1,
+                outcome=outcome,
+                resigned=resigned,
+                footer=clock_footer(timers),
+            ),
+        ]
         try:
             return await self._store.games.record_move(
                 game.id,
@@ -281,9 +391,11 @@ class Tables:
                 seat=seat,
                 notation=notation,
                 state=engine.dump(after),
-                to_act=engine.waiting_for(after) - resigned if outcome is None else frozenset(),
+                to_act=waiting,
                 outcome=None if outcome is None else outcome.model_dump_json(),
                 deliveries=deliveries,
+                timers=timers,
+                missed=missed,
             )
         except VersionConflict:
             raise StaleRequest() from None
@@ -291,12 +403,9 @@ class Tables:
             raise Refusal(f"Game #{game.id} is no longer being played.") from None
 
     async def _autoplay(self, game: Game, engine: Engine[Any, Any], state: Any) -> Game:
-        """Play safe automatic moves for resigned seats while the game waits on them.
-
-        The move is drawn from the legal ones (never "back", which could go round in
-        circles) by a generator seeded with the game's seed and version, so it is the same
-        move however often it is retried.
-        """
+        """Play automatic moves for resigned seats while the game waits on them: the
+        chooser's (by default :func:`safe_move`, the same move however often it is
+        retried)."""
         resigned = game.resigned_seats()
         for _ in range(engine.step_limit):
             if engine.outcome(state) is not None or game.status is not GameStatus.ACTIVE:
@@ -305,9 +414,7 @@ class Tables:
             if not due:
                 break
             seat = due[0]
-            legal = [a for a in engine.legal_actions(state, seat) if engine.notation(a) != BACK]
-            chooser = random.Random(f"{game.seed}:{game.version}:{seat}")
-            action = chooser.choice(legal)
+            action = self._chooser(engine, state, seat, game)
             transition = engine.apply(state, seat, action)
             game = await self._commit(
                 game,
@@ -320,6 +427,23 @@ class Tables:
             )
             state = transition.state
         return game
+
+
+def _timeout_notices(
+    engine: Engine[Any, Any], game: Game, seat: int, notice: str, played: Sequence[str]
+) -> list[Delivery]:
+    """The table hears that a move was made for the player (its public effects follow in
+    the move's own post); only the player is told which, since a move may be secret."""
+    told = notice_deliveries(game, f"{notice} A move was made for them.")
+    user = game.user_at(seat)
+    if user is not None:
+        text = (
+            f"⏰ Your deadline passed in **{engine.title}** #{game.id}, so this move was made "
+            f"for you: `{' '.join(played)}`."
+        )
+        post = Post(content=text, game_id=game.id)
+        told.append(Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id))
+    return told
 
 
 def _choices(game: Game, seat: int, engine: Engine[Any, Any], state: Any) -> Choices:
@@ -366,4 +490,4 @@ def _sides(game: Game, teams: tuple[tuple[int, ...], ...] | None) -> list[tuple[
     return [(s.seat,) for s in sorted(seats, key=lambda s: s.seat or 0) if s.seat is not None]
 
 
-__all__ = ["Choices", "MoveResult", "Tables", "seat_users"]
+__all__ = ["Choices", "MoveChooser", "MoveResult", "Tables", "safe_move", "seat_users"]

@@ -21,6 +21,7 @@ from games.core.board import Board
 from games.core.errors import (
     ActionNotAllowed,
     GameIsOver,
+    IllegalAction,
     InvalidSetup,
     NotYourTurn,
     StateFormatError,
@@ -34,6 +35,10 @@ ActionT = TypeVar("ActionT")
 
 MAX_NOTATION_LENGTH = 200
 BACK = "back"
+#: Notations of actions that decline to do anything: what a missed deadline plays first.
+PASSES = ("pass", "skip")
+#: How many resampled worlds ``Engine.reveals`` compares the mover's view over.
+REVEAL_SAMPLES = 4
 
 
 def normalize_notation(text: str) -> str:
@@ -209,6 +214,49 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """None while the game runs; the final scores and ranking once it has ended."""
+
+    # ------------------------------------------------------ clocks and undo
+    def pass_action(self, state: StateT, seat: int) -> ActionT | None:
+        """The legal action by which ``seat`` declines to act (``pass``, ``skip``), when the
+        rules offer one now; what a table plays for a player whose deadline passed."""
+        for action in self.legal_actions(state, seat):
+            if self.notation(action) in PASSES:
+                return action
+        return None
+
+    def reveals(self, state: StateT, seat: int, action: ActionT) -> bool:
+        """Whether ``seat`` taking ``action`` in ``state`` brings hidden information to light,
+        so that taking it back would let the player play again knowing more.
+
+        It does when chance took part (the generator kept in the state moved: a card
+        drawn, dice rolled) or when what ``seat`` sees afterwards depends on something it
+        could not see before (compared over a few resampled worlds, e.g. the other picks
+        revealed by the last pick of a round), or when another player's private board
+        changed (a card drawn or passed to them). Conservative: a state without a
+        generator, or an action that a resampled world refuses, counts as revealing.
+        """
+        after = self.apply(state, seat, action).state
+        before_rng = getattr(state, "rng", None)
+        if before_rng is None or before_rng != getattr(after, "rng", None):
+            return True
+        for other in range(self.players(state)):
+            if other != seat and self._private(state, other) != self._private(after, other):
+                return True
+        seen = self.view(after, seat)
+        for sample in range(REVEAL_SAMPLES):
+            world = self.determinize(state, seat, random.Random(sample))
+            try:
+                resampled = self.apply(world, seat, action).state
+            except IllegalAction:
+                return True
+            if self.view(resampled, seat) != seen:
+                return True
+        return False
+
+    def _private(self, state: StateT, seat: int) -> tuple[Any, ...]:
+        """The parts of ``seat``'s board that spectators do not see."""
+        public = frozenset(self.describe(self.view(state, None)).fields)
+        return tuple(f for f in self.describe(self.view(state, seat)).fields if f not in public)
 
     # ----------------------------------------------------------- information
     @abstractmethod

@@ -14,9 +14,11 @@ from storage.records import (
     Game,
     GameStatus,
     OutboxItem,
+    Player,
     Seat,
     Timer,
     TimerKind,
+    UndoRequest,
 )
 from storage.sqlite.database import from_epoch
 
@@ -37,6 +39,7 @@ def seat(row: aiosqlite.Row) -> Seat:
         ai_level=row["ai_level"],
         joined_at=_moment(row["joined_at"]),
         resigned_at=from_epoch(row["resigned_at"]),
+        missed=row["missed"],
     )
 
 
@@ -107,4 +110,26 @@ def timer(row: aiosqlite.Row) -> Timer:
         payload=json.loads(row["payload"]),
         key=row["key"],
         fired_at=from_epoch(row["fired_at"]),
+    )
+
+
+def player(row: aiosqlite.Row) -> Player:
+    """A ``players`` row."""
+    return Player(
+        user_id=row["user_id"],
+        reminders=bool(row["reminders"]),
+        digest=bool(row["digest"]),
+        away_until=from_epoch(row["away_until"]),
+    )
+
+
+def undo_request(row: aiosqlite.Row) -> UndoRequest:
+    """An ``undo_requests`` row."""
+    return UndoRequest(
+        game_id=row["game_id"],
+        seat=row["seat"],
+        version=row["version"],
+        to_version=row["to_version"],
+        approvals=frozenset(json.loads(row["approvals"])),
+        created_at=_moment(row["created_at"]),
     )

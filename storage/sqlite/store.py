@@ -7,6 +7,7 @@ from pathlib import Path
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
 from storage.sqlite.outbox import SqliteOutbox
+from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.timers import SqliteTimers
 from storage.store import Store
 
@@ -19,6 +20,7 @@ class SqliteStore(Store):
         self.games = SqliteGames(database)
         self.outbox = SqliteOutbox(database)
         self.timers = SqliteTimers(database)
+        self.prefs = SqlitePreferences(database)
 
     @classmethod
     async def open(cls, path: Path, *, clock: Clock = utc_now) -> SqliteStore:

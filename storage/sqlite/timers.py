@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from storage.records import NewTimer, Timer, TimerKind
+from storage.records import Delivery, NewTimer, Timer, TimerKind
 from storage.sqlite import rows
 from storage.sqlite.database import Database, from_epoch
-from storage.sqlite.writes import insert_timers
+from storage.sqlite.writes import insert_deliveries, insert_timers
 from storage.store import Timers
 
 
@@ -18,9 +18,28 @@ class SqliteTimers(Timers):
     def __init__(self, database: Database) -> None:
         self._db = database
 
-    async def schedule(self, timers: Sequence[NewTimer]) -> list[int]:
+    async def schedule(self, timers: Sequence[NewTimer], *, replace: bool = True) -> list[int]:
         async with self._db.transaction() as db:
-            return await insert_timers(db, timers)
+            return await insert_timers(db, timers, replace=replace)
+
+    async def fire(
+        self,
+        timer_id: int,
+        *,
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> bool:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            cursor = await db.execute(
+                "UPDATE timers SET fired_at = ? WHERE id = ? AND fired_at IS NULL",
+                (now, timer_id),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await insert_deliveries(db, deliveries, now)
+            await insert_timers(db, timers)
+            return True
 
     async def cancel(self, game_id: int, kinds: Sequence[TimerKind] | None = None) -> int:
         chosen = [str(kind) for kind in (kinds if kinds is not None else TimerKind)]

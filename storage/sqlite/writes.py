@@ -39,13 +39,24 @@ async def insert_deliveries(
 
 
 async def insert_timers(
-    connection: aiosqlite.Connection, timers: Sequence[NewTimer], game_id: int | None = None
+    connection: aiosqlite.Connection,
+    timers: Sequence[NewTimer],
+    game_id: int | None = None,
+    *,
+    replace: bool = True,
 ) -> list[int]:
-    """Schedule timers in the open transaction; a keyed timer replaces its pending namesake."""
+    """Schedule timers in the open transaction; a keyed timer replaces its pending namesake,
+    or, when not ``replace``, is skipped while that namesake is pending."""
     ids = []
     for timer in timers:
         owner = timer.game_id if timer.game_id is not None else game_id
         if timer.key is not None:
+            if not replace:
+                async with connection.execute(
+                    "SELECT 1 FROM timers WHERE key = ? AND fired_at IS NULL", (timer.key,)
+                ) as cursor:
+                    if await cursor.fetchone() is not None:
+                        continue
             await connection.execute("DELETE FROM timers WHERE key = ?", (timer.key,))
         cursor = await connection.execute(
             "INSERT INTO timers (key, game_id, kind, due_at, payload) VALUES (?, ?, ?, ?, ?)",

@@ -97,6 +97,29 @@ async def test_a_schema_1_file_is_upgraded_and_its_games_read_as_before(
         assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
 
 
+async def test_a_schema_2_file_is_upgraded_with_nothing_missed_and_nobody_away(
+    db_path: Path,
+) -> None:
+    _schema_1_database(db_path)
+    with sqlite3.connect(db_path) as connection:
+        for statement in migrations()[1].statements():
+            connection.execute(statement)
+        connection.execute("PRAGMA user_version = 2")
+        connection.execute('UPDATE games SET settings = \'{"seating": "join"}\'')
+    store = await SqliteStore.open(db_path)
+    try:
+        game = await store.games.get(1)
+        assert game.settings == {"seating": "join"}
+        assert [s.missed for s in game.seats] == [0, 0]
+        assert (await store.prefs.player(3)).away_until is None
+        assert await store.prefs.server(1) == {}
+        assert await store.games.undo_request(1) is None
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
+
+
 async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         async with store.database.transaction() as db:

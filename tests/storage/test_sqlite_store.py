@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.storage.contract.async_play import AsyncPlayContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.outbox import OutboxContract
@@ -22,3 +23,7 @@ class TestSqliteTimers(TimersContract):
 
 class TestSqliteConcurrency(ConcurrencyContract):
     """SQLite under concurrent writers."""
+
+
+class TestSqliteAsyncPlay(AsyncPlayContract):
+    """SQLite clocks, nudges, undo and preferences."""

@@ -35,10 +35,10 @@ def locks() -> GameLocks:
 
 
 @pytest.fixture
-def lobbies(store: SqliteStore, locks: GameLocks) -> Lobbies:
-    return Lobbies(store, locks, seeds=lambda: SEED)
+def lobbies(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Lobbies:
+    return Lobbies(store, locks, seeds=lambda: SEED, clock=clock)
 
 
 @pytest.fixture
-def tables(store: SqliteStore, locks: GameLocks) -> Tables:
-    return Tables(store, locks)
+def tables(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Tables:
+    return Tables(store, locks, clock=clock)

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import games
+from bot.service.clocks import DEFAULT_DEADLINE, TableClock, deadline_line
 from bot.service.errors import Refusal
 from bot.service.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
 from bot.service.locks import GameLocks
@@ -30,6 +31,7 @@ from tests.bot.service.helpers import (
     state_of,
     text_of,
 )
+from tests.storage.contract import FakeClock
 
 
 async def open_lobby(
@@ -68,7 +70,8 @@ async def test_open_seats_the_host_and_keeps_options_and_seating(
     assert (game.guild_id, game.channel_id, game.thread_id) == (GUILD, CHANNEL, None)
     assert [(s.position, s.user_id, s.seat) for s in game.seats] == [(0, ALICE, None)]
     assert game.options == {"teams": True}
-    assert game.settings == {"seating": "shuffle"}
+    assert game.settings["seating"] == "shuffle"
+    assert TableClock.from_settings(game.settings) == TableClock(DEFAULT_DEADLINE)
     assert game.seed is None
     assert game.state is None
     assert await store.games.get(game.id) == game
@@ -77,7 +80,7 @@ async def test_open_seats_the_host_and_keeps_options_and_seating(
 
 async def test_open_in_join_order_by_default_options(lobbies: Lobbies) -> None:
     game = await open_lobby(lobbies, "magic-spell")
-    assert game.settings == {"seating": "join"}
+    assert game.settings["seating"] == "join"
     assert game.options == {
         "heavy_courseload": None,
         "low_enrollment": False,
@@ -268,7 +271,7 @@ async def test_start_shuffled_after_someone_left(lobbies: Lobbies) -> None:
 
 
 async def test_start_queues_one_thread_post_and_one_dm_per_player(
-    lobbies: Lobbies, store: SqliteStore
+    lobbies: Lobbies, store: SqliteStore, clock: FakeClock
 ) -> None:
     game = await deal(lobbies, "magnum-opus", 3, seating=Seating.SHUFFLED)
     engine = games.get("magnum-opus")
@@ -284,7 +287,7 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
     post = Post.from_payload(posts[0].payload)
     assert post.content == (
         "**Magnum Opus** begins! Seat order:\n1. {p0}\n2. {p1}\n3. {p2}\n\n"
-        "Waiting for: {p0}, {p1}, {p2}"
+        f"{deadline_line([clock() + DEFAULT_DEADLINE])}\nWaiting for: {{p0}}, {{p1}}, {{p2}}"
     )
     assert post.boards == (engine.describe(engine.view(state, None)),)
     assert post.seats == tuple(users)
@@ -320,7 +323,7 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
 
 
 async def test_start_without_a_thread_posts_in_the_channel(
-    lobbies: Lobbies, store: SqliteStore
+    lobbies: Lobbies, store: SqliteStore, clock: FakeClock
 ) -> None:
     game = await deal(lobbies, "mandragora", 2, thread_id=None)
     assert game.thread_id is None
@@ -329,7 +332,7 @@ async def test_start_without_a_thread_posts_in_the_channel(
     post = Post.from_payload(posts[0].payload)
     assert post.content == (
         f"**Mandragora** begins! Seat order:\n1. {seat_ref(0)}\n2. {seat_ref(1)}\n\n"
-        "Your turn: {p0}"
+        f"{deadline_line([clock() + DEFAULT_DEADLINE])}\nYour turn: {{p0}}"
     )
     assert post.pings == (ALICE,)
 

@@ -10,6 +10,7 @@ import pytest
 
 import games
 from bot.service.announce import ranking
+from bot.service.clocks import DEFAULT_DEADLINE, deadline_line
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
@@ -33,6 +34,9 @@ from tests.bot.service.helpers import (
     thread_posts,
 )
 from tests.storage.contract import FakeClock
+
+#: The deadline line of a move made before the test's clock moved.
+DEADLINE_NOW = deadline_line([FakeClock()() + DEFAULT_DEADLINE])
 
 MANDRAGORA = games.get("mandragora")
 
@@ -320,7 +324,7 @@ async def test_a_cast_is_decided_privately_step_by_step(
     posts = thread_posts(added)
     assert len(posts) == 1
     assert posts[0].content.startswith("{p0} casts **Banishment** (power 1) with a mandrake")
-    assert posts[0].content.endswith("\n\nYour turn: {p1}")
+    assert posts[0].content.endswith(f"\n\n{DEADLINE_NOW}\nYour turn: {{p1}}")
     assert posts[0].pings == (BOB,)
     assert posts[0].turn_button == TurnButton(game.id, 5)
     assert set(dms(added)) <= {ALICE}

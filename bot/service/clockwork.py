@@ -1,0 +1,175 @@
+"""What a timer does when its time comes: a reminder, a deadline, a daily digest.
+
+Every timer is marked fired in the same transaction as what it causes (the store's
+``Timers.fire``, or the move that replaces the game's timers), so none acts twice, even
+when the bot stops half-way and fires what is left at its next start.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+import games
+from bot.service.announce import notice_deliveries, where
+from bot.service.clocks import DIGEST_EVERY, Policy, TableClock, seat_timers
+from bot.service.lobby import digest_timer
+from bot.service.play import Tables
+from bot.service.posts import Post
+from storage import (
+    Delivery,
+    DeliveryKind,
+    Game,
+    GameNotFound,
+    GameStatus,
+    Store,
+    Timer,
+    TimerKind,
+)
+
+log = logging.getLogger("grimoire.clockwork")
+
+
+def jump_link(game: Game) -> str:
+    """A link to where the game is played (works from any server and from DMs)."""
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{where(game)}"
+
+
+def stamp(moment: datetime, style: str = "R") -> str:
+    """A Discord timestamp: each reader sees it in their own time zone."""
+    return f"<t:{int(moment.timestamp())}:{style}>"
+
+
+class Clockwork:
+    """Fires due timers: reminders by DM, the table's policy at a deadline, digests."""
+
+    def __init__(self, store: Store, tables: Tables, *, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._tables = tables
+        self._clock = clock
+
+    async def fire(self, timer: Timer) -> None:
+        """Do what ``timer`` is for, once."""
+        if timer.kind is TimerKind.DIGEST:
+            await self._digest(timer)
+            return
+        game = await self._game_awaiting(timer)
+        if game is None:
+            return
+        if timer.kind is TimerKind.REMINDER:
+            await self._reminder(timer, game)
+        else:
+            await self._deadline(timer, game)
+
+    async def _game_awaiting(self, timer: Timer) -> Game | None:
+        """The timer's game while it still waits for the timer's seat; otherwise the timer
+        is spent, and ``None``."""
+        seat = int(timer.payload.get("seat", -1))
+        game: Game | None = None
+        if timer.game_id is not None:
+            try:
+                game = await self._store.games.get(timer.game_id)
+            except GameNotFound:
+                game = None
+        if (
+            game is None
+            or game.status is not GameStatus.ACTIVE
+            or seat not in game.to_act
+            or seat in game.resigned_seats()
+            or game.user_at(seat) is None
+        ):
+            await self._store.timers.fire(timer.id)
+            return None
+        return game
+
+    async def _reminder(self, timer: Timer, game: Game) -> None:
+        seat = int(timer.payload["seat"])
+        user = game.user_at(seat)
+        assert user is not None
+        player = await self._store.prefs.player(user)
+        if player.away(self._clock()) or not player.reminders:
+            await self._store.timers.fire(timer.id)
+            return
+        due = datetime.fromtimestamp(float(timer.payload["deadline"]), self._clock().tzinfo)
+        title = games.get(game.game_key).title
+        text = (
+            f"⏰ Your move in **{title}** #{game.id} is due {stamp(due)} ({stamp(due, 'f')}). "
+            f"{jump_link(game)}"
+        )
+        post = Post(
+            content=text,
+            game_id=game.id,
+            notice_channel_id=where(game),
+            extra={"ping_instead": f"⏰ Your move is due {stamp(due)} ({stamp(due, 'f')})."},
+        )
+        dm = Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id)
+        await self._store.timers.fire(timer.id, deliveries=[dm])
+
+    async def _deadline(self, timer: Timer, game: Game) -> None:
+        if timer.id not in {t.id for t in await self._store.timers.pending(game.id)}:
+            return  # replaced by a move since it was read
+        seat = int(timer.payload["seat"])
+        user = game.user_at(seat)
+        assert user is not None
+        clock = TableClock.from_settings(game.settings)
+        now = self._clock()
+        player = await self._store.prefs.player(user)
+        if clock.deadline is None:
+            await self._store.timers.fire(timer.id)
+        elif player.away(now) and player.away_until is not None:
+            # A vacation pauses the clock: a whole move's time from the day they are back.
+            fresh = seat_timers(game.id, seat, clock, player.away_until + clock.deadline, now)
+            await self._store.timers.fire(timer.id, timers=fresh)
+        elif clock.policy is Policy.WAIT:
+            notice = (
+                f"⏰ <@{user}> let the deadline pass; the game waits for them. "
+                "Anyone at the table may `/game nudge`."
+            )
+            await self._store.timers.fire(timer.id, deliveries=notice_deliveries(game, notice))
+        else:
+            await self._act(timer, game, seat, user, clock)
+
+    async def _act(self, timer: Timer, game: Game, seat: int, user: int, clock: TableClock) -> None:
+        played = await self._tables.play_for(
+            game.id, seat, version=game.version, notice=f"⏰ <@{user}> let the deadline pass."
+        )
+        # The move replaced the game's timers; when the game moved on first, so did that move.
+        await self._store.timers.mark_fired(timer.id)
+        missed = next((s.missed for s in played.seats if s.seat == seat), 0)
+        if played.version != game.version and clock.strikes and missed >= clock.strikes:
+            await self._tables.remove(
+                game.id,
+                seat,
+                f"<@{user}> is removed from the game after {missed} missed deadlines.",
+            )
+
+    async def _digest(self, timer: Timer) -> None:
+        user = int(timer.payload["user"])
+        now = self._clock()
+        playing = await self._store.games.of_user(user, (GameStatus.ACTIVE,))
+        if not playing:
+            await self._store.timers.fire(timer.id)  # the next game started brings it back
+            return
+        player = await self._store.prefs.player(user)
+        deliveries = []
+        awaiting = await self._store.games.awaiting(user)
+        if player.digest and awaiting and not player.away(now):
+            deliveries.append(_digest_dm(user, awaiting))
+        after = timer.due_at + DIGEST_EVERY
+        await self._store.timers.fire(
+            timer.id,
+            deliveries=deliveries,
+            timers=[digest_timer(user, after if after > now else now + DIGEST_EVERY)],
+        )
+
+
+def _digest_dm(user: int, awaiting: list[Game]) -> Delivery:
+    count = len(awaiting)
+    lines = [f"• **{games.get(g.game_key).title}** #{g.id} — {jump_link(g)}" for g in awaiting[:20]]
+    more = [f"…and {count - 20} more."] if count > 20 else []
+    header = f"Your turn in {count} game{'s' if count != 1 else ''}:"
+    footer = "Turn this daily message off with `/notify digest:off`."
+    content = "\n".join([header, *lines, *more, "", footer])
+    return Delivery(DeliveryKind.DM, user, Post(content=content).to_payload())

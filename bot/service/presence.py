@@ -1,0 +1,89 @@
+"""A player's presence at the tables: vacations, notification choices, and nudging a slow
+player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+import games
+from bot.service.announce import notice_deliveries
+from bot.service.clocks import MAX_AWAY, NUDGE_COOLDOWN, duration_text, parse_duration
+from bot.service.clockwork import stamp
+from bot.service.errors import Refusal
+from storage import Game, GameStatus, Player, Store
+
+
+class Presence:
+    """``/away``, ``/notify`` and ``/game nudge``."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._clock = clock
+
+    async def away(self, user_id: int, duration: str) -> Player:
+        """Start a vacation of ``duration`` (``3d``, ``12h``; at most 14 days), or end it
+        with ``off``. Each running game's table is told."""
+        now = self._clock()
+        if duration.strip().lower() in ("off", "back", "0", "none"):
+            before = await self._store.prefs.player(user_id)
+            if not before.away(now):
+                raise Refusal("You are not away.")
+            player = await self._store.prefs.set_away(user_id, None)
+            await self._tell_tables(user_id, f"<@{user_id}> is back.")
+            return player
+        length = parse_duration(duration, longest=MAX_AWAY)
+        until = now + length
+        player = await self._store.prefs.set_away(user_id, until)
+        await self._tell_tables(
+            user_id,
+            f"🏖️ <@{user_id}> is away until {stamp(until, 'f')} ({duration_text(length)}): "
+            "their move clock is paused until then.",
+        )
+        return player
+
+    async def _tell_tables(self, user_id: int, text: str) -> None:
+        playing = await self._store.games.of_user(user_id, (GameStatus.ACTIVE,))
+        deliveries = [d for game in playing for d in notice_deliveries(game, text)]
+        if deliveries:
+            await self._store.outbox.enqueue(deliveries)
+
+    async def notify(self, user_id: int, *, reminders: bool | None, digest: bool | None) -> Player:
+        """Turn reminders or the daily digest on or off; with neither, what is chosen now."""
+        if reminders is None and digest is None:
+            return await self._store.prefs.player(user_id)
+        return await self._store.prefs.set_notifications(
+            user_id, reminders=reminders, digest=digest
+        )
+
+    async def nudge(self, game: Game, user_id: int) -> list[int]:
+        """Ping the players ``game`` waits for, on behalf of another player at the table; at
+        most once per ``NUDGE_COOLDOWN`` per game. Returns who was pinged."""
+        if game.status is not GameStatus.ACTIVE:
+            raise Refusal(f"Game #{game.id} is not being played.")
+        if game.seat_of(user_id) is None:
+            raise Refusal("Only the players of this game can nudge.")
+        slow = [
+            u
+            for s in sorted(game.to_act - game.resigned_seats())
+            if (u := game.user_at(s)) is not None and u != user_id
+        ]
+        if not slow:
+            raise Refusal("Nobody else is keeping this game waiting.")
+        now = self._clock()
+        away = [u for u in slow if (await self._store.prefs.player(u)).away(now)]
+        if away and len(away) == len(slow):
+            raise Refusal("They are away: their clock is paused until they are back.")
+        title = games.get(game.game_key).title
+        pings = [u for u in slow if u not in away]
+        names = ", ".join(f"<@{u}>" for u in pings)
+        text = f"👋 <@{user_id}> nudges {names}: the table is waiting for your move in {title}."
+        last = await self._store.games.nudge(
+            game.id, cooldown=NUDGE_COOLDOWN, deliveries=notice_deliveries(game, text, pings)
+        )
+        if last is not None:
+            again = last + NUDGE_COOLDOWN
+            raise Refusal(
+                f"This table was nudged {stamp(last)}; you can nudge again {stamp(again)}."
+            )
+        return pings

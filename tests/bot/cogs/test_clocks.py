@@ -1,0 +1,62 @@
+"""``/settings``, ``/notify`` and the clock options of ``/game new`` through SimCord."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from bot.service.clocks import Policy, TableClock
+from tests.bot.conftest import Table
+from tests.bot.driving import bot_of, open_lobby, replies, stored
+
+
+def manager(table: Table) -> simcord.MemberActor:
+    role = table.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    return table.guild.add_member(table.env.create_user("admin"), roles=[role])
+
+
+def only_answer(result: simcord.InteractionResult) -> str:
+    assert result.ephemeral, result
+    (text,) = replies(result)
+    return text
+
+
+async def test_a_server_manager_sets_the_default_clock_of_new_games(table: Table) -> None:
+    admin = manager(table)
+    shown = await table.members["alice"].slash(table.channel, "settings")
+    assert only_answer(shown).startswith("New games here get: 24h per move; at the deadline:")
+
+    refused = await table.members["alice"].slash(table.channel, "settings", deadline="1h")
+    assert only_answer(refused) == "Only members who manage this server can change its settings."
+    assert await bot_of(table).store.prefs.server(table.guild.id) == {}
+
+    changed = await admin.slash(
+        table.channel, "settings", deadline="72h", policy="wait", strikes=0, reminders="6h 1h"
+    )
+    assert only_answer(changed) == (
+        "New games here now get: 72h per move; at the deadline: only tell the table, and wait; "
+        "never removed; reminders 6h, 1h before."
+    )
+    bad = await admin.slash(table.channel, "settings", reminders="tomorrow")
+    assert "Write a duration" in only_answer(bad)
+
+    _, game_id = await open_lobby(table, "bob", "mandragora")
+    clock = TableClock.from_settings((await stored(table, game_id)).settings)
+    assert clock.deadline is not None
+    assert (clock.deadline.total_seconds(), clock.policy, clock.strikes) == (
+        72 * 3600,
+        Policy.WAIT,
+        0,
+    )
+    _, own = await open_lobby(table, "carol", "mandragora", deadline="none")
+    assert TableClock.from_settings((await stored(table, own)).settings).deadline is None
+
+
+async def test_players_turn_their_notifications_on_and_off(table: Table) -> None:
+    alice = table.members["alice"]
+    shown = await alice.slash(table.channel, "notify")
+    assert only_answer(shown) == "Reminders before deadlines: **on** · daily digest: **on**."
+    off = await alice.slash(table.channel, "notify", reminders="off")
+    assert only_answer(off) == "Reminders before deadlines: **off** · daily digest: **on**."
+    player = await bot_of(table).store.prefs.player(alice.id)
+    assert (player.reminders, player.digest) == (False, True)
