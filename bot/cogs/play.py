@@ -11,6 +11,7 @@ from discord.ext import commands
 import games
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
+from bot.pictures import attach_game, with_file
 from bot.replies import guarded
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
@@ -94,8 +95,11 @@ class PlayCommands(commands.Cog):
             found = await find_game(self.bot, interaction, game)
             current, board = await self.bot.tables.hand(found.id, interaction.user.id)
             names = await self.bot.names.names(seat_users(current))
+            embed = board_embed(board, names, private=True)
+            seat = current.seat_of(interaction.user.id)
+            picture = await attach_game(embed, current, seat, names)
             await interaction.response.send_message(
-                embed=board_embed(board, names, private=True), ephemeral=True
+                embed=embed, ephemeral=True, **with_file(picture)
             )
 
         await guarded(interaction, work)
@@ -107,7 +111,11 @@ class PlayCommands(commands.Cog):
             found = await find_game(self.bot, interaction, game)
             current, board = await self.bot.tables.board(found.id)
             names = await self.bot.names.names(seat_users(current))
-            await interaction.response.send_message(embed=board_embed(board, names), ephemeral=True)
+            embed = board_embed(board, names)
+            picture = await attach_game(embed, current, None, names)
+            await interaction.response.send_message(
+                embed=embed, ephemeral=True, **with_file(picture)
+            )
 
         await guarded(interaction, work)
 

@@ -8,6 +8,7 @@ import random
 import pytest
 
 import games
+from bot.pictures import picture_extra
 from bot.service.errors import Refusal
 from bot.service.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
 from bot.service.locks import GameLocks
@@ -305,7 +306,8 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
             f"Your hand in **Magnum Opus** #{game.id}. Use `/hand` to see it again."
         )
         assert dm.notice_channel_id == THREAD
-        assert dm.extra == {"user": user}
+        # The picture is drawn from this seat's view and nothing else.
+        assert dm.extra == {"user": user, **picture_extra(engine, engine.view(state, seat))}
         assert dm.turn_button is None
         for other in range(3):
             if other == seat:
