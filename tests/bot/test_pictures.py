@@ -71,8 +71,9 @@ async def test_board_and_hand_commands_attach_pictures(table: Table) -> None:
     board = await alice.slash(thread, "board")
     hand = await alice.slash(thread, "hand")
 
-    (shown_board,) = [m for m in board.followups or [board.response] if m is not None]
-    (shown_hand,) = [m for m in hand.followups or [hand.response] if m is not None]
+    shown_board, shown_hand = board.response, hand.response
+    assert shown_board is not None and shown_board.ephemeral
+    assert shown_hand is not None and shown_hand.ephemeral
     engine = games.get("magic-spell")
     state = engine.load(game.state or "")
     seat = game.seat_of(alice.id)
