@@ -72,8 +72,10 @@ async def test_board_and_hand_commands_attach_pictures(table: Table) -> None:
     hand = await alice.slash(thread, "hand")
 
     shown_board, shown_hand = board.response, hand.response
-    assert shown_board is not None and shown_board.ephemeral
-    assert shown_hand is not None and shown_hand.ephemeral
+    assert shown_board is not None
+    assert shown_board.ephemeral
+    assert shown_hand is not None
+    assert shown_hand.ephemeral
     engine = games.get("magic-spell")
     state = engine.load(game.state or "")
     seat = game.seat_of(alice.id)
