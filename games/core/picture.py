@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -114,9 +114,10 @@ class Canvas:
         anchor: str = "la",
     ) -> int:
         """Draw ``text`` with its anchor at (x, y); returns its width in whole pixels."""
-        face = font(size, bold=bold)
-        self.draw.text((x, y), text, font=face, fill=fill, anchor=anchor)
-        return int(face.getlength(text))
+        mask, left, top, width = _text_mask(text, size, bold, anchor)
+        if mask is not None:
+            self.image.paste(fill, (round(x) + left, round(y) + top), mask)
+        return width
 
     def fit(self, text: str, width: float, *, size: int = BODY, bold: bool = False) -> str:
         """``text`` cut with an ellipsis so it fits in ``width`` pixels."""
@@ -190,11 +191,38 @@ class Canvas:
     def png(self) -> bytes:
         """The picture as PNG bytes."""
         out = io.BytesIO()
-        # A palette of flat colours and anti-aliased text: far smaller and quicker to write
-        # than full colour, and the eye cannot tell them apart at this size.
-        palette = self.image.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
-        palette.save(out, format="PNG", compress_level=1)
+        # 64 colours hold every flat colour and the anti-aliased edges of the text: a third
+        # of the size of full colour and quicker to write. The palette is chosen from a
+        # sample of every third pixel, which finds the same colours at a ninth of the cost.
+        sample = self.image.resize(
+            (max(1, self.width // 3), max(1, self.height // 3)), Image.Resampling.NEAREST
+        )
+        palette = sample.quantize(colors=64, method=Image.Quantize.FASTOCTREE)
+        mapped = self.image.quantize(palette=palette, dither=Image.Dither.NONE)
+        mapped.save(out, format="PNG", compress_level=1)
         return out.getvalue()
+
+
+@lru_cache(maxsize=8192)
+def _text_mask(
+    text: str, size: int, bold: bool, anchor: str
+) -> tuple[Image.Image | None, int, int, int]:
+    """Text rasterized once into a coverage mask, with where it sits from its anchor and its
+    width. Boards repeat most of their words from one move to the next (names, headings,
+    numbers), and rasterizing is most of the cost of drawing a picture."""
+    face = font(size, bold=bold)
+    width = int(face.getlength(text))
+    left, top, right, bottom = (int(v) for v in face.getbbox(text, anchor=anchor))
+    if right <= left or bottom <= top:
+        return None, 0, 0, width
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor=anchor)
+    return mask, left, top, width
+
+
+def forget_text() -> None:
+    """Drop every rasterized word (for measuring drawing from a cold start)."""
+    _text_mask.cache_clear()
 
 
 def wrap(text: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
