@@ -4,6 +4,7 @@ python -m games list
 python -m games simulate mandragora --players 3 --seed 7
 python -m games simulate mandragora --players 4 --option teams=true --quiet
 python -m games picture mandragora --players 3 --seed 7 --steps 40 --seat 1 --out board.png
+python -m games gallery docs/gallery
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import games
@@ -31,6 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _list()
         if args.command == "picture":
             return _picture(args)
+        if args.command == "gallery":
+            return _gallery(args.folder)
         return _simulate(args)
     except (GameError, games.UnknownGame) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -72,6 +76,8 @@ def _parser() -> argparse.ArgumentParser:
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a variant option"
     )
     picture.add_argument("--out", required=True, help="the PNG file to write")
+    gallery = commands.add_parser("gallery", help="draw the README's picture of every game")
+    gallery.add_argument("folder", help="where to write <game>.png")
     return parser
 
 
@@ -149,9 +155,33 @@ def _picture(args: argparse.Namespace) -> int:
     png = engine.picture(engine.view(state, seat))
     if png is None:
         raise GameError(f"{engine.title} draws no pictures.")
-    with open(args.out, "wb") as out:
-        out.write(png)
+    Path(args.out).write_bytes(png)
     print(f"{args.out}: {len(png)} bytes")
+    return 0
+
+
+#: The README's pictures: players, seed, random moves played, and whose view (from 0).
+GALLERY: dict[str, tuple[int, int, int, int]] = {
+    "mandragora": (3, 7, 45, 0),
+    "magnum-opus": (3, 7, 60, 0),
+    "magic-spell": (3, 7, 150, 0),
+    "marginalia": (2, 7, 30, 0),
+    "strange-norrell": (3, 7, 120, 0),
+}
+GALLERY_NAMES = ["Ada", "Bastien", "Chloë", "Dmitri", "Esther"]
+
+
+def _gallery(folder: str) -> int:
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for key, (players, seed, steps, seat) in GALLERY.items():
+        engine = games.get(key)
+        state = random_position(engine, players, seed, steps)
+        png = engine.picture(engine.view(state, seat), GALLERY_NAMES[:players])
+        if png is None:
+            raise GameError(f"{engine.title} draws no pictures.")
+        path = Path(folder) / f"{key}.png"
+        path.write_bytes(png)
+        print(f"{path}: {len(png)} bytes")
     return 0
 
 

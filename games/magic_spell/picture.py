@@ -129,9 +129,11 @@ def _student(
     cx += canvas.text(cx, y + 12, name, size=BODY, bold=True) + 12
     if acting:
         canvas.text(cx, y + 14, "▶ turn", size=SMALL)
-    canvas.text(
-        WIDTH - 36, y + 14, f"{s.credits}/{view.courseload} credits", size=SMALL, anchor="ra"
-    )
+    credits = f"{s.credits}/{view.courseload} credits"
+    if view.scores is not None:
+        final = {line.seat: line.total for line in view.scores}
+        credits = f"final score {final[s.seat]}"
+    canvas.text(WIDTH - 36, y + 14, credits, size=SMALL, anchor="ra")
     woven = ", ".join(str(h.woven) for h in s.homework) or "none"
     canvas.text(
         x + 12,

@@ -136,6 +136,9 @@ def _alchemist(
     name = seat_label(a.seat, names) + (" (you)" if view.viewer == a.seat else "")
     x += canvas.text(x, y + 12, name, size=BODY, bold=True) + 16
     marks = [f"{a.silver} silver", f"pack {a.pack_size}"]
+    if view.scores is not None:
+        final = {line.seat: line.total for line in view.scores}
+        marks.insert(0, f"final score {final[a.seat]}")
     if a.seat == view.keeper:
         marks.append("Ouroboros")
     if a.chosen:

@@ -194,6 +194,9 @@ def _sorcerer(
         name += " (you)"
     cx += canvas.text(cx, y + 12, name, size=BODY, bold=True) + 12
     marks = []
+    if view.scores is not None:
+        final = {line.seat: line.total for line in view.scores}
+        marks.append(f"final score {final[s.seat]}")
     if acting:
         marks.append("▶ to act")
     if view.teams:

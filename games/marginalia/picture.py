@@ -29,6 +29,7 @@ from games.core.picture import (
 )
 from games.marginalia import cards
 from games.marginalia.page import FILES
+from games.marginalia.state import START_HEALTH
 from games.marginalia.view import MarginaliaView, MarginalisView
 
 WIDTH = 1100
@@ -105,10 +106,11 @@ def _side(
     if seat == view.first:
         name += " · first player"
     x += canvas.text(x, y + 32, name, size=BODY, bold=True, anchor="lm") + 20
-    # Health as a bar of twenty with the number beside it: read by length as well as by text.
+    # Health as a bar, full at the starting health, with the number beside it: read by length
+    # as well as by text.
     bar_x, bar_w = 560, 240
     canvas.box((bar_x, y + 18, bar_x + bar_w, y + 46), fill=WHITE, outline=LINE, radius=6)
-    filled = int(bar_w * max(0, min(side.health, 20)) / 20)
+    filled = int(bar_w * max(0, min(side.health, START_HEALTH)) / START_HEALTH)
     if filled:
         canvas.box((bar_x, y + 18, bar_x + filled, y + 46), fill=GREEN, radius=6)
     canvas.text(bar_x - 12, y + 32, "♥ health", size=SMALL, anchor="rm")

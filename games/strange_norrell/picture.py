@@ -228,6 +228,11 @@ def _magician(
     cx += canvas.text(cx, y + 12, who, size=BODY, bold=True) + 10
     board = {d.key: d.name for d in cards.board().magicians}.get(m.board, m.board)
     canvas.text(cx, y + 15, canvas.fit(board, WIDTH - 30 - cx, size=SMALL), size=SMALL, fill=MUTED)
+    if view.scores is not None:
+        final = {line.seat: line.total for line in view.scores}
+        canvas.text(
+            WIDTH - 36, y + 15, f"final {final[m.seat]}", size=SMALL, bold=True, anchor="ra"
+        )
     where = cards.location_names().get(m.location or "", "not on the map")
     canvas.text(
         x + 12, y + 48, f"{where} · prestige {m.prestige} · {m.completed} feats done", size=SMALL
