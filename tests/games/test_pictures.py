@@ -109,3 +109,23 @@ def test_names_are_drawn_in_place_of_seat_numbers() -> None:
     engine = get("mandragora")
     view = engine.view(engine.new_game(2, seed=1), None)
     assert engine.picture(view, ["Ada", "Grace"]) != engine.picture(view)
+
+
+def test_the_command_line_draws_a_seats_picture(tmp_path: Path) -> None:
+    from games.__main__ import main
+
+    out = tmp_path / "board.png"
+    args = ["picture", "marginalia", "--seed", "3", "--steps", "8", "--seat", "2"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert out.read_bytes().startswith(PNG_SIGNATURE)
+    assert main([*args[:-1], "3", "--out", str(out)]) == 2  # Marginalia has two seats
+
+
+def test_a_game_without_pictures_draws_none_and_says_so() -> None:
+    from games import get
+    from games.core.engine import Engine
+
+    engine = get("marginalia")
+    view = engine.view(engine.new_game(2, seed=1), None)
+    assert Engine.picture(engine, view) is None  # the contract's default
+    assert engine.picture(view) is not None
