@@ -28,7 +28,7 @@ from games.core.picture import (
 )
 from games.magnum_opus import cards
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE
-from games.magnum_opus.text import code_label
+from games.magnum_opus.text import character_label, code_label
 from games.magnum_opus.view import AlchemistView, MagnumOpusView
 
 WIDTH = 1200
@@ -81,6 +81,14 @@ def _title(view: MagnumOpusView) -> str:
 def _status(view: MagnumOpusView, names: Sequence[str] | None) -> str:
     if view.finished:
         return "The game is over: most points wins."
+    if view.patron is not None:
+        patron = view.patron
+        line = (
+            f"{seat_label(patron.seat, names)} is the patron of {character_label(patron.numeral)}"
+        )
+        if patron.target >= 0:
+            line += f", aiming at {seat_label(patron.target, names)}"
+        return line + "."
     waiting = ", ".join(seat_label(s, names) for s in view.to_act) or "nobody"
     if view.viewer is not None and view.viewer in view.to_act:
         return f"Your move. Waiting for {waiting}."

@@ -50,6 +50,17 @@ _COLOURS: dict[str, Swatch] = {
 }
 
 
+_DECIDING = {
+    "ingredients": "is preparing a spell",
+    "transfer": "chooses who receives a cursed scroll",
+    "substitute": "chooses whose hand to draw from",
+    "substitute-give": "chooses a card to hand back",
+    "levitate": "chooses a card to levitate",
+    "share": "may trade a card with their partner",
+    "share-reply": "chooses a card for their partner",
+}
+
+
 def card_swatch(card: str) -> Swatch:
     """A card's chip: its colour's letter, and the book's value after it for a spellbook."""
     if card in (cards.MANDRAKE, cards.SCROLL):
@@ -100,9 +111,8 @@ def _status(view: MandragoraView, names: Sequence[str] | None) -> str:
     if view.finished:
         return "The game is over: most points wins."
     if view.pending is not None:
-        return (
-            f"Waiting for {seat_label(view.pending.seat, names)} to decide ({view.pending.kind})."
-        )
+        who = seat_label(view.pending.seat, names)
+        return f"{who} {_DECIDING.get(view.pending.kind, 'is deciding')}."
     who = seat_label(view.current, names)
     if view.viewer == view.current:
         return f"Your turn, {who}: send the assistant or cast a spell."
@@ -230,10 +240,18 @@ def _hand(canvas: Canvas, view: MandragoraView, y: int) -> None:
     canvas.text(36, y + 12, "Your hand (only you see this)", size=BODY, bold=True)
     if view.my_score is not None and not view.finished:
         canvas.text(WIDTH - 36, y + 14, f"score now: {view.my_score.total}", size=BODY, anchor="ra")
+    right = WIDTH - 30
+    pending = view.pending
+    if pending is not None and pending.seat == view.viewer and pending.book:
+        # The spell being prepared, at the right: its book and the ingredients added so far.
+        spell = [(card_swatch(c), "") for c in (pending.book, *pending.ingredients)]
+        x = WIDTH - 36 - sum(canvas.chip_width(colour) for colour, _ in spell)
+        right = x - 12 - canvas.text(x - 12, y + 71, "your spell:", size=SMALL, anchor="rm") - 20
+        canvas.chips(x, y + 54, spell)
     x, row = 36, y + 54
     for colour, label in _grouped(view.hand):
         wanted = canvas.chip_width(colour, label)
-        if x + wanted > WIDTH - 30:
+        if x + wanted > right:
             x, row = 36, row + 40
         x += canvas.chip(x, row, colour, label)
     if not view.hand:
