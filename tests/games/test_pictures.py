@@ -129,3 +129,13 @@ def test_a_game_without_pictures_draws_none_and_says_so() -> None:
     view = engine.view(engine.new_game(2, seed=1), None)
     assert Engine.picture(engine, view) is None  # the contract's default
     assert engine.picture(view) is not None
+
+
+def test_engines_load_without_the_drawing_code() -> None:
+    """Pillow is loaded when a picture is first drawn, never just to play a game."""
+    import subprocess
+    import sys
+
+    code = "import sys, games; games.get('mandragora'); print('PIL' in sys.modules)"
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "False"
