@@ -13,6 +13,7 @@ import hashlib
 import io
 import json
 import logging
+import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -34,6 +35,13 @@ CACHE_SIZE = 128
 EXTRA_KEY = "picture"
 
 _cache: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
+# One picture at a time: the fonts' FreeType faces are shared and not made for concurrent use.
+_drawing = threading.Lock()
+
+
+def _draw_now(engine: Engine[Any, Any], view: BaseModel, names: list[str]) -> bytes | None:
+    with _drawing:
+        return engine.picture(view, names)
 
 
 def picture_extra(engine: Engine[Any, Any], view: BaseModel) -> dict[str, Any]:
@@ -54,7 +62,7 @@ async def draw(engine: Engine[Any, Any], view: BaseModel, names: Sequence[str]) 
         _cache.move_to_end(key)
         return cached
     try:
-        png = await asyncio.to_thread(engine.picture, view, list(names))
+        png = await asyncio.to_thread(_draw_now, engine, view, list(names))
     except Exception:  # a drawing bug must not hold back the board itself
         log.exception("Could not draw a %s picture.", engine.key)
         return None

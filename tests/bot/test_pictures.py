@@ -90,3 +90,31 @@ async def test_a_picture_that_cannot_be_read_leaves_the_board_without_one() -> N
 
     assert await pictures.attach_extra(embed, extra, []) is None
     assert embed.image.url is None
+
+
+async def test_a_view_is_drawn_once_then_taken_from_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = games.get("marginalia")
+    view = engine.view(engine.new_game(2, seed=99), 0)
+    original = engine.picture
+    calls: list[Any] = []
+
+    def counting(shown: Any, names: Any = None) -> bytes | None:
+        calls.append(shown)
+        return original(shown, names)
+
+    monkeypatch.setattr(engine, "picture", counting)
+    monkeypatch.setattr(pictures, "CACHE_SIZE", 2)
+    names = ["Cached Ada", "Cached Bastien"]
+
+    first = await pictures.draw(engine, view, names)
+    again = await pictures.draw(engine, view, names)
+    assert first is not None
+    assert again == first
+    assert len(calls) == 1
+    # Other names make another picture, and the cache keeps only the newest few.
+    await pictures.draw(engine, view, ["Someone", "Else"])
+    await pictures.draw(engine, engine.view(engine.new_game(2, seed=98), 0), names)
+    assert len(calls) == 3
+    assert len(pictures._cache) <= 2
