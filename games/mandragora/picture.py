@@ -35,6 +35,7 @@ from games.mandragora.view import MandragoraView, SorcererView
 
 WIDTH = 1200
 CIRCLE_W, CIRCLE_H = 740, 600  # the area the circle of shops is drawn in
+SHOP_ROWS = 2  # rows of cards a shop tile shows; what does not fit is counted
 DAY_FILL = (255, 244, 200)
 NIGHT_FILL = (58, 62, 96)
 
@@ -137,7 +138,7 @@ def _shop_circle(canvas: Canvas, view: MandragoraView, left: int, top: int) -> N
 def _shop(canvas: Canvas, view: MandragoraView, number: int, cx: int, cy: int) -> None:
     shop = view.shops[number - 1]
     here = view.assistant + 1 == number
-    w, h = 150, 100
+    w, h = 150, 110
     box = (cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
     fill = NIGHT_FILL if shop.night else DAY_FILL
     text = WHITE if shop.night else INK
@@ -153,14 +154,25 @@ def _shop(canvas: Canvas, view: MandragoraView, number: int, cx: int, cy: int) -
     if not shop.cards:
         canvas.text(box[0] + 10, box[1] + 50, "empty", size=SMALL, fill=MUTED)
         return
-    x, y = box[0] + 8, box[1] + 36
-    for colour, label_text in _grouped(shop.cards):
-        wanted = canvas.chip_width(colour, label_text, size=18)
-        if x + wanted > box[2] + 4:
-            x, y = box[0] + 8, y + 33
-            if y > box[3] - 28:
-                break
-        x += canvas.chip(x, y, colour, label_text, size=18) - 6
+    groups = _grouped(shop.cards)
+    x, y, row = box[0] + 8, box[1] + 34, 0
+    for index, (colour, label_text) in enumerate(groups):
+        wanted = canvas.chip_width(colour, label_text, size=SMALL) - 6
+        last_row = row == SHOP_ROWS - 1
+        # On the last row, keep room to say how many cards did not fit.
+        room = box[2] - 4 - (36 if last_row and index < len(groups) - 1 else 0)
+        if x + wanted > room:
+            if last_row:
+                left = len(shop.cards) - sum(_count_of(label) for _, label in groups[:index])
+                canvas.text(x, y + 16, f"+{left}", size=SMALL, bold=True, anchor="lm")
+                return
+            x, y, row = box[0] + 8, y + 36, row + 1
+        x += canvas.chip(x, y, colour, label_text, size=SMALL) - 6
+
+
+def _count_of(label: str) -> int:
+    """How many cards a chip stands for, from its label ("×3", or none for one)."""
+    return int(label[1:]) if label.startswith("×") else 1
 
 
 def _stacks(
@@ -262,4 +274,4 @@ def _legend(canvas: Canvas, y: int) -> None:
     items = [(_COLOURS[c], c) for c in ("purple", "yellow", "green", "red", "blue", "black")]
     items += [(_COLOURS[cards.MANDRAKE], "mandrake"), (_COLOURS[cards.SCROLL], "scroll")]
     items.append((swatch(VERMILLION, "A"), "assistant"))
-    canvas.chips(20, y, items, size=18)
+    canvas.chips(20, y, items, size=SMALL)

@@ -205,7 +205,7 @@ def _hand(canvas: Canvas, view: MarginaliaView, y: int) -> None:
 
 def _legend(canvas: Canvas, y: int) -> None:
     items = [HUMORS[h] for h in ("coleric", "flegmat", "sanguin", "melanc")]
-    x = canvas.chips(20, y, items, size=18)
+    x = canvas.chips(20, y, items, size=SMALL)
     canvas.text(
         x + 10, y + 14, "⚔ attack · ♥ health left · −damage", size=SMALL, fill=MUTED, anchor="lm"
     )
