@@ -1,9 +1,10 @@
 """Board pictures for Discord: drawn off the event loop, kept in a small cache, attached to
 board embeds as ``board.png``.
 
-A post carries the view its board was made from (``picture_extra``), so its picture is drawn
-when it is sent, from exactly what that board shows and nothing more. Drawing runs in a worker
-thread; a picture that cannot be drawn is logged and the board goes out without it.
+A post carries the view its board was made from (``bot.service.picture_posts``), so its
+picture is drawn when it is sent, from exactly what that board shows and nothing more. Drawing
+runs in a worker thread; a picture that cannot be drawn is logged and the board goes out
+without it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import discord
 from pydantic import BaseModel
 
 import games
+from bot.service.picture_posts import pictured_view
 from games.core import Engine
 from storage import Game
 
@@ -31,8 +33,6 @@ log = logging.getLogger("grimoire.pictures")
 FILE_NAME = "board.png"
 #: Pictures kept: every seat's latest view of a few dozen busy games.
 CACHE_SIZE = 128
-#: The key under which a post's ``extra`` carries the view to draw.
-EXTRA_KEY = "picture"
 
 _cache: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
 # One picture at a time: the fonts' FreeType faces are shared and not made for concurrent use.
@@ -42,11 +42,6 @@ _drawing = threading.Lock()
 def _draw_now(engine: Engine[Any, Any], view: BaseModel, names: list[str]) -> bytes | None:
     with _drawing:
         return engine.picture(view, names)
-
-
-def picture_extra(engine: Engine[Any, Any], view: BaseModel) -> dict[str, Any]:
-    """What a post keeps to draw its picture later: the game and the view, as JSON data."""
-    return {EXTRA_KEY: {"game": engine.key, "view": view.model_dump(mode="json")}}
 
 
 async def draw(engine: Engine[Any, Any], view: BaseModel, names: Sequence[str]) -> bytes | None:
@@ -88,15 +83,14 @@ async def attach_extra(
     embed: discord.Embed, extra: Mapping[str, Any], names: Sequence[str]
 ) -> discord.File | None:
     """Like :func:`attach`, for the view a post carries in its ``extra`` (if any)."""
-    spec = extra.get(EXTRA_KEY)
-    if not isinstance(spec, Mapping):
-        return None
     try:
-        engine = games.get(str(spec["game"]))
-        view = engine.load_view(spec["view"])
-    except Exception:  # an unreadable view (an older format) only costs the picture
+        pictured = pictured_view(extra)
+    except ValueError:  # an unreadable view (an older format) only costs the picture
         log.warning("A post's picture could not be read; sent without it.", exc_info=True)
         return None
+    if pictured is None:
+        return None
+    engine, view = pictured
     return await attach(embed, engine, view, names)
 
 

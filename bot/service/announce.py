@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.pictures import picture_extra
+from bot.service.picture_posts import picture_extra
 from bot.service.posts import Post, TurnButton, mentions
 from games.core import Board, BoardField, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game

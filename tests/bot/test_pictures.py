@@ -12,6 +12,7 @@ from PIL import Image
 
 import games
 from bot import pictures
+from bot.service.picture_posts import EXTRA_KEY
 from games.core import Engine
 from storage import Game
 from tests.bot.conftest import Table
@@ -86,7 +87,7 @@ async def test_board_and_hand_commands_attach_pictures(table: Table) -> None:
 
 async def test_a_picture_that_cannot_be_read_leaves_the_board_without_one() -> None:
     embed = discord.Embed(title="board")
-    extra = {pictures.EXTRA_KEY: {"game": "mandragora", "view": {"not": "a view"}}}
+    extra = {EXTRA_KEY: {"game": "mandragora", "view": {"not": "a view"}}}
 
     assert await pictures.attach_extra(embed, extra, []) is None
     assert embed.image.url is None

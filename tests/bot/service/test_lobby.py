@@ -8,10 +8,10 @@ import random
 import pytest
 
 import games
-from bot.pictures import picture_extra
 from bot.service.errors import Refusal
 from bot.service.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
 from bot.service.locks import GameLocks
+from bot.service.picture_posts import picture_extra
 from bot.service.posts import Post, TurnButton
 from games.core import seat_ref
 from storage import DeliveryKind, Game, GameStatus, SqliteStore
