@@ -16,6 +16,7 @@ import discord
 
 from bot.embeds import board_embed
 from bot.names import NameBook
+from bot.pictures import attach_extra
 from bot.service.announce import game_lane
 from bot.service.posts import Post, mentions
 from bot.views import turn_view, undo_view
@@ -110,12 +111,16 @@ class OutboxWorker:
         if post.pings:
             content = f"{content}\n{mentions(post.pings)}".strip()
         embeds = [board_embed(b, names, private=item.kind is DeliveryKind.DM) for b in post.boards]
+        picture = await attach_extra(embeds[0], post.extra, names) if embeds else None
+        files = [picture] if picture is not None else []
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
         )
         if item.kind is DeliveryKind.DM:
             user = await self._names.user(item.target_id)
-            await user.send(content=content[:2000], embeds=embeds, allowed_mentions=allowed)
+            await user.send(
+                content=content[:2000], embeds=embeds, files=files, allowed_mentions=allowed
+            )
             return
         channel = self._client.get_channel(item.target_id) or await self._client.fetch_channel(
             item.target_id
@@ -130,10 +135,12 @@ class OutboxWorker:
         text = content[:2000] or None
         view = _view_of(post)
         if view is not None:
-            await channel.send(text, embeds=embeds, view=view, allowed_mentions=allowed)
+            await channel.send(
+                text, embeds=embeds, files=files, view=view, allowed_mentions=allowed
+            )
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
         else:
-            await channel.send(text, embeds=embeds, allowed_mentions=allowed)
+            await channel.send(text, embeds=embeds, files=files, allowed_mentions=allowed)
 
     async def _told_before(self, game_id: int, item: OutboxItem) -> bool:
         """Whether an earlier DM to this player in this game was refused too: the thread was

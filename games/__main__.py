@@ -3,6 +3,8 @@
 python -m games list
 python -m games simulate mandragora --players 3 --seed 7
 python -m games simulate mandragora --players 4 --option teams=true --quiet
+python -m games picture mandragora --players 3 --seed 7 --steps 40 --seat 1 --out board.png
+python -m games gallery docs/gallery
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import json
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import games
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
-from games.core.playout import play, random_chooser
+from games.core.playout import play, random_chooser, random_position
 
 PLAYER_KINDS = ("random",)
 
@@ -28,6 +31,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "list":
             return _list()
+        if args.command == "picture":
+            return _picture(args)
+        if args.command == "gallery":
+            return _gallery(args.folder)
         return _simulate(args)
     except (GameError, games.UnknownGame) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -55,6 +62,22 @@ def _parser() -> argparse.ArgumentParser:
         help="a variant option, e.g. teams=true (repeatable)",
     )
     simulate.add_argument("--quiet", action="store_true", help="print only the final scores")
+    picture = commands.add_parser("picture", help="draw a seeded position as a PNG picture")
+    picture.add_argument("game", help="a game key, e.g. mandragora")
+    picture.add_argument("--players", type=int, default=None, help="seats (default: fewest)")
+    picture.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    picture.add_argument(
+        "--steps", type=int, default=40, help="random moves played first (default 40)"
+    )
+    picture.add_argument(
+        "--seat", type=int, default=None, help="draw this seat's view, from 1 (default: public)"
+    )
+    picture.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a variant option"
+    )
+    picture.add_argument("--out", required=True, help="the PNG file to write")
+    gallery = commands.add_parser("gallery", help="draw the README's picture of every game")
+    gallery.add_argument("folder", help="where to write <game>.png")
     return parser
 
 
@@ -118,6 +141,47 @@ def _simulate(args: argparse.Namespace) -> int:
             f"  #{outcome.ranks[seat]} Seat {seat + 1}: {outcome.scores[seat]} points"
             f" (tie-break {outcome.tiebreaks[seat]})"
         )
+    return 0
+
+
+def _picture(args: argparse.Namespace) -> int:
+    engine = games.get(args.game)
+    players = args.players or engine.min_players
+    options = engine.options(_options(args.option))
+    state = random_position(engine, players, args.seed, args.steps, options)
+    if args.seat is not None and not 1 <= args.seat <= players:
+        raise GameError(f"--seat is a seat from 1 to {players}.")
+    seat = None if args.seat is None else args.seat - 1
+    png = engine.picture(engine.view(state, seat))
+    if png is None:
+        raise GameError(f"{engine.title} draws no pictures.")
+    Path(args.out).write_bytes(png)
+    print(f"{args.out}: {len(png)} bytes")
+    return 0
+
+
+#: The README's pictures: players, seed, random moves played, and whose view (from 0).
+GALLERY: dict[str, tuple[int, int, int, int]] = {
+    "mandragora": (3, 7, 45, 0),
+    "magnum-opus": (3, 7, 60, 0),
+    "magic-spell": (3, 7, 150, 0),
+    "marginalia": (2, 7, 30, 0),
+    "strange-norrell": (3, 7, 120, 0),
+}
+GALLERY_NAMES = ["Ada", "Bastien", "Chloë", "Dmitri", "Esther"]
+
+
+def _gallery(folder: str) -> int:
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for key, (players, seed, steps, seat) in GALLERY.items():
+        engine = games.get(key)
+        state = random_position(engine, players, seed, steps)
+        png = engine.picture(engine.view(state, seat), GALLERY_NAMES[:players])
+        if png is None:
+            raise GameError(f"{engine.title} draws no pictures.")
+        path = Path(folder) / f"{key}.png"
+        path.write_bytes(png)
+        print(f"{path}: {len(png)} bytes")
     return 0
 
 

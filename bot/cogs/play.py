@@ -11,6 +11,7 @@ from discord.ext import commands
 import games
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
+from bot.pictures import attach_game, with_file
 from bot.replies import guarded
 from bot.service.announce import seat_users
 from bot.service.clocks import deadline_line, deadlines_by_seat
@@ -95,8 +96,11 @@ class PlayCommands(commands.Cog):
             found = await find_game(self.bot, interaction, game)
             current, board = await self.bot.tables.hand(found.id, interaction.user.id)
             names = await self.bot.names.names(seat_users(current))
+            embed = board_embed(board, names, private=True)
+            seat = current.seat_of(interaction.user.id)
+            picture = await attach_game(embed, current, seat, names)
             await interaction.response.send_message(
-                embed=board_embed(board, names, private=True), ephemeral=True
+                embed=embed, ephemeral=True, **with_file(picture)
             )
 
         await guarded(interaction, work)
@@ -110,8 +114,10 @@ class PlayCommands(commands.Cog):
             names = await self.bot.names.names(seat_users(current))
             pending = await self.bot.store.timers.pending(current.id)
             clock = deadline_line(deadlines_by_seat(pending).values())
+            embed = board_embed(board, names)
+            picture = await attach_game(embed, current, None, names)
             await interaction.response.send_message(
-                clock or discord.utils.MISSING, embed=board_embed(board, names), ephemeral=True
+                clock or discord.utils.MISSING, embed=embed, ephemeral=True, **with_file(picture)
             )
 
         await guarded(interaction, work)

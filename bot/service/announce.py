@@ -6,9 +6,10 @@ its one seat may see. Names are left as seat placeholders and filled in when sen
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.service.picture_posts import picture_extra
 from bot.service.posts import Post, TurnButton, mentions
 from games.core import Board, BoardField, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game
@@ -115,17 +116,30 @@ def _board_and_hands(
     version: int,
 ) -> list[Delivery]:
     users = seat_users(game)
-    public = engine.describe(engine.view(state, None))
-    deliveries = [_thread_post(game, content, public, users, pings, version=version)]
+    public_view = engine.view(state, None)
+    public = engine.describe(public_view)
+    deliveries = [
+        _thread_post(
+            game,
+            content,
+            public,
+            users,
+            pings,
+            version=version,
+            extra=picture_extra(engine, public_view),
+        )
+    ]
     for seat, user in enumerate(users):
         if user is not None:
+            own = engine.view(state, seat)
             deliveries.append(
                 _dm(
                     game,
                     user,
                     f"Your hand in **{engine.title}** #{game.id}. Use `/hand` to see it again.",
-                    engine.describe(engine.view(state, seat)),
+                    engine.describe(own),
                     users,
+                    extra=picture_extra(engine, own),
                 )
             )
     return deliveries
@@ -153,11 +167,22 @@ def move_deliveries(
     users = seat_users(game)
     deliveries: list[Delivery] = []
     lines = public_lines(log)
-    public_after = engine.describe(engine.view(after, None))
+    public_view = engine.view(after, None)
+    public_after = engine.describe(public_view)
+    picture = picture_extra(engine, public_view)
     if outcome is not None:
         content = "\n".join([*lines, "", "**The game is over.**", ranking(outcome, resigned)])
         deliveries.append(
-            _thread_post(game, content.strip(), public_after, users, (), version, closing=True)
+            _thread_post(
+                game,
+                content.strip(),
+                public_after,
+                users,
+                (),
+                version,
+                closing=True,
+                extra=picture,
+            )
         )
         deliveries.append(close_delivery(game))
         return deliveries
@@ -168,7 +193,9 @@ def move_deliveries(
         turn, _ = turn_line(users, waiting_after)
         pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
         content = "\n".join([*lines, "", *([footer] if footer else []), turn]).strip()
-        deliveries.append(_thread_post(game, content, public_after, users, pings, version))
+        deliveries.append(
+            _thread_post(game, content, public_after, users, pings, version, extra=picture)
+        )
     # Each state's public board once, not once per seat: this runs on every move.
     seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
     seen_after = frozenset(public_after.fields)
@@ -178,7 +205,8 @@ def move_deliveries(
         if other == seat and other in waiting_after:
             continue  # the player sees each step of their own move where they make it
         secret = private_lines(log, other)
-        own_after = engine.describe(engine.view(after, other))
+        own_view = engine.view(after, other)
+        own_after = engine.describe(own_view)
         own_before = engine.describe(engine.view(before, other))
         changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
             own_after, seen_after
@@ -186,7 +214,14 @@ def move_deliveries(
         if secret or changed:
             text = "\n".join(secret) if secret else "Your hand has changed."
             deliveries.append(
-                _dm(game, user, f"**{engine.title}** #{game.id}\n{text}", own_after, users)
+                _dm(
+                    game,
+                    user,
+                    f"**{engine.title}** #{game.id}\n{text}",
+                    own_after,
+                    users,
+                    extra=picture_extra(engine, own_view),
+                )
             )
     return deliveries
 
@@ -226,6 +261,7 @@ def _thread_post(
     version: int,
     *,
     closing: bool = False,
+    extra: Mapping[str, Any] | None = None,
 ) -> Delivery:
     post = Post(
         content=content,
@@ -234,12 +270,19 @@ def _thread_post(
         pings=tuple(pings),
         turn_button=None if closing else TurnButton(game.id, version),
         game_id=game.id,
+        extra=dict(extra or {}),
     )
     return _in_game_lane(game, post)
 
 
 def _dm(
-    game: Game, user: int, content: str, board: Board, users: tuple[int | None, ...]
+    game: Game,
+    user: int,
+    content: str,
+    board: Board,
+    users: tuple[int | None, ...],
+    *,
+    extra: Mapping[str, Any] | None = None,
 ) -> Delivery:
     post = Post(
         content=content,
@@ -247,7 +290,7 @@ def _dm(
         seats=users,
         game_id=game.id,
         notice_channel_id=where(game),
-        extra={"user": user},
+        extra={"user": user, **(extra or {})},
     )
     return Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id)
 

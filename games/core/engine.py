@@ -61,6 +61,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     state_type: ClassVar[type[Any]]
+    #: The model ``view`` returns, so that a view kept as JSON can be read back and drawn.
+    view_type: ClassVar[type[BaseModel] | None] = None
     state_format: ClassVar[int] = 1
     #: No game, however it is played, takes more actions than this; a safety net for tests.
     step_limit: ClassVar[int] = 10_000
@@ -270,6 +272,22 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def describe(self, view: BaseModel) -> Board:
         """A board for a view: the public table for spectators, a hand for a seat."""
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes | None:
+        """The same view drawn as a PNG picture (``None``: this game draws none).
+
+        Games draw in ``games/<game>/picture.py`` and import it only here, so an engine is
+        usable without its drawing code ever being loaded. ``names`` are the players' names in
+        seat order; without them seats are shown as "Seat N". A picture shows nothing that
+        ``view`` does not hold.
+        """
+        return None
+
+    def load_view(self, data: Mapping[str, Any]) -> BaseModel:
+        """Read back a view kept as JSON data (``view.model_dump(mode="json")``)."""
+        if self.view_type is None:
+            raise TypeError(f"{self.title} does not say what its views are")
+        return self.view_type.model_validate(data)
 
     # -------------------------------------------------------------- notation
     @abstractmethod

@@ -97,3 +97,23 @@ def random_playout(
     """A whole game of uniformly random legal actions; deterministic for its seeds."""
     rng = random.Random(seed if chooser_seed is None else chooser_seed)
     return play(engine, players, seed, options, random_chooser(rng), rng)
+
+
+def random_position(
+    engine: Engine[Any, Any],
+    players: int,
+    seed: int,
+    steps: int,
+    options: BaseModel | None = None,
+) -> Any:
+    """The state after ``steps`` uniformly random legal actions (fewer if the game ends):
+    a position partway through a game, the same for the same arguments."""
+    rng = random.Random(seed)
+    state = engine.new_game(players, seed, engine.options(options))
+    for _ in range(steps):
+        if engine.outcome(state) is not None:
+            break
+        seat = rng.choice(sorted(engine.to_act(state)))
+        action = rng.choice(engine.legal_actions(state, seat))
+        state = engine.apply_trusted(state, seat, action).state
+    return state

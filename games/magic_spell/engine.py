@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -88,6 +89,7 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MagicSpellOptions
     state_type: ClassVar[type[MagicSpellState]] = MagicSpellState
+    view_type: ClassVar[type[BaseModel]] = MagicSpellView
     # A semester is at most 50 rounds of at most four turns; a turn and the trades around it
     # take a few dozen decisions at the very most.
     step_limit: ClassVar[int] = 20_000
@@ -181,6 +183,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         if not isinstance(view, MagicSpellView):
             raise TypeError("not a Magic Spell view")
         return describe(view)
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+        if not isinstance(view, MagicSpellView):
+            raise TypeError("not a MagicSpell view")
+        from games.magic_spell.picture import render
+
+        return render(view, names)
 
     def notation(self, action: Action) -> str:
         return notation(action)

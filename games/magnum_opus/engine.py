@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -56,6 +57,7 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
     max_players: ClassVar[int] = 5
     Options: ClassVar[type[BaseModel]] = MagnumOpusOptions
     state_type: ClassVar[type[MagnumOpusState]] = MagnumOpusState
+    view_type: ClassVar[type[BaseModel]] = MagnumOpusView
     # A game is at most 5 keeps, 5 rounds of 6 picks for 5 seats and 9 calls of at most 4
     # decisions each per round: about 400 steps. This bound is far above that.
     step_limit: ClassVar[int] = 2_000
@@ -122,6 +124,13 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         if not isinstance(view, MagnumOpusView):
             raise TypeError("not a Magnum Opus view")
         return describe(view)
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+        if not isinstance(view, MagnumOpusView):
+            raise TypeError("not a MagnumOpus view")
+        from games.magnum_opus.picture import render
+
+        return render(view, names)
 
     def notation(self, action: Action) -> str:
         return notation(action)

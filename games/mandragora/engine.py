@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,6 +62,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = MandragoraOptions
     state_type: ClassVar[type[MandragoraState]] = MandragoraState
+    view_type: ClassVar[type[BaseModel]] = MandragoraView
     # Every turn takes a deck card or a spell until the deck runs out, then three rounds
     # remain; casting takes at most a dozen small decisions. This bound is far above that.
     step_limit: ClassVar[int] = 5_000
@@ -113,6 +115,13 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         if not isinstance(view, MandragoraView):
             raise TypeError("not a Mandragora view")
         return describe(view)
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+        if not isinstance(view, MandragoraView):
+            raise TypeError("not a Mandragora view")
+        from games.mandragora.picture import render
+
+        return render(view, names)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
@@ -48,6 +49,7 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[BaseModel]] = MarginaliaOptions
     state_type: ClassVar[type[MarginaliaState]] = MarginaliaState
+    view_type: ClassVar[type[BaseModel]] = MarginaliaView
     # A turn asks a dozen small decisions at most, and random games end in a few dozen
     # actions; only players who never play a card could go on longer. A safety net.
     step_limit: ClassVar[int] = 10_000
@@ -93,6 +95,13 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
         if not isinstance(view, MarginaliaView):
             raise TypeError("not a Marginalia view")
         return describe(view)
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+        if not isinstance(view, MarginaliaView):
+            raise TypeError("not a Marginalia view")
+        from games.marginalia.picture import render
+
+        return render(view, names)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -68,6 +69,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     max_players: ClassVar[int] = 4
     Options: ClassVar[type[BaseModel]] = StrangeNorrellOptions
     state_type: ClassVar[type[StrangeNorrellState]] = StrangeNorrellState
+    view_type: ClassVar[type[BaseModel]] = StrangeNorrellView
     # Twelve years of at most four turns; a turn is an action, a handful of visits, magic
     # and spells, each a few small decisions. This bound is far above any game.
     step_limit: ClassVar[int] = 8_000
@@ -122,6 +124,13 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
         if not isinstance(view, StrangeNorrellView):
             raise TypeError("not a Jonathan Strange & Mr Norrell view")
         return describe(view)
+
+    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+        if not isinstance(view, StrangeNorrellView):
+            raise TypeError("not a StrangeNorrell view")
+        from games.strange_norrell.picture import render
+
+        return render(view, names)
 
     def notation(self, action: Action) -> str:
         return notation(action)

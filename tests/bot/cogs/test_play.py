@@ -14,6 +14,7 @@ import pytest
 import simcord
 
 import games
+from bot import pictures
 from bot.embeds import board_embed
 from bot.throttle import Throttle
 from storage import Game, GameStatus
@@ -43,12 +44,17 @@ def names_of(table: Table, game: Game) -> list[str]:
     return [member_at(table, game, seat).name for seat in range(len(game.seats))]
 
 
-def expected_board(table: Table, game: Game, seat: int | None) -> dict[str, Any]:
-    """The embed the engine's view of ``seat`` (None: a spectator) makes, as a dict."""
+def expected_board(
+    table: Table, game: Game, seat: int | None, *, pictured: bool = True
+) -> dict[str, Any]:
+    """The embed the engine's view of ``seat`` (None: a spectator) makes, as a dict; with the
+    board's picture, as in ``/hand`` and ``/board``, or without it, as in a turn panel."""
     engine = games.get(game.game_key)
     assert game.state is not None
     board = engine.describe(engine.view(engine.load(game.state), seat))
     embed = board_embed(board, names_of(table, game), private=seat is not None)
+    if pictured:
+        embed.set_image(url=f"attachment://{pictures.FILE_NAME}")
     return dict(embed.to_dict())
 
 
@@ -305,7 +311,7 @@ async def test_play_applies_a_legal_move_and_answers_only_the_mover(table: Table
     game = await stored(table, game_id)
     assert game.version == 1
     assert game.to_act == frozenset({1})
-    assert reply.embeds[0].to_dict() == expected_board(table, game, 0)
+    assert reply.embeds[0].to_dict() == expected_board(table, game, 0, pictured=False)
     assert reply.id not in [m.id for m in thread.history(viewer=bob)]
     assert thread.history()[-1].content.endswith(f"Your turn: bob\n<@{bob.id}>")
 
@@ -342,7 +348,7 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
         f"**Mandragora** #{game_id}: it is not your turn; you will be pinged."
     )
     assert waiting.components == []
-    assert panel.embeds[0].to_dict() == expected_board(table, game, 0)
+    assert panel.embeds[0].to_dict() == expected_board(table, game, 0, pictured=False)
 
     clicked = await alice.click(panel, label="move 3")
 

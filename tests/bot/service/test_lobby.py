@@ -12,6 +12,7 @@ from bot.service.clocks import DEFAULT_DEADLINE, TableClock, deadline_line
 from bot.service.errors import Refusal
 from bot.service.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
 from bot.service.locks import GameLocks
+from bot.service.picture_posts import picture_extra
 from bot.service.posts import Post, TurnButton
 from games.core import seat_ref
 from storage import DeliveryKind, Game, GameStatus, SqliteStore
@@ -308,7 +309,8 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
             f"Your hand in **Magnum Opus** #{game.id}. Use `/hand` to see it again."
         )
         assert dm.notice_channel_id == THREAD
-        assert dm.extra == {"user": user}
+        # The picture is drawn from this seat's view and nothing else.
+        assert dm.extra == {"user": user, **picture_extra(engine, engine.view(state, seat))}
         assert dm.turn_button is None
         for other in range(3):
             if other == seat:

@@ -1,0 +1,39 @@
+"""What a post keeps so that its board's picture can be drawn when it is sent.
+
+A post carries, in its ``extra``, the game and the very view its board was made from, as JSON
+data; the bot reads it back and draws it (``bot.pictures``). The picture thus shows exactly
+what the board's reader may see, however long the post waits in the outbox.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pydantic import BaseModel
+
+import games
+from games.core import Engine
+
+#: The key under which a post's ``extra`` carries the view to draw.
+EXTRA_KEY = "picture"
+
+
+def picture_extra(engine: Engine[Any, Any], view: BaseModel) -> dict[str, Any]:
+    """The ``extra`` entries that let a post's picture be drawn from ``view``."""
+    return {EXTRA_KEY: {"game": engine.key, "view": view.model_dump(mode="json")}}
+
+
+def pictured_view(extra: Mapping[str, Any]) -> tuple[Engine[Any, Any], BaseModel] | None:
+    """The engine and view a post's ``extra`` carries, or ``None`` when it carries none.
+
+    Raises ``ValueError`` when the view cannot be read (a game or format no longer known).
+    """
+    spec = extra.get(EXTRA_KEY)
+    if not isinstance(spec, Mapping):
+        return None
+    try:
+        engine = games.get(str(spec["game"]))
+        return engine, engine.load_view(spec["view"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"unreadable picture view: {error}") from error
