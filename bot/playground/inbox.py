@@ -39,6 +39,8 @@ class Inbox(commands.Cog):
         for message in reversed(latest):
             when = discord.utils.format_dt(message.created_at, "R")
             content = f"-# DM from Grimoire, {when}\n{message.content}"[:2000]
+            # The board's picture is an attachment the embed points at: send it along.
+            files = [await attachment.to_file() for attachment in message.attachments]
             await interaction.followup.send(
-                content, embeds=message.embeds[:MAX_EMBEDS], ephemeral=True
+                content, embeds=message.embeds[:MAX_EMBEDS], files=files, ephemeral=True
             )

@@ -65,6 +65,10 @@ async def test_inbox_shows_a_member_their_own_dms_and_nobody_else(tmp_path: Path
         assert shown.response is not None
         assert "Your hand in **Marginalia** #1" in shown.response.content
         assert [e.to_dict() for e in shown.response.embeds] == [e.to_dict() for e in dm.embeds]
+        (picture,) = shown.response.attachments  # the picture comes along
+        (sent,) = dm.attachments
+        assert picture.filename == "board.png"
+        assert await picture.read() == await sent.read()
         carol_sees = table.channel.history(viewer=table.members["carol"])
         assert all("Your hand" not in m.content for m in carol_sees)
         nothing = await table.members["carol"].slash(table.channel, "inbox")
