@@ -16,9 +16,6 @@ from bench.scale import Scale
 from games.core import Engine
 from games.core.playout import play, random_playout
 
-#: Shortest time one call is repeated for, so timer resolution does not matter.
-_MIN_TIMING_SECONDS = 0.05
-
 T = TypeVar("T")
 
 
@@ -62,8 +59,8 @@ def decisions(
     return [met[int(i * stride)] for i in range(count)]
 
 
-def per_call_microseconds(call: Callable[[T], object], sample: list[T]) -> float:
-    """Mean time of ``call`` over ``sample``, repeated until it has run long enough."""
+def per_call_microseconds(call: Callable[[T], object], sample: list[T], seconds: float) -> float:
+    """Mean time of ``call`` over ``sample``, repeated until it has run for ``seconds``."""
     rounds = 0
     started = time.perf_counter()
     while True:
@@ -71,7 +68,7 @@ def per_call_microseconds(call: Callable[[T], object], sample: list[T]) -> float
             call(item)
         rounds += 1
         elapsed = time.perf_counter() - started
-        if elapsed >= _MIN_TIMING_SECONDS:
+        if elapsed >= seconds:
             return 1e6 * elapsed / (rounds * len(sample))
 
 
@@ -107,14 +104,18 @@ def bench_configuration(
         "players": players,
         **playouts_per_second(engine, players, options, scale.playout_seconds),
         "apply_us": per_call_microseconds(
-            lambda d: engine.apply(d.state, d.seat, d.action), sample
+            lambda d: engine.apply(d.state, d.seat, d.action), sample, scale.timing_seconds
         ),
         "legal_actions_us": per_call_microseconds(
-            lambda d: engine.legal_actions(d.state, d.seat), sample
+            lambda d: engine.legal_actions(d.state, d.seat), sample, scale.timing_seconds
         ),
-        "view_us": per_call_microseconds(lambda d: engine.view(d.state, d.seat), sample),
-        "dump_us": per_call_microseconds(lambda d: engine.dump(d.state), sample),
-        "load_us": per_call_microseconds(engine.load, dumped),
+        "view_us": per_call_microseconds(
+            lambda d: engine.view(d.state, d.seat), sample, scale.timing_seconds
+        ),
+        "dump_us": per_call_microseconds(
+            lambda d: engine.dump(d.state), sample, scale.timing_seconds
+        ),
+        "load_us": per_call_microseconds(engine.load, dumped, scale.timing_seconds),
         "state_bytes_mean": sum(sizes) / len(sizes),
         "state_bytes_max": max(sizes),
     }

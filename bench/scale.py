@@ -25,6 +25,10 @@ class Scale:
     bare_commits: int
     stack_moves: int
     """Moves played through SimCord per kind of interaction."""
+    timing_seconds: float = 0.05
+    """Shortest time one engine call is repeated for, so timer resolution does not matter."""
+    process_runs: int = 3
+    """Starts of the bot process; start-up times are given as their median."""
 
     @property
     def full(self) -> bool:
@@ -67,5 +71,7 @@ TINY = Scale(
     paced_seconds=0.3,
     bare_commits=5,
     stack_moves=1,
+    timing_seconds=0.001,
+    process_runs=1,
 )
 SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

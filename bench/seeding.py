@@ -141,9 +141,16 @@ def _write(db: sqlite3.Connection, game: _Game, finished: bool, now: float) -> S
     return Seeded(game_id, engine.key, users)
 
 
+def remove_database(path: Path) -> None:
+    """``path`` and its WAL files gone, if they were there."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
 async def seed_database(path: Path, *, finished: int, active: int) -> list[Seeded]:
-    """Create ``path`` with ``finished`` finished games and ``active`` running ones; returns
-    the running ones."""
+    """Create ``path`` afresh with ``finished`` finished games and ``active`` running ones;
+    returns the running ones."""
+    remove_database(path)
     async with await open_store(f"sqlite:///{path}"):
         pass  # the schema, migrated as the bot would
     pool = _finished_pool(min(finished, POOL_PER_CONFIGURATION * len(_every_configuration())))

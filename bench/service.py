@@ -15,7 +15,7 @@ from typing import Any
 
 import games
 from bench.scale import Scale
-from bench.seeding import seed_database
+from bench.seeding import remove_database, seed_database
 from bench.stats import latency_summary
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -109,6 +109,7 @@ async def _paced(driver: _Driver, rate: float, seconds: float) -> tuple[list[flo
 def bare_commits(path: Path, row_bytes: int, count: int) -> list[float]:
     """Seconds of each plain ``sqlite3`` insert-and-commit of a ``row_bytes`` row, with the
     store's own settings (WAL, ``synchronous=FULL``) on the same disk."""
+    remove_database(path)
     db = sqlite3.connect(path, isolation_level=None)
     try:
         db.execute("PRAGMA journal_mode = WAL")
