@@ -136,8 +136,9 @@ def move_deliveries(
         pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
         content = "\n".join([*lines, "", turn]).strip()
         deliveries.append(_thread_post(game, content, public_after, users, pings, version))
-    # Each state's public board once, not once per seat: this runs on every move.
-    seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
+    # Each state's public board once, not once per seat, and the boards before the move only
+    # for a seat that has no private line anyway: drawing boards is most of a move's cost.
+    seen_before: frozenset[BoardField] | None = None
     seen_after = frozenset(public_after.fields)
     for other, user in enumerate(users):
         if user is None:
@@ -146,10 +147,14 @@ def move_deliveries(
             continue  # the player sees each step of their own move where they make it
         secret = private_lines(log, other)
         own_after = engine.describe(engine.view(after, other))
-        own_before = engine.describe(engine.view(before, other))
-        changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
-            own_after, seen_after
-        )
+        changed = False
+        if not secret:
+            if seen_before is None:
+                seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
+            own_before = engine.describe(engine.view(before, other))
+            changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
+                own_after, seen_after
+            )
         if secret or changed:
             text = "\n".join(secret) if secret else "Your hand has changed."
             deliveries.append(
