@@ -21,8 +21,11 @@ from bot.service.locks import GameLocks
 from bot.service.play import Tables
 from storage import Game, GameStatus, SqliteStore, open_store
 
-#: The paced run offers this share of the throughput the saturated run reached.
-PACED_LOAD = 0.5
+#: Seconds between two moves of one game in the judged paced run: every running game moving
+#: every 10 s is far busier than play by post, where a game moves every few minutes or hours.
+GAME_PACE_S = 10.0
+#: The stress run offers this share of the throughput the saturated run reached.
+STRESS_LOAD = 0.5
 
 
 @dataclass
@@ -153,8 +156,11 @@ async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> di
         progress("service: every game moving at once")
         saturated, saturated_wall = await _saturated(driver, scale.moves_per_game)
         throughput = len(saturated) / saturated_wall
-        progress(f"service: moves arriving at {PACED_LOAD:.0%} of {throughput:.0f}/s")
-        paced, paced_rate = await _paced(driver, PACED_LOAD * throughput, scale.paced_seconds)
+        pace = len(driver.games) / GAME_PACE_S
+        progress(f"service: moves arriving at {pace:.0f}/s")
+        paced, paced_rate = await _paced(driver, pace, scale.paced_seconds)
+        progress(f"service: moves arriving at {STRESS_LOAD:.0%} of {throughput:.0f}/s")
+        stress, stress_rate = await _paced(driver, STRESS_LOAD * throughput, scale.paced_seconds)
         progress("service: bare SQLite commits again")
         bare += bare_commits(folder / "bare-again.sqlite3", round(state_bytes), scale.bare_commits)
     finally:
@@ -171,5 +177,10 @@ async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> di
         "ratio_p50": sequential_summary["p50_ms"] / bare_summary["p50_ms"],
         "ratio_mean": sequential_summary["mean_ms"] / bare_summary["mean_ms"],
         "saturated": {**latency_summary(saturated), "moves_per_s": throughput},
-        "paced": {**latency_summary(paced), "moves_per_s": paced_rate},
+        "paced": {**latency_summary(paced), "moves_per_s": paced_rate, "offered": pace},
+        "stress": {
+            **latency_summary(stress),
+            "moves_per_s": stress_rate,
+            "offered": STRESS_LOAD * throughput,
+        },
     }

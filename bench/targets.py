@@ -68,7 +68,8 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
         paced = service["paced"]
         verdicts.append(
             Verdict(
-                f"p99 of a move, {service['active_games']:,} games being played",
+                f"p99 of a move, {service['active_games']:,} games being played, each moving"
+                " every 10 s",
                 f"≤ {MAX_P99_MS:.0f} ms",
                 f"{paced['p99_ms']:.1f} ms at {paced['moves_per_s']:.0f} moves/s",
                 paced["p99_ms"] <= MAX_P99_MS,
