@@ -99,6 +99,7 @@ def _engines(rows: list[dict[str, Any]]) -> list[str]:
         "game",
         "seats",
         "playouts/s",
+        "(on the clock)",
         "steps/game",
         "apply µs",
         "legal_actions µs",
@@ -112,6 +113,7 @@ def _engines(rows: list[dict[str, Any]]) -> list[str]:
             r["title"],
             r["configuration"],
             _num(r["games_per_s"]),
+            _num(r["games_per_wall_s"]),
             _num(r["steps_per_game"]),
             _num(r["apply_us"]),
             _num(r["legal_actions_us"]),
@@ -142,6 +144,8 @@ def _service(s: dict[str, Any]) -> list[str]:
     ):
         r = s[key]
         rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
+        if "offered" in r:
+            rate += f" ({_num(r['offered'])} offered)"
         rows.append(
             [
                 label,
