@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test lint typecheck unit soak golden clean
+.PHONY: run test lint typecheck unit soak golden bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,11 @@ soak: $(STAMP)
 
 golden: $(STAMP)
 	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py
+
+# Benchmarks (not part of test): writes bench/RESULTS.md and bench/results.json.
+# `make bench ARGS=--quick` is a short run that leaves the recorded results alone.
+bench: $(STAMP)
+	$(BIN)/python -m bench $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

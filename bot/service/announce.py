@@ -196,8 +196,9 @@ def move_deliveries(
         deliveries.append(
             _thread_post(game, content, public_after, users, pings, version, extra=picture)
         )
-    # Each state's public board once, not once per seat: this runs on every move.
-    seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
+    # Each state's public board once, not once per seat, and the boards before the move only
+    # for a seat that has no private line anyway: drawing boards is most of a move's cost.
+    seen_before: frozenset[BoardField] | None = None
     seen_after = frozenset(public_after.fields)
     for other, user in enumerate(users):
         if user is None:
@@ -207,10 +208,14 @@ def move_deliveries(
         secret = private_lines(log, other)
         own_view = engine.view(after, other)
         own_after = engine.describe(own_view)
-        own_before = engine.describe(engine.view(before, other))
-        changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
-            own_after, seen_after
-        )
+        changed = False
+        if not secret:
+            if seen_before is None:
+                seen_before = frozenset(engine.describe(engine.view(before, None)).fields)
+            own_before = engine.describe(engine.view(before, other))
+            changed = _unseen_by_spectators(own_before, seen_before) != _unseen_by_spectators(
+                own_after, seen_after
+            )
         if secret or changed:
             text = "\n".join(secret) if secret else "Your hand has changed."
             deliveries.append(

@@ -325,9 +325,11 @@ class Tables:
         game = await self._commit(
             game, engine, state, seat, notation, transition.state, transition.log
         )
+        committed = game.version
         game = await self._autoplay(game, engine, transition.state)
         self._delivered()
-        after = engine.load(_state(game)) if game.state else transition.state
+        # Read back only when automatic moves for resigned seats changed the state further.
+        after = transition.state if game.version == committed else engine.load(_state(game))
         return MoveResult(
             game=game,
             seat=seat,

@@ -109,6 +109,7 @@ def spells() -> dict[str, SpellData]:
 
 
 @cache
+@cache
 def colours() -> tuple[str, ...]:
     """Ingredient colours, rarest first."""
     return tuple(c.name for c in items().colours)

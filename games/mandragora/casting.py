@@ -112,13 +112,20 @@ def castable_books(hand: Sequence[str], stacks: Sequence[Sequence[str]]) -> list
     if lowest is None:
         return []
     in_hand = Counter(hand)
-    books = sorted(c for c in in_hand if cards.is_book(c))
-    if in_hand[cards.MANDRAKE]:
-        books.append(cards.MANDRAKE)
+    # With no ingredient chosen yet, ``best_size`` depends only on these counts: worked out
+    # once here, not once per book, because every turn asks (a test holds the two together).
+    counts = [in_hand[colour] for colour in cards.colours()]
+    spare = sum(1 for count in counts if count > 0)
+    mandrake = int(in_hand[cards.MANDRAKE] > 0)
     castable = []
-    for book in books:
-        in_hand[book] -= 1
-        if best_size(book, [], in_hand) >= lowest:
+    for book in sorted(card for card in in_hand if cards.is_book(card)):
+        colour = cards.book_colour(book)
+        if colour == cards.BLACK:
+            size = min(spare + mandrake, MAX_DIFFERENT)
+        else:
+            size = in_hand[colour] + mandrake
+        if size >= lowest:
             castable.append(book)
-        in_hand[book] += 1
+    if mandrake and max(max(counts), min(spare, MAX_DIFFERENT)) >= lowest:
+        castable.append(cards.MANDRAKE)
     return castable

@@ -1,0 +1,239 @@
+"""The results as a Markdown page and a JSON file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from bench.service import GAME_PACE_S, STRESS_LOAD
+from bench.targets import Verdict, judge
+
+_METHOD = """\
+## How it is measured
+
+- **Engines.** Seeded random games (`games.core.playout.random_playout`) played back to back
+  for 3 s per configuration. *Playouts/s* counts games per second of the benchmark's own
+  processor time (`time.process_time`), which other work on a shared machine does not eat
+  into; the targets are judged on it. *On the clock* is the same per wall-clock second. The
+  per-call times are means over states met in such games, each call repeated until it has run
+  for 50 ms; `apply` is the checked `apply` the service calls.
+- **Service.** `bot.service.play.Tables.choose` (a click on a legal move) on a real SQLite file
+  in WAL mode with `synchronous=FULL`, as the bot opens it: each move loads the game, applies
+  it, queues its outbox rows and commits. The file holds the finished games and the games
+  being played before the run starts; the rows are written with plain SQL in one transaction,
+  matching the schema the store migrates (games, seats, one `actions` row per move), because
+  writing them one move at a time would take longer than the benchmark. Finished games are
+  copies of a pool of real random games (20 per configuration); running games are random
+  games stopped after 0–40 moves. The outbox rows the moves queue are not sent.
+  - *One at a time*: moves in random running games, one after another: the service's own
+    latency, compared with a bare `sqlite3` insert-and-commit of a row as long as the mean
+    stored state, on the same disk with the same settings, measured in the same run (before
+    and after the moves, pooled).
+  - *Every game at once*: every running game makes its moves with no pause, all at the same
+    time: the throughput of one process; latency there is mostly waiting in line.
+  - *Paced*: moves arrive at random (a Poisson process), each in a game with no move in
+    flight, at one move per running game every 10 s on average (100 moves/s for 1,000
+    games; play by post is far slower): the latency players see with that many games being
+    played. The p99 target is judged on this run. A second paced run offers half the
+    throughput above, as a stress test.
+- **Full stack.** The real bot (`bot.create_bot`) against SimCord's in-memory Discord, one
+  game of each kind at a time, three seats where the game allows: a move by `/play` (the
+  autocomplete a member sees while typing, then the command) and a move by `/turn` and one
+  click in the panel, in turn. Each time runs from the member's action until the bot has
+  answered and SimCord has nothing left to run, so every post and DM the move queued has
+  been sent. SimCord runs in the same process; a second pass samples which code the process
+  was running during the same interactions, and the bot's own cost is the time not spent in
+  SimCord (waiting on the database thread counts as the bot's).
+- **Process.** `python -m bench.probe` in its own process does what `python -m bot` does
+  (opens and checks the database, counts the games to resume) and starts the bot against
+  SimCord instead of Discord; *ready* is when the bot has synced its commands and received
+  READY, counted from the process's start (interpreter start-up included). Memory is the
+  resident set (`VmRSS`, peak `VmHWM`), SimCord's own included, once ready and after every
+  running game was served once (a turn panel read for the seat to act).
+- **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
+  from run to run; the service-versus-bare-commit ratio is measured in the same run for that
+  reason.
+"""
+
+
+def _num(value: float, digits: int = 0) -> str:
+    return f"{value:,.{digits}f}"
+
+
+def _table(headers: list[str], rows: list[list[str]]) -> list[str]:
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in rows]
+    return [*lines, ""]
+
+
+def _machine(results: dict[str, Any]) -> list[str]:
+    m = results["machine"]
+    rows = [
+        ["Date", m["date"]],
+        ["CPU", f"{m['cpu']} ({m['cores']} cores)"],
+        ["Load average at start", " / ".join(str(x) for x in m["load_average"])],
+        ["System", m["system"]],
+        ["Python", m["python"]],
+        ["SQLite", m["sqlite"]],
+        [
+            "Libraries",
+            f"discord.py {m['discord.py']}, aiosqlite {m['aiosqlite']}, "
+            f"pydantic {m['pydantic']}, SimCord {m['simcord']}",
+        ],
+        ["Database files", results.get("workdir", "")],
+        ["Run", f"`{results['command']}` ({results['scale']} scale)"],
+    ]
+    return _table(["", ""], rows)
+
+
+def _targets(verdicts: list[Verdict], judged: bool) -> list[str]:
+    if not judged:
+        return ["Targets are judged on the full run only (`make bench`).", ""]
+    rows = [[v.what, v.target, v.measured, "met" if v.met else "**missed**"] for v in verdicts]
+    return _table(["", "target", "measured", ""], rows)
+
+
+def _engines(rows: list[dict[str, Any]]) -> list[str]:
+    headers = [
+        "game",
+        "seats",
+        "playouts/s",
+        "(on the clock)",
+        "steps/game",
+        "apply µs",
+        "legal_actions µs",
+        "view µs",
+        "dump µs",
+        "load µs",
+        "state bytes (mean / max)",
+    ]
+    body = [
+        [
+            r["title"],
+            r["configuration"],
+            _num(r["games_per_s"]),
+            _num(r["games_per_wall_s"]),
+            _num(r["steps_per_game"]),
+            _num(r["apply_us"]),
+            _num(r["legal_actions_us"]),
+            _num(r["view_us"]),
+            _num(r["dump_us"]),
+            _num(r["load_us"]),
+            f"{_num(r['state_bytes_mean'])} / {_num(r['state_bytes_max'])}",
+        ]
+        for r in rows
+    ]
+    return _table(headers, body)
+
+
+def _service(s: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{s['finished_games']:,} finished games and {s['active_games']:,} being played in one "
+        f"file of {s['file_bytes'] / 2**20:.0f} MiB; mean stored state {s['state_bytes_mean']:,.0f}"
+        " bytes.",
+        "",
+    ]
+    rows = []
+    for label, key in (
+        ("bare `sqlite3` insert-and-commit", "bare_commit"),
+        ("move, one at a time", "sequential"),
+        ("move, every game at once", "saturated"),
+        (f"move, paced: each game every {GAME_PACE_S:.0f} s", "paced"),
+        (f"move, paced at {STRESS_LOAD:.0%} of the throughput above", "stress"),
+    ):
+        r = s[key]
+        rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
+        if "offered" in r:
+            rate += f" ({_num(r['offered'])} offered)"
+        rows.append(
+            [
+                label,
+                _num(r["count"]),
+                rate,
+                _num(r["p50_ms"], 2),
+                _num(r["p99_ms"], 2),
+                _num(r["mean_ms"], 2),
+                _num(r["max_ms"], 2),
+            ]
+        )
+    lines += _table(["", "count", "moves/s", "p50 ms", "p99 ms", "mean ms", "max ms"], rows)
+    lines += [
+        f"A move through the service costs **{s['ratio_p50']:.1f}×** a bare commit at the median "
+        f"({s['ratio_mean']:.1f}× on means): "
+        f"{s['sequential']['p50_ms'] - s['bare_commit']['p50_ms']:.2f} ms on top of the commit.",
+        "",
+    ]
+    return lines
+
+
+def _stack(s: dict[str, Any], kinds: tuple[str, ...]) -> list[str]:
+    labels = {
+        "autocomplete": "`/play` suggestions while typing",
+        "play": "`/play move:…` (a move)",
+        "turn": "`/turn` (opens the panel)",
+        "click": "a click in the panel (a move)",
+    }
+    rows = [
+        [
+            labels[k],
+            _num(s[k]["count"]),
+            _num(s[k]["p50_ms"], 1),
+            _num(s[k]["p99_ms"], 1),
+            _num(s[k]["mean_ms"], 1),
+            _num(s[k]["bot_ms_estimate"], 1),
+        ]
+        for k in kinds
+    ]
+    share = ", ".join(f"{part} {value:.0%}" for part, value in s["time_share"].items())
+    return [
+        *_table(
+            ["interaction", "count", "p50 ms", "p99 ms", "mean ms", "bot's own ms (mean)"], rows
+        ),
+        f"Where the time went (sampled): {share}.",
+        "",
+    ]
+
+
+def _process(p: dict[str, Any]) -> list[str]:
+    rows = [
+        [
+            "Stored games",
+            f"{p['finished_games']:,} finished, {p['active_games']:,} being played "
+            f"({p['file_bytes'] / 2**20:.0f} MiB)",
+        ],
+        [
+            f"Start to ready (median of {p['runs']})",
+            f"{p['ready_s_median']:.2f} s (best {p['ready_s_best']:.2f}, worst "
+            f"{p['ready_s_worst']:.2f})",
+        ],
+        ["Resident memory when ready", f"{p['rss_ready_mib']:.0f} MiB"],
+        [f"… after serving all {p['served']:,} running games", f"{p['rss_served_mib']:.0f} MiB"],
+        ["Peak", f"{p['rss_peak_mib']:.0f} MiB"],
+    ]
+    return _table(["", ""], rows)
+
+
+def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
+    """The results page."""
+    verdicts = judge(results)
+    lines = ["# Benchmark results", "", *_machine(results), "## Targets", ""]
+    lines += _targets(verdicts, results["scale"] == "full")
+    if "engines" in results:
+        lines += ["## Engines", "", *_engines(results["engines"])]
+    if "service" in results:
+        lines += ["## Service: moves on SQLite", "", *_service(results["service"])]
+    if "stack" in results:
+        lines += ["## Full stack: the bot through SimCord", "", *_stack(results["stack"], kinds)]
+    if "process" in results:
+        lines += ["## Process", "", *_process(results["process"])]
+    lines += [_METHOD]
+    return "\n".join(lines)
+
+
+def write(results: dict[str, Any], folder: Path, kinds: tuple[str, ...]) -> None:
+    """``RESULTS.md`` and ``results.json`` in ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    results = {**results, "targets": [v.as_dict() for v in judge(results)]}
+    (folder / "results.json").write_text(json.dumps(results, indent=2) + "\n")
+    (folder / "RESULTS.md").write_text(markdown(results, kinds))

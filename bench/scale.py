@@ -1,0 +1,77 @@
+"""How much work one run does: the full run the targets are judged on, and smaller ones."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Scale:
+    """The sizes of one run."""
+
+    name: str
+    playout_seconds: float
+    """How long random playouts run per engine configuration."""
+    call_samples: int
+    """States sampled per configuration for the per-call timings."""
+    finished_games: int
+    active_games: int
+    sequential_moves: int
+    """Moves made one at a time, for the service's own latency."""
+    moves_per_game: int
+    """Moves each active game makes in the saturated run."""
+    paced_seconds: float
+    """How long moves arrive at a steady rate in the paced run."""
+    bare_commits: int
+    stack_moves: int
+    """Moves played through SimCord per kind of interaction."""
+    timing_seconds: float = 0.05
+    """Shortest time one engine call is repeated for, so timer resolution does not matter."""
+    process_runs: int = 3
+    """Starts of the bot process; start-up times are given as their median."""
+
+    @property
+    def full(self) -> bool:
+        """Whether this run is the one the targets are judged on."""
+        return self.name == "full"
+
+
+FULL = Scale(
+    name="full",
+    playout_seconds=3.0,
+    call_samples=300,
+    finished_games=10_000,
+    active_games=1_000,
+    sequential_moves=1_000,
+    moves_per_game=3,
+    paced_seconds=20.0,
+    bare_commits=1_000,
+    stack_moves=100,
+)
+QUICK = Scale(
+    name="quick",
+    playout_seconds=0.5,
+    call_samples=60,
+    finished_games=1_000,
+    active_games=100,
+    sequential_moves=200,
+    moves_per_game=2,
+    paced_seconds=4.0,
+    bare_commits=200,
+    stack_moves=15,
+)
+TINY = Scale(
+    name="tiny",
+    playout_seconds=0.02,
+    call_samples=3,
+    finished_games=10,
+    active_games=5,
+    sequential_moves=5,
+    moves_per_game=1,
+    paced_seconds=0.3,
+    bare_commits=5,
+    stack_moves=1,
+    timing_seconds=0.001,
+    process_runs=1,
+)
+SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

@@ -1,0 +1,96 @@
+"""The targets the full run is judged on (a 2-core machine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Random playouts per second each game must reach, in every configuration.
+PLAYOUTS_PER_S = {
+    "mandragora": 300.0,
+    "magnum-opus": 300.0,
+    "magic-spell": 100.0,
+    "marginalia": 100.0,
+    "strange-norrell": 30.0,
+}
+MAX_SERVICE_RATIO = 3.0
+"""A move through the service, against a bare SQLite insert-and-commit (medians)."""
+MAX_P99_MS = 25.0
+"""Latency of a move with 1,000 games being played."""
+MAX_RSS_MIB = 200.0
+"""Resident memory of the bot with 10,000 stored games."""
+MAX_READY_S = 2.0
+"""From process start to ready."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One target and how the run did against it."""
+
+    what: str
+    target: str
+    measured: str
+    met: bool
+
+    def as_dict(self) -> dict[str, Any]:
+        """For the JSON file."""
+        return {
+            "what": self.what,
+            "target": self.target,
+            "measured": self.measured,
+            "met": self.met,
+        }
+
+
+def judge(results: dict[str, Any]) -> list[Verdict]:
+    """Every target the results hold a measure for."""
+    verdicts = []
+    for row in results.get("engines", []):
+        floor = PLAYOUTS_PER_S[row["game"]]
+        verdicts.append(
+            Verdict(
+                f"Random playouts, {row['title']} {row['configuration']}",
+                f"≥ {floor:.0f} games/s",
+                f"{row['games_per_s']:.0f} games/s",
+                row["games_per_s"] >= floor,
+            )
+        )
+    service = results.get("service")
+    if service:
+        verdicts.append(
+            Verdict(
+                "A move through the service, against a bare SQLite commit (p50)",
+                f"≤ {MAX_SERVICE_RATIO:.0f}×",
+                f"{service['ratio_p50']:.1f}×",
+                service["ratio_p50"] <= MAX_SERVICE_RATIO,
+            )
+        )
+        paced = service["paced"]
+        verdicts.append(
+            Verdict(
+                f"p99 of a move, {service['active_games']:,} games being played, each moving"
+                " every 10 s",
+                f"≤ {MAX_P99_MS:.0f} ms",
+                f"{paced['p99_ms']:.1f} ms at {paced['moves_per_s']:.0f} moves/s",
+                paced["p99_ms"] <= MAX_P99_MS,
+            )
+        )
+    process = results.get("process")
+    if process:
+        verdicts.append(
+            Verdict(
+                f"Resident memory, {process['finished_games']:,} stored games",
+                f"≤ {MAX_RSS_MIB:.0f} MiB",
+                f"{process['rss_peak_mib']:.0f} MiB",
+                process["rss_peak_mib"] <= MAX_RSS_MIB,
+            )
+        )
+        verdicts.append(
+            Verdict(
+                "Start to ready",
+                f"≤ {MAX_READY_S:.0f} s",
+                f"{process['ready_s_median']:.2f} s",
+                process["ready_s_median"] <= MAX_READY_S,
+            )
+        )
+    return verdicts
