@@ -17,12 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, process, service, stack
+from bench import engines, pictures, process, service, stack
 from bench.machine import describe_machine
 from bench.report import write
 from bench.scale import SCALES, Scale
 
-PARTS = ("engines", "service", "stack", "process")
+# Pictures run next to the engines: both only compute, before any part starts threads.
+PARTS = ("engines", "pictures", "service", "stack", "process")
 RECORDED = Path(__file__).resolve().parent
 
 
@@ -69,6 +70,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
     results: dict[str, Any] = {}
     if "engines" in parts:
         results["engines"] = engines.run(scale, say)
+    if "pictures" in parts:
+        results["pictures"] = pictures.run(scale, say)
     if "service" in parts:
         results["service"] = await service.run(workdir, scale, say)
     if "stack" in parts:

@@ -18,6 +18,16 @@ _METHOD = """\
   into; the targets are judged on it. *On the clock* is the same per wall-clock second. The
   per-call times are means over states met in such games, each call repeated until it has run
   for 50 ms; `apply` is the checked `apply` the service calls.
+- **Pictures.** The same measure as `python -m bench.pictures`: for each game, 12 positions
+  from seeded random games (the start, after 40 and 150 moves, the end; the game's
+  configurations in turn), each drawn by `Engine.picture` as the public view and as one
+  seat's view, each view drawn 3 times with the words of earlier pictures reused, as in a
+  running bot. The target is judged on the **median of the processor time**
+  (`time.process_time`) per picture, which other work on a shared machine does not eat into;
+  the median on the clock (`time.perf_counter`) is shown beside it. *Cold* draws every view
+  once more with the word cache emptied before each picture, as right after the bot starts.
+  Fonts are loaded once before timing, as they are once per process. *PNG* is the size of
+  the bytes sent.
 - **Service.** `bot.service.play.Tables.choose` (a click on a legal move) on a real SQLite file
   in WAL mode with `synchronous=FULL`, as the bot opens it: each move loads the game, applies
   it, queues its outbox rows and commits. The file holds the finished games and the games
@@ -127,6 +137,38 @@ def _engines(rows: list[dict[str, Any]]) -> list[str]:
     return _table(headers, body)
 
 
+def _pictures(rows: list[dict[str, Any]]) -> list[str]:
+    headers = [
+        "game",
+        "pictures",
+        "median ms",
+        "p95 ms",
+        "slowest ms",
+        "median on the clock ms",
+        "cold median ms",
+        "PNG KiB (mean / max)",
+    ]
+    body = [
+        [
+            r["title"],
+            _num(r["pictures"]),
+            _num(r["median_ms"], 1),
+            _num(r["p95_ms"], 1),
+            _num(r["max_ms"], 1),
+            _num(r["wall_median_ms"], 1),
+            _num(r["cold_median_ms"], 1),
+            f"{_num(r['png_bytes_mean'] / 1024)} / {_num(r['png_bytes_max'] / 1024)}",
+        ]
+        for r in rows
+    ]
+    return [
+        *_table(headers, body),
+        "Times are processor time per picture unless said otherwise; the target is judged on "
+        "the median.",
+        "",
+    ]
+
+
 def _service(s: dict[str, Any]) -> list[str]:
     lines = [
         f"{s['finished_games']:,} finished games and {s['active_games']:,} being played in one "
@@ -221,6 +263,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
     lines += _targets(verdicts, results["scale"] == "full")
     if "engines" in results:
         lines += ["## Engines", "", *_engines(results["engines"])]
+    if "pictures" in results:
+        lines += ["## Board pictures", "", *_pictures(results["pictures"])]
     if "service" in results:
         lines += ["## Service: moves on SQLite", "", *_service(results["service"])]
     if "stack" in results:

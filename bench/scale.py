@@ -29,6 +29,10 @@ class Scale:
     """Shortest time one engine call is repeated for, so timer resolution does not matter."""
     process_runs: int = 3
     """Starts of the bot process; start-up times are given as their median."""
+    picture_positions: int = 12
+    """Positions drawn per game, each as the public view and one seat's view."""
+    picture_repeat: int = 3
+    """Times each of those views is drawn with the words of earlier pictures reused."""
 
     @property
     def full(self) -> bool:
@@ -59,6 +63,8 @@ QUICK = Scale(
     paced_seconds=4.0,
     bare_commits=200,
     stack_moves=15,
+    picture_positions=4,
+    picture_repeat=2,
 )
 TINY = Scale(
     name="tiny",
@@ -73,5 +79,7 @@ TINY = Scale(
     stack_moves=1,
     timing_seconds=0.001,
     process_runs=1,
+    picture_positions=2,
+    picture_repeat=1,
 )
 SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

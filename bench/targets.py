@@ -13,6 +13,8 @@ PLAYOUTS_PER_S = {
     "marginalia": 100.0,
     "strange-norrell": 30.0,
 }
+MAX_PICTURE_MS = 50.0
+"""Median processor time to draw one board picture, per game."""
 MAX_SERVICE_RATIO = 3.0
 """A move through the service, against a bare SQLite insert-and-commit (medians)."""
 MAX_P99_MS = 25.0
@@ -53,6 +55,15 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
                 f"≥ {floor:.0f} games/s",
                 f"{row['games_per_s']:.0f} games/s",
                 row["games_per_s"] >= floor,
+            )
+        )
+    for row in results.get("pictures", []):
+        verdicts.append(
+            Verdict(
+                f"Drawing a board picture, {row['title']} (median)",
+                f"≤ {MAX_PICTURE_MS:.0f} ms",
+                f"{row['median_ms']:.1f} ms ({row['wall_median_ms']:.1f} ms on the clock)",
+                row["median_ms"] <= MAX_PICTURE_MS,
             )
         )
     service = results.get("service")

@@ -17,6 +17,11 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     configurations = sum(len(e.configurations()) for e in games.ENGINES.values())
     assert len(results["engines"]) == configurations
     assert all(row["games_per_s"] > 0 and row["state_bytes_max"] > 0 for row in results["engines"])
+    assert [row["game"] for row in results["pictures"]] == list(games.ENGINES)
+    assert all(
+        row["pictures"] > 0 and 0 < row["median_ms"] <= row["max_ms"] and row["png_bytes_max"] > 0
+        for row in results["pictures"]
+    )
     assert results["service"]["sequential"]["count"] > 0
     assert results["service"]["bare_commit"]["count"] > 0
     assert all(results["stack"][kind]["count"] > 0 for kind in ("play", "click"))
@@ -25,3 +30,4 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     page = (out / "RESULTS.md").read_text()
     assert results["machine"]["sqlite"] in page
     assert "Targets are judged on the full run only" in page
+    assert "## Board pictures" in page
