@@ -18,6 +18,7 @@ from bot.cogs.tables import TableCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
 from bot.replies import tell
+from bot.service.ai import AiPlayers
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -50,6 +51,7 @@ class GrimoireBot(commands.Bot):
     lobbies: Lobbies
     tables: Tables
     outbox: OutboxWorker
+    ai: AiPlayers
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -75,12 +77,21 @@ class GrimoireBot(commands.Bot):
             if self._seeds is None
             else Lobbies(self.store, locks, seeds=self._seeds)
         )
-        self.tables = Tables(self.store, locks, delivered=self.outbox.kick)
+        self.tables = Tables(
+            self.store, locks, delivered=self.outbox.kick, moved=lambda game: self.ai.wake(game)
+        )
+        self.ai = AiPlayers(
+            self.tables,
+            pause=self.settings.ai_pause_seconds,
+            time_limit=self.settings.ai_time_limit_seconds,
+            iterations=self.settings.ai_iterations,
+        )
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TableCommands(self))
         await self.add_cog(PlayCommands(self))
         await self._sync_commands()
         self.outbox.kick()  # whatever an earlier run queued and did not send
+        self.ai.resume(await self.store.games.to_resume())  # AI seats left waiting
 
     async def _sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
@@ -101,6 +112,9 @@ class GrimoireBot(commands.Bot):
         return games.get(game.game_key).title
 
     async def close(self) -> None:
+        ai = getattr(self, "ai", None)
+        if ai is not None:
+            ai.stop()
         outbox = getattr(self, "outbox", None)
         if outbox is not None:
             # Let a send in flight be marked done, or the next start would send it again.

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-AI_NAME = "AI player"
+AI_NAME = "🤖 AI player"
 
 
 class NameBook:
