@@ -187,3 +187,19 @@ def test_decide_thinks_within_its_clock() -> None:
     action = decide(engine, state, seat, "hard", seed="s", time_limit=3, clock=clock)
     assert action in engine.legal_actions(state, seat)
     assert reads <= 4, "one read to start, then one per iteration until the limit"
+
+
+async def test_ai_seats_left_waiting_are_picked_up_after_a_restart(
+    lobbies: Lobbies, players: tuple[Tables, list[AiPlayers]], store: SqliteStore
+) -> None:
+    tables, made = players
+    game = await lobby_with_ai(lobbies, "magnum-opus", ["easy", "easy"])
+    game = await lobbies.start(game.id, ALICE, thread_id=THREAD)  # nobody woke the AI seats
+    assert game.to_act == {0, 1, 2}
+    ai = AiPlayers(tables, pause=0)
+    made.append(ai)
+    ai.resume(await store.games.to_resume())
+    await ai.idle()
+    game = await tables.get(game.id)
+    assert game.to_act == {0}
+    assert sorted(a.seat for a in await store.games.actions(game.id)) == [1, 2]
