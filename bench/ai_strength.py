@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import random
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -167,8 +168,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for opponent in (Level.EASY, Level.NORMAL)
         for seed in range(args.games)
     ]
+    results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(play, matches))
+        for done, result in enumerate(pool.map(play, matches), start=1):
+            results.append(result)
+            outcome = "won" if result.won else "shared" if result.shared else "lost"
+            print(
+                f"[{done}/{len(matches)}] {result.game} vs {result.opponent}, seed "
+                f"{result.seed}: hard {outcome} ({result.seconds:.1f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     rows = summarize(results)
     text = report(rows, args)
     args.out.mkdir(parents=True, exist_ok=True)
