@@ -154,12 +154,20 @@ class AiPlayers:
 
     async def _think(self, turn: AiTurn) -> Any:
         seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
+        return await self.move(turn.engine, turn.state, turn.seat, turn.level, seed=seed)
+
+    async def move(
+        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+    ) -> Any:
+        """The AI's move for ``seat`` at ``level``, thought out in the worker within the time
+        limit; a safe random legal move when the AI fails or runs over. For AI seats, and
+        for anything else that hands a move to the AI (a silent player's deadline)."""
         work = functools.partial(
             self._decider,
-            turn.engine,
-            turn.state,
-            turn.seat,
-            turn.level,
+            engine,
+            state,
+            seat,
+            level,
             seed=seed,
             time_limit=self._time_limit,
             iterations=self._iterations,
@@ -170,7 +178,7 @@ class AiPlayers:
                 loop.run_in_executor(self._executor, work), timeout=self._time_limit + self._grace
             )
         except TimeoutError:
-            log.warning("The AI in game %s ran over its time; a random move.", turn.game.id)
+            log.warning("The AI ran over its time in %s; a random move.", engine.key)
         except Exception:
-            log.exception("The AI in game %s failed; a random move.", turn.game.id)
-        return fallback(turn.engine, turn.state, turn.seat, seed)
+            log.exception("The AI failed in %s; a random move.", engine.key)
+        return fallback(engine, state, seat, seed)
