@@ -62,6 +62,30 @@ def decide(
         return fallback(engine, state, seat, seed)
 
 
+def stand_in(
+    level: str = "normal", *, iterations: int = 300
+) -> Callable[[Engine[Any, Any], Any, int, Game], Any]:
+    """A chooser that hands a seat's move to the AI when its player cannot make it (a
+    missed deadline, a resignation): called with the engine, the state, the seat and the
+    stored game, it returns the AI's move, or a safe random one if the AI fails.
+
+    Bounded by ``iterations`` alone, so a retry gets the same move; it decides on the spot,
+    which suits a cheap level (``normal`` takes milliseconds). AI seats think in the worker
+    instead (:class:`AiPlayers`).
+    """
+
+    def choose_for(engine: Engine[Any, Any], state: Any, seat: int, game: Game) -> Any:
+        seed = f"{game.seed}:{game.version}:{seat}"
+        try:
+            budget = Budget(iterations=iterations)
+            return choose(engine, state, seat, level, rng=random.Random(seed), budget=budget)
+        except Exception:
+            log.exception("The %s AI failed in %s; playing a random legal move.", level, engine.key)
+            return fallback(engine, state, seat, seed)
+
+    return choose_for
+
+
 Decider = Callable[..., Any]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.service.ai import AiPlayers, decide, fallback
+from bot.service.ai import AiPlayers, decide, fallback, stand_in
 from bot.service.errors import Refusal
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
@@ -203,3 +203,17 @@ async def test_ai_seats_left_waiting_are_picked_up_after_a_restart(
     game = await tables.get(game.id)
     assert game.to_act == {0}
     assert sorted(a.seat for a in await store.games.actions(game.id)) == [1, 2]
+
+
+async def test_a_stand_in_plays_the_ais_move_for_a_seat_the_same_each_time(
+    lobbies: Lobbies,
+) -> None:
+    game = await lobby_with_ai(lobbies, "mandragora", ["easy"])
+    game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
+    engine = games.get(game.game_key)
+    state = state_of(game)
+    seat = min(engine.to_act(state))
+    chooser = stand_in("normal")
+    first = chooser(engine, state, seat, game)
+    assert first in engine.legal_actions(state, seat)
+    assert chooser(engine, state, seat, game) == first
