@@ -19,6 +19,7 @@ from bot.cogs.tables import TableCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
 from bot.replies import tell
+from bot.service.ai import AiPlayers, stand_in
 from bot.service.clockwork import Clockwork
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
@@ -59,6 +60,7 @@ class GrimoireBot(commands.Bot):
     timer_worker: TimerWorker
     takebacks: Takebacks
     presence: Presence
+    ai: AiPlayers
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -84,7 +86,21 @@ class GrimoireBot(commands.Bot):
             if self._seeds is None
             else Lobbies(self.store, locks, seeds=self._seeds, clock=discord.utils.utcnow)
         )
-        self.tables = Tables(self.store, locks, delivered=self._changed, clock=discord.utils.utcnow)
+        self.tables = Tables(
+            self.store,
+            locks,
+            delivered=self._changed,
+            clock=discord.utils.utcnow,
+            # A silent or resigned player's move is the AI's; AI seats wake when it is theirs.
+            chooser=stand_in(self.settings.ai_stand_in_level),
+            moved=lambda game: self.ai.wake(game),
+        )
+        self.ai = AiPlayers(
+            self.tables,
+            pause=self.settings.ai_pause_seconds,
+            time_limit=self.settings.ai_time_limit_seconds,
+            iterations=self.settings.ai_iterations,
+        )
         self._setup_clocks(locks)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(TableCommands(self))
@@ -93,6 +109,7 @@ class GrimoireBot(commands.Bot):
         await self._sync_commands()
         self.outbox.kick()  # whatever an earlier run queued and did not send
         self.timer_worker.kick()  # and the timers that fell due while it was away
+        self.ai.resume(await self.store.games.to_resume())  # AI seats left waiting
 
     def _setup_clocks(self, locks: GameLocks) -> None:
         """Turn clocks, reminders, digests, vacations, nudges and take-backs."""
@@ -128,6 +145,9 @@ class GrimoireBot(commands.Bot):
         return games.get(game.game_key).title
 
     async def close(self) -> None:
+        ai = getattr(self, "ai", None)
+        if ai is not None:
+            ai.stop()
         timers = getattr(self, "timer_worker", None)
         if timers is not None:
             # A timer half-fired is fired again at the next start; let it finish instead.

@@ -44,7 +44,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     players = "\n".join(
         f"{i + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
         if s.user_id is not None
-        else f"{i + 1}. AI ({s.ai_level})"
+        else f"{i + 1}. 🤖 AI ({s.ai_level})"
         for i, s in enumerate(game.seats)
     )
     embed.add_field(

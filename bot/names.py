@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import discord
 
-AI_NAME = "AI player"
+AI_NAME = "🤖 AI player"
 
 
 class NameBook:
@@ -45,5 +45,8 @@ class NameBook:
         return user.display_name
 
     async def names(self, user_ids: Sequence[int | None]) -> list[str]:
-        """Names for a table's seats, in seat order."""
-        return [await self.name(u) for u in user_ids]
+        """Names for a table's seats, in seat order; AI players are told apart by seat."""
+        return [
+            await self.name(u) if u is not None else f"{AI_NAME} {seat + 1}"
+            for seat, u in enumerate(user_ids)
+        ]

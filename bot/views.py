@@ -38,15 +38,16 @@ def bot_of(interaction: discord.Interaction) -> GrimoireBot:
 # ---------------------------------------------------------------------- lobby
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"grim:lobby:(?P<action>join|leave|start|cancel):(?P<game>\d+)",
+    template=r"grim:lobby:(?P<action>join|leave|start|cancel|unai):(?P<game>\d+)",
 ):
-    """Join, Leave, Start and Cancel under a lobby."""
+    """Join, Leave, Start, Cancel and Remove AI under a lobby."""
 
     STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
         "join": (discord.ButtonStyle.success, "Join"),
         "leave": (discord.ButtonStyle.secondary, "Leave"),
         "start": (discord.ButtonStyle.primary, "Start"),
         "cancel": (discord.ButtonStyle.danger, "Cancel"),
+        "unai": (discord.ButtonStyle.secondary, "Remove AI"),
     }
 
     def __init__(self, action: str, game_id: int) -> None:
@@ -75,6 +76,8 @@ class LobbyButton(
             game = await bot.lobbies.leave(self.game_id, user)
         elif self.action == "cancel":
             game = await bot.lobbies.cancel(self.game_id, user, is_admin=_manages(interaction))
+        elif self.action == "unai":
+            game = await bot.lobbies.remove_ai(self.game_id, user)
         else:
             await self._start(interaction)
             return
@@ -89,16 +92,70 @@ class LobbyButton(
         game = await bot.lobbies.start(self.game_id, interaction.user.id, thread_id=thread_id)
         bot.outbox.kick()
         bot.timer_worker.kick()
+        bot.ai.wake(game)
         await interaction.edit_original_response(embed=lobby_embed(game), view=None)
 
 
+class LobbyAiSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:lobby:ai:(?P<game>\d+)",
+):
+    """ "Add an AI player…" under a lobby: the host picks its level."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"grim:lobby:ai:{game_id}",
+                placeholder="Add an AI player…",
+                options=[
+                    discord.SelectOption(label=f"AI: {level}", value=level, description=about)
+                    for level, about in AI_LEVELS
+                ],
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyAiSelect:
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            data = cast("dict[str, Any]", interaction.data or {})
+            values = data.get("values", [])
+            level = str(values[0]) if values else ""
+            game = await bot_of(interaction).lobbies.add_ai(
+                self.game_id, interaction.user.id, level
+            )
+            await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+
+        await guarded(interaction, work)
+
+
+#: The AI levels offered in a lobby, with what each means.
+AI_LEVELS = (
+    ("easy", "Plays any legal move"),
+    ("normal", "Plays the best move it sees one move ahead"),
+    ("hard", "Searches many possible games before each move"),
+)
+
+
 def lobby_view(game: Game) -> discord.ui.View | None:
-    """The lobby's buttons while it is open; none once it started or was called off."""
+    """The lobby's buttons and AI menu while it is open; none once it started or was
+    called off."""
     if game.status is not GameStatus.LOBBY:
         return None
     view = discord.ui.View(timeout=None)
-    for action in ("join", "leave", "start", "cancel"):
+    actions = ["join", "leave", "start", "cancel"]
+    if any(s.is_ai for s in game.seats):
+        actions.append("unai")
+    for action in actions:
         view.add_item(LobbyButton(action, game.id))
+    select = LobbyAiSelect(game.id)
+    select.item.row = 1
+    view.add_item(select)
     return view
 
 
@@ -420,6 +477,8 @@ class UndoVote(
         )
         bot.outbox.kick()
         bot.timer_worker.kick()
+        if undone:  # the game may now wait on an AI seat
+            bot.ai.wake(await bot.tables.get(self.game_id))
         if not self.approve:
             text = "You refused; the move stands."
         elif undone:
@@ -439,6 +498,7 @@ def undo_view(game_id: int, version: int) -> discord.ui.View:
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
+    LobbyAiSelect,
     UndoVote,
     TurnButtonItem,
     PanelChoice,

@@ -5,6 +5,7 @@ python -m games simulate mandragora --players 3 --seed 7
 python -m games simulate mandragora --players 4 --option teams=true --quiet
 python -m games picture mandragora --players 3 --seed 7 --steps 40 --seat 1 --out board.png
 python -m games gallery docs/gallery
+python -m games simulate magnum-opus --players 3 --ai hard,normal,easy
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ import argparse
 import json
 import random
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import games
+from games.ai import LEVELS, Budget, choose, deadline_after, never
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
-from games.core.playout import play, random_chooser, random_position
+from games.core.playout import Chooser, play, random_chooser, random_position
 
-PLAYER_KINDS = ("random",)
+#: "random" is the historical name of the easy level.
+PLAYER_KINDS = ("random", *LEVELS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,7 +56,14 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument(
         "--ai",
         default="random",
-        help="player kind for every seat, or one per seat separated by commas (random)",
+        help="player for every seat, or one per seat separated by commas: random, easy, "
+        "normal or hard (random)",
+    )
+    simulate.add_argument(
+        "--iterations", type=int, default=500, help="AI search iterations per decision (500)"
+    )
+    simulate.add_argument(
+        "--seconds", type=float, default=None, help="AI time per decision, in seconds"
     )
     simulate.add_argument(
         "--option",
@@ -114,7 +125,7 @@ def _simulate(args: argparse.Namespace) -> int:
             f"({players} seats)."
         )
     rng = random.Random(args.seed)
-    choosers = [random_chooser(rng) for _ in kinds]
+    choosers = [_chooser(engine, kind, rng, args) for kind in kinds]
 
     def choose(state: Any, seat: int, legal: list[Any]) -> Any:
         return choosers[seat](state, seat, legal)
@@ -127,6 +138,8 @@ def _simulate(args: argparse.Namespace) -> int:
 
     options = _options(args.option)
     print(f"{engine.title}: {players} players, seed {args.seed}, options {options or 'none'}")
+    if set(kinds) != {"random"}:
+        print("Seats: " + ", ".join(f"Seat {i + 1} {kind}" for i, kind in enumerate(kinds)))
     listener = None if args.quiet else show
     played = play(engine, players, args.seed, engine.options(options), choose, rng, listener)
     assert played.outcome is not None
@@ -142,6 +155,18 @@ def _simulate(args: argparse.Namespace) -> int:
             f" (tie-break {outcome.tiebreaks[seat]})"
         )
     return 0
+
+
+def _chooser(engine: Any, kind: str, rng: random.Random, args: argparse.Namespace) -> Chooser:
+    if kind == "random":
+        return random_chooser(rng)
+
+    def ai(state: Any, seat: int, legal: list[Any]) -> Any:
+        deadline = never if args.seconds is None else deadline_after(args.seconds, time.monotonic)
+        budget = Budget(iterations=args.iterations, deadline=deadline)
+        return choose(engine, state, seat, kind, rng=rng, budget=budget)
+
+    return ai
 
 
 def _picture(args: argparse.Namespace) -> int:

@@ -154,6 +154,7 @@ class TableCommands(commands.Cog):
             self.bot.outbox.kick()
             self.bot.timer_worker.kick()
             if result.done:
+                self.bot.ai.wake(result.game)
                 text = "Your last move is taken back."
             else:
                 text = (

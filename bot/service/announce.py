@@ -88,7 +88,11 @@ def start_deliveries(
     """The first board in the thread, the first ping, and each player's hand by DM.
     ``footer`` (the turn clock's deadline) goes above the turn line."""
     users = seat_users(game)
-    order = "\n".join(f"{i + 1}. {seat_ref(i)}" for i in range(len(users)))
+    levels = [s.ai_level for s in game.in_seat_order() if s.seat is not None]
+    order = "\n".join(
+        f"{i + 1}. {seat_ref(i)}" + (f" ({level})" if level else "")
+        for i, level in enumerate(levels)
+    )
     turn, pings = turn_line(users, waiting)
     clock = f"{footer}\n" if footer else ""
     content = f"**{engine.title}** begins! Seat order:\n{order}\n\n{clock}{turn}"

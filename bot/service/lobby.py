@@ -17,6 +17,7 @@ from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.timing import clock_footer, clock_timers
+from games.ai import level_of
 from games.core import Engine, InvalidSetup
 from storage import (
     AlreadySeated,
@@ -125,6 +126,44 @@ class Lobbies:
                 f"This table is full: {engine.title} seats {engine.max_players}."
             ) from None
         except NotInLobby:
+            raise Refusal(_not_a_lobby(game)) from None
+
+    async def add_ai(self, game_id: int, user_id: int, level: str) -> Game:
+        """The host seats an AI player of ``level`` at the lobby."""
+        game = await self._get(game_id)
+        engine = games.get(game.game_key)
+        try:
+            chosen = level_of(level)
+        except ValueError as error:
+            raise Refusal(str(error)) from None
+        if game.status is not GameStatus.LOBBY:
+            raise Refusal(_not_a_lobby(game))
+        if game.host_id != user_id:
+            raise Refusal("Only the host can seat AI players.")
+        try:
+            return await self._store.games.join(
+                game_id, user_id=None, ai_level=chosen.value, max_seats=engine.max_players
+            )
+        except LobbyFull:
+            raise Refusal(
+                f"This table is full: {engine.title} seats {engine.max_players}."
+            ) from None
+        except NotInLobby:
+            raise Refusal(_not_a_lobby(game)) from None
+
+    async def remove_ai(self, game_id: int, user_id: int) -> Game:
+        """The host takes away the AI player seated last."""
+        game = await self._get(game_id)
+        if game.status is not GameStatus.LOBBY:
+            raise Refusal(_not_a_lobby(game))
+        if game.host_id != user_id:
+            raise Refusal("Only the host can remove AI players.")
+        seated = [s.position for s in game.seats if s.is_ai]
+        if not seated:
+            raise Refusal("There is no AI player at this table.")
+        try:
+            return await self._store.games.remove_seat(game_id, position=max(seated))
+        except (NotInLobby, NotSeated):
             raise Refusal(_not_a_lobby(game)) from None
 
     async def leave(self, game_id: int, user_id: int) -> Game:

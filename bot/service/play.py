@@ -51,6 +51,17 @@ class MoveResult:
 
 
 @dataclass(frozen=True, slots=True)
+class AiTurn:
+    """An AI seat the game is waiting for, and the game as it stands."""
+
+    game: Game
+    engine: Engine[Any, Any]
+    state: Any
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
 class Choices:
     """What a seat may do now, for a panel or autocomplete."""
 
@@ -87,12 +98,14 @@ class Tables:
         delivered: Callable[[], None] = lambda: None,
         clock: Callable[[], datetime] = _utc_now,
         chooser: MoveChooser = safe_move,
+        moved: Callable[[Game], None] = lambda game: None,
     ) -> None:
         self._store = store
         self._locks = locks
         self._delivered = delivered
         self._clock = clock
         self._chooser = chooser
+        self._moved = moved
 
     # ------------------------------------------------------------------ finding
     async def get(self, game_id: int) -> Game:
@@ -144,7 +157,9 @@ class Tables:
                 action = engine.parse(state, seat, text)
             except IllegalAction as error:
                 raise Refusal(str(error)) from None
-            return await self._record(game, engine, state, seat, action)
+            result = await self._record(game, engine, state, seat, action)
+        self._moved(result.game)
+        return result
 
     async def choose(self, game_id: int, user_id: int, *, version: int, index: int) -> MoveResult:
         """Make the ``index``-th legal move of the game as it was at ``version`` (a click)."""
@@ -155,7 +170,9 @@ class Tables:
                 raise Refusal(engine.not_your_turn_message(state, seat))
             if not 0 <= index < len(actions):
                 raise StaleRequest()
-            return await self._record(game, engine, state, seat, actions[index])
+            result = await self._record(game, engine, state, seat, actions[index])
+        self._moved(result.game)
+        return result
 
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` gives up. When one side is left it wins; otherwise the game goes on,
@@ -165,7 +182,9 @@ class Tables:
             seat = self.seat_of(game, user_id)
             if seat in game.resigned_seats():
                 raise Refusal("You have already resigned from this game.")
-            return await self._withdraw(game, seat, f"<@{user_id}> resigns.")
+            game = await self._withdraw(game, seat, f"<@{user_id}> resigns.")
+        self._moved(game)
+        return game
 
     async def remove(self, game_id: int, seat: int, notice: str) -> Game:
         """Take a player out of the game as a resignation would (after missed deadlines),
@@ -174,7 +193,9 @@ class Tables:
             game = await self.get(game_id)
             if game.status is not GameStatus.ACTIVE or seat in game.resigned_seats():
                 return game
-            return await self._withdraw(game, seat, notice)
+            game = await self._withdraw(game, seat, notice)
+        self._moved(game)
+        return game
 
     async def _withdraw(self, game: Game, seat: int, notice: str) -> Game:
         engine = games.get(game.game_key)
@@ -261,7 +282,59 @@ class Tables:
                     break
             game = await self._autoplay(game, engine, state)
             self._delivered()
-            return game
+        self._moved(game)
+        return game
+
+    # ------------------------------------------------------------------ AI seats
+    async def ai_turn(self, game_id: int) -> AiTurn | None:
+        """The first AI seat the game is waiting for, or ``None`` when it waits on none."""
+        game = await self._store.games.get(game_id)
+        if game.status is not GameStatus.ACTIVE or game.state is None:
+            return None
+        levels = {s.seat: s.ai_level for s in game.seats if s.seat is not None and s.is_ai}
+        if not levels:
+            return None
+        engine = games.get(game.game_key)
+        state = engine.load(game.state)
+        if engine.outcome(state) is not None:
+            return None
+        due = sorted(engine.waiting_for(state) & frozenset(levels))
+        if not due:
+            return None
+        level = levels[due[0]]
+        assert level is not None
+        return AiTurn(game, engine, state, due[0], level)
+
+    async def play_for_ai(self, game_id: int, *, seat: int, version: int, action: Any) -> Game:
+        """Make ``action`` for the AI player at ``seat`` in the game as it was at ``version``.
+
+        ``StaleRequest`` when the game has moved on since (a person's simultaneous pick):
+        the AI then thinks again. The action is checked like anyone's.
+        """
+        async with self._locks(game_id):
+            game = _running(await self.get(game_id))
+            if game.version != version:
+                raise StaleRequest()
+            if not any(s.seat == seat and s.is_ai for s in game.seats):
+                raise Refusal(f"Seat {seat + 1} of game #{game_id} is not an AI player's.")
+            engine = games.get(game.game_key)
+            state = engine.load(_state(game))
+            try:
+                transition = engine.apply(state, seat, action)
+            except IllegalAction as error:
+                raise Refusal(str(error)) from None
+            game = await self._commit(
+                game,
+                engine,
+                state,
+                seat,
+                engine.notation(action),
+                transition.state,
+                transition.log,
+            )
+            game = await self._autoplay(game, engine, transition.state)
+        self._delivered()
+        return game
 
     # ------------------------------------------------------------------ views
     async def hand(self, game_id: int, user_id: int) -> tuple[Game, Board]:
@@ -492,4 +565,12 @@ def _sides(game: Game, teams: tuple[tuple[int, ...], ...] | None) -> list[tuple[
     return [(s.seat,) for s in sorted(seats, key=lambda s: s.seat or 0) if s.seat is not None]
 
 
-__all__ = ["Choices", "MoveChooser", "MoveResult", "Tables", "safe_move", "seat_users"]
+__all__ = [
+    "AiTurn",
+    "Choices",
+    "MoveChooser",
+    "MoveResult",
+    "Tables",
+    "safe_move",
+    "seat_users",
+]

@@ -36,6 +36,14 @@ def test_quiet_prints_only_the_result(capsys: pytest.CaptureFixture[str]) -> Non
     assert "#1 Seat" in out
 
 
+def test_ai_players_play_each_other(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "magnum-opus", "--players", "3", "--ai", "hard,normal,easy"]
+    assert main([*argv, "--iterations", "3", "--quiet", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "Seats: Seat 1 hard, Seat 2 normal, Seat 3 easy" in out
+    assert "#1 Seat" in out
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

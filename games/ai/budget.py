@@ -1,0 +1,45 @@
+"""How long a decision may think: a number of search iterations and an optional deadline.
+
+The engines' world has no clock, so time enters only as a callable that says whether the
+deadline has passed; whoever asks for a decision (the bot, a benchmark) supplies it, and tests
+supply one that counts instead of reading a clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+#: A deadline that never passes: the search is bounded by its iterations alone.
+Deadline = Callable[[], bool]
+
+
+def never() -> bool:
+    """A deadline that never passes."""
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """At most ``iterations`` units of search, stopping early once ``deadline()`` is true.
+
+    A unit is one search iteration for ``hard`` and one evaluated position for ``normal``.
+    The deadline is asked before every unit, so a search stops within one unit of it.
+    """
+
+    iterations: int = 2_000
+    deadline: Deadline = never
+
+    def spent(self, used: int) -> bool:
+        """Whether ``used`` units exhaust the budget."""
+        return used >= self.iterations or self.deadline()
+
+
+def deadline_after(seconds: float, clock: Callable[[], float]) -> Deadline:
+    """A deadline ``seconds`` after now, by ``clock`` (e.g. ``time.monotonic``)."""
+    end = clock() + seconds
+
+    def passed() -> bool:
+        return clock() >= end
+
+    return passed

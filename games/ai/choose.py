@@ -1,0 +1,68 @@
+"""Choosing an AI player's action: the one entry point everything else calls."""
+
+from __future__ import annotations
+
+import random
+from enum import StrEnum
+from typing import Any
+
+from games.ai.budget import Budget
+from games.ai.greedy import greedy
+from games.ai.ismcts import search
+from games.ai.moves import playable
+from games.core import Engine
+
+
+class Level(StrEnum):
+    """How well an AI player plays."""
+
+    EASY = "easy"
+    """Any legal action, at random."""
+    NORMAL = "normal"
+    """The best action by the game's evaluation, one move ahead."""
+    HARD = "hard"
+    """Information-set Monte Carlo tree search, as long as the budget allows."""
+
+
+LEVELS: tuple[Level, ...] = tuple(Level)
+
+
+class NotToAct(ValueError):
+    """The AI was asked to decide for a seat that may not act now."""
+
+
+def level_of(text: str) -> Level:
+    """The level called ``text``; ``ValueError`` naming the levels otherwise."""
+    try:
+        return Level(text.strip().lower())
+    except ValueError:
+        names = ", ".join(LEVELS)
+        raise ValueError(f"There is no AI level “{text}” (levels: {names}).") from None
+
+
+def choose(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    level: Level | str,
+    *,
+    rng: random.Random,
+    budget: Budget | None = None,
+) -> Any:
+    """An action for ``seat`` at ``level``, legal in ``state``.
+
+    ``state`` is the real game, but the AI only ever looks at it through
+    ``engine.determinize(state, seat, rng)``, which hides what ``seat`` could not see:
+    it decides as a player at the table would. ``budget`` bounds the thinking (default:
+    2,000 iterations, no deadline).
+    """
+    if engine.outcome(state) is not None or not engine.may_act(state, seat):
+        raise NotToAct(f"Seat {seat + 1} may not act now in this {engine.title} game.")
+    chosen = Level(level)
+    spend = budget or Budget()
+    if chosen is Level.EASY:
+        world = engine.determinize(state, seat, rng)
+        return rng.choice(playable(engine, world, seat))
+    if chosen is Level.NORMAL:
+        return greedy(engine, state, seat, rng, spend)
+    return search(engine, state, seat, rng, spend)

@@ -1,0 +1,126 @@
+"""``hard``: information-set Monte Carlo tree search over determinizations.
+
+Each iteration deals a fresh determinization, a world the deciding seat cannot tell apart
+from the real one, and walks one tree shared by all of them (single-observer ISMCTS, Cowling,
+Powley & Whitehouse 2012). A node's children are keyed by (seat, action), so a child found in
+one world and not another is simply unavailable there; UCB1 counts how often each child was
+available. Every seat picks by its own reward, so rivals are played as well as we play.
+Playouts are random and, in games with a standing, stop after ``rollout_depth`` steps to be
+judged by it: many short looks beat a few long ones within the same time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai.budget import Budget
+from games.ai.evaluation import values
+from games.ai.moves import playable
+from games.ai.scores import STANDINGS
+from games.core import Engine
+
+#: UCB1's exploration constant for rewards between 0 and 1.
+EXPLORATION = 0.7
+#: Random steps a playout takes before the position is judged by the game's standing.
+ROLLOUT_DEPTH = 40
+
+
+@dataclass(eq=False, slots=True)
+class _Node:
+    seat: int
+    """Who took the action leading here (-1 at the root)."""
+    action: Any
+    parent: _Node | None
+    children: dict[tuple[int, Any], _Node] = field(default_factory=dict)
+    visits: int = 0
+    available: int = 0
+    total: float = 0.0
+
+    def ucb(self) -> float:
+        mean = self.total / self.visits
+        return mean + EXPLORATION * math.sqrt(math.log(max(self.available, 1)) / self.visits)
+
+
+def search(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    budget: Budget,
+    *,
+    rollout_depth: int = ROLLOUT_DEPTH,
+) -> Any:
+    """The action ``seat`` should take, by search; ``state`` is read only through
+    ``engine.determinize(state, seat, rng)``."""
+    first = engine.determinize(state, seat, rng)
+    options = playable(engine, first, seat)
+    if len(options) == 1:
+        return options[0]
+    root = _Node(seat=-1, action=None, parent=None)
+    depth = rollout_depth if engine.key in STANDINGS else engine.step_limit
+    iterations = 0
+    world = first
+    while not budget.spent(iterations):
+        if iterations:
+            world = engine.determinize(state, seat, rng)
+        _iterate(engine, world, seat, root, rng, depth)
+        iterations += 1
+    tried = [root.children[key] for key in ((seat, a) for a in options) if key in root.children]
+    if not tried:
+        return rng.choice(options)
+    return max(tried, key=lambda n: (n.visits, n.total)).action
+
+
+def _iterate(
+    engine: Engine[Any, Any],
+    world: Any,
+    seat: int,
+    root: _Node,
+    rng: random.Random,
+    depth: int,
+) -> None:
+    node = root
+    actor = seat  # the decision at the root is ours, even among simultaneous seats
+    while engine.outcome(world) is None:
+        legal = playable(engine, world, actor)
+        keys = [(actor, a) for a in legal]
+        untried = [k for k in keys if k not in node.children]
+        for key in keys:
+            if key in node.children:
+                node.children[key].available += 1
+        if untried:
+            key = rng.choice(untried)
+            child = _Node(seat=actor, action=key[1], parent=node, available=1)
+            node.children[key] = child
+            node = child
+            world = engine.apply_trusted(world, actor, key[1]).state
+            break
+        node = max((node.children[k] for k in keys), key=_Node.ucb)
+        world = engine.apply_trusted(world, actor, node.action).state
+        actor = _next_actor(engine, world)
+    reward = _playout(engine, world, rng, depth)
+    climbing: _Node | None = node
+    while climbing is not None:
+        climbing.visits += 1
+        if climbing.seat >= 0:
+            climbing.total += reward[climbing.seat]
+        climbing = climbing.parent
+
+
+def _next_actor(engine: Engine[Any, Any], world: Any) -> int:
+    """Simultaneous seats are searched one after another, lowest first: each rival's pick
+    is one the searching seat does not see anyway."""
+    seats = engine.to_act(world)
+    return min(seats) if seats else -1
+
+
+def _playout(engine: Engine[Any, Any], world: Any, rng: random.Random, depth: int) -> list[float]:
+    for _ in range(depth):
+        if engine.outcome(world) is not None:
+            break
+        actor = rng.choice(sorted(engine.to_act(world)))
+        world = engine.apply_trusted(world, actor, rng.choice(playable(engine, world, actor))).state
+    return values(engine, world, rng)
