@@ -42,13 +42,13 @@ class Policy(StrEnum):
     """What happens when a player lets a deadline pass."""
 
     ACT = "act"
-    """Pass where the rules allow it, otherwise a safe automatic move."""
+    """Pass where the rules allow it, otherwise the move the AI stands in with."""
     WAIT = "wait"
     """Only tell the table; the game waits for the player."""
 
 
 POLICY_LABELS = {
-    Policy.ACT: "pass, or a safe automatic move",
+    Policy.ACT: "pass, or the AI moves for them",
     Policy.WAIT: "only tell the table, and wait",
 }
 

@@ -176,7 +176,7 @@ class Tables:
 
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` gives up. When one side is left it wins; otherwise the game goes on,
-        the resigned seat playing safe automatic moves, and it finishes last."""
+        the AI playing the resigned seat, and it finishes last."""
         async with self._locks(game_id):
             game = _running(await self.get(game_id))
             seat = self.seat_of(game, user_id)
@@ -234,9 +234,7 @@ class Tables:
             seat=seat,
             expected_version=game.version,
             to_act=waiting,
-            deliveries=notice_deliveries(
-                game, notice + " Their seat plays on with safe automatic moves."
-            ),
+            deliveries=notice_deliveries(game, notice + " Their seat plays on automatically."),
         )
         game = await self._autoplay(game, engine, state)
         self._delivered()

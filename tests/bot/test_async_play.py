@@ -8,6 +8,8 @@ import random
 
 import simcord
 
+import games
+from bot.service.ai import stand_in
 from storage import Game, GameStatus, TimerKind
 from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import (
@@ -55,7 +57,7 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     assert f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)" in thread_text(table, game)
     lobby = next(m for m in table.channel.history() if m.embeds)
     clock = next(f.value for f in lobby.embeds[0].fields if f.name == "Turn clock")
-    assert str(clock).startswith("12h per move; at the deadline: pass, or a safe automatic move")
+    assert str(clock).startswith("12h per move; at the deadline: pass, or the AI moves for them")
     spectator = await table.members["erin"].slash(thread, "board")
     assert spectator.response is not None
     assert spectator.response.content == f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)"
@@ -66,11 +68,16 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     assert f"#{game_id}" in reminders[0]
     assert (await stored(table, game_id)).version == 0
 
+    before = await stored(table, game_id)
+    engine = games.get(before.game_key)
+    assert before.state is not None
+    ai_move = stand_in("normal")(engine, engine.load(before.state), seat, before)
     await table.env.advance_time(HOUR)
     game = await stored(table, game_id)
     assert game.version >= 1
     actions = await bot_of(table).store.games.actions(game_id)
     assert {a.seat for a in actions} == {seat}
+    assert actions[0].notation == engine.notation(ai_move)  # the AI stood in for them
     assert [s.missed for s in game.in_seat_order()] == [1 if s == seat else 0 for s in (0, 1)]
     text = thread_text(table, game)
     assert f"⏰ <@{slow.id}> let the deadline pass. A move was made for them." in text

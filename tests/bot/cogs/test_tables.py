@@ -694,7 +694,7 @@ async def test_a_resigned_seat_in_a_three_player_game_is_played_by_the_bot(table
     assert game.resigned_seats() == frozenset({1})
     assert game.to_act == frozenset({0})
     assert thread_texts(thread, erin)[-1] == (
-        f"<@{bob.id}> resigns. Their seat plays on with safe automatic moves."
+        f"<@{bob.id}> resigns. Their seat plays on automatically."
     )
     # Nobody clicks for bob, yet the game never waits on his seat.
     auto_moves = 0

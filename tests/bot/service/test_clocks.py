@@ -36,7 +36,7 @@ def test_a_server_without_choices_gives_a_day_per_move() -> None:
     assert server_clock({}) == TableClock(DEFAULT_DEADLINE)
     assert server_clock({"deadline": 0}).deadline is None
     assert server_clock({"deadline": 3600, "strikes": 0}).describe() == (
-        "1h per move; at the deadline: pass, or a safe automatic move; never removed; "
+        "1h per move; at the deadline: pass, or the AI moves for them; never removed; "
         "reminders 15m before"
     )
 

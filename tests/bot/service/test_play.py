@@ -476,9 +476,7 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     assert game.version == 0
     assert game.to_act == frozenset({0})
     posts = thread_posts(await new_items(store, outbox))
-    assert [p.content for p in posts] == [
-        f"<@{BOB}> resigns. Their seat plays on with safe automatic moves."
-    ]
+    assert [p.content for p in posts] == [f"<@{BOB}> resigns. Their seat plays on automatically."]
 
     first = await tables.play(game.id, ALICE, "move 1")
     # Seat 1 was due next: it moved at once, and now seat 2 is waited for.
