@@ -31,7 +31,7 @@ CHROMIUM = [
     "--disable-sync",
     "--no-first-run",
     "--hide-scrollbars",
-    "--window-size=1200,900",
+    "--window-size=1200,1700",
     "--virtual-time-budget=8000",
 ]
 
