@@ -53,12 +53,6 @@ def weaves(s: MagicSpellState, seat: int, extra: bool) -> list[Weave]:
     return weaves
 
 
-def _fits(homework: Homework, letter: str) -> bool:
-    if letter == STONE:
-        return STONE not in homework.woven
-    return letter in missing(homework)
-
-
 def move_sources(s: MagicSpellState, seat: int, target: str, extra: bool) -> list[MoveTile]:
     """Tiles woven on ``seat``'s other homework spells that fit ``target``, if affordable."""
     student = s.students[seat]
@@ -80,13 +74,24 @@ def move_targets(s: MagicSpellState, seat: int, extra: bool) -> list[str]:
     if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra) + MOVE_COST:
         return []
     homework = student.homework
-    if sum(1 for h in homework if h.woven) == 0:
+    # Each spell's woven letters once, rather than every tile against every spell.
+    woven = [(h, frozenset(h.woven)) for h in homework if h.woven]
+    if not woven:
         return []
     return [
         h.spell
         for h in homework
-        if any(_fits(h, t) for other in homework if other is not h for t in other.woven)
+        if _takes_one_of(h, [letters for other, letters in woven if other is not h])
     ]
+
+
+def _takes_one_of(homework: Homework, letter_sets: list[frozenset[str]]) -> bool:
+    """Whether some letter of one of ``letter_sets`` fits ``homework``."""
+    need = missing(homework).keys()
+    stone_fits = STONE not in homework.woven
+    return any(
+        not need.isdisjoint(letters) or (stone_fits and STONE in letters) for letters in letter_sets
+    )
 
 
 def can_weave_again(s: MagicSpellState, seat: int) -> bool:
