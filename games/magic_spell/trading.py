@@ -95,17 +95,19 @@ def seats_with_trade_actions(s: MagicSpellState) -> set[int]:
     """Every seat with something to do about trades right now: a trade decision in progress,
     an offer to answer, or an offer it may still make."""
     seats = {seat for seat, step in enumerate(s.steps) if step and step.kind in TRADE_STEPS}
-    seats.update(offer.partner for offer in s.offers)
+    offers = s.offers
+    if offers:
+        seats.update(offer.partner for offer in offers)
     able = [seat for seat in range(s.players) if may_trade(s, seat)]
     if len(able) >= 2:
-        proposers = {offer.proposer for offer in s.offers}
+        proposers = {offer.proposer for offer in offers} if offers else ()
+        offered = s.offered
+        students = s.students
         for seat in able:
-            student = s.students[seat]
-            if (
-                not s.offered >> seat & 1
-                and seat not in proposers
-                and (student.cabinet or student.homework or student.spellbook)
-            ):
+            if offered >> seat & 1 or seat in proposers:
+                continue
+            student = students[seat]
+            if student.cabinet or student.homework or student.spellbook:
                 seats.add(seat)
     return seats
 
@@ -434,10 +436,11 @@ def cancel(s: MagicSpellState, offer: Offer, log: Log, reason: str) -> None:
 
 def settle(s: MagicSpellState, log: Log) -> None:
     """Close offers and drop trade decisions that can no longer go through."""
-    for offer in list(s.offers):
-        reason = _offer_problem(s, offer)
-        if reason:
-            cancel(s, offer, log, reason)
+    if s.offers:
+        for offer in list(s.offers):
+            reason = _offer_problem(s, offer)
+            if reason:
+                cancel(s, offer, log, reason)
     for seat, step in enumerate(s.steps):
         if (
             step is not None
