@@ -40,7 +40,14 @@ from games.magic_spell.actions import (
     Weave,
     WeaveFound,
 )
-from games.magic_spell.state import RESEARCH_COST, REST_GAIN, Homework, MagicSpellState, Step
+from games.magic_spell.state import (
+    RESEARCH_COST,
+    REST_GAIN,
+    Homework,
+    MagicSpellState,
+    Step,
+    make_step,
+)
 from games.magic_spell.text import plural, spell_name
 
 Log = list[LogEntry]
@@ -157,17 +164,17 @@ def _turn(s: MagicSpellState, seat: int, step: Step | None, action: Action, log:
             weaving.weave(s, seat, letter, "", target, extra, log)
         case StartMove():
             extra = step is not None and step.kind == "more"
-            s.steps[seat] = Step("move-to", extra=extra)
+            s.steps[seat] = make_step("move-to", extra=extra)
         case MoveTo(target):
             assert step is not None
-            s.steps[seat] = Step("move", spell=target, extra=step.extra)
+            s.steps[seat] = make_step("move", spell=target, extra=step.extra)
         case MoveTile(letter, source):
             assert step is not None
             weaving.weave(s, seat, letter, source, step.spell, step.extra, log)
         case Done():
             turns.end_turn(s, log)
         case ScroungeRow(row):
-            s.steps[seat] = Step("row", row=row)
+            s.steps[seat] = make_step("row", row=row)
         case Tile(slot) if step is not None and step.kind == "row":
             weaving.look(s, seat, slot, log)
         case WeaveFound(target):
@@ -241,9 +248,9 @@ def _back(s: MagicSpellState, seat: int, step: Step | None) -> None:
     assert step is not None
     match step.kind:
         case "move-to":
-            s.steps[seat] = Step("more") if step.extra else None
+            s.steps[seat] = make_step("more") if step.extra else None
         case "move":
-            s.steps[seat] = Step("move-to", extra=step.extra)
+            s.steps[seat] = make_step("move-to", extra=step.extra)
         case "row":
             s.steps[seat] = None
         case "cast":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
 
 #: Places in the laboratory, numbered 1-100 in text, in rows of ten.
@@ -137,6 +138,29 @@ class Step:
     paid: tuple[str, ...] = ()
     item: Item | None = None
     seen: tuple[str, ...] = ()
+
+
+def make_step(
+    kind: StepKind,
+    *,
+    spell: str = "",
+    extra: bool = False,
+    row: int = -1,
+    slot: int = -1,
+    target: int = -1,
+    item: Item | None = None,
+) -> Step:
+    """``Step(kind, ...)`` for the steps of weaving, scrounging and trading, made once for each
+    set of fields: steps are frozen values, the same few recur on every turn and in every
+    trade, and building one costs several times as much as looking it up."""
+    return _step(kind, spell, extra, row, slot, target, item)
+
+
+@lru_cache(maxsize=1 << 12)
+def _step(
+    kind: StepKind, spell: str, extra: bool, row: int, slot: int, target: int, item: Item | None
+) -> Step:
+    return Step(kind, spell, extra, row, slot, target, item=item)
 
 
 @dataclass(slots=True)

@@ -23,7 +23,16 @@ from games.magic_spell.actions import (
 )
 from games.magic_spell.homework import homework_number, letters_needed_by
 from games.magic_spell.spells import STONE, tiles
-from games.magic_spell.state import Homework, Item, MagicSpellState, Offer, Step, Student, Want
+from games.magic_spell.state import (
+    Homework,
+    Item,
+    MagicSpellState,
+    Offer,
+    Step,
+    Student,
+    Want,
+    make_step,
+)
 from games.magic_spell.text import a_tile, plural, spell_name, tiles_text
 
 Log = list[LogEntry]
@@ -258,9 +267,9 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
     step = s.steps[seat]
     match action:
         case TradeWith(other):
-            s.steps[seat] = Step("give", target=other)
+            s.steps[seat] = make_step("give", target=other)
         case Give(item) if step is not None and step.kind == "give":
-            s.steps[seat] = Step("want", target=step.target, item=item)
+            s.steps[seat] = make_step("want", target=step.target, item=item)
         case Ask(want) if step is not None and step.kind == "want":
             assert step.item is not None
             s.steps[seat] = None
@@ -273,7 +282,7 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
         case Back():
             assert step is not None
             if step.kind == "want":
-                s.steps[seat] = Step("give", target=step.target)
+                s.steps[seat] = make_step("give", target=step.target)
             else:
                 s.steps[seat] = None
         case Accept(proposer):
@@ -283,7 +292,7 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
             if len(items) == 1:
                 _trade(s, offer, items[0], log)
             else:
-                s.steps[seat] = Step("accept", target=proposer)
+                s.steps[seat] = make_step("accept", target=proposer)
         case Decline(proposer):
             offer = offer_from(s, proposer, seat)
             assert offer is not None

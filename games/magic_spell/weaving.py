@@ -12,7 +12,7 @@ from games.magic_spell import laboratory, turns
 from games.magic_spell.actions import Action, Keep, MoveTile, PutBack, Weave, WeaveFound
 from games.magic_spell.homework import fits, homework_number, is_complete, missing, owns
 from games.magic_spell.spells import STONE, spell
-from games.magic_spell.state import Homework, MagicSpellState, Step
+from games.magic_spell.state import Homework, MagicSpellState, Step, make_step
 from games.magic_spell.text import plural, spell_name, tile_label
 
 Log = list[LogEntry]
@@ -156,7 +156,7 @@ def _woven(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> None:
     if is_complete(homework):
         complete(s, seat, homework, log)
     if can_weave_again(s, seat):
-        s.steps[seat] = Step("more")
+        s.steps[seat] = make_step("more")
     else:
         turns.end_turn(s, log)
 
@@ -186,7 +186,7 @@ def complete(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> Non
 def look(s: MagicSpellState, seat: int, slot: int, log: Log) -> None:
     """Look at the tile at ``slot`` without showing it; it stays in place while you decide."""
     s.known[slot] |= 1 << seat
-    s.steps[seat] = Step("found", slot=slot)
+    s.steps[seat] = make_step("found", slot=slot)
     log.append(LogEntry.public(f"{seat_ref(seat)} scrounges tile {slot + 1}."))
     log.append(LogEntry.private(f"Tile {slot + 1} is {tile_label(s.lab[slot])}.", [seat]))
 
