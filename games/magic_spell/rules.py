@@ -9,6 +9,12 @@ from __future__ import annotations
 from games.core import LogEntry, seat_ref
 from games.magic_spell import casting, effects, laboratory, trading, turns, weaving
 from games.magic_spell.actions import (
+    BACK,
+    DONE,
+    RESEARCH,
+    REST,
+    SCROUNGE_ROWS,
+    TILES,
     Accept,
     Action,
     Ask,
@@ -95,10 +101,10 @@ def turn_actions(s: MagicSpellState, seat: int) -> list[Action]:
         actions.append(StartMove())
     actions += [Cast(word) for word in casting.castable(s, seat)]
     if "scrounge" not in student.blocks:
-        actions += [ScroungeRow(row) for row in laboratory.rows_with_tiles(s)]
+        actions += [SCROUNGE_ROWS[row] for row in laboratory.rows_with_tiles(s)]
     if student.spirit >= RESEARCH_COST and s.deck:
-        actions.append(Research())
-    actions.append(Rest())
+        actions.append(RESEARCH)
+    actions.append(REST)
     return actions
 
 
@@ -106,16 +112,16 @@ def _turn_step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action
     student = s.students[seat]
     match step.kind:
         case "move-to":
-            return [*(MoveTo(t) for t in weaving.move_targets(s, seat, step.extra)), Back()]
+            return [*(MoveTo(t) for t in weaving.move_targets(s, seat, step.extra)), BACK]
         case "move":
-            return [*weaving.move_sources(s, seat, step.spell, step.extra), Back()]
+            return [*weaving.move_sources(s, seat, step.spell, step.extra), BACK]
         case "more":
             actions: list[Action] = [*weaving.weaves(s, seat, extra=True)]
             if weaving.move_targets(s, seat, extra=True):
                 actions.append(StartMove())
-            return [*actions, Done()]
+            return [*actions, DONE]
         case "row":
-            return [*(Tile(i) for i in laboratory.face_down_in_row(s, step.row)), Back()]
+            return [*(TILES[i] for i in laboratory.face_down_in_row(s, step.row)), BACK]
         case "found":
             return weaving.found_actions(s, seat, step)
         case "cast":
@@ -123,7 +129,7 @@ def _turn_step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action
         case "augury":
             return [Take(word) for word in step.seen]
         case "jettison":
-            return [*(Jettison(t) for t in sorted(set(student.cabinet))), Done()]
+            return [*(Jettison(t) for t in sorted(set(student.cabinet))), DONE]
         case "discard-tile":
             return [ReturnTile(t) for t in sorted(set(student.cabinet))]
         case "discard-spell":

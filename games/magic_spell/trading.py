@@ -13,6 +13,10 @@ from functools import lru_cache
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell.actions import (
+    ACCEPTS,
+    BACK,
+    DECLINES,
+    TRADES_WITH,
     Accept,
     Action,
     Ask,
@@ -239,10 +243,10 @@ def top_actions(s: MagicSpellState, seat: int) -> list[Action]:
     actions: list[Action] = []
     for offer in incoming(s, seat):
         if answers(student, offer.want):
-            actions.append(Accept(offer.proposer))
-        actions.append(Decline(offer.proposer))
+            actions.append(ACCEPTS[offer.proposer])
+        actions.append(DECLINES[offer.proposer])
     if can_start_offer(s, seat):
-        actions += [TradeWith(other) for other in partners(s, seat)]
+        actions += [TRADES_WITH[other] for other in partners(s, seat)]
     return actions
 
 
@@ -258,7 +262,7 @@ def step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
         offer = offer_from(s, step.target, seat)
         assert offer is not None
         actions = [Give(item) for item in answers(student, offer.want)]
-    return [*actions, Back()]
+    return [*actions, BACK]
 
 
 # ------------------------------------------------------------------------------ applying

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell import laboratory, turns
-from games.magic_spell.actions import Action, Keep, MoveTile, PutBack, Weave, WeaveFound
+from games.magic_spell.actions import KEEP, PUT_BACK, Action, MoveTile, Weave, WeaveFound
 from games.magic_spell.homework import fits, homework_number, is_complete, missing, owns
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import Homework, MagicSpellState, Step, make_step
@@ -198,7 +198,7 @@ def found_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
     actions: list[Action] = []
     if may_weave(s, seat):
         actions += [WeaveFound(h.spell) for h in student.homework if fits(h, letter)]
-    return [*actions, Keep(), PutBack()]
+    return [*actions, KEEP, PUT_BACK]
 
 
 def weave_found(s: MagicSpellState, seat: int, target: str, log: Log) -> None:
