@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from games.magic_spell.spells import STONE, PassiveKind, spell, spells, word_counts
@@ -43,13 +43,8 @@ def is_complete(homework: Homework) -> bool:
 
 def needed_letters(student: Student) -> list[str]:
     """Every letter some homework spell of ``student`` still needs, alphabetically."""
-    return letters_needed_by(student.homework)
-
-
-def letters_needed_by(spells: Iterable[Homework]) -> list[str]:
-    """Every letter one of these homework spells still needs, alphabetically."""
     needed: set[str] = set()
-    for homework in spells:
+    for homework in student.homework:
         needed.update(missing(homework))
     return sorted(needed)
 

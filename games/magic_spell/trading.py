@@ -9,7 +9,6 @@ the engine has already cloned.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell.actions import (
@@ -25,7 +24,7 @@ from games.magic_spell.actions import (
     Give,
     TradeWith,
 )
-from games.magic_spell.homework import homework_number, letters_needed_by
+from games.magic_spell.homework import homework_number, needed_letters
 from games.magic_spell.spells import STONE, tiles
 from games.magic_spell.state import (
     Homework,
@@ -142,47 +141,13 @@ def holds(student: Student, item: Item) -> bool:
 
 def giveable(student: Student) -> list[Item]:
     """Everything ``student`` could offer: cabinet tiles, woven tiles, spells."""
-    return list(_giveable(*_holdings(student)))
-
-
-def _holdings(
-    student: Student,
-) -> tuple[tuple[str, ...], bool, tuple[Homework, ...], tuple[str, ...]]:
-    """What ``giveable`` depends on, as a key for its cache."""
-    return (
-        tuple(student.cabinet),
-        student.spirit >= UNWEAVE_COST,
-        tuple(student.homework),
-        tuple(student.spellbook),
-    )
-
-
-# Trade drafts are a large share of random games' decisions, and the same holdings come back
-# again and again: the options are worked out once per holdings.
-@lru_cache(maxsize=1 << 14)
-def _giveable(
-    cabinet: tuple[str, ...],
-    may_unweave: bool,
-    homework: tuple[Homework, ...],
-    spellbook: tuple[str, ...],
-) -> tuple[Item, ...]:
-    items = [Item("tile", letter) for letter in sorted(set(cabinet))]
-    if may_unweave:
-        for spell in homework:
-            items += [Item("woven", t, spell.spell) for t in sorted(set(spell.woven))]
-    items += [Item("spell", spell=h.spell) for h in homework]
-    items += [Item("spell", spell=word) for word in spellbook]
-    return tuple(items)
-
-
-@lru_cache(maxsize=1 << 14)
-def _give_actions(
-    cabinet: tuple[str, ...],
-    may_unweave: bool,
-    homework: tuple[Homework, ...],
-    spellbook: tuple[str, ...],
-) -> tuple[Give, ...]:
-    return tuple(Give(item) for item in _giveable(cabinet, may_unweave, homework, spellbook))
+    items = [Item("tile", letter) for letter in sorted(set(student.cabinet))]
+    if student.spirit >= UNWEAVE_COST:
+        for homework in student.homework:
+            items += [Item("woven", t, homework.spell) for t in sorted(set(homework.woven))]
+    items += [Item("spell", spell=h.spell) for h in student.homework]
+    items += [Item("spell", spell=word) for word in student.spellbook]
+    return items
 
 
 def answers(student: Student, want: Want) -> list[Item]:
@@ -202,36 +167,14 @@ def answers(student: Student, want: Want) -> list[Item]:
 def askable(s: MagicSpellState, seat: int, partner: int) -> list[Want]:
     """What ``seat`` may ask ``partner`` for: a letter their own homework still needs (or a
     philosopher's stone), a spell of the partner's spellbook, or a homework spell."""
-    return [action.want for action in _ask_actions(*_asking(s, seat, partner))]
-
-
-def _asking(
-    s: MagicSpellState, seat: int, partner: int
-) -> tuple[tuple[Homework, ...], bool, tuple[str, ...], bool]:
-    """What ``askable`` depends on, as a key for its cache."""
-    other = s.students[partner]
-    return (
-        tuple(s.students[seat].homework),
-        s.stones and s.removed < tiles().stones,
-        tuple(other.spellbook),
-        bool(other.homework),
-    )
-
-
-@lru_cache(maxsize=1 << 14)
-def _ask_actions(
-    homework: tuple[Homework, ...],
-    stone: bool,
-    partner_spellbook: tuple[str, ...],
-    partner_has_homework: bool,
-) -> tuple[Ask, ...]:
-    wants = [Want("letter", letter) for letter in letters_needed_by(homework)]
-    if stone:
+    wants = [Want("letter", letter) for letter in needed_letters(s.students[seat])]
+    if s.stones and s.removed < tiles().stones:
         wants.append(Want("letter", STONE))
-    wants += [Want("spellbook", spell=word) for word in partner_spellbook]
-    if partner_has_homework:
+    other = s.students[partner]
+    wants += [Want("spellbook", spell=word) for word in other.spellbook]
+    if other.homework:
         wants.append(Want("homework"))
-    return tuple(Ask(want) for want in wants)
+    return wants
 
 
 # ------------------------------------------------------------------------ legal actions
@@ -255,9 +198,9 @@ def step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
     student = s.students[seat]
     actions: list[Action]
     if step.kind == "give":
-        actions = list(_give_actions(*_holdings(student)))
+        actions = [Give(item) for item in giveable(student)]
     elif step.kind == "want":
-        actions = list(_ask_actions(*_asking(s, seat, step.target)))
+        actions = [Ask(want) for want in askable(s, seat, step.target)]
     else:
         offer = offer_from(s, step.target, seat)
         assert offer is not None

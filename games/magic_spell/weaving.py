@@ -5,8 +5,6 @@ Functions here change a state that the engine has already cloned.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from games.core import LogEntry, seat_ref
 from games.magic_spell import laboratory, turns
 from games.magic_spell.actions import KEEP, PUT_BACK, Action, MoveTile, Weave, WeaveFound
@@ -43,23 +41,16 @@ def weaves(s: MagicSpellState, seat: int, extra: bool) -> list[Weave]:
     student = s.students[seat]
     if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra):
         return []
-    return list(_weaves(tuple(student.cabinet), tuple(student.homework)))
-
-
-# Every turn asks what may be woven and moved; the same cabinets and homework come back again
-# and again, so the answers are worked out once for each.
-@lru_cache(maxsize=1 << 14)
-def _weaves(cabinet: tuple[str, ...], homework: tuple[Homework, ...]) -> tuple[Weave, ...]:
-    letters = sorted(set(cabinet))
+    letters = sorted(set(student.cabinet))
     weaves: list[Weave] = []
-    for held in homework:
-        need = missing(held)
+    for homework in student.homework:
+        need = missing(homework)
         weaves += [
-            Weave(t, held.spell)
+            Weave(t, homework.spell)
             for t in letters
-            if (t in need if t != STONE else STONE not in held.woven)
+            if (t in need if t != STONE else STONE not in homework.woven)
         ]
-    return tuple(weaves)
+    return weaves
 
 
 def move_sources(s: MagicSpellState, seat: int, target: str, extra: bool) -> list[MoveTile]:
@@ -82,20 +73,16 @@ def move_targets(s: MagicSpellState, seat: int, extra: bool) -> list[str]:
     student = s.students[seat]
     if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra) + MOVE_COST:
         return []
-    return list(_move_targets(tuple(student.homework)))
-
-
-@lru_cache(maxsize=1 << 14)
-def _move_targets(homework: tuple[Homework, ...]) -> tuple[str, ...]:
+    homework = student.homework
     # Each spell's woven letters once, rather than every tile against every spell.
-    woven = [(i, frozenset(h.woven)) for i, h in enumerate(homework) if h.woven]
+    woven = [(h, frozenset(h.woven)) for h in homework if h.woven]
     if not woven:
-        return ()
-    return tuple(
+        return []
+    return [
         h.spell
-        for i, h in enumerate(homework)
-        if _takes_one_of(h, [letters for j, letters in woven if j != i])
-    )
+        for h in homework
+        if _takes_one_of(h, [letters for other, letters in woven if other is not h])
+    ]
 
 
 def _takes_one_of(homework: Homework, letter_sets: list[frozenset[str]]) -> bool:
