@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.magic_spell.state import Item, Want
+from games.magic_spell.state import LAB_PLACES, ROW, Item, Want
 
 
 # ------------------------------------------------------------------------------- weave
@@ -282,3 +282,18 @@ Action = (
 
 #: Actions typed at once that stand for several decisions; never offered as legal actions.
 COMPOSITES = (Move, Scrounge, CastWith, Propose)
+
+# Actions are frozen values: those listed on nearly every decision are made once, here, rather
+# than each time the legal actions are asked for.
+_SEATS = 4
+SCROUNGE_ROWS = tuple(ScroungeRow(row) for row in range(LAB_PLACES // ROW))
+TILES = tuple(Tile(slot) for slot in range(LAB_PLACES))
+TRADES_WITH = tuple(TradeWith(seat) for seat in range(_SEATS))
+ACCEPTS = tuple(Accept(seat) for seat in range(_SEATS))
+DECLINES = tuple(Decline(seat) for seat in range(_SEATS))
+BACK = Back()
+DONE = Done()
+KEEP = Keep()
+PUT_BACK = PutBack()
+RESEARCH = Research()
+REST = Rest()

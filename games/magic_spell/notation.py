@@ -16,6 +16,8 @@ their letter (``q``) or ``stone``; spells are their magic word. Examples::
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.magic_spell.actions import (
     Accept,
     Action,
@@ -61,6 +63,9 @@ from games.magic_spell.text import read_tile, row_label, tile_word
 MAX_SEATS = 4
 
 
+# Actions are small frozen values met again and again (every legal action's text is asked
+# for when showing choices, and each one taken is written down): their text is kept.
+@lru_cache(maxsize=1 << 14)
 def notation(action: Action) -> str:
     """The canonical text of an action."""
     match action:

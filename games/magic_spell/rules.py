@@ -9,6 +9,12 @@ from __future__ import annotations
 from games.core import LogEntry, seat_ref
 from games.magic_spell import casting, effects, laboratory, trading, turns, weaving
 from games.magic_spell.actions import (
+    BACK,
+    DONE,
+    RESEARCH,
+    REST,
+    SCROUNGE_ROWS,
+    TILES,
     Accept,
     Action,
     Ask,
@@ -40,7 +46,14 @@ from games.magic_spell.actions import (
     Weave,
     WeaveFound,
 )
-from games.magic_spell.state import RESEARCH_COST, REST_GAIN, Homework, MagicSpellState, Step
+from games.magic_spell.state import (
+    RESEARCH_COST,
+    REST_GAIN,
+    Homework,
+    MagicSpellState,
+    Step,
+    make_step,
+)
 from games.magic_spell.text import plural, spell_name
 
 Log = list[LogEntry]
@@ -88,10 +101,10 @@ def turn_actions(s: MagicSpellState, seat: int) -> list[Action]:
         actions.append(StartMove())
     actions += [Cast(word) for word in casting.castable(s, seat)]
     if "scrounge" not in student.blocks:
-        actions += [ScroungeRow(row) for row in laboratory.rows_with_tiles(s)]
+        actions += [SCROUNGE_ROWS[row] for row in laboratory.rows_with_tiles(s)]
     if student.spirit >= RESEARCH_COST and s.deck:
-        actions.append(Research())
-    actions.append(Rest())
+        actions.append(RESEARCH)
+    actions.append(REST)
     return actions
 
 
@@ -99,16 +112,16 @@ def _turn_step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action
     student = s.students[seat]
     match step.kind:
         case "move-to":
-            return [*(MoveTo(t) for t in weaving.move_targets(s, seat, step.extra)), Back()]
+            return [*(MoveTo(t) for t in weaving.move_targets(s, seat, step.extra)), BACK]
         case "move":
-            return [*weaving.move_sources(s, seat, step.spell, step.extra), Back()]
+            return [*weaving.move_sources(s, seat, step.spell, step.extra), BACK]
         case "more":
             actions: list[Action] = [*weaving.weaves(s, seat, extra=True)]
             if weaving.move_targets(s, seat, extra=True):
                 actions.append(StartMove())
-            return [*actions, Done()]
+            return [*actions, DONE]
         case "row":
-            return [*(Tile(i) for i in laboratory.face_down_in_row(s, step.row)), Back()]
+            return [*(TILES[i] for i in laboratory.face_down_in_row(s, step.row)), BACK]
         case "found":
             return weaving.found_actions(s, seat, step)
         case "cast":
@@ -116,7 +129,7 @@ def _turn_step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action
         case "augury":
             return [Take(word) for word in step.seen]
         case "jettison":
-            return [*(Jettison(t) for t in sorted(set(student.cabinet))), Done()]
+            return [*(Jettison(t) for t in sorted(set(student.cabinet))), DONE]
         case "discard-tile":
             return [ReturnTile(t) for t in sorted(set(student.cabinet))]
         case "discard-spell":
@@ -157,17 +170,17 @@ def _turn(s: MagicSpellState, seat: int, step: Step | None, action: Action, log:
             weaving.weave(s, seat, letter, "", target, extra, log)
         case StartMove():
             extra = step is not None and step.kind == "more"
-            s.steps[seat] = Step("move-to", extra=extra)
+            s.steps[seat] = make_step("move-to", extra=extra)
         case MoveTo(target):
             assert step is not None
-            s.steps[seat] = Step("move", spell=target, extra=step.extra)
+            s.steps[seat] = make_step("move", spell=target, extra=step.extra)
         case MoveTile(letter, source):
             assert step is not None
             weaving.weave(s, seat, letter, source, step.spell, step.extra, log)
         case Done():
             turns.end_turn(s, log)
         case ScroungeRow(row):
-            s.steps[seat] = Step("row", row=row)
+            s.steps[seat] = make_step("row", row=row)
         case Tile(slot) if step is not None and step.kind == "row":
             weaving.look(s, seat, slot, log)
         case WeaveFound(target):
@@ -241,9 +254,9 @@ def _back(s: MagicSpellState, seat: int, step: Step | None) -> None:
     assert step is not None
     match step.kind:
         case "move-to":
-            s.steps[seat] = Step("more") if step.extra else None
+            s.steps[seat] = make_step("more") if step.extra else None
         case "move":
-            s.steps[seat] = Step("move-to", extra=step.extra)
+            s.steps[seat] = make_step("move-to", extra=step.extra)
         case "row":
             s.steps[seat] = None
         case "cast":

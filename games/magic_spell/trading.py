@@ -12,6 +12,10 @@ from dataclasses import dataclass
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell.actions import (
+    ACCEPTS,
+    BACK,
+    DECLINES,
+    TRADES_WITH,
     Accept,
     Action,
     Ask,
@@ -22,7 +26,16 @@ from games.magic_spell.actions import (
 )
 from games.magic_spell.homework import homework_number, needed_letters
 from games.magic_spell.spells import STONE, tiles
-from games.magic_spell.state import Homework, Item, MagicSpellState, Offer, Step, Student, Want
+from games.magic_spell.state import (
+    Homework,
+    Item,
+    MagicSpellState,
+    Offer,
+    Step,
+    Student,
+    Want,
+    make_step,
+)
 from games.magic_spell.text import a_tile, plural, spell_name, tiles_text
 
 Log = list[LogEntry]
@@ -94,17 +107,19 @@ def seats_with_trade_actions(s: MagicSpellState) -> set[int]:
     """Every seat with something to do about trades right now: a trade decision in progress,
     an offer to answer, or an offer it may still make."""
     seats = {seat for seat, step in enumerate(s.steps) if step and step.kind in TRADE_STEPS}
-    seats.update(offer.partner for offer in s.offers)
+    offers = s.offers
+    if offers:
+        seats.update(offer.partner for offer in offers)
     able = [seat for seat in range(s.players) if may_trade(s, seat)]
     if len(able) >= 2:
-        proposers = {offer.proposer for offer in s.offers}
+        proposers = {offer.proposer for offer in offers} if offers else ()
+        offered = s.offered
+        students = s.students
         for seat in able:
-            student = s.students[seat]
-            if (
-                not s.offered >> seat & 1
-                and seat not in proposers
-                and (student.cabinet or student.homework or student.spellbook)
-            ):
+            if offered >> seat & 1 or seat in proposers:
+                continue
+            student = students[seat]
+            if student.cabinet or student.homework or student.spellbook:
                 seats.add(seat)
     return seats
 
@@ -171,10 +186,10 @@ def top_actions(s: MagicSpellState, seat: int) -> list[Action]:
     actions: list[Action] = []
     for offer in incoming(s, seat):
         if answers(student, offer.want):
-            actions.append(Accept(offer.proposer))
-        actions.append(Decline(offer.proposer))
+            actions.append(ACCEPTS[offer.proposer])
+        actions.append(DECLINES[offer.proposer])
     if can_start_offer(s, seat):
-        actions += [TradeWith(other) for other in partners(s, seat)]
+        actions += [TRADES_WITH[other] for other in partners(s, seat)]
     return actions
 
 
@@ -190,7 +205,7 @@ def step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
         offer = offer_from(s, step.target, seat)
         assert offer is not None
         actions = [Give(item) for item in answers(student, offer.want)]
-    return [*actions, Back()]
+    return [*actions, BACK]
 
 
 # ------------------------------------------------------------------------------ applying
@@ -199,9 +214,9 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
     step = s.steps[seat]
     match action:
         case TradeWith(other):
-            s.steps[seat] = Step("give", target=other)
+            s.steps[seat] = make_step("give", target=other)
         case Give(item) if step is not None and step.kind == "give":
-            s.steps[seat] = Step("want", target=step.target, item=item)
+            s.steps[seat] = make_step("want", target=step.target, item=item)
         case Ask(want) if step is not None and step.kind == "want":
             assert step.item is not None
             s.steps[seat] = None
@@ -214,7 +229,7 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
         case Back():
             assert step is not None
             if step.kind == "want":
-                s.steps[seat] = Step("give", target=step.target)
+                s.steps[seat] = make_step("give", target=step.target)
             else:
                 s.steps[seat] = None
         case Accept(proposer):
@@ -224,7 +239,7 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
             if len(items) == 1:
                 _trade(s, offer, items[0], log)
             else:
-                s.steps[seat] = Step("accept", target=proposer)
+                s.steps[seat] = make_step("accept", target=proposer)
         case Decline(proposer):
             offer = offer_from(s, proposer, seat)
             assert offer is not None
@@ -377,10 +392,11 @@ def cancel(s: MagicSpellState, offer: Offer, log: Log, reason: str) -> None:
 
 def settle(s: MagicSpellState, log: Log) -> None:
     """Close offers and drop trade decisions that can no longer go through."""
-    for offer in list(s.offers):
-        reason = _offer_problem(s, offer)
-        if reason:
-            cancel(s, offer, log, reason)
+    if s.offers:
+        for offer in list(s.offers):
+            reason = _offer_problem(s, offer)
+            if reason:
+                cancel(s, offer, log, reason)
     for seat, step in enumerate(s.steps):
         if (
             step is not None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.core import LogEntry, seat_ref
 from games.magic_spell import trading
 from games.magic_spell.homework import cabinet_limit, credits, homework_limit, owns
-from games.magic_spell.state import SPIRIT_FLOOR, MagicSpellState, Step
+from games.magic_spell.state import SPIRIT_FLOOR, MagicSpellState, make_step
 from games.magic_spell.text import plural
 
 Log = list[LogEntry]
@@ -38,10 +38,10 @@ def cleanup(s: MagicSpellState, log: Log) -> None:
     seat = s.current
     student = s.students[seat]
     if len(student.cabinet) > cabinet_limit(student):
-        s.steps[seat] = Step("discard-tile")
+        s.steps[seat] = make_step("discard-tile")
         return
     if len(student.homework) > homework_limit(student):
-        s.steps[seat] = Step("discard-spell")
+        s.steps[seat] = make_step("discard-spell")
         return
     s.steps[seat] = None
     _pass_turn(s, log)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell import laboratory, turns
-from games.magic_spell.actions import Action, Keep, MoveTile, PutBack, Weave, WeaveFound
+from games.magic_spell.actions import KEEP, PUT_BACK, Action, MoveTile, Weave, WeaveFound
 from games.magic_spell.homework import fits, homework_number, is_complete, missing, owns
 from games.magic_spell.spells import STONE, spell
-from games.magic_spell.state import Homework, MagicSpellState, Step
+from games.magic_spell.state import Homework, MagicSpellState, Step, make_step
 from games.magic_spell.text import plural, spell_name, tile_label
 
 Log = list[LogEntry]
@@ -53,12 +53,6 @@ def weaves(s: MagicSpellState, seat: int, extra: bool) -> list[Weave]:
     return weaves
 
 
-def _fits(homework: Homework, letter: str) -> bool:
-    if letter == STONE:
-        return STONE not in homework.woven
-    return letter in missing(homework)
-
-
 def move_sources(s: MagicSpellState, seat: int, target: str, extra: bool) -> list[MoveTile]:
     """Tiles woven on ``seat``'s other homework spells that fit ``target``, if affordable."""
     student = s.students[seat]
@@ -80,13 +74,24 @@ def move_targets(s: MagicSpellState, seat: int, extra: bool) -> list[str]:
     if not may_weave(s, seat) or student.spirit < _cost(s, seat, extra) + MOVE_COST:
         return []
     homework = student.homework
-    if sum(1 for h in homework if h.woven) == 0:
+    # Each spell's woven letters once, rather than every tile against every spell.
+    woven = [(h, frozenset(h.woven)) for h in homework if h.woven]
+    if not woven:
         return []
     return [
         h.spell
         for h in homework
-        if any(_fits(h, t) for other in homework if other is not h for t in other.woven)
+        if _takes_one_of(h, [letters for other, letters in woven if other is not h])
     ]
+
+
+def _takes_one_of(homework: Homework, letter_sets: list[frozenset[str]]) -> bool:
+    """Whether some letter of one of ``letter_sets`` fits ``homework``."""
+    need = missing(homework).keys()
+    stone_fits = STONE not in homework.woven
+    return any(
+        not need.isdisjoint(letters) or (stone_fits and STONE in letters) for letters in letter_sets
+    )
 
 
 def can_weave_again(s: MagicSpellState, seat: int) -> bool:
@@ -138,7 +143,7 @@ def _woven(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> None:
     if is_complete(homework):
         complete(s, seat, homework, log)
     if can_weave_again(s, seat):
-        s.steps[seat] = Step("more")
+        s.steps[seat] = make_step("more")
     else:
         turns.end_turn(s, log)
 
@@ -168,7 +173,7 @@ def complete(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> Non
 def look(s: MagicSpellState, seat: int, slot: int, log: Log) -> None:
     """Look at the tile at ``slot`` without showing it; it stays in place while you decide."""
     s.known[slot] |= 1 << seat
-    s.steps[seat] = Step("found", slot=slot)
+    s.steps[seat] = make_step("found", slot=slot)
     log.append(LogEntry.public(f"{seat_ref(seat)} scrounges tile {slot + 1}."))
     log.append(LogEntry.private(f"Tile {slot + 1} is {tile_label(s.lab[slot])}.", [seat]))
 
@@ -180,7 +185,7 @@ def found_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
     actions: list[Action] = []
     if may_weave(s, seat):
         actions += [WeaveFound(h.spell) for h in student.homework if fits(h, letter)]
-    return [*actions, Keep(), PutBack()]
+    return [*actions, KEEP, PUT_BACK]
 
 
 def weave_found(s: MagicSpellState, seat: int, target: str, log: Log) -> None:
