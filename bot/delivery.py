@@ -175,18 +175,7 @@ class OutboxWorker:
             ),
             game_id=post.game_id,
         )
-        await self._store.outbox.enqueue(
-            [
-                Delivery(
-                    DeliveryKind.THREAD_POST,
-                    post.notice_channel_id,
-                    notice.to_payload(),
-                    game_id=post.game_id,
-                    lane=game_lane(post.game_id) if post.game_id else None,
-                )
-            ]
-        )
-        self._again = True
+        await self._post_instead(post.notice_channel_id, notice)
 
     async def _ping_instead(self, item: OutboxItem, post: Post) -> None:
         """A reminder whose DM was refused becomes a ping in the game's thread."""
@@ -194,12 +183,17 @@ class OutboxWorker:
         ping = Post(
             content=str(post.extra["ping_instead"]), pings=(item.target_id,), game_id=post.game_id
         )
+        await self._post_instead(post.notice_channel_id, ping)
+
+    async def _post_instead(self, channel_id: int, post: Post) -> None:
+        """Queue ``post`` where the game is played, behind the game's earlier posts, in place
+        of a DM Discord refused; it goes out in this same drain."""
         await self._store.outbox.enqueue(
             [
                 Delivery(
                     DeliveryKind.THREAD_POST,
-                    post.notice_channel_id,
-                    ping.to_payload(),
+                    channel_id,
+                    post.to_payload(),
                     game_id=post.game_id,
                     lane=game_lane(post.game_id) if post.game_id else None,
                 )
