@@ -1,0 +1,1 @@
+"""Server-hosted tournaments: sign-ups, rounds of tables, results and standings."""
