@@ -18,6 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from storage.errors import (
+    AlreadyEntered,
     AlreadyResigned,
     AlreadySeated,
     DatabaseUnusable,
@@ -28,10 +29,16 @@ from storage.errors import (
     LobbyError,
     LobbyFull,
     NotADatabase,
+    NotEntered,
     NotInLobby,
+    NotRunning,
     NotSeated,
+    NotSigningUp,
+    RoundConflict,
     SchemaTooNew,
     StorageError,
+    TournamentError,
+    TournamentNotFound,
     UnsupportedDatabaseUrl,
     VersionConflict,
 )
@@ -40,19 +47,25 @@ from storage.records import (
     Action,
     Delivery,
     DeliveryKind,
+    Entrant,
     Game,
     GameStatus,
     NewTimer,
     OutboxItem,
     Player,
+    Rating,
     Seat,
     Timer,
     TimerKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+    TournamentTable,
     UndoRequest,
 )
 from storage.sqlite.database import Clock, utc_now
 from storage.sqlite.store import SqliteStore
-from storage.store import GameStore, Outbox, Preferences, Store, Timers
+from storage.store import GameStore, Outbox, Preferences, Ratings, Store, Timers, TournamentStore
 from storage.url import sqlite_path
 
 
@@ -68,6 +81,7 @@ async def open_store(url: str, *, clock: Clock = utc_now, base: Path | None = No
 __all__ = [
     "OPEN_STATUSES",
     "Action",
+    "AlreadyEntered",
     "AlreadyResigned",
     "AlreadySeated",
     "Clock",
@@ -75,6 +89,7 @@ __all__ = [
     "Delivery",
     "DeliveryKind",
     "DeliveryNotFound",
+    "Entrant",
     "ForeignDatabase",
     "Game",
     "GameNotActive",
@@ -85,12 +100,18 @@ __all__ = [
     "LobbyFull",
     "NewTimer",
     "NotADatabase",
+    "NotEntered",
     "NotInLobby",
+    "NotRunning",
     "NotSeated",
+    "NotSigningUp",
     "Outbox",
     "OutboxItem",
     "Player",
     "Preferences",
+    "Rating",
+    "Ratings",
+    "RoundConflict",
     "SchemaTooNew",
     "Seat",
     "SqliteStore",
@@ -99,6 +120,13 @@ __all__ = [
     "Timer",
     "TimerKind",
     "Timers",
+    "Tournament",
+    "TournamentError",
+    "TournamentFormat",
+    "TournamentNotFound",
+    "TournamentStatus",
+    "TournamentStore",
+    "TournamentTable",
     "UndoRequest",
     "UnsupportedDatabaseUrl",
     "VersionConflict",

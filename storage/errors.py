@@ -116,3 +116,67 @@ class AlreadyResigned(StorageError):
 
 class DeliveryNotFound(StorageError):
     """No outbox item has that id."""
+
+
+# ------------------------------------------------------------------ tournaments
+class TournamentError(StorageError):
+    """A tournament request that does not fit the tournament as it stands; nothing changed."""
+
+
+class TournamentNotFound(TournamentError):
+    """No tournament has that id."""
+
+    def __init__(self, tournament_id: int) -> None:
+        self.tournament_id = tournament_id
+        super().__init__(f"There is no tournament #{tournament_id}.")
+
+
+class NotSigningUp(TournamentError):
+    """The tournament is not taking (or giving up) sign-ups any more."""
+
+    def __init__(self, tournament_id: int, status: str) -> None:
+        self.tournament_id, self.status = tournament_id, status
+        what = {
+            "running": "has already started",
+            "finished": "is over",
+            "cancelled": "was cancelled",
+        }.get(status, f"is {status}")
+        super().__init__(f"Tournament #{tournament_id} {what}.")
+
+
+class NotRunning(TournamentError):
+    """The tournament is not being played (still signing up, over, cancelled)."""
+
+    def __init__(self, tournament_id: int, status: str) -> None:
+        self.tournament_id, self.status = tournament_id, status
+        what = {
+            "signup": "has not started yet",
+            "finished": "is over",
+            "cancelled": "was cancelled",
+        }.get(status, f"is {status}")
+        super().__init__(f"Tournament #{tournament_id} {what}.")
+
+
+class AlreadyEntered(TournamentError):
+    """The user already signed up."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"You have already signed up for tournament #{tournament_id}.")
+
+
+class NotEntered(TournamentError):
+    """The user is not (or no longer) playing in the tournament."""
+
+    def __init__(self, tournament_id: int) -> None:
+        super().__init__(f"You are not playing in tournament #{tournament_id}.")
+
+
+class RoundConflict(TournamentError):
+    """The tournament is no longer at the round the request was made for."""
+
+    def __init__(self, tournament_id: int, expected: int, actual: int) -> None:
+        self.tournament_id, self.expected, self.actual = tournament_id, expected, actual
+        super().__init__(
+            f"Tournament #{tournament_id} has moved on (round {actual}, not {expected}); "
+            "nothing was changed."
+        )

@@ -226,3 +226,113 @@ class Timer:
     payload: Mapping[str, Any]
     key: str | None
     fired_at: datetime | None
+
+
+class TournamentFormat(StrEnum):
+    """How a tournament's rounds are made."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    KNOCKOUT = "knockout"
+
+
+class TournamentStatus(StrEnum):
+    """Where a tournament is in its life."""
+
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player who signed up for a tournament."""
+
+    user_id: int
+    joined_at: datetime
+    dropped_at: datetime | None = None
+
+    @property
+    def dropped(self) -> bool:
+        """Whether the player has left the tournament after it started."""
+        return self.dropped_at is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentTable:
+    """One table of one round: its players in seat order and the game they play. A table
+    of one player is a bye (no game)."""
+
+    round: int
+    number: int
+    players: tuple[int, ...]
+    game_id: int | None = None
+
+    @property
+    def bye(self) -> bool:
+        """Whether this is a bye rather than a game."""
+        return len(self.players) == 1
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A stored tournament with its entrants and every round's tables."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    organiser_id: int
+    game_key: str
+    format: TournamentFormat
+    rounds: int | None
+    """The rounds planned (``None``: as many as the format needs, e.g. a knockout)."""
+    settings: Mapping[str, Any]
+    """Table sizes, the move clock, the name."""
+    status: TournamentStatus
+    round: int
+    """The round being played (0 before the first)."""
+    seed: int | None
+    message_id: int | None
+    """The sign-up message in the tournament's channel, which then shows the standings."""
+    champion_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    entrants: tuple[Entrant, ...] = ()
+    tables: tuple[TournamentTable, ...] = ()
+
+    def entered(self, user_id: int) -> bool:
+        """Whether ``user_id`` signed up (and may since have dropped out)."""
+        return any(e.user_id == user_id for e in self.entrants)
+
+    def active(self) -> list[int]:
+        """The players still in the tournament, in sign-up order."""
+        return [e.user_id for e in self.entrants if not e.dropped]
+
+    def dropped(self) -> frozenset[int]:
+        """The players who dropped out."""
+        return frozenset(e.user_id for e in self.entrants if e.dropped)
+
+    def tables_of(self, round_number: int) -> list[TournamentTable]:
+        """The tables (and byes) of one round, in order."""
+        return [t for t in self.tables if t.round == round_number]
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """A player's skill at one game in one server, with their record there."""
+
+    guild_id: int
+    game_key: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate the leaderboard ranks by: ``mu - 3 sigma``."""
+        return self.mu - 3 * self.sigma

@@ -69,7 +69,7 @@ class SqliteGames(GameStore):
                 ),
             )
             assert cursor.lastrowid is not None
-            return await _load(db, cursor.lastrowid)
+            return await load_game(db, cursor.lastrowid)
 
     async def join(
         self,
@@ -84,7 +84,7 @@ class SqliteGames(GameStore):
             raise ValueError("a seat needs a user or an AI level")
         now = self._db.now()
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             _require_lobby(game)
             if user_id is not None and game.seated(user_id):
                 raise AlreadySeated(game_id)
@@ -97,11 +97,11 @@ class SqliteGames(GameStore):
                 (game_id, position, user_id, team, ai_level, now),
             )
             await _touch(db, game_id, now)
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def leave(self, game_id: int, *, user_id: int) -> Game:
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             _require_lobby(game)
             if not game.seated(user_id):
                 raise NotSeated(game_id)
@@ -109,11 +109,11 @@ class SqliteGames(GameStore):
                 "DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id)
             )
             await _touch(db, game_id, self._db.now())
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def remove_seat(self, game_id: int, *, position: int) -> Game:
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             _require_lobby(game)
             cursor = await db.execute(
                 "DELETE FROM seats WHERE game_id = ? AND position = ?", (game_id, position)
@@ -121,11 +121,11 @@ class SqliteGames(GameStore):
             if cursor.rowcount == 0:
                 raise NotSeated(game_id)
             await _touch(db, game_id, self._db.now())
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def set_team(self, game_id: int, *, position: int, team: int | None) -> Game:
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             _require_lobby(game)
             cursor = await db.execute(
                 "UPDATE seats SET team = ? WHERE game_id = ? AND position = ?",
@@ -134,7 +134,7 @@ class SqliteGames(GameStore):
             if cursor.rowcount == 0:
                 raise NotSeated(game_id)
             await _touch(db, game_id, self._db.now())
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def start(
         self,
@@ -149,7 +149,7 @@ class SqliteGames(GameStore):
     ) -> Game:
         now = self._db.now()
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             _require_lobby(game)
             positions = sorted(s.position for s in game.seats)
             if sorted(seat_order) != positions:
@@ -168,12 +168,12 @@ class SqliteGames(GameStore):
             )
             await insert_deliveries(db, deliveries, now, game_id)
             await insert_timers(db, timers, game_id)
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def cancel(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> Game:
         now = self._db.now()
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             if game.status not in OPEN_STATUSES:
                 raise GameNotActive(game_id, game.status)
             await db.execute(
@@ -185,7 +185,7 @@ class SqliteGames(GameStore):
                 "DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,)
             )
             await insert_deliveries(db, deliveries, now, game_id)
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def set_messages(
         self,
@@ -205,13 +205,13 @@ class SqliteGames(GameStore):
             if value is not None
         }
         async with self._db.transaction() as db:
-            await _load(db, game_id)
+            await load_game(db, game_id)
             if changes:
                 assignments = ", ".join(f"{column} = ?" for column in changes)
                 await db.execute(
                     f"UPDATE games SET {assignments} WHERE id = ?", (*changes.values(), game_id)
                 )
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     # ------------------------------------------------------------------ moves
     async def record_move(
@@ -247,7 +247,7 @@ class SqliteGames(GameStore):
                 ),
             )
             if cursor.rowcount != 1:
-                game = await _load(db, game_id)
+                game = await load_game(db, game_id)
                 if game.status != GameStatus.ACTIVE:
                     raise GameNotActive(game_id, game.status)
                 raise VersionConflict(game_id, expected_version, game.version)
@@ -264,7 +264,7 @@ class SqliteGames(GameStore):
             await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             await insert_deliveries(db, deliveries, now, game_id)
             await _replace_timers(db, game_id, None if finished else timers, finished)
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def resign(
         self,
@@ -281,7 +281,7 @@ class SqliteGames(GameStore):
         async with self._db.transaction() as db:
             # Checked on the game as loaded: the write lock is already held, so it cannot
             # change before the updates below.
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             if game.status != GameStatus.ACTIVE:
                 raise GameNotActive(game_id, game.status)
             if game.version != expected_version:
@@ -312,7 +312,7 @@ class SqliteGames(GameStore):
                 await db.execute(
                     "DELETE FROM timers WHERE game_id = ? AND fired_at IS NULL", (game_id,)
                 )
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def undo(
         self,
@@ -329,7 +329,7 @@ class SqliteGames(GameStore):
             raise ValueError(f"cannot undo from move {expected_version} to {to_version}")
         now = self._db.now()
         async with self._db.transaction() as db:
-            game = await _load(db, game_id)
+            game = await load_game(db, game_id)
             if game.status != GameStatus.ACTIVE:
                 raise GameNotActive(game_id, game.status)
             if game.version != expected_version:
@@ -344,7 +344,7 @@ class SqliteGames(GameStore):
             await db.execute("DELETE FROM undo_requests WHERE game_id = ?", (game_id,))
             await insert_deliveries(db, deliveries, now, game_id)
             await _replace_timers(db, game_id, timers, False)
-            return await _load(db, game_id)
+            return await load_game(db, game_id)
 
     async def request_undo(
         self,
@@ -357,7 +357,7 @@ class SqliteGames(GameStore):
     ) -> UndoRequest:
         now = self._db.now()
         async with self._db.transaction() as db:
-            await _load(db, game_id)
+            await load_game(db, game_id)
             await db.execute(
                 "INSERT OR REPLACE INTO undo_requests"
                 " (game_id, seat, version, to_version, approvals, created_at)"
@@ -398,7 +398,7 @@ class SqliteGames(GameStore):
     ) -> datetime | None:
         now = self._db.now()
         async with self._db.transaction() as db:
-            await _load(db, game_id)
+            await load_game(db, game_id)
             found = await fetch_all(db, "SELECT nudged_at FROM games WHERE id = ?", (game_id,))
             last = found[0]["nudged_at"]
             if last is not None and last > now - cooldown.total_seconds():
@@ -489,7 +489,8 @@ async def _select(db: aiosqlite.Connection, where: str, params: Sequence[Any]) -
     return [rows.game(row, seats[row["id"]]) for row in game_rows]
 
 
-async def _load(db: aiosqlite.Connection, game_id: int) -> Game:
+async def load_game(db: aiosqlite.Connection, game_id: int) -> Game:
+    """One game with its seats, read inside the caller's transaction (``GameNotFound``)."""
     games = await _select(db, "g.id = ?", (game_id,))
     if not games:
         raise GameNotFound(game_id)

@@ -11,13 +11,19 @@ import aiosqlite
 from storage.records import (
     Action,
     DeliveryKind,
+    Entrant,
     Game,
     GameStatus,
     OutboxItem,
     Player,
+    Rating,
     Seat,
     Timer,
     TimerKind,
+    Tournament,
+    TournamentFormat,
+    TournamentStatus,
+    TournamentTable,
     UndoRequest,
 )
 from storage.sqlite.database import from_epoch
@@ -132,4 +138,63 @@ def undo_request(row: aiosqlite.Row) -> UndoRequest:
         to_version=row["to_version"],
         approvals=frozenset(json.loads(row["approvals"])),
         created_at=_moment(row["created_at"]),
+    )
+
+
+def tournament(
+    row: aiosqlite.Row, entrants: Iterable[Entrant], tables: Iterable[TournamentTable]
+) -> Tournament:
+    """A ``tournaments`` row with its entrants and tables."""
+    return Tournament(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        organiser_id=row["organiser_id"],
+        game_key=row["game_key"],
+        format=TournamentFormat(row["format"]),
+        rounds=row["rounds"],
+        settings=json.loads(row["settings"]),
+        status=TournamentStatus(row["status"]),
+        round=row["round"],
+        seed=row["seed"],
+        message_id=row["message_id"],
+        champion_id=row["champion_id"],
+        created_at=_moment(row["created_at"]),
+        updated_at=_moment(row["updated_at"]),
+        started_at=from_epoch(row["started_at"]),
+        finished_at=from_epoch(row["finished_at"]),
+        entrants=tuple(entrants),
+        tables=tuple(tables),
+    )
+
+
+def entrant(row: aiosqlite.Row) -> Entrant:
+    """An ``entrants`` row."""
+    return Entrant(
+        user_id=row["user_id"],
+        joined_at=_moment(row["joined_at"]),
+        dropped_at=from_epoch(row["dropped_at"]),
+    )
+
+
+def tournament_table(row: aiosqlite.Row) -> TournamentTable:
+    """A ``tournament_tables`` row."""
+    return TournamentTable(
+        round=row["round"],
+        number=row["number"],
+        players=tuple(json.loads(row["players"])),
+        game_id=row["game_id"],
+    )
+
+
+def rating(row: aiosqlite.Row) -> Rating:
+    """A ``ratings`` row."""
+    return Rating(
+        guild_id=row["guild_id"],
+        game_key=row["game_key"],
+        user_id=row["user_id"],
+        mu=row["mu"],
+        sigma=row["sigma"],
+        games=row["games"],
+        wins=row["wins"],
     )

@@ -8,7 +8,9 @@ from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
 from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.prefs import SqlitePreferences
+from storage.sqlite.ratings import SqliteRatings
 from storage.sqlite.timers import SqliteTimers
+from storage.sqlite.tournaments import SqliteTournaments
 from storage.store import Store
 
 
@@ -21,6 +23,8 @@ class SqliteStore(Store):
         self.outbox = SqliteOutbox(database)
         self.timers = SqliteTimers(database)
         self.prefs = SqlitePreferences(database)
+        self.tournaments = SqliteTournaments(database)
+        self.ratings = SqliteRatings(database)
 
     @classmethod
     async def open(cls, path: Path, *, clock: Clock = utc_now) -> SqliteStore:

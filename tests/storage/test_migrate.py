@@ -120,6 +120,28 @@ async def test_a_schema_2_file_is_upgraded_with_nothing_missed_and_nobody_away(
         assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
 
 
+async def test_a_schema_3_file_is_upgraded_with_no_tournaments_and_its_finished_games_unrated(
+    db_path: Path,
+) -> None:
+    _schema_1_database(db_path)
+    with sqlite3.connect(db_path) as connection:
+        for migration in migrations()[1:3]:
+            for statement in migration.statements():
+                connection.execute(statement)
+        connection.execute("PRAGMA user_version = 3")
+        connection.execute("UPDATE games SET status = 'finished', outcome = '{}', finished_at = 5")
+    store = await SqliteStore.open(db_path)
+    try:
+        assert await store.tournaments.running() == []
+        assert await store.tournaments.of_game(1) is None
+        assert await store.ratings.unrated() == [1]
+        assert await store.ratings.leaderboard(2, "mandragora") == []
+    finally:
+        await store.close()
+    with sqlite3.connect(db_path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (latest_version(),)
+
+
 async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
     with pytest.raises(sqlite3.IntegrityError, match="FOREIGN KEY"):
         async with store.database.transaction() as db:

@@ -7,6 +7,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.timers import TimersContract
+from tests.storage.contract.tournaments import TournamentContract
 
 
 class TestSqliteGames(GameStoreContract):
@@ -27,3 +28,7 @@ class TestSqliteConcurrency(ConcurrencyContract):
 
 class TestSqliteAsyncPlay(AsyncPlayContract):
     """SQLite clocks, nudges, undo and preferences."""
+
+
+class TestSqliteTournaments(TournamentContract):
+    """SQLite tournaments and ratings."""
