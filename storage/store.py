@@ -409,9 +409,16 @@ class TournamentStore(ABC):
 
     @abstractmethod
     async def start(
-        self, tournament_id: int, *, seed: int, deliveries: Sequence[Delivery] = ()
+        self,
+        tournament_id: int,
+        *,
+        seed: int,
+        rounds: int | None,
+        settings: Mapping[str, Any],
+        deliveries: Sequence[Delivery] = (),
     ) -> Tournament:
-        """Close the sign-ups (``NotSigningUp``): the tournament runs, at round 0."""
+        """Close the sign-ups (``NotSigningUp``): the tournament runs, at round 0, with the
+        number of ``rounds`` and the ``settings`` (e.g. the seeding) fixed at the start."""
 
     @abstractmethod
     async def begin_round(

@@ -183,45 +183,75 @@ class Lobbies:
         async with self._locks(game_id):
             game = await self._get(game_id)
             self.check_can_start(game, user_id)
-            engine = games.get(game.game_key)
-            if thread_id is not None and game.thread_id is None:
-                game = await self._store.games.set_messages(game_id, thread_id=thread_id)
-            seed = self._seeds()
-            positions = [s.position for s in game.seats]
-            if game.settings.get("seating") == Seating.SHUFFLED.value:
-                random.Random(seed).shuffle(positions)
-            try:
-                state = engine.new_game(len(positions), seed, game.options)
-            except InvalidSetup as error:
-                raise Refusal(str(error)) from None
-            waiting = engine.waiting_for(state)
-            seated = _with_engine_seats(game, positions)
-            timers = await clock_timers(self._store, seated, waiting, self._clock())
-            started = await self._store.games.start(
-                game_id,
-                seed=seed,
-                seat_order=positions,
-                state=engine.dump(state),
-                to_act=waiting,
-                deliveries=start_deliveries(
-                    engine, seated, state, waiting, footer=clock_footer(timers)
-                ),
-                timers=timers or (),
-            )
-            # Each player's daily digest, unless one is already coming for another game.
-            first = self._clock() + DIGEST_EVERY
-            people = [s.user_id for s in started.seats if s.user_id is not None]
-            await self._store.timers.schedule(
-                [digest_timer(user, first) for user in people], replace=False
-            )
-            return started
+            return await self._deal(game, thread_id)
 
-    def check_can_start(self, game: Game, user_id: int) -> None:
-        """Refuse unless ``user_id`` hosts this lobby and the seat count is legal."""
+    async def deal(
+        self,
+        game_id: int,
+        *,
+        thread_id: int | None,
+        announce: str = "",
+        pings: tuple[int, ...] = (),
+    ) -> Game:
+        """Start a lobby that was seated for its players (a tournament table): no host
+        starts it. ``announce`` (pinging ``pings``) is posted before the first board. A game
+        already started is handed back as it is, so a retry deals nothing twice."""
+        async with self._locks(game_id):
+            game = await self._get(game_id)
+            if game.status is not GameStatus.LOBBY:
+                return game
+            self.check_can_start(game, game.host_id, hosted=False)
+            return await self._deal(game, thread_id, announce=announce, pings=pings)
+
+    async def _deal(
+        self,
+        game: Game,
+        thread_id: int | None,
+        *,
+        announce: str = "",
+        pings: tuple[int, ...] = (),
+    ) -> Game:
+        game_id = game.id
+        engine = games.get(game.game_key)
+        if thread_id is not None and game.thread_id is None:
+            game = await self._store.games.set_messages(game_id, thread_id=thread_id)
+        seed = self._seeds()
+        positions = [s.position for s in game.seats]
+        if game.settings.get("seating") == Seating.SHUFFLED.value:
+            random.Random(seed).shuffle(positions)
+        try:
+            state = engine.new_game(len(positions), seed, game.options)
+        except InvalidSetup as error:
+            raise Refusal(str(error)) from None
+        waiting = engine.waiting_for(state)
+        seated = _with_engine_seats(game, positions)
+        timers = await clock_timers(self._store, seated, waiting, self._clock())
+        told = notice_deliveries(seated, announce, pings) if announce else []
+        started = await self._store.games.start(
+            game_id,
+            seed=seed,
+            seat_order=positions,
+            state=engine.dump(state),
+            to_act=waiting,
+            deliveries=told
+            + start_deliveries(engine, seated, state, waiting, footer=clock_footer(timers)),
+            timers=timers or (),
+        )
+        # Each player's daily digest, unless one is already coming for another game.
+        first = self._clock() + DIGEST_EVERY
+        people = [s.user_id for s in started.seats if s.user_id is not None]
+        await self._store.timers.schedule(
+            [digest_timer(user, first) for user in people], replace=False
+        )
+        return started
+
+    def check_can_start(self, game: Game, user_id: int, *, hosted: bool = True) -> None:
+        """Refuse unless ``user_id`` hosts this lobby (when ``hosted``) and the seat count is
+        legal."""
         engine = games.get(game.game_key)
         if game.status is not GameStatus.LOBBY:
             raise Refusal(_not_a_lobby(game))
-        if game.host_id != user_id:
+        if hosted and game.host_id != user_id:
             raise Refusal("Only the host can start this game.")
         if not engine.min_players <= len(game.seats) <= engine.max_players:
             raise Refusal(

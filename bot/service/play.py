@@ -99,6 +99,7 @@ class Tables:
         clock: Callable[[], datetime] = _utc_now,
         chooser: MoveChooser = safe_move,
         moved: Callable[[Game], None] = lambda game: None,
+        finished: Callable[[Game], None] = lambda game: None,
     ) -> None:
         self._store = store
         self._locks = locks
@@ -106,6 +107,7 @@ class Tables:
         self._clock = clock
         self._chooser = chooser
         self._moved = moved
+        self._finished = finished
 
     # ------------------------------------------------------------------ finding
     async def get(self, game_id: int) -> Game:
@@ -227,6 +229,7 @@ class Tables:
                 deliveries=final,
             )
             self._delivered()
+            self._finished(game)
             return game
         waiting = engine.waiting_for(state) - frozenset(resigned)
         game = await self._store.games.resign(
@@ -281,6 +284,45 @@ class Tables:
             game = await self._autoplay(game, engine, state)
             self._delivered()
         self._moved(game)
+        return game
+
+    async def settle(self, game_id: int, notice: str) -> Game:
+        """Play a running game to its end at once, every seat's decisions made as at a missed
+        deadline (a pass where the rules allow one, otherwise the chooser's move), telling the
+        table ``notice`` first and then only the final board. For an organiser who cannot
+        wait any longer (a tournament round held up by stragglers)."""
+        async with self._locks(game_id):
+            game = await self.get(game_id)
+            if game.status is not GameStatus.ACTIVE:
+                return game
+            engine = games.get(game.game_key)
+            state = engine.load(_state(game))
+            told = notice_deliveries(game, notice)
+            for _ in range(engine.step_limit):
+                waiting = sorted(engine.waiting_for(state))
+                if engine.outcome(state) is not None or not waiting:
+                    break
+                seat = waiting[0]
+                action = engine.pass_action(state, seat)
+                if action is None:
+                    action = self._chooser(engine, state, seat, game)
+                transition = engine.apply(state, seat, action)
+                game = await self._commit(
+                    game,
+                    engine,
+                    state,
+                    seat,
+                    engine.notation(action),
+                    transition.state,
+                    transition.log,
+                    notice=told,
+                    announce=False,
+                )
+                told = []
+                state = transition.state
+                if game.status is not GameStatus.ACTIVE:
+                    break
+            self._delivered()
         return game
 
     # ------------------------------------------------------------------ AI seats
@@ -424,7 +466,10 @@ class Tables:
         *,
         missed: bool = False,
         notice: Sequence[Delivery] = (),
+        announce: bool = True,
     ) -> Game:
+        """Record one decision with what it tells the table (only ``notice`` when not
+        ``announce``, except the final board, which always goes out)."""
         resigned = game.resigned_seats()
         outcome: Outcome | None = engine.outcome(after)
         if outcome is not None:
@@ -457,8 +502,10 @@ class Tables:
                 footer=clock_footer(timers),
             ),
         ]
+        if not announce and outcome is None:
+            deliveries = list(notice)
         try:
-            return await self._store.games.record_move(
+            recorded = await self._store.games.record_move(
                 game.id,
                 expected_version=game.version,
                 seat=seat,
@@ -474,6 +521,9 @@ class Tables:
             raise StaleRequest() from None
         except GameNotActive:
             raise Refusal(f"Game #{game.id} is no longer being played.") from None
+        if recorded.status is GameStatus.FINISHED:
+            self._finished(recorded)
+        return recorded
 
     async def _autoplay(self, game: Game, engine: Engine[Any, Any], state: Any) -> Game:
         """Play automatic moves for resigned seats while the game waits on them: the

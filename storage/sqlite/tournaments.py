@@ -108,16 +108,22 @@ class SqliteTournaments(TournamentStore):
             return await _load(db, tournament_id)
 
     async def start(
-        self, tournament_id: int, *, seed: int, deliveries: Sequence[Delivery] = ()
+        self,
+        tournament_id: int,
+        *,
+        seed: int,
+        rounds: int | None,
+        settings: Mapping[str, Any],
+        deliveries: Sequence[Delivery] = (),
     ) -> Tournament:
         async with self._db.transaction() as db:
             tournament = await _load(db, tournament_id)
             _require_signup(tournament)
             now = self._db.now()
             await db.execute(
-                "UPDATE tournaments SET status = 'running', seed = ?, started_at = ?,"
-                " updated_at = ? WHERE id = ?",
-                (seed, now, now, tournament_id),
+                "UPDATE tournaments SET status = 'running', seed = ?, rounds = ?, settings = ?,"
+                " started_at = ?, updated_at = ? WHERE id = ?",
+                (seed, rounds, json.dumps(dict(settings)), now, now, tournament_id),
             )
             await insert_deliveries(db, deliveries, now)
             return await _load(db, tournament_id)

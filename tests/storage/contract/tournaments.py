@@ -62,17 +62,20 @@ class TournamentContract:
 
     async def test_sign_ups_close_at_the_start(self, store: Store) -> None:
         tournament = await _tournament(store, players=2)
-        started = await store.tournaments.start(tournament.id, seed=5)
+        started = await store.tournaments.start(
+            tournament.id, seed=5, rounds=4, settings={"seeding": [101, 100]}
+        )
         assert (started.status, started.seed, started.round) == (TournamentStatus.RUNNING, 5, 0)
+        assert (started.rounds, started.settings) == (4, {"seeding": [101, 100]})
         assert started.started_at is not None
         with pytest.raises(NotSigningUp, match="already started"):
             await store.tournaments.enter(tournament.id, user_id=200)
         with pytest.raises(NotSigningUp):
-            await store.tournaments.start(tournament.id, seed=6)
+            await _start(store, tournament)
 
     async def test_a_round_is_recorded_once_with_its_announcement(self, store: Store) -> None:
         tournament = await _tournament(store, players=7)
-        await store.tournaments.start(tournament.id, seed=5)
+        await _start(store, tournament)
         notice = Delivery(DeliveryKind.THREAD_POST, CHANNEL, {"content": "Round 1"})
         tables = [(100, 101, 102, 103), (104, 105, 106)]
         tournament = await store.tournaments.begin_round(
@@ -88,7 +91,7 @@ class TournamentContract:
 
     async def test_two_requests_for_the_same_round_make_it_once(self, store: Store) -> None:
         tournament = await _tournament(store, players=4)
-        await store.tournaments.start(tournament.id, seed=5)
+        await _start(store, tournament)
         results = await asyncio.gather(
             *(
                 store.tournaments.begin_round(
@@ -103,7 +106,7 @@ class TournamentContract:
 
     async def test_a_table_opens_one_seated_lobby_whatever_the_retries(self, store: Store) -> None:
         tournament = await _tournament(store, players=5)
-        await store.tournaments.start(tournament.id, seed=5)
+        await _start(store, tournament)
         await store.tournaments.begin_round(
             tournament.id, round_number=1, tables=[(103, 100, 101, 102), (104,)]
         )
@@ -137,7 +140,7 @@ class TournamentContract:
         tournament = await _tournament(store, players=3)
         with pytest.raises(NotRunning, match="not started yet"):
             await store.tournaments.drop(tournament.id, user_id=101)
-        await store.tournaments.start(tournament.id, seed=1)
+        await _start(store, tournament)
         tournament = await store.tournaments.drop(tournament.id, user_id=101)
         assert tournament.active() == [100, 102]
         assert tournament.dropped() == {101}
@@ -147,7 +150,7 @@ class TournamentContract:
 
     async def test_finish_and_cancel(self, store: Store) -> None:
         one = await _tournament(store, players=2)
-        await store.tournaments.start(one.id, seed=1)
+        await _start(store, one)
         one = await store.tournaments.finish(one.id, champion_id=100)
         assert (one.status, one.champion_id) == (TournamentStatus.FINISHED, 100)
         with pytest.raises(NotRunning, match="is over"):
@@ -161,7 +164,7 @@ class TournamentContract:
     async def test_lists_by_server_and_status(self, store: Store) -> None:
         first = await _tournament(store)
         second = await _tournament(store)
-        await store.tournaments.start(second.id, seed=1)
+        await _start(store, second)
         listed = await store.tournaments.in_guild(GUILD)
         assert [t.id for t in listed] == [second.id, first.id]
         signing = await store.tournaments.in_guild(GUILD, (TournamentStatus.SIGNUP,))
@@ -206,3 +209,9 @@ async def _finished_game(store: Store) -> Game:
     finished = await record(store, game, move)
     assert finished.status is GameStatus.FINISHED
     return finished
+
+
+async def _start(store: Store, tournament: Tournament) -> Tournament:
+    return await store.tournaments.start(
+        tournament.id, seed=5, rounds=tournament.rounds, settings=tournament.settings
+    )
