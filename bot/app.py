@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -15,7 +15,9 @@ from discord.ext import commands
 import games
 from bot.cogs.clocks import ClockCommands
 from bot.cogs.play import PlayCommands
+from bot.cogs.ratings import RatingCommands
 from bot.cogs.tables import TableCommands
+from bot.cogs.tournaments import TournamentCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
 from bot.replies import tell
@@ -25,11 +27,14 @@ from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
 from bot.service.presence import Presence
+from bot.service.ratings import Ratings
+from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.settings import Settings
 from bot.throttle import Throttle
 from bot.timers import TimerWorker
-from bot.views import DYNAMIC_ITEMS
+from bot.tournament_views import SignupButton
+from bot.views import DYNAMIC_ITEMS, open_game_thread
 from storage import Game, Store, open_store
 
 log = logging.getLogger("grimoire")
@@ -61,6 +66,8 @@ class GrimoireBot(commands.Bot):
     takebacks: Takebacks
     presence: Presence
     ai: AiPlayers
+    tournaments: Tournaments
+    ratings: Ratings
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -76,6 +83,7 @@ class GrimoireBot(commands.Bot):
         self._seeds = seeds
         self.throttle = Throttle()
         self.names = NameBook(self)
+        self._background: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
@@ -94,6 +102,8 @@ class GrimoireBot(commands.Bot):
             # A silent or resigned player's move is the AI's; AI seats wake when it is theirs.
             chooser=stand_in(self.settings.ai_stand_in_level),
             moved=lambda game: self.ai.wake(game),
+            # Ratings and tournaments hear of every game that ends, however it ended.
+            finished=self._game_finished,
         )
         self.ai = AiPlayers(
             self.tables,
@@ -102,14 +112,61 @@ class GrimoireBot(commands.Bot):
             iterations=self.settings.ai_iterations,
         )
         self._setup_clocks(locks)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.ratings = Ratings(self.store)
+        self.tournaments = Tournaments(
+            self.store,
+            self.lobbies,
+            self.tables,
+            open_thread=self._open_table_thread,
+            delivered=self._changed,
+        )
+        self.add_dynamic_items(*DYNAMIC_ITEMS, SignupButton)
         await self.add_cog(TableCommands(self))
         await self.add_cog(PlayCommands(self))
         await self.add_cog(ClockCommands(self))
+        await self.add_cog(TournamentCommands(self))
+        await self.add_cog(RatingCommands(self))
         await self._sync_commands()
         self.outbox.kick()  # whatever an earlier run queued and did not send
         self.timer_worker.kick()  # and the timers that fell due while it was away
         self.ai.resume(await self.store.games.to_resume())  # AI seats left waiting
+        # Games that ended while the bot was down are rated, and tournaments carry on.
+        self._in_background(self._catch_up())
+
+    async def _catch_up(self) -> None:
+        await self.ratings.catch_up()
+        await self.tournaments.resume()
+
+    def _game_finished(self, game: Game) -> None:
+        self._in_background(self._after_game(game.id))
+
+    async def _after_game(self, game_id: int) -> None:
+        await self.ratings.rate(game_id)
+        await self.tournaments.game_finished(game_id)
+
+    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` on its own; an error in it is logged and touches nothing else."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("Background work failed.")
+
+        task = asyncio.create_task(guarded())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def idle_background(self) -> None:
+        """Wait for rating and tournament work in flight (tests, an orderly shutdown)."""
+        while self._background:
+            await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def _open_table_thread(self, game: Game, title: str) -> int | None:
+        channel = self.get_channel(game.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return None
+        return await open_game_thread(channel, title, game)
 
     def _setup_clocks(self, locks: GameLocks) -> None:
         """Turn clocks, reminders, digests, vacations, nudges and take-backs."""
@@ -145,6 +202,8 @@ class GrimoireBot(commands.Bot):
         return games.get(game.game_key).title
 
     async def close(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.idle_background(), timeout=10)
         ai = getattr(self, "ai", None)
         if ai is not None:
             ai.stop()

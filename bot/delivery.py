@@ -122,6 +122,12 @@ class OutboxWorker:
                 content=content[:2000], embeds=embeds, files=files, allowed_mentions=allowed
             )
             return
+        if item.kind is DeliveryKind.BOARD_EDIT:
+            # A message kept up to date in place (a tournament's standings).
+            messageable = self._client.get_partial_messageable(item.target_id)
+            message = messageable.get_partial_message(int(post.extra["message_id"]))
+            await message.edit(content=text_or_none(content), embeds=embeds, view=None)
+            return
         channel = self._client.get_channel(item.target_id) or await self._client.fetch_channel(
             item.target_id
         )
@@ -200,6 +206,11 @@ class OutboxWorker:
             ]
         )
         self._again = True
+
+
+def text_or_none(content: str) -> str | None:
+    """Message text cut to Discord's limit, or ``None`` for none."""
+    return content[:2000] or None
 
 
 def _view_of(post: Post) -> discord.ui.View | None:

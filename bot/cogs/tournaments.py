@@ -1,0 +1,240 @@
+"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cogs.clocks import DEADLINE_OPTIONS
+from bot.cogs.tables import GAME_CHOICES
+from bot.embeds import board_embed
+from bot.replies import guarded
+from bot.service.errors import Refusal
+from bot.service.tournaments.boards import listing_board, name_of
+from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
+from bot.tournament_views import TOURNAMENT_COLOUR, signup_embed, signup_view
+from storage import Tournament, TournamentStatus
+
+if TYPE_CHECKING:
+    from bot.app import GrimoireBot
+
+FORMAT_CHOICES = [
+    app_commands.Choice(name="Swiss (tables by standing)", value="swiss"),
+    app_commands.Choice(name="round-robin (everyone meets everyone)", value="round-robin"),
+    app_commands.Choice(name="knockout (winners go on)", value="knockout"),
+]
+
+
+def _manages(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction.user, "guild_permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
+class TournamentCommands(commands.Cog):
+    """Server-hosted tournaments."""
+
+    tournament = app_commands.Group(
+        name="tournament", description="Run and follow this server's tournaments.", guild_only=True
+    )
+
+    def __init__(self, bot: GrimoireBot) -> None:
+        self.bot = bot
+
+    @tournament.command(name="create", description="Open sign-ups for a tournament here.")
+    @app_commands.describe(
+        game="Which game is played.",
+        format="How rounds are made.",
+        rounds="How many rounds (Swiss: 3 or more by default; knockouts decide their own).",
+        deadline="Time per move in its games (24h when left out).",
+        tables="Players per table, e.g. 3-4 (the game's seat counts by default).",
+        name="The tournament's name.",
+    )
+    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        format: str,
+        rounds: app_commands.Range[int, 1, MAX_ROUNDS] | None = None,
+        deadline: str | None = None,
+        tables: app_commands.Range[str, 1, 10] | None = None,
+        name: app_commands.Range[str, 1, MAX_NAME] | None = None,
+    ) -> None:
+        async def work() -> None:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise Refusal("Tournaments are run in a server channel.")
+            if isinstance(interaction.channel, discord.Thread):
+                raise Refusal("Open a tournament in a channel, not a thread.")
+            created = await self.bot.tournaments.create(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                organiser_id=interaction.user.id,
+                game_key=game,
+                tournament_format=format,
+                rounds=rounds,
+                tables=tables,
+                deadline=deadline,
+                name=name,
+            )
+            view = signup_view(created)
+            await interaction.response.send_message(
+                embed=signup_embed(created), view=view or discord.utils.MISSING
+            )
+            if view is not None:
+                view.stop()
+            message = await interaction.original_response()
+            await self.bot.store.tournaments.set_message(created.id, message_id=message.id)
+
+        await guarded(interaction, work)
+
+    @tournament.command(name="start", description="Close the sign-ups and start round 1.")
+    @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
+    async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async def work() -> None:
+            found = await self._find(interaction, tournament)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            started = await self.bot.tournaments.start(
+                found.id, interaction.user.id, is_admin=_manages(interaction)
+            )
+            self._kick()
+            await interaction.followup.send(
+                f"**{name_of(started)}** has started: round {started.round} is being dealt.",
+                ephemeral=True,
+            )
+
+        await guarded(interaction, work)
+
+    @tournament.command(name="standings", description="The standings and the round's tables.")
+    @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
+    async def standings(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        async def work() -> None:
+            found = await self._find(interaction, tournament, any_status=True)
+            if found.status is TournamentStatus.SIGNUP:
+                await interaction.response.send_message(embed=signup_embed(found), ephemeral=True)
+                return
+            board = await self.bot.tournaments.standings_board(found)
+            embed = board_embed(board, ())
+            embed.colour = TOURNAMENT_COLOUR
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @tournament.command(
+        name="drop", description="Leave a tournament (or, as organiser, drop a player)."
+    )
+    @app_commands.describe(
+        tournament="Which tournament (this server's only open one if left out).",
+        player="The player to drop (organisers only; yourself when left out).",
+    )
+    async def drop(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None = None,
+        player: discord.Member | None = None,
+    ) -> None:
+        async def work() -> None:
+            found = await self._find(interaction, tournament)
+            who = player.id if player is not None else interaction.user.id
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.bot.tournaments.drop(
+                found.id, who, by=interaction.user.id, is_admin=_manages(interaction)
+            )
+            self._kick()
+            text = "You left" if who == interaction.user.id else f"<@{who}> was dropped from"
+            await interaction.followup.send(f"{text} **{name_of(found)}**.", ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @tournament.command(
+        name="next", description="Organisers: finish this round's games now and go on."
+    )
+    @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
+    async def next_round(
+        self, interaction: discord.Interaction, tournament: int | None = None
+    ) -> None:
+        async def work() -> None:
+            found = await self._find(interaction, tournament)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            moved = await self.bot.tournaments.next_round(
+                found.id, interaction.user.id, is_admin=_manages(interaction)
+            )
+            self._kick()
+            if moved.status is TournamentStatus.FINISHED:
+                text = f"Round {found.round} was settled and **{name_of(moved)}** is over."
+            else:
+                text = f"Round {found.round} was settled; round {moved.round} is being dealt."
+            await interaction.followup.send(text, ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @tournament.command(name="cancel", description="Organisers: call a tournament off.")
+    @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async def work() -> None:
+            found = await self._find(interaction, tournament)
+            cancelled = await self.bot.tournaments.cancel(
+                found.id, interaction.user.id, is_admin=_manages(interaction)
+            )
+            self._kick()
+            await interaction.response.send_message(
+                f"**{name_of(cancelled)}** is called off.", ephemeral=True
+            )
+
+        await guarded(interaction, work)
+
+    @tournament.command(name="list", description="This server's tournaments.")
+    async def list_tournaments(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            assert interaction.guild_id is not None
+            found = await self.bot.tournaments.listing(interaction.guild_id)
+            embed = board_embed(listing_board(found[:30]), ())
+            embed.colour = TOURNAMENT_COLOUR
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work)
+
+    @start.autocomplete("tournament")
+    @standings.autocomplete("tournament")
+    @drop.autocomplete("tournament")
+    @next_round.autocomplete("tournament")
+    @cancel.autocomplete("tournament")
+    async def _tournaments(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[int]]:
+        if interaction.guild_id is None:
+            return []
+        found = await self.bot.store.tournaments.in_guild(interaction.guild_id)
+        needle = current.strip().lstrip("#").lower()
+        choices = []
+        for t in found:
+            label = f"#{t.id} {name_of(t)} ({t.status.value})"
+            if needle in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=t.id))
+        return choices[:25]
+
+    async def _find(
+        self,
+        interaction: discord.Interaction,
+        tournament_id: int | None,
+        *,
+        any_status: bool = False,
+    ) -> Tournament:
+        if interaction.guild_id is None:
+            raise Refusal("Tournaments are run in a server.")
+        if tournament_id is None and any_status:
+            listed = await self.bot.tournaments.listing(interaction.guild_id)
+            open_ones = [
+                t for t in listed if t.status in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
+            ]
+            if not open_ones and listed:
+                return listed[0]  # the latest, finished: its final standings
+        return await self.bot.tournaments.find(interaction.guild_id, tournament_id)
+
+    def _kick(self) -> None:
+        self.bot.outbox.kick()
+        self.bot.timer_worker.kick()
