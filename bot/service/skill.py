@@ -60,6 +60,11 @@ def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Sk
     its place (1 = first, ties shared). Uses openskill's PlackettLuce model with its default
     parameters; returns the same shape. Raises ``ValueError`` for fewer than two sides, an
     empty side, or places that do not match the sides one for one.
+
+    Ties are openskill's to rate: sides tied with equal skills change alike, but among more
+    than two sides a shared place can move less than the lone place after it (two tied first
+    of five equal players gain 1.0 each, the third 1.6). Without ties a better place never
+    gains less than a worse one.
     """
     if len(sides) < 2:
         raise ValueError(f"A rated game needs at least two sides, not {len(sides)}.")
