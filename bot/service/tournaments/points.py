@@ -38,8 +38,9 @@ from fractions import Fraction
 BYE_POINTS: float = 12.0
 FIRST_PLACE_POINTS: float = 12.0
 
-_FIRST = Fraction(12)
-_BYE = Fraction(12)
+# The same values as exact fractions, which every sum below is kept in.
+_FIRST = Fraction(FIRST_PLACE_POINTS)
+_BYE = Fraction(BYE_POINTS)
 
 
 def place_points(ranks: Sequence[int]) -> tuple[float, ...]:
@@ -173,7 +174,8 @@ def standings(
     """
     order = {user: index for index, user in enumerate(entrants)}
     if len(order) != len(entrants):
-        raise ValueError("A player is entered twice.")
+        twice = next(u for u in entrants if list(entrants).count(u) > 1)
+        raise ValueError(f"Player {twice} is entered twice.")
     strangers = [u for u in dropped if u not in order]
     strangers += [u for record in rounds for u in _round_users(record) if u not in order]
     if strangers:

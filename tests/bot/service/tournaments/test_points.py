@@ -211,7 +211,7 @@ def test_results_for_someone_who_did_not_enter_are_refused() -> None:
         standings((1, 2), rounds)
     with pytest.raises(ValueError, match="Player 8 is in the results but did not enter"):
         standings((1, 2), (), dropped={8})
-    with pytest.raises(ValueError, match="entered twice"):
+    with pytest.raises(ValueError, match="Player 1 is entered twice"):
         standings((1, 2, 1), ())
 
 
