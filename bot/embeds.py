@@ -58,6 +58,8 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     seating = "shuffled" if game.settings.get("seating") == "shuffle" else "join order"
     embed.add_field(name="Seat order", value=seating, inline=True)
+    rated = "yes" if game.settings.get("rated", True) else "no (practice)"
+    embed.add_field(name="Rated", value=rated, inline=True)
     embed.add_field(
         name="Turn clock", value=TableClock.from_settings(game.settings).describe(), inline=False
     )

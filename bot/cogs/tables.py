@@ -50,6 +50,7 @@ class TableCommands(commands.Cog):
         seating="Seat order at the start: joining order, or shuffled.",
         deadline="Time per move (the server's default when left out).",
         on_timeout="What happens at a missed deadline (the server's default when left out).",
+        rated="Whether the result counts for the server's ratings (yes by default).",
     )
     @app_commands.choices(
         game=GAME_CHOICES,
@@ -65,6 +66,7 @@ class TableCommands(commands.Cog):
         seating: str = Seating.JOIN_ORDER.value,
         deadline: str | None = None,
         on_timeout: str | None = None,
+        rated: bool = True,
     ) -> None:
         async def work() -> None:
             if interaction.channel_id is None:
@@ -80,6 +82,7 @@ class TableCommands(commands.Cog):
                 host_id=interaction.user.id,
                 deadline=deadline,
                 policy=on_timeout,
+                rated=rated,
             )
             view = lobby_view(lobby)
             await interaction.response.send_message(

@@ -8,11 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.cogs.clocks import DEADLINE_OPTIONS
 from bot.cogs.tables import GAME_CHOICES
 from bot.embeds import board_embed
 from bot.replies import guarded
 from bot.service.errors import Refusal
+from bot.service.options import MAX_OPTIONS_TEXT, option_choices
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from bot.tournament_views import TOURNAMENT_COLOUR, signup_embed, signup_view
@@ -51,6 +53,7 @@ class TournamentCommands(commands.Cog):
         deadline="Time per move in its games (24h when left out).",
         tables="Players per table, e.g. 3-4 (the game's seat counts by default).",
         name="The tournament's name.",
+        options="The game's variant options at every table, e.g. teams=true (see suggestions).",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
     async def create(
@@ -62,6 +65,7 @@ class TournamentCommands(commands.Cog):
         deadline: str | None = None,
         tables: app_commands.Range[str, 1, 10] | None = None,
         name: app_commands.Range[str, 1, MAX_NAME] | None = None,
+        options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
     ) -> None:
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -78,6 +82,7 @@ class TournamentCommands(commands.Cog):
                 tables=tables,
                 deadline=deadline,
                 name=name,
+                options=options,
             )
             view = signup_view(created)
             await interaction.response.send_message(
@@ -89,6 +94,17 @@ class TournamentCommands(commands.Cog):
             await self.bot.store.tournaments.set_message(created.id, message_id=message.id)
 
         await guarded(interaction, work)
+
+    @create.autocomplete("options")
+    async def _options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        key = getattr(interaction.namespace, "game", None)
+        if key not in games.ENGINES:
+            return []
+        needle = current.strip().lower()
+        texts = [t for t in option_choices(games.get(key)) if needle in t]
+        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts][:25]
 
     @tournament.command(name="start", description="Close the sign-ups and start round 1.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")

@@ -73,10 +73,11 @@ class Lobbies:
         host_id: int,
         deadline: str | None = None,
         policy: str | None = None,
+        rated: bool = True,
     ) -> Game:
         """A new lobby hosted by ``host_id``, who takes the first seat. Its turn clock is the
         server's default unless ``deadline`` (a key of ``DEADLINE_CHOICES``) or ``policy``
-        say otherwise."""
+        say otherwise. An unrated game leaves the players' ratings alone."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -105,7 +106,11 @@ class Lobbies:
                 channel_id=channel_id,
                 host_id=host_id,
                 options=chosen.model_dump(mode="json"),
-                settings={"seating": seating.value, **clock.to_settings()},
+                settings={
+                    "seating": seating.value,
+                    **clock.to_settings(),
+                    **({} if rated else {"rated": False}),
+                },
             )
             return await self._store.games.join(
                 game.id, user_id=host_id, max_seats=engine.max_players

@@ -83,7 +83,8 @@ class Ratings:
         return rated
 
     async def _new_ratings(self, game: Game) -> list[Rating]:
-        assert game.outcome is not None and game.guild_id is not None
+        assert game.outcome is not None
+        assert game.guild_id is not None
         outcome = Outcome.model_validate_json(game.outcome)
         users = [u for u in seat_users(game) if u is not None]
         stored = await self._store.ratings.of_players(game.guild_id, game.game_key, users)

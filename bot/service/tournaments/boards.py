@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import timedelta
 
-from bot.service.tournaments.points import BYE_POINTS, Standing
-
 import games
 from bot.service.clocks import duration_text
+from bot.service.options import describe_options
 from bot.service.posts import mention
 from bot.service.tournaments.formats import FORMAT_LABELS, TableRange
+from bot.service.tournaments.points import BYE_POINTS, Standing
 from games.core import Board, BoardField
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
 from storage import Game, GameStatus, Tournament, TournamentStatus
@@ -47,7 +47,9 @@ def summary(tournament: Tournament) -> str:
     clock = f"{duration_text_seconds(seconds)} per move" if seconds else "no move deadline"
     sizes = TableRange.of(tournament.settings).label()
     label = FORMAT_LABELS[tournament.format]
-    return f"{engine.title} · {label} · {rounds} · tables of {sizes} · {clock}"
+    variant = describe_options(engine.options(tournament.settings.get("options", {})))
+    game = engine.title if variant == "default" else f"{engine.title} ({variant})"
+    return f"{game} · {label} · {rounds} · tables of {sizes} · {clock}"
 
 
 def duration_text_seconds(seconds: int) -> str:

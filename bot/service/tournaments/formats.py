@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.service.clocks import DEADLINE_CHOICES
 from bot.service.errors import Refusal
-from games.core import Engine
+from games.core import Engine, InvalidSetup
 from storage import TournamentFormat
 
 MAX_ROUNDS = 20
@@ -51,12 +51,19 @@ class TableRange:
 
 
 def table_range(
-    engine: Engine[Any, Any], text: str | None, tournament_format: TournamentFormat
+    engine: Engine[Any, Any],
+    text: str | None,
+    tournament_format: TournamentFormat,
+    options: Mapping[str, Any] | None = None,
 ) -> TableRange:
-    """The table sizes an organiser typed (``"3-4"``, ``"2"``), within the game's seat counts;
-    by default the game's whole range, except two-player tables for a knockout or a
-    round-robin of a game that allows them (the classic bracket and circle)."""
-    low, high = engine.min_players, engine.max_players
+    """The table sizes an organiser typed (``"3-4"``, ``"2"``), within the seat counts the
+    game has with the tournament's ``options``; by default all of them, except two-player
+    tables for a knockout or a round-robin of a game that allows them (the classic bracket
+    and circle)."""
+    playable = playable_sizes(engine, options or {})
+    if not playable:
+        raise Refusal(f"{engine.title} cannot be played with these options.")
+    low, high = playable[0], playable[-1]
     if text is None or not text.strip():
         if tournament_format is not TournamentFormat.SWISS and low <= 2:
             return TableRange(2, 2)
@@ -68,9 +75,28 @@ def table_range(
     largest = int(match[2]) if match[2] else smallest
     if smallest > largest:
         raise Refusal("Write the smaller table size first, such as `3-4`.")
-    if smallest < low or largest > high:
+    if smallest < engine.min_players or largest > engine.max_players:
         raise Refusal(f"{engine.title} seats {engine.seat_count_label()} at a table.")
+    for size in range(smallest, largest + 1):
+        if size not in playable:
+            try:
+                engine.new_game(size, 0, options or {})
+            except InvalidSetup as error:
+                raise Refusal(f"Tables of {size} cannot play: {error}") from None
     return TableRange(smallest, largest)
+
+
+def playable_sizes(engine: Engine[Any, Any], options: Mapping[str, Any]) -> list[int]:
+    """The table sizes the game can be set up for with ``options`` (the engine decides:
+    e.g. two Magic Spell students need its Low Enrollment variant)."""
+    sizes = []
+    for size in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.new_game(size, 0, options)
+        except InvalidSetup:
+            continue
+        sizes.append(size)
+    return sizes
 
 
 def deadline_seconds(choice: str | None) -> int:

@@ -13,14 +13,12 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 
-from bot.service.tournaments.pairing import RoundPlan
-from bot.service.tournaments.points import Standing, standings
-
 import games
 from bot.service.clocks import Policy, server_clock
 from bot.service.errors import Refusal
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
+from bot.service.options import parse_options
 from bot.service.play import Tables
 from bot.service.posts import Post, mentions
 from bot.service.tournaments import boards
@@ -33,6 +31,8 @@ from bot.service.tournaments.formats import (
     table_range,
     tournament_name,
 )
+from bot.service.tournaments.pairing import RoundPlan
+from bot.service.tournaments.points import Standing, standings
 from bot.service.tournaments.results import round_complete, round_records, table_games
 from bot.service.tournaments.schedule import (
     Over,
@@ -112,8 +112,10 @@ class Tournaments:
         tables: str | None = None,
         deadline: str | None = None,
         name: str | None = None,
+        options: str | None = None,
     ) -> Tournament:
-        """A new tournament taking sign-ups; its organiser is signed up too."""
+        """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
+        the game's variant options, the same at every table."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -123,9 +125,11 @@ class Tournaments:
         except ValueError:
             formats = ", ".join(f.value for f in TournamentFormat)
             raise Refusal(f"Choose a format among {formats}.") from None
-        sizes = table_range(engine, tables, chosen)
+        variant = parse_options(engine, options).model_dump(mode="json")
+        sizes = table_range(engine, tables, chosen, variant)
         settings = {
             "name": tournament_name(name, engine),
+            "options": variant,
             "smallest": sizes.smallest,
             "largest": sizes.largest,
             "deadline": deadline_seconds(deadline),
@@ -346,7 +350,7 @@ class Tournaments:
         async with self._locks(tournament_id):
             tournament = await self._store.tournaments.get(tournament_id)
             while tournament.status is TournamentStatus.RUNNING:
-                await self._launch(tournament)
+                tournament = await self._launch(tournament)
                 found = await table_games(self._store, tournament)
                 if tournament.round and not round_complete(tournament, found):
                     break
@@ -372,8 +376,9 @@ class Tournaments:
         except RoundConflict:  # another process began it: carry on from the store
             return await self._store.tournaments.get(tournament.id)
 
-    async def _launch(self, tournament: Tournament) -> None:
-        """Create and deal every game of the current round not yet dealt."""
+    async def _launch(self, tournament: Tournament) -> Tournament:
+        """Create and deal every game of the current round not yet dealt; the tournament
+        as it then is."""
         engine = games.get(tournament.game_key)
         clock = server_clock(await self._store.prefs.server(tournament.guild_id))
         seconds = int(tournament.settings.get("deadline", 0))
@@ -391,7 +396,7 @@ class Tournaments:
                 tournament.id,
                 round_number=table.round,
                 number=table.number,
-                options={},
+                options=dict(tournament.settings.get("options", {})),
                 settings={**table_settings, "round": table.round, "table": table.number},
             )
             if game.status is not GameStatus.LOBBY:
@@ -408,6 +413,7 @@ class Tournaments:
             await self._lobbies.deal(
                 game.id, thread_id=thread_id, announce=announce, pings=table.players
             )
+        return await self._store.tournaments.get(tournament.id)
 
     async def _finish(
         self, tournament: Tournament, over: Over, found: dict[int, Game]
