@@ -150,3 +150,30 @@ def _message_by_id(table: Table) -> discord.Message:
     sheet = table.channel.last_message
     assert sheet is not None
     return sheet
+
+
+async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Table) -> None:
+    sheet, tournament_id = await _create(table)
+    for name in ("bob", "carol", "dave"):
+        await table.members[name].click(_message(table, sheet.id), label="Join")
+    await table.members["alice"].slash(table.channel, "tournament start")
+    bot = bot_of(table)
+    tournament = await bot.store.tournaments.get(tournament_id)
+    first = tournament.tables_of(1)[0]
+    assert first.game_id is not None
+    game = await bot.store.games.get(first.game_id)
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    # As if the process died between the game's last move and what follows it.
+    bot.tables._finished = lambda game: None
+    loser = next(m for m in table.members.values() if m.id == first.players[0])
+    await loser.slash(thread, "game resign")
+    assert (await bot.store.games.get(game.id)).status is GameStatus.FINISHED
+    assert await bot.store.ratings.unrated() == [game.id]
+
+    await table.env.restart_bot(make_bot(table.db))
+    bot = bot_of(table)
+    assert await bot.store.ratings.unrated() == []
+    sheet = _message(table, sheet.id)
+    assert f"<@{first.players[1]}> — **12** pts" in (sheet.embeds[0].fields[0].value or "")
+    # The other table's game is still running, so round 1 goes on.
+    assert (await bot.store.tournaments.get(tournament_id)).round == 1
