@@ -103,7 +103,7 @@ class GrimoireBot(commands.Bot):
             chooser=stand_in(self.settings.ai_stand_in_level),
             moved=lambda game: self.ai.wake(game),
             # Ratings and tournaments hear of every game that ends, however it ended.
-            finished=self._game_finished,
+            finished=self.game_ended,
         )
         self.ai = AiPlayers(
             self.tables,
@@ -137,7 +137,8 @@ class GrimoireBot(commands.Bot):
         await self.ratings.catch_up()
         await self.tournaments.resume()
 
-    def _game_finished(self, game: Game) -> None:
+    def game_ended(self, game: Game) -> None:
+        """A game finished or was called off: rate it, and move its tournament on."""
         self._in_background(self._after_game(game.id))
 
     async def _after_game(self, game_id: int) -> None:

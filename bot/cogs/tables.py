@@ -174,11 +174,12 @@ class TableCommands(commands.Cog):
         async def work() -> None:
             found = await find_game(self.bot, interaction, game)
             permissions = getattr(interaction.user, "guild_permissions", None)
-            await self.bot.lobbies.cancel(
+            cancelled = await self.bot.lobbies.cancel(
                 found.id,
                 interaction.user.id,
                 is_admin=bool(permissions and permissions.manage_guild),
             )
+            self.bot.game_ended(cancelled)  # a tournament's round may be complete now
             self.bot.outbox.kick()
             await interaction.response.send_message(
                 f"Game #{found.id} is called off.", ephemeral=True

@@ -177,3 +177,20 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
     assert f"<@{first.players[1]}> — **12** pts" in (sheet.embeds[0].fields[0].value or "")
     # The other table's game is still running, so round 1 goes on.
     assert (await bot.store.tournaments.get(tournament_id)).round == 1
+
+
+async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table: Table) -> None:
+    sheet, tournament_id = await _create(table)
+    await table.members["bob"].click(_message(table, sheet.id), label="Join")
+    await table.members["alice"].slash(table.channel, "tournament start")
+    bot = bot_of(table)
+    (only,) = (await bot.store.tournaments.get(tournament_id)).tables_of(1)
+    assert only.game_id is not None
+    game = await bot.store.games.get(only.game_id)
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    abandoned = await table.members["alice"].slash(thread, "game abandon")
+    assert "called off" in replies(abandoned)[0]
+    tournament = await bot.store.tournaments.get(tournament_id)
+    assert tournament.round == 2
+    sheet = _message(table, sheet.id)
+    assert "0** pts" in (sheet.embeds[0].fields[0].value or "")
