@@ -22,6 +22,7 @@ Nothing here reads a clock, a database or a random source: the same inputs give 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -135,6 +136,36 @@ class _Search:
             assignment.append(table)
         return assignment, cost
 
+    def improve(self, assignment: list[int]) -> tuple[list[int], int]:
+        """``assignment`` with players of two tables swapped while that removes rematches."""
+        met = self.met
+        placed = list(assignment)
+        masks = [0] * len(self.sizes)
+        for player, table in enumerate(placed):
+            masks[table] |= 1 << player
+        cost = sum((met[p] & masks[t]).bit_count() for p, t in enumerate(placed)) // 2
+        better = True
+        while better:
+            better = False
+            for a, b in itertools.combinations(range(len(placed)), 2):
+                home, away = placed[a], placed[b]
+                if home == away:
+                    continue
+                bit_a, bit_b = 1 << a, 1 << b
+                change = (
+                    (met[a] & masks[away] & ~bit_b).bit_count()
+                    + (met[b] & masks[home] & ~bit_a).bit_count()
+                    - (met[a] & masks[home]).bit_count()
+                    - (met[b] & masks[away]).bit_count()
+                )
+                if change < 0:
+                    masks[home] ^= bit_a | bit_b
+                    masks[away] ^= bit_a | bit_b
+                    placed[a], placed[b] = away, home
+                    cost += change
+                    better = True
+        return placed, cost
+
     def first_fit(self) -> tuple[list[int], int]:
         """Plain standing order: tables filled one after another."""
         assignment = [t for t, size in enumerate(self.sizes) for _ in range(size)]
@@ -155,6 +186,26 @@ class _Search:
         filled = [0] * tables
         assignment: list[int] = []
         players = len(self.met)
+
+        def unavoidable(player: int, slack: int) -> bool:
+            """Whether the players from ``player`` on must add more than ``slack`` rematches
+            with those already seated, each at the open table where they know fewest: so a
+            dead end shows as soon as it is certain."""
+            open_tables = [t for t in range(tables) if filled[t] < self.sizes[t]]
+            if any(filled[t] == 0 for t in open_tables):
+                return False
+            at_open = 0
+            for t in open_tables:
+                at_open |= masks[t]
+            bound = 0
+            for later in range(player, players):
+                known = self.met[later] & at_open
+                # Fewer acquaintances than open tables leaves one of them free of all.
+                if known.bit_count() >= len(open_tables):
+                    bound += min((known & masks[t]).bit_count() for t in open_tables)
+                    if bound > slack:
+                        return True
+            return False
 
         def place(player: int, cost: int) -> bool:
             if player == players:
@@ -179,7 +230,7 @@ class _Search:
                 masks[table] |= 1 << player
                 filled[table] += 1
                 assignment.append(table)
-                if place(player + 1, added):
+                if not unavoidable(player + 1, limit - added) and place(player + 1, added):
                     return True
                 assignment.pop()
                 filled[table] -= 1
@@ -226,7 +277,8 @@ def swiss(
             met_masks[index[second]] |= 1 << index[first]
 
     search = _Search(sizes, met_masks, budget)
-    fallback, fallback_cost = min(search.first_fit(), search.greedy(), key=lambda p: p[1])
+    in_order = search.first_fit()
+    fallback, fallback_cost = min(in_order, search.improve(search.greedy()[0]), key=lambda p: p[1])
     assignment = fallback
     try:
         # Iterative deepening: the first limit that admits a plan is the fewest rematches, and
