@@ -277,8 +277,8 @@ def swiss(
             met_masks[index[second]] |= 1 << index[first]
 
     search = _Search(sizes, met_masks, budget)
-    in_order = search.first_fit()
-    fallback, fallback_cost = min(in_order, search.improve(search.greedy()[0]), key=lambda p: p[1])
+    start = min(search.first_fit(), search.greedy(), key=lambda p: p[1])[0]
+    fallback, fallback_cost = search.improve(start)
     assignment = fallback
     try:
         # Iterative deepening: the first limit that admits a plan is the fewest rematches, and
