@@ -188,6 +188,11 @@ def test_swiss_out_of_budget_is_still_legal_and_no_worse_than_standings(
     ranked, met, byes, smallest, largest = case
     plan = swiss(ranked, met=met, byes=byes, smallest=smallest, largest=largest, budget=budget)
     assert_everyone_once(plan, ranked)
+    rank = {p: i for i, p in enumerate(ranked)}
+    assert [(-len(t), rank[t[0]]) for t in plan.tables] == sorted(
+        (-len(t), rank[t[0]]) for t in plan.tables
+    )
+    assert all([rank[p] for p in t] == sorted(rank[p] for p in t) for t in plan.tables)
     sizes, _ = table_sizes(len(ranked), smallest, largest)
     seated = [p for p in ranked if p not in plan.byes]
     in_order: list[tuple[int, ...]] = []
