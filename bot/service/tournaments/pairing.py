@@ -122,7 +122,7 @@ class _Search:
 
     def greedy(self) -> tuple[list[int], int]:
         """Each player in turn at the earliest table with room that adds the fewest rematches:
-        a complete plan found without search, used when the search runs out of budget."""
+        a complete plan without any search."""
         masks = [0] * len(self.sizes)
         filled = [0] * len(self.sizes)
         assignment: list[int] = []
@@ -257,10 +257,13 @@ def swiss(
     active player has none. The others sit by standing: table 1 takes the top of the standings,
     and so on, the largest tables first, except that repeat opponents are avoided: the plan has
     the fewest pairs who already met (exactly the fewest when the search ends within ``budget``
-    nodes; otherwise the better of standing order and a greedy seating). Among plans with the
-    fewest rematches, the one closest to standing order wins.
+    nodes; otherwise the better of standing order and a greedy seating, then improved by
+    swapping players between tables while that removes rematches). Among plans with the fewest
+    rematches, the one closest to standing order wins. Pairs in ``met`` with someone not in
+    ``ranked`` play no part.
 
-    Entries are the tables (seats in standing order), then the byes in standing order.
+    Entries are the tables (seats in standing order; among tables of one size, the one with
+    the best-placed player first), then the byes in standing order.
     """
     _check_unique(ranked)
     sizes, bye_count = table_sizes(len(ranked), smallest, largest)
@@ -277,8 +280,8 @@ def swiss(
             met_masks[index[second]] |= 1 << index[first]
 
     search = _Search(sizes, met_masks, budget)
-    in_order = search.first_fit()
-    fallback, fallback_cost = min(in_order, search.improve(search.greedy()[0]), key=lambda p: p[1])
+    start = min(search.first_fit(), search.greedy(), key=lambda p: p[1])[0]
+    fallback, fallback_cost = search.improve(start)
     assignment = fallback
     try:
         # Iterative deepening: the first limit that admits a plan is the fewest rematches, and
@@ -294,6 +297,8 @@ def swiss(
     tables: list[list[int]] = [[] for _ in sizes]
     for player, table in zip(seated, assignment, strict=True):
         tables[table].append(player)
+    # The search already lists tables so; a fallback seating may not.
+    tables.sort(key=lambda t: (-len(t), index[t[0]]))
     entries = [tuple(t) for t in tables] + [(p,) for p in ranked if p in resting]
     return RoundPlan(tuple(entries))
 
