@@ -99,12 +99,7 @@ class TableCommands(commands.Cog):
     async def _options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        key = getattr(interaction.namespace, "game", None)
-        if key not in games.ENGINES:
-            return []
-        texts = option_choices(games.get(key))
-        needle = current.strip().lower()
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts if needle in t][:25]
+        return variant_suggestions(interaction, current)
 
     @game.command(name="log", description="The game's story so far (your own secrets included).")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -245,6 +240,18 @@ class TableCommands(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
         return await game_choices(self.bot, interaction, current)
+
+
+def variant_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The variant options of the game chosen in the same command, filtered by what is typed."""
+    key = getattr(interaction.namespace, "game", None)
+    if key not in games.ENGINES:
+        return []
+    texts = option_choices(games.get(key))
+    needle = current.strip().lower()
+    return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts if needle in t][:25]
 
 
 def _user(game: Game, seat: int) -> int | None:

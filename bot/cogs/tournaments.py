@@ -8,13 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
 from bot.cogs.clocks import DEADLINE_OPTIONS
-from bot.cogs.tables import GAME_CHOICES
+from bot.cogs.tables import GAME_CHOICES, variant_suggestions
 from bot.embeds import board_embed
 from bot.replies import guarded
 from bot.service.errors import Refusal
-from bot.service.options import MAX_OPTIONS_TEXT, option_choices
+from bot.service.options import MAX_OPTIONS_TEXT
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from bot.tournament_views import TOURNAMENT_COLOUR, signup_embed, signup_view
@@ -99,12 +98,7 @@ class TournamentCommands(commands.Cog):
     async def _options(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        key = getattr(interaction.namespace, "game", None)
-        if key not in games.ENGINES:
-            return []
-        needle = current.strip().lower()
-        texts = [t for t in option_choices(games.get(key)) if needle in t]
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in texts][:25]
+        return variant_suggestions(interaction, current)
 
     @tournament.command(name="start", description="Close the sign-ups and start round 1.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")

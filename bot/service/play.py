@@ -260,9 +260,7 @@ class Tables:
             state = engine.load(_state(game))
             played: list[str] = []
             for _ in range(engine.step_limit):
-                action = engine.pass_action(state, seat)
-                if action is None:
-                    action = self._chooser(engine, state, seat, game)
+                action = self._stand_in_move(engine, state, seat, game)
                 transition = engine.apply(state, seat, action)
                 played.append(engine.notation(action))
                 finished = move_finished(engine, state, transition.state, seat, transition.log)
@@ -303,9 +301,7 @@ class Tables:
                 if engine.outcome(state) is not None or not waiting:
                     break
                 seat = waiting[0]
-                action = engine.pass_action(state, seat)
-                if action is None:
-                    action = self._chooser(engine, state, seat, game)
+                action = self._stand_in_move(engine, state, seat, game)
                 transition = engine.apply(state, seat, action)
                 game = await self._commit(
                     game,
@@ -324,6 +320,12 @@ class Tables:
                     break
             self._delivered()
         return game
+
+    def _stand_in_move(self, engine: Engine[Any, Any], state: Any, seat: int, game: Game) -> Any:
+        """The move made for a player who is not there: a pass where the rules allow one,
+        otherwise the chooser's."""
+        action = engine.pass_action(state, seat)
+        return self._chooser(engine, state, seat, game) if action is None else action
 
     # ------------------------------------------------------------------ AI seats
     async def ai_turn(self, game_id: int) -> AiTurn | None:

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+import games
+from bot.service.tournaments.formats import TableRange, playable_sizes
 from bot.service.tournaments.pairing import (
     RoundPlan,
     knockout_first,
@@ -25,8 +27,6 @@ from bot.service.tournaments.pairing import (
     swiss,
 )
 from bot.service.tournaments.points import RoundRecord, ranked_users, standings
-
-from bot.service.tournaments.formats import TableRange
 from bot.service.tournaments.results import finishing_order
 from storage import Game, Tournament, TournamentFormat
 
@@ -121,10 +121,24 @@ def _knockout(
             finishes.append(order)
     if sum(len(f) for f in finishes) <= 1 or (len(finishes) == 1 and len(finishes[0]) == 1):
         return Over(finishes[0][0] if finishes else None)
-    following = knockout_next(finishes, sizes.smallest, sizes.largest)
+    try:
+        following = knockout_next(finishes, sizes.smallest, sizes.largest)
+    except ValueError:
+        # Drops left too few for a table of the chosen size: those left play one final
+        # at whatever table the game allows, or the best of them is champion.
+        return _short_final(tournament, finishes)
     if isinstance(following, int):
         return Over(following)
     return following
+
+
+def _short_final(tournament: Tournament, finishes: Sequence[Sequence[int]]) -> RoundPlan | Over:
+    deepest = max(len(f) for f in finishes)
+    left = [f[place] for place in range(deepest) for f in finishes if place < len(f)]
+    engine = games.get(tournament.game_key)
+    if len(left) in playable_sizes(engine, tournament.settings.get("options", {})):
+        return RoundPlan(entries=(tuple(left),))
+    return Over(left[0])
 
 
 def _met(tournament: Tournament) -> set[frozenset[int]]:

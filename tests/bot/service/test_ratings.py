@@ -83,36 +83,38 @@ async def test_teams_are_rated_as_teams(
         assert min(stored[u].mu for u in winners if u) > max(stored[u].mu for u in losers)
 
 
+async def _marginalia(lobbies: Lobbies, *, rated: bool = True, ai: bool = False) -> Game:
+    """Alice against Bob, or against an easy AI player, started."""
+    lobby = await lobbies.open(
+        game_key="marginalia",
+        options=None,
+        seating=Seating.JOIN_ORDER,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        rated=rated,
+    )
+    if ai:
+        await lobbies.add_ai(lobby.id, ALICE, "easy")
+    else:
+        await lobbies.join(lobby.id, BOB)
+    return await lobbies.start(lobby.id, ALICE, thread_id=None)
+
+
 async def test_games_with_an_ai_seat_or_marked_unrated_are_not_rated(
     store: SqliteStore, lobbies: Lobbies, tables: Tables
 ) -> None:
     ratings = Ratings(store)
-    practice = await lobbies.open(
-        game_key="marginalia",
-        options=None,
-        seating=Seating.JOIN_ORDER,
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-        rated=False,
-    )
-    practice = await lobbies.join(practice.id, BOB)
-    practice = await _play_out(tables, await lobbies.start(practice.id, ALICE, thread_id=None))
-    with_ai = await lobbies.open(
-        game_key="marginalia",
-        options=None,
-        seating=Seating.JOIN_ORDER,
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=ALICE,
-    )
-    await lobbies.add_ai(with_ai.id, ALICE, "easy")
-    started = await lobbies.start(with_ai.id, ALICE, thread_id=None)
-    assert not is_rated(practice)
+    practice = await tables.settle((await _marginalia(lobbies, rated=False)).id, "Practice.")
+    with_ai = await tables.settle((await _marginalia(lobbies, ai=True)).id, "Against the AI.")
+    assert practice.status is with_ai.status is GameStatus.FINISHED
     assert practice.settings["rated"] is False
+    assert not is_rated(practice)
+    assert not is_rated(with_ai)
+    assert await store.ratings.unrated() == [practice.id, with_ai.id]
     assert not await ratings.rate(practice.id)
-    assert not await ratings.rate(started.id)  # still running: not looked at yet
-    assert await store.ratings.unrated() == []  # the practice game was looked at, once
+    assert not await ratings.rate(with_ai.id)
+    assert await store.ratings.unrated() == []  # each was looked at, once
     assert await store.ratings.leaderboard(GUILD, "marginalia") == []
 
 

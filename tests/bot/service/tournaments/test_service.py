@@ -4,6 +4,7 @@ the standings, drops, settling a round, cancelling, and picking up after a resta
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.service.posts import Post
 from bot.service.ratings import Ratings
 from bot.service.tournaments.service import Tournaments
 from games.core import Outcome
-from storage import DeliveryKind, GameStatus, SqliteStore, TournamentStatus
+from storage import DeliveryKind, GameStatus, SqliteStore, Tournament, TournamentStatus
 from tests.bot.service.tournaments.conftest import (
     CHANNEL,
     GUILD,
@@ -25,18 +26,25 @@ from tests.bot.service.tournaments.conftest import (
 )
 
 
-async def test_a_tournament_takes_sign_ups_and_refuses_what_does_not_fit(
-    tournaments: Tournaments,
-) -> None:
-    tournament = await tournaments.create(
+async def _new(
+    tournaments: Tournaments, game_key: str, tournament_format: str, **chosen: Any
+) -> Tournament:
+    """A tournament organised by ``ORGANISER`` in the test server's channel."""
+    return await tournaments.create(
         guild_id=GUILD,
         channel_id=CHANNEL,
         organiser_id=ORGANISER,
-        game_key="magnum-opus",
-        tournament_format="swiss",
-        rounds=3,
-        tables="3-4",
-        name="Winter Cup",
+        game_key=game_key,
+        tournament_format=tournament_format,
+        **chosen,
+    )
+
+
+async def test_a_tournament_takes_sign_ups_and_refuses_what_does_not_fit(
+    tournaments: Tournaments,
+) -> None:
+    tournament = await _new(
+        tournaments, "magnum-opus", "swiss", rounds=3, tables="3-4", name="Winter Cup"
     )
     assert tournament.active() == [ORGANISER]
     assert tournament.settings["name"] == "Winter Cup"
@@ -84,32 +92,12 @@ async def test_bad_options_are_refused_with_a_reason(
 async def test_table_sizes_are_those_the_game_can_be_set_up_for(
     tournaments: Tournaments,
 ) -> None:
-    spell = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="magic-spell",
-        tournament_format="swiss",
-    )
+    spell = await _new(tournaments, "magic-spell", "swiss")
     # Two students need Magic Spell's Low Enrollment variant, so tables seat 3 or 4.
     assert (spell.settings["smallest"], spell.settings["largest"]) == (3, 4)
     with pytest.raises(Refusal, match="Tables of 2 cannot play: Two students"):
-        await tournaments.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            organiser_id=ORGANISER,
-            game_key="magic-spell",
-            tournament_format="swiss",
-            tables="2-3",
-        )
-    duel = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="magic-spell",
-        tournament_format="knockout",
-        options="low_enrollment=true",
-    )
+        await _new(tournaments, "magic-spell", "swiss", tables="2-3")
+    duel = await _new(tournaments, "magic-spell", "knockout", options="low_enrollment=true")
     assert (duel.settings["smallest"], duel.settings["largest"]) == (2, 2)
     assert duel.settings["options"]["low_enrollment"] is True
 
@@ -117,15 +105,8 @@ async def test_table_sizes_are_those_the_game_can_be_set_up_for(
 async def test_a_round_deals_every_table_with_a_ping_and_a_shuffled_seat_order(
     tournaments: Tournaments, store: SqliteStore
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="mandragora",
-        tournament_format="swiss",
-        rounds=2,
-        tables="3-4",
-        deadline="12h",
+    tournament = await _new(
+        tournaments, "mandragora", "swiss", rounds=2, tables="3-4", deadline="12h"
     )
     tournament = await sign_up(tournaments, tournament, range(1, 10))
     assert len(tournament.active()) == 10
@@ -164,15 +145,7 @@ async def test_twelve_players_play_three_swiss_rounds_of_magnum_opus(
     ratings: Ratings,
     finished: Finished,
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="magnum-opus",
-        tournament_format="swiss",
-        rounds=3,
-        tables="3-4",
-    )
+    tournament = await _new(tournaments, "magnum-opus", "swiss", rounds=3, tables="3-4")
     tournament = await sign_up(tournaments, tournament, range(1, 12))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     rng = random.Random(5)
@@ -240,14 +213,7 @@ async def test_a_dropped_player_resigns_their_game_and_sits_out(
     ratings: Ratings,
     finished: Finished,
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="marginalia",
-        tournament_format="swiss",
-        rounds=2,
-    )
+    tournament = await _new(tournaments, "marginalia", "swiss", rounds=2)
     tournament = await sign_up(tournaments, tournament, range(1, 3))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     assert len(tournament.tables_of(1)) == 2  # one game and one bye
@@ -273,15 +239,7 @@ async def test_a_dropped_player_resigns_their_game_and_sits_out(
 async def test_the_organiser_settles_a_round_held_up_by_stragglers(
     store: SqliteStore, tournaments: Tournaments, finished: Finished
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="magic-spell",
-        tournament_format="swiss",
-        rounds=2,
-        tables="3-4",
-    )
+    tournament = await _new(tournaments, "magic-spell", "swiss", rounds=2, tables="3-4")
     tournament = await sign_up(tournaments, tournament, range(1, 6))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     with pytest.raises(Refusal, match="Only the organiser"):
@@ -308,13 +266,7 @@ async def test_the_organiser_settles_a_round_held_up_by_stragglers(
 async def test_a_cancelled_tournament_leaves_its_games_running(
     store: SqliteStore, tournaments: Tournaments
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="marginalia",
-        tournament_format="knockout",
-    )
+    tournament = await _new(tournaments, "marginalia", "knockout")
     tournament = await sign_up(tournaments, tournament, range(1, 4))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     with pytest.raises(Refusal, match="Only the organiser"):
@@ -341,15 +293,7 @@ async def test_a_round_recorded_before_a_crash_is_dealt_at_the_next_start(
         return 7000 + len(opened)
 
     tournaments = Tournaments(store, lobbies, tables, open_thread=open_thread, seeds=lambda: 3)
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="magnum-opus",
-        tournament_format="swiss",
-        rounds=2,
-        tables="3-3",
-    )
+    tournament = await _new(tournaments, "magnum-opus", "swiss", rounds=2, tables="3-3")
     tournament = await sign_up(tournaments, tournament, range(1, 6))
     # As if the process died right after the round was recorded: no game exists yet.
     await store.tournaments.start(tournament.id, seed=3, rounds=2, settings=tournament.settings)
@@ -373,13 +317,7 @@ async def test_the_standings_message_is_edited_after_a_result(
     ratings: Ratings,
     finished: Finished,
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="marginalia",
-        tournament_format="round-robin",
-    )
+    tournament = await _new(tournaments, "marginalia", "round-robin")
     tournament = await sign_up(tournaments, tournament, range(1, 3))
     await store.tournaments.set_message(tournament.id, message_id=8888)
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
@@ -402,14 +340,7 @@ async def test_a_marginalia_knockout_is_played_to_a_champion(
     ratings: Ratings,
     finished: Finished,
 ) -> None:
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="marginalia",
-        tournament_format="knockout",
-        name="Marginalia Open",
-    )
+    tournament = await _new(tournaments, "marginalia", "knockout", name="Marginalia Open")
     tournament = await sign_up(tournaments, tournament, range(1, 5))  # five players
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     seeded = tournament.settings["seeding"]
@@ -462,15 +393,33 @@ async def test_a_knockout_seeds_by_the_servers_ratings(
             Rating(GUILD, "marginalia", 2, mu=28.0, sigma=3.0, games=9, wins=5),
         ],
     )
-    tournament = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        organiser_id=ORGANISER,
-        game_key="marginalia",
-        tournament_format="knockout",
-    )
+    tournament = await _new(tournaments, "marginalia", "knockout")
     tournament = await sign_up(tournaments, tournament, range(1, 4))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
     assert tournament.settings["seeding"] == [3, 2, ORGANISER, 1]
     # Seeds 1 and 2 are in different halves of the bracket.
     assert [sorted(t.players) for t in tournament.tables_of(1)] == [[1, 3], [2, ORGANISER]]
+
+
+async def test_a_knockout_left_too_short_by_drops_plays_a_smaller_final(
+    store: SqliteStore, tournaments: Tournaments, finished: Finished
+) -> None:
+    tournament = await _new(tournaments, "mandragora", "knockout", tables="3-3")
+    tournament = await sign_up(tournaments, tournament, range(1, 6))
+    tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
+    assert sorted(len(t.players) for t in tournament.tables_of(1)) == [3, 3]
+    stayers = []
+    for table in tournament.tables_of(1):
+        staying, *leaving = table.players
+        stayers.append(staying)
+        for user in leaving:
+            await tournaments.drop(tournament.id, user, by=ORGANISER, is_admin=False)
+    for game_id in finished.take():
+        await tournaments.game_finished(game_id)
+    tournament = await store.tournaments.get(tournament.id)
+    # Two players are left, too few for a table of three: they play a two-player final.
+    assert tournament.round == 2
+    (final,) = tournament.tables_of(2)
+    assert sorted(final.players) == sorted(stayers)
+    assert final.game_id is not None
+    assert len((await store.games.get(final.game_id)).seats) == 2
