@@ -14,9 +14,8 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.service.skill import Skill, rate
-
 from bot.service.announce import seat_users
+from bot.service.skill import Skill, rate
 from games.core import Outcome
 from storage import Game, GameNotFound, GameStatus, Rating, Store
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.service.tournaments.points import RoundRecord, TableResult
-
 from bot.service.announce import seat_users
+from bot.service.tournaments.points import RoundRecord, TableResult
 from games.core import Outcome
 from storage import Game, GameStatus, Store, Tournament, TournamentTable
 
