@@ -138,14 +138,12 @@ class GrimoireBot(commands.Bot):
         await self.tournaments.resume()
 
     def game_ended(self, game: Game) -> None:
-        """A game finished or was called off: rate it, and move its tournament on."""
-        self._in_background(self._after_game(game.id))
+        """A game finished or was called off: rate it, and move its tournament on (each on
+        its own, so a failure in one does not stop the other)."""
+        self._in_background(self.ratings.rate(game.id))
+        self._in_background(self.tournaments.game_finished(game.id))
 
-    async def _after_game(self, game_id: int) -> None:
-        await self.ratings.rate(game_id)
-        await self.tournaments.game_finished(game_id)
-
-    def _in_background(self, work: Coroutine[Any, Any, None]) -> None:
+    def _in_background(self, work: Coroutine[Any, Any, object]) -> None:
         """Run ``work`` on its own; an error in it is logged and touches nothing else."""
 
         async def guarded() -> None:
