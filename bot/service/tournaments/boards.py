@@ -86,7 +86,8 @@ def standings_board(
     else:
         of = f" of {tournament.rounds}" if tournament.rounds else ""
         state = f"Round {tournament.round}{of}"
-    lines = _fit([_standing_line(s) for s in table], STANDINGS_BUDGET, "players")
+    begun = any(s.played or s.byes for s in table)
+    lines = _fit([_standing_line(s, begun) for s in table], STANDINGS_BUDGET, "players")
     fields = list(_chunked("Standings", lines or ["Nobody is playing."]))
     if tournament.status is TournamentStatus.RUNNING and tournament.round:
         tables = _fit(round_lines(tournament, games_by_id), TABLES_BUDGET, "tables")
@@ -151,8 +152,9 @@ def listing_board(tournaments: Sequence[Tournament]) -> Board:
     )
 
 
-def _standing_line(standing: Standing) -> str:
-    medal = _MEDALS.get(standing.place, f"{standing.place}.")
+def _standing_line(standing: Standing, begun: bool = True) -> str:
+    """One player's line; places are shown once there is a result to place them by."""
+    medal = _MEDALS.get(standing.place, f"{standing.place}.") if begun else "•"
     record = f"{standing.wins} win{'s' if standing.wins != 1 else ''} in {standing.played}"
     if standing.byes:
         record += f", {standing.byes} bye{'s' if standing.byes != 1 else ''}"

@@ -20,7 +20,7 @@ from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.play import Tables
-from bot.service.posts import Post, mentions
+from bot.service.posts import Post
 from bot.service.tournaments import boards
 from bot.service.tournaments.formats import (
     MAX_ENTRANTS,
@@ -405,10 +405,10 @@ class Tournaments:
             thread_id = game.thread_id
             if thread_id is None:
                 thread_id = await self._open_thread(game, title)
+            # The players are pinged by name on the line below this one.
             announce = (
                 f"**{boards.name_of(tournament)}**, round {table.round}, table "
-                f"{table.number} of {engine.title}: {mentions(table.players)}. "
-                "Your game starts now. Good luck!"
+                f"{table.number} of {engine.title}: your game starts now. Good luck!"
             )
             await self._lobbies.deal(
                 game.id, thread_id=thread_id, announce=announce, pings=table.players
