@@ -35,7 +35,7 @@ from bot.throttle import Throttle
 from bot.timers import TimerWorker
 from bot.tournament_views import SignupButton
 from bot.views import DYNAMIC_ITEMS, open_game_thread
-from storage import Game, Store, open_store
+from storage import Game, Store, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
 
@@ -119,6 +119,7 @@ class GrimoireBot(commands.Bot):
             self.tables,
             open_thread=self._open_table_thread,
             delivered=self._changed,
+            clock=discord.utils.utcnow,
         )
         self.add_dynamic_items(*DYNAMIC_ITEMS, SignupButton)
         await self.add_cog(TableCommands(self))
@@ -171,9 +172,17 @@ class GrimoireBot(commands.Bot):
         """Turn clocks, reminders, digests, vacations, nudges and take-backs."""
         now = discord.utils.utcnow
         clockwork = Clockwork(self.store, self.tables, clock=now)
-        self.timer_worker = TimerWorker(self.store, clockwork.fire, fired=self.outbox.kick)
+        self._clockwork = clockwork
+        self.timer_worker = TimerWorker(self.store, self._fire_timer, fired=self.outbox.kick)
         self.takebacks = Takebacks(self.store, locks, clock=now, delivered=self._changed)
         self.presence = Presence(self.store, clock=now)
+
+    async def _fire_timer(self, timer: Timer) -> None:
+        """A timer fell due: a tournament's start, or a game's clock."""
+        if timer.kind is TimerKind.TOURNAMENT_START:
+            await self.tournaments.fire(timer)
+        else:
+            await self._clockwork.fire(timer)
 
     def _changed(self) -> None:
         """A game changed: send what it queued, and look again at the timers it set."""

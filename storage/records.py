@@ -202,6 +202,7 @@ class TimerKind(StrEnum):
     REMINDER = "reminder"
     DEADLINE = "deadline"
     DIGEST = "digest"
+    TOURNAMENT_START = "tournament_start"
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,6 +53,7 @@ class TournamentCommands(commands.Cog):
         tables="Players per table, e.g. 3-4 (the game's seat counts by default).",
         name="The tournament's name.",
         options="The game's variant options at every table, e.g. teams=true (see suggestions).",
+        starts_in="Start by itself after this long, e.g. 7d (the organiser starts it if left out).",
     )
     @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
     async def create(
@@ -65,6 +66,7 @@ class TournamentCommands(commands.Cog):
         tables: app_commands.Range[str, 1, 10] | None = None,
         name: app_commands.Range[str, 1, MAX_NAME] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
+        starts_in: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -82,6 +84,7 @@ class TournamentCommands(commands.Cog):
                 deadline=deadline,
                 name=name,
                 options=options,
+                starts_in=starts_in,
             )
             view = signup_view(created)
             await interaction.response.send_message(

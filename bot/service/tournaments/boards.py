@@ -67,9 +67,15 @@ def signup_board(tournament: Tournament) -> Board:
         ),
         TournamentStatus.CANCELLED: "This tournament was called off.",
     }.get(tournament.status, "Sign-ups are closed.")
+    starts = tournament.settings.get("starts_at")
+    when = (
+        f"\nStarts by itself <t:{starts}:F> (<t:{starts}:R>)."
+        if starts and tournament.status is TournamentStatus.SIGNUP
+        else ""
+    )
     return Board(
         title=f"🏆 {name_of(tournament)} — sign-ups",
-        description=f"{summary(tournament)}\nOrganiser: {mention(tournament.organiser_id)}",
+        description=(f"{summary(tournament)}\nOrganiser: {mention(tournament.organiser_id)}{when}"),
         fields=fields,
         footer=f"Tournament #{tournament.id}. {status}",
     )

@@ -11,14 +11,17 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
-from bot.service.clocks import DEADLINE_CHOICES
+from bot.service.clocks import DEADLINE_CHOICES, parse_duration
 from bot.service.errors import Refusal
 from games.core import Engine, InvalidSetup
 from storage import TournamentFormat
 
 MAX_ROUNDS = 20
+#: The longest a tournament may take sign-ups before it starts by itself.
+LONGEST_SIGNUP = timedelta(days=30)
 MAX_NAME = 60
 #: The most players one tournament takes; a round's standings stay readable in one embed.
 MAX_ENTRANTS = 128
@@ -131,3 +134,11 @@ def swiss_rounds(players: int) -> int:
     """Rounds a Swiss tournament plays when the organiser did not say: enough for one
     undefeated player among two-player tables (``ceil(log2 n)``), at least 3."""
     return max(3, math.ceil(math.log2(max(players, 2))))
+
+
+def signup_time(text: str | None) -> timedelta | None:
+    """How long sign-ups stay open before the tournament starts by itself (``7d``, ``36h``);
+    ``None``: until the organiser starts it."""
+    if text is None or not text.strip():
+        return None
+    return parse_duration(text, longest=LONGEST_SIGNUP)

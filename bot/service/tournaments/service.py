@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 
 import games
 from bot.service.clocks import Policy, server_clock
@@ -27,6 +28,7 @@ from bot.service.tournaments.formats import (
     TableRange,
     check_rounds,
     deadline_seconds,
+    signup_time,
     swiss_rounds,
     table_range,
     tournament_name,
@@ -48,11 +50,14 @@ from storage import (
     DeliveryKind,
     Game,
     GameStatus,
+    NewTimer,
     NotEntered,
     NotRunning,
     NotSigningUp,
     RoundConflict,
     Store,
+    Timer,
+    TimerKind,
     Tournament,
     TournamentFormat,
     TournamentNotFound,
@@ -73,6 +78,16 @@ async def _no_thread(game: Game, title: str) -> int | None:
     return None
 
 
+def start_timer(tournament_id: int, due: datetime) -> NewTimer:
+    """The moment a tournament's sign-ups close and it starts by itself."""
+    return NewTimer(
+        TimerKind.TOURNAMENT_START,
+        due,
+        payload={"tournament": tournament_id},
+        key=f"tournament-start:{tournament_id}",
+    )
+
+
 def tournament_lane(tournament_id: int) -> str:
     """The ordering lane of everything a tournament posts in its channel."""
     return f"tournament:{tournament_id}"
@@ -90,6 +105,7 @@ class Tournaments:
         open_thread: OpenThread = _no_thread,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         delivered: Callable[[], None] = lambda: None,
+        clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._store = store
         self._lobbies = lobbies
@@ -97,6 +113,7 @@ class Tournaments:
         self._open_thread = open_thread
         self._seeds = seeds
         self._delivered = delivered
+        self._clock = clock
         self._locks = GameLocks()  # one tournament moved on at a time
 
     # ------------------------------------------------------------------ sign-ups
@@ -113,9 +130,11 @@ class Tournaments:
         deadline: str | None = None,
         name: str | None = None,
         options: str | None = None,
+        starts_in: str | None = None,
     ) -> Tournament:
         """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
-        the game's variant options, the same at every table."""
+        the game's variant options, the same at every table; ``starts_in`` (``7d``) starts it
+        by itself when that time is up (otherwise the organiser starts it)."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -127,7 +146,10 @@ class Tournaments:
             raise Refusal(f"Choose a format among {formats}.") from None
         variant = parse_options(engine, options).model_dump(mode="json")
         sizes = table_range(engine, tables, chosen, variant)
+        wait = signup_time(starts_in)
+        starts_at = None if wait is None else self._clock() + wait
         settings = {
+            **({} if starts_at is None else {"starts_at": int(starts_at.timestamp())}),
             "name": tournament_name(name, engine),
             "options": variant,
             "smallest": sizes.smallest,
@@ -151,7 +173,35 @@ class Tournaments:
             rounds=check_rounds(chosen, rounds),
             settings=settings,
         )
+        if starts_at is not None:
+            await self._store.timers.schedule([start_timer(tournament.id, starts_at)])
         return await self._store.tournaments.enter(tournament.id, user_id=organiser_id)
+
+    async def fire(self, timer: Timer) -> None:
+        """The sign-ups of a tournament set to start by itself are over: start it, or, when
+        too few signed up, say so and leave it to the organiser. The timer is spent either
+        way."""
+        tournament = await self.get(int(timer.payload["tournament"]))
+        told: list[Delivery] = []
+        if tournament.status is TournamentStatus.SIGNUP:
+            try:
+                await self.start(tournament.id, tournament.organiser_id, is_admin=True)
+            except Refusal as refusal:
+                told.append(
+                    self._channel_post(
+                        tournament,
+                        Post(
+                            content=(
+                                f"**{boards.name_of(tournament)}** could not start by itself: "
+                                f"{refusal.message} Sign-ups stay open; the organiser can "
+                                "start it with `/tournament start`."
+                            ),
+                            pings=(tournament.organiser_id,),
+                        ),
+                    )
+                )
+        await self._store.timers.fire(timer.id, deliveries=told)
+        self._delivered()
 
     async def enter(self, tournament_id: int, user_id: int) -> Tournament:
         """Sign ``user_id`` up."""

@@ -194,3 +194,14 @@ async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table:
     assert tournament.round == 2
     sheet = _message(table, sheet.id)
     assert "0** pts" in (sheet.embeds[0].fields[0].value or "")
+
+
+async def test_a_tournament_starts_by_itself_when_its_sign_ups_close(table: Table) -> None:
+    sheet, tournament_id = await _create(table, starts_in="2h")
+    assert "Starts by itself" in _text(sheet)
+    await table.members["bob"].click(_message(table, sheet.id), label="Join")
+    await table.env.advance_time(2 * 3600 + 5)
+    tournament = await bot_of(table).store.tournaments.get(tournament_id)
+    assert (tournament.status, tournament.round) == (TournamentStatus.RUNNING, 1)
+    assert any("round 1 begins" in m.content for m in table.channel.history())
+    assert "Round 1 of 2" in _text(_message(table, sheet.id))

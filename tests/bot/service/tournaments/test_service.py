@@ -4,6 +4,7 @@ the standings, drops, settling a round, cancelling, and picking up after a resta
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -15,7 +16,14 @@ from bot.service.posts import Post
 from bot.service.ratings import Ratings
 from bot.service.tournaments.service import Tournaments
 from games.core import Outcome
-from storage import DeliveryKind, GameStatus, SqliteStore, Tournament, TournamentStatus
+from storage import (
+    DeliveryKind,
+    GameStatus,
+    SqliteStore,
+    TimerKind,
+    Tournament,
+    TournamentStatus,
+)
 from tests.bot.service.tournaments.conftest import (
     CHANNEL,
     GUILD,
@@ -24,6 +32,7 @@ from tests.bot.service.tournaments.conftest import (
     play_round,
     sign_up,
 )
+from tests.storage.contract import FakeClock
 
 
 async def _new(
@@ -423,3 +432,31 @@ async def test_a_knockout_left_too_short_by_drops_plays_a_smaller_final(
     assert sorted(final.players) == sorted(stayers)
     assert final.game_id is not None
     assert len((await store.games.get(final.game_id)).seats) == 2
+
+
+async def test_sign_ups_can_close_by_themselves(
+    store: SqliteStore, lobbies: Lobbies, tables: Tables, clock: FakeClock
+) -> None:
+    tournaments = Tournaments(store, lobbies, tables, seeds=lambda: 3, clock=clock)
+    full = await _new(tournaments, "marginalia", "swiss", rounds=1, starts_in="7d")
+    short = await _new(tournaments, "marginalia", "swiss", rounds=1, starts_in="2d")
+    assert full.settings["starts_at"] == int((clock() + timedelta(days=7)).timestamp())
+    with pytest.raises(Refusal, match="too long"):
+        await _new(tournaments, "marginalia", "swiss", starts_in="31d")
+    await tournaments.enter(full.id, 1)
+    timers = {t.payload["tournament"]: t for t in await store.timers.pending()}
+    assert timers[full.id].due_at == clock() + timedelta(days=7)
+
+    # Two days on: one player is not enough; the organiser is told and sign-ups stay open.
+    await tournaments.fire(timers[short.id])
+    assert (await store.tournaments.get(short.id)).status is TournamentStatus.SIGNUP
+    told = [Post.from_payload(i.payload) for i in await store.outbox.pending()]
+    assert any("could not start by itself" in p.content for p in told)
+    assert ORGANISER in told[-1].pings
+    # A week on: two players, so it starts and round 1 is dealt.
+    await tournaments.fire(timers[full.id])
+    started = await store.tournaments.get(full.id)
+    assert (started.status, started.round) == (TournamentStatus.RUNNING, 1)
+    assert [
+        t.id for t in await store.timers.pending() if t.kind is TimerKind.TOURNAMENT_START
+    ] == []
