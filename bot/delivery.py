@@ -19,6 +19,7 @@ from bot.names import NameBook
 from bot.pictures import attach_extra
 from bot.service.announce import game_lane
 from bot.service.posts import Post, mentions
+from bot.tournament_views import TOURNAMENT_COLOUR
 from bot.views import turn_view, undo_view
 from games.core import render_seats
 from storage import Delivery, DeliveryKind, OutboxItem, Store
@@ -111,6 +112,9 @@ class OutboxWorker:
         if post.pings:
             content = f"{content}\n{mentions(post.pings)}".strip()
         embeds = [board_embed(b, names, private=item.kind is DeliveryKind.DM) for b in post.boards]
+        if post.extra.get("style") == "tournament":
+            for embed in embeds:
+                embed.colour = TOURNAMENT_COLOUR
         picture = await attach_extra(embeds[0], post.extra, names) if embeds else None
         files = [picture] if picture is not None else []
         allowed = discord.AllowedMentions(

@@ -227,8 +227,15 @@ class TableCommands(commands.Cog):
         seat = game.seat_of(user_id)
         if seat is not None and seat in game.to_act:
             return f"#{game.id} **{title}** — **your turn** · {place}"
-        waiting = [u for s in sorted(game.to_act) if (u := _user(game, s)) is not None]
-        names = ", ".join([await self.bot.names.name(u) for u in waiting]) or "nobody"
+        names = (
+            ", ".join(
+                [
+                    "🤖 an AI player" if user is None else await self.bot.names.name(user)
+                    for user in (_user(game, s) for s in sorted(game.to_act))
+                ]
+            )
+            or "nobody"
+        )
         return f"#{game.id} **{title}** — move {game.version}, waiting for {names} · {place}"
 
     @log.autocomplete("game")

@@ -70,6 +70,8 @@ OpenThread = Callable[[Game, str], Awaitable[int | None]]
 """Opens a thread for a table's game, named with the given title; ``None`` where there can be
 none (the game is then played in the tournament's channel)."""
 
+#: Marks a post whose boards are a tournament's (drawn in the tournament's colour).
+TOURNAMENT_STYLE = {"style": "tournament"}
 #: Open tournaments one server may have at once, so a channel is not flooded.
 MAX_OPEN_PER_SERVER = 10
 
@@ -477,7 +479,9 @@ class Tournaments:
             tournament, status=TournamentStatus.FINISHED, champion_id=over.champion
         )
         board = boards.standings_board(ended, _standings_of(ended, found), found)
-        post = Post(content=text, boards=(board,), pings=tuple(ended.active()))
+        post = Post(
+            content=text, boards=(board,), pings=tuple(ended.active()), extra=TOURNAMENT_STYLE
+        )
         return await self._store.tournaments.finish(
             tournament.id, champion_id=over.champion, deliveries=[self._channel_post(ended, post)]
         )
@@ -490,7 +494,9 @@ class Tournaments:
             board = boards.signup_board(tournament)
         else:
             board = await self.standings_board(tournament)
-        post = Post(boards=(board,), extra={"message_id": tournament.message_id})
+        post = Post(
+            boards=(board,), extra={"message_id": tournament.message_id, **TOURNAMENT_STYLE}
+        )
         await self._store.outbox.enqueue(
             [
                 Delivery(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.tournament_views import TOURNAMENT_COLOUR
 from storage import GameStatus, TournamentStatus
 from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import bot_of, replies
@@ -66,6 +67,7 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
     sheet = _message(table, sheet.id)
     assert "Round 1 of 2" in _text(sheet)
     assert not sheet.components
+    assert sheet.embeds[0].colour == TOURNAMENT_COLOUR
     announced = [m.content for m in table.channel.history() if "round 1 begins" in m.content]
     assert len(announced) == 1
 
