@@ -23,6 +23,7 @@ from bot.names import NameBook
 from bot.replies import tell
 from bot.service.ai import AiPlayers, stand_in
 from bot.service.clockwork import Clockwork
+from bot.service.housekeeping import Housekeeping
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -129,6 +130,7 @@ class GrimoireBot(commands.Bot):
         await self.add_cog(RatingCommands(self))
         await self._sync_commands()
         self.outbox.kick()  # whatever an earlier run queued and did not send
+        await self._housekeeping.schedule()
         self.timer_worker.kick()  # and the timers that fell due while it was away
         self.ai.resume(await self.store.games.to_resume())  # AI seats left waiting
         # Games that ended while the bot was down are rated, and tournaments carry on.
@@ -173,6 +175,7 @@ class GrimoireBot(commands.Bot):
         now = discord.utils.utcnow
         clockwork = Clockwork(self.store, self.tables, clock=now)
         self._clockwork = clockwork
+        self._housekeeping = Housekeeping(self.store, clock=now)
         self.timer_worker = TimerWorker(self.store, self._fire_timer, fired=self.outbox.kick)
         self.takebacks = Takebacks(self.store, locks, clock=now, delivered=self._changed)
         self.presence = Presence(self.store, clock=now)
@@ -181,6 +184,8 @@ class GrimoireBot(commands.Bot):
         """A timer fell due: a tournament's start, or a game's clock."""
         if timer.kind is TimerKind.TOURNAMENT_START:
             await self.tournaments.fire(timer)
+        elif timer.kind is TimerKind.HOUSEKEEPING:
+            await self._housekeeping.fire(timer)
         else:
             await self._clockwork.fire(timer)
 

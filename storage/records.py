@@ -203,6 +203,7 @@ class TimerKind(StrEnum):
     DEADLINE = "deadline"
     DIGEST = "digest"
     TOURNAMENT_START = "tournament_start"
+    HOUSEKEEPING = "housekeeping"
 
 
 @dataclass(frozen=True, slots=True)

@@ -308,6 +308,11 @@ class Outbox(ABC):
     async def next_available_at(self) -> datetime | None:
         """When the earliest waiting item becomes due, for a worker to sleep until then."""
 
+    @abstractmethod
+    async def prune(self, *, done_before: datetime, given_up_before: datetime) -> int:
+        """Forget deliveries sent before ``done_before`` and those given up before
+        ``given_up_before``; items still waiting are never touched. Returns how many went."""
+
 
 class Timers(ABC):
     """Durable timers: reminders, deadlines, digests."""

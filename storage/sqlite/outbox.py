@@ -11,7 +11,7 @@ from storage.errors import DeliveryNotFound
 from storage.records import Delivery, DeliveryKind, OutboxItem
 from storage.retry import MAX_ATTEMPTS, retry_delay
 from storage.sqlite import rows
-from storage.sqlite.database import Database, fetch_all, from_epoch
+from storage.sqlite.database import Database, fetch_all, from_epoch, to_epoch
 from storage.sqlite.writes import insert_deliveries
 from storage.store import Outbox
 
@@ -96,12 +96,34 @@ class SqliteOutbox(Outbox):
         )
         return [rows.outbox_item(row) for row in found]
 
+    async def prune(self, *, done_before: datetime, given_up_before: datetime) -> int:
+        removed = 0
+        while True:
+            batch = await _prune_batch(self._db, to_epoch(done_before), to_epoch(given_up_before))
+            removed += batch
+            if batch < PRUNE_BATCH:
+                return removed
+
     async def next_available_at(self) -> datetime | None:
         row = await self._db.fetch_one(
             "SELECT min(max(available_at, coalesce(claimed_until, 0))) AS at FROM outbox"
             f" WHERE {_WAITING}"
         )
         return from_epoch(row["at"]) if row is not None else None
+
+
+#: Rows deleted per transaction, so pruning never holds the file's write lock for long.
+PRUNE_BATCH = 2000
+
+
+async def _prune_batch(db: Database, done_before: float, given_up_before: float) -> int:
+    async with db.transaction() as connection:
+        cursor = await connection.execute(
+            "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox"
+            " WHERE done_at < ? OR (failed_at < ? AND done_at IS NULL) LIMIT ?)",
+            (done_before, given_up_before, PRUNE_BATCH),
+        )
+        return cursor.rowcount
 
 
 async def _require(db: aiosqlite.Connection, item_id: int) -> OutboxItem:

@@ -156,3 +156,39 @@ class OutboxContract:
             await store.outbox.mark_failed(12345, error="x")
         with pytest.raises(DeliveryNotFound):
             await store.outbox.get(12345)
+
+    async def test_pruning_forgets_old_sent_and_given_up_items_and_nothing_waiting(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        sent_long_ago, given_up_long_ago, waiting_long = await store.outbox.enqueue(
+            [dm(1), dm(2), dm(3)]
+        )
+        await store.outbox.claim(worker="w", limit=2, lease=LEASE)
+        await store.outbox.mark_done(sent_long_ago)
+        await store.outbox.mark_failed(given_up_long_ago, error="403", permanent=True)
+        clock.advance(timedelta(days=10))
+        sent_lately, given_up_lately = await store.outbox.enqueue([dm(4), dm(5)])
+        await store.outbox.claim(worker="w", limit=5, lease=LEASE)
+        await store.outbox.mark_done(sent_lately)
+        await store.outbox.mark_failed(given_up_lately, error="403", permanent=True)
+        removed = await store.outbox.prune(
+            done_before=clock() - timedelta(days=7), given_up_before=clock() - timedelta(days=7)
+        )
+        assert removed == 2
+        for gone in (sent_long_ago, given_up_long_ago):
+            with pytest.raises(DeliveryNotFound):
+                await store.outbox.get(gone)
+        for kept in (waiting_long, sent_lately, given_up_lately):
+            assert (await store.outbox.get(kept)).id == kept
+        clock.advance(timedelta(seconds=1))
+        assert await store.outbox.prune(done_before=clock(), given_up_before=clock()) == 2
+        assert [i.id for i in await store.outbox.pending()] == [waiting_long]
+
+    async def test_pruning_a_large_outbox_goes_in_batches(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        ids = await store.outbox.enqueue([dm(n) for n in range(2100)])  # batches of 2,000
+        for item_id in ids:
+            await store.outbox.mark_done(item_id)
+        clock.advance(timedelta(days=8))
+        assert await store.outbox.prune(done_before=clock(), given_up_before=clock()) == 2100
