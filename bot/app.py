@@ -29,6 +29,7 @@ from bot.service.locks import GameLocks
 from bot.service.play import Tables
 from bot.service.presence import Presence
 from bot.service.ratings import Ratings
+from bot.service.reopen import repost_game
 from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.settings import Settings
@@ -36,7 +37,7 @@ from bot.throttle import Throttle
 from bot.timers import TimerWorker
 from bot.tournament_views import SignupButton
 from bot.views import DYNAMIC_ITEMS, open_game_thread
-from storage import Game, Store, Timer, TimerKind, open_store
+from storage import Game, GameStatus, Store, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
 
@@ -89,7 +90,7 @@ class GrimoireBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
         self.locks = locks = GameLocks()
-        self.outbox = OutboxWorker(self, self.store, self.names)
+        self.outbox = OutboxWorker(self, self.store, self.names, place_gone=self._thread_gone)
         self.lobbies = (
             Lobbies(self.store, locks, clock=discord.utils.utcnow)
             if self._seeds is None
@@ -163,6 +164,24 @@ class GrimoireBot(commands.Bot):
         """Wait for rating and tournament work in flight (tests, an orderly shutdown)."""
         while self._background:
             await asyncio.gather(*self._background, return_exceptions=True)
+
+    async def _thread_gone(self, game_id: int, channel_id: int) -> None:
+        """A running game's thread was deleted: open a new one in the game's channel and post
+        the board there again (hands by DM too). Nothing happens for a game that has moved
+        already, is over, or cannot have a thread any more."""
+        game = await self.store.games.get(game_id)
+        if game.status is not GameStatus.ACTIVE or game.thread_id != channel_id:
+            return
+        channel = self.get_channel(game.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            log.warning("Game %s lost its thread and its channel is gone too.", game_id)
+            return
+        thread_id = await open_game_thread(channel, self.title_of(game), game)
+        if thread_id is None:
+            log.warning("Game %s lost its thread and no new one may be opened.", game_id)
+            return
+        log.info("Game %s lost thread %s: moved to thread %s.", game_id, channel_id, thread_id)
+        await repost_game(self.store, self.locks, game_id, thread_id=thread_id)
 
     async def _open_table_thread(self, game: Game, title: str) -> int | None:
         channel = self.get_channel(game.channel_id)

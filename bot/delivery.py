@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
+from collections.abc import Awaitable, Callable
 from datetime import timedelta
 
 import discord
@@ -28,6 +29,8 @@ log = logging.getLogger("grimoire.delivery")
 
 #: Discord's error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
+#: Discord's error code for "Unknown Channel" (e.g. a thread a moderator deleted).
+UNKNOWN_CHANNEL = 10003
 #: Longest the worker sleeps before looking at the outbox again, in seconds.
 MAX_SLEEP = 300.0
 
@@ -35,8 +38,16 @@ MAX_SLEEP = 300.0
 class OutboxWorker:
     """Drains the outbox: claims due items, sends them, marks them done or failed."""
 
-    def __init__(self, client: discord.Client, store: Store, names: NameBook) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        store: Store,
+        names: NameBook,
+        *,
+        place_gone: Callable[[int, int], Awaitable[None]] | None = None,
+    ) -> None:
         self._client = client
+        self._place_gone = place_gone
         self._store = store
         self._names = names
         self._worker = f"bot-{uuid.uuid4().hex[:8]}"
@@ -96,6 +107,7 @@ class OutboxWorker:
         except discord.NotFound as error:
             log.warning("Outbox item %s: %s is gone (%s); dropped.", item.id, item.target_id, error)
             await self._store.outbox.mark_failed(item.id, error=str(error), permanent=True)
+            await self._gone(item, error)
         except discord.HTTPException as error:
             log.warning("Outbox item %s failed (%s); will retry.", item.id, error.status)
             await self._store.outbox.mark_failed(item.id, error=f"{error.status} {error.text}")
@@ -104,6 +116,22 @@ class OutboxWorker:
             await self._store.outbox.mark_failed(item.id, error=repr(error), permanent=True)
         else:
             await self._store.outbox.mark_done(item.id)
+
+    async def _gone(self, item: OutboxItem, error: discord.NotFound) -> None:
+        """A game's thread (or channel) no longer exists: let the game move elsewhere."""
+        game_id = item.game_id
+        if (
+            self._place_gone is None
+            or game_id is None
+            or item.kind is DeliveryKind.DM
+            or error.code != UNKNOWN_CHANNEL
+        ):
+            return
+        try:
+            await self._place_gone(game_id, item.target_id)
+        except Exception:  # moving the game is a favour; the outbox goes on regardless
+            log.exception("Game %s could not be moved out of channel %s.", game_id, item.target_id)
+        self._again = True
 
     async def _send(self, item: OutboxItem) -> None:
         post = Post.from_payload(item.payload)

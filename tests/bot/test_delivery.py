@@ -376,3 +376,35 @@ async def test_a_failure_to_close_the_thread_is_retried(table: Table) -> None:
     assert metadata is not None
     assert (metadata.archived, metadata.locked) == (True, True)
     assert [m.content for m in thread.history()].count(thread.history()[-1].content) == 1
+
+
+# ------------------------------------------------------------- a thread deleted
+async def test_a_game_whose_thread_was_deleted_moves_to_a_new_thread(table: Table) -> None:
+    thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
+    # A moderator deleted the thread: Discord answers every post to it "Unknown Channel".
+    table.env.inject_error(
+        "POST",
+        f"/channels/{thread.id}/messages",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
+        times=None,
+    )
+    moved = await stored(table, game_id)
+    for _ in range(10):  # until a move posts something in the thread
+        seat = sorted(moved.to_act)[0]
+        move = (await legal_moves(table, moved, seat))[0]
+        mover = member_at(table, moved, seat)
+        result = await mover.slash(table.channel, "play", move=move, game=game_id)
+        assert result.ephemeral
+        moved = await stored(table, game_id)
+        if moved.thread_id != thread.id:
+            break
+    assert moved.thread_id not in (None, thread.id)
+    new_thread = next(t for t in table.channel.threads if t.id == moved.thread_id)
+    posted = [m.content for m in new_thread.history()]
+    assert any(f"#{game_id} continues here, after move {moved.version}" in p for p in posted)
+    waiting = [moved.user_at(s) for s in sorted(moved.to_act)]
+    assert any(f"<@{waiting[0]}>" in p for p in posted)
+    # Nothing of the old thread's lost posts is retried: the new thread has the board now.
+    assert await bot_of(table).store.outbox.pending() == []
