@@ -139,6 +139,7 @@ class GrimoireBot(commands.Bot):
 
     async def _catch_up(self) -> None:
         await self.ratings.catch_up()
+        await self.wait_until_ready()  # a round dealt now opens threads: channels must be known
         await self.tournaments.resume()
 
     def game_ended(self, game: Game) -> None:
@@ -172,7 +173,7 @@ class GrimoireBot(commands.Bot):
         game = await self.store.games.get(game_id)
         if game.status is not GameStatus.ACTIVE or game.thread_id != channel_id:
             return
-        channel = self.get_channel(game.channel_id)
+        channel = await self._channel(game.channel_id)
         if not isinstance(channel, discord.TextChannel):
             log.warning("Game %s lost its thread and its channel is gone too.", game_id)
             return
@@ -183,8 +184,19 @@ class GrimoireBot(commands.Bot):
         log.info("Game %s lost thread %s: moved to thread %s.", game_id, channel_id, thread_id)
         await repost_game(self.store, self.locks, game_id, thread_id=thread_id)
 
+    async def _channel(self, channel_id: int) -> object:
+        """A channel from the cache, or from Discord (before the cache is filled); ``None``
+        when it is gone or out of reach."""
+        found = self.get_channel(channel_id)
+        if found is not None:
+            return found
+        try:
+            return await self.fetch_channel(channel_id)
+        except discord.HTTPException:
+            return None
+
     async def _open_table_thread(self, game: Game, title: str) -> int | None:
-        channel = self.get_channel(game.channel_id)
+        channel = await self._channel(game.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
         return await open_game_thread(channel, title, game)
@@ -234,8 +246,11 @@ class GrimoireBot(commands.Bot):
         return games.get(game.game_key).title
 
     async def close(self) -> None:
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.idle_background(), timeout=10)
+        if self.is_ready():  # work in flight finishes; work waiting for a connection never will
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.idle_background(), timeout=10)
+        for task in list(self._background):
+            task.cancel()
         ai = getattr(self, "ai", None)
         if ai is not None:
             ai.stop()
