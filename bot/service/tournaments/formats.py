@@ -66,6 +66,9 @@ def table_range(
     playable = playable_sizes(engine, options or {})
     if not playable:
         raise Refusal(f"{engine.title} cannot be played with these options.")
+    if engine.teams(engine.new_game(playable[0], 0, options or {})):
+        # Places in a team game are shared by partners, which tournament points do not read.
+        raise Refusal("Team variants cannot be played in a tournament: leave the teams option out.")
     low, high = playable[0], playable[-1]
     if text is None or not text.strip():
         if tournament_format is not TournamentFormat.SWISS and low <= 2:

@@ -82,6 +82,7 @@ async def test_a_tournament_takes_sign_ups_and_refuses_what_does_not_fit(
         ({"rounds": 0}, "between 1 and 20"),
         ({"deadline": "5m"}, "Choose a deadline"),
         ({"name": "x" * 61}, "at most 60"),
+        ({"options": "teams=true"}, "Team variants cannot be played in a tournament"),
     ],
 )
 async def test_bad_options_are_refused_with_a_reason(
