@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from bot.service.announce import seat_users
 from bot.service.tournaments.points import RoundRecord, TableResult
 from games.core import Outcome
 from storage import Game, GameStatus, Store, Tournament, TournamentTable
+
+log = logging.getLogger("grimoire.tournaments")
 
 
 async def table_games(store: Store, tournament: Tournament) -> dict[int, Game]:
@@ -28,11 +31,15 @@ def table_result(game: Game) -> TableResult | None:
     users = seat_users(game)
     if any(user is None for user in users):
         return None
-    return TableResult(
-        players=tuple(u for u in users if u is not None),
-        ranks=tuple(outcome.ranks),
-        scores=tuple(outcome.scores),
-    )
+    try:
+        return TableResult(
+            players=tuple(u for u in users if u is not None),
+            ranks=tuple(outcome.ranks),
+            scores=tuple(outcome.scores),
+        )
+    except ValueError:  # places points cannot read: the table counts, nobody scores
+        log.warning("Game %s ended with places a tournament cannot score.", game.id)
+        return None
 
 
 def round_records(tournament: Tournament, games: Mapping[int, Game]) -> list[RoundRecord]:
