@@ -431,6 +431,8 @@ class Tournaments:
     async def _launch(self, tournament: Tournament) -> Tournament:
         """Create and deal every game of the current round not yet dealt; the tournament
         as it then is."""
+        if not await self._undealt(tournament):
+            return tournament  # every table is being played already: nothing to write
         engine = games.get(tournament.game_key)
         clock = server_clock(await self._store.prefs.server(tournament.guild_id))
         seconds = int(tournament.settings.get("deadline", 0))
@@ -466,6 +468,17 @@ class Tournaments:
                 game.id, thread_id=thread_id, announce=announce, pings=table.players
             )
         return await self._store.tournaments.get(tournament.id)
+
+    async def _undealt(self, tournament: Tournament) -> bool:
+        """Whether a table of the current round has no game yet, or one not yet dealt."""
+        for table in tournament.tables_of(tournament.round):
+            if table.bye:
+                continue
+            if table.game_id is None:
+                return True
+            if (await self._store.games.get(table.game_id)).status is GameStatus.LOBBY:
+                return True
+        return False
 
     async def _finish(
         self, tournament: Tournament, over: Over, found: dict[int, Game]
