@@ -35,3 +35,14 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except Refusal as refusal:
         await tell(interaction, refusal.message)
+
+
+async def post_with_buttons(
+    interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None
+) -> int:
+    """Answer in public with ``embed`` and its buttons; returns the new message's id. The
+    buttons are dynamic items, so the view is not kept in memory once sent."""
+    await interaction.response.send_message(embed=embed, view=view or discord.utils.MISSING)
+    if view is not None:
+        view.stop()
+    return (await interaction.original_response()).id

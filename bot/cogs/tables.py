@@ -13,7 +13,7 @@ import games
 from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
-from bot.replies import guarded
+from bot.replies import guarded, post_with_buttons
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Seating
@@ -84,14 +84,8 @@ class TableCommands(commands.Cog):
                 policy=on_timeout,
                 rated=rated,
             )
-            view = lobby_view(lobby)
-            await interaction.response.send_message(
-                embed=lobby_embed(lobby), view=view or discord.utils.MISSING
-            )
-            if view is not None:
-                view.stop()
-            message = await interaction.original_response()
-            await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message.id)
+            message_id = await post_with_buttons(interaction, lobby_embed(lobby), lobby_view(lobby))
+            await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message_id)
 
         await guarded(interaction, work)
 

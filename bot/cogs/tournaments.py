@@ -11,7 +11,7 @@ from discord.ext import commands
 from bot.cogs.clocks import DEADLINE_OPTIONS
 from bot.cogs.tables import GAME_CHOICES, variant_suggestions
 from bot.embeds import board_embed
-from bot.replies import guarded
+from bot.replies import guarded, post_with_buttons
 from bot.service.errors import Refusal
 from bot.service.options import MAX_OPTIONS_TEXT
 from bot.service.tournaments.boards import listing_board, name_of
@@ -86,14 +86,10 @@ class TournamentCommands(commands.Cog):
                 options=options,
                 starts_in=starts_in,
             )
-            view = signup_view(created)
-            await interaction.response.send_message(
-                embed=signup_embed(created), view=view or discord.utils.MISSING
+            message_id = await post_with_buttons(
+                interaction, signup_embed(created), signup_view(created)
             )
-            if view is not None:
-                view.stop()
-            message = await interaction.original_response()
-            await self.bot.store.tournaments.set_message(created.id, message_id=message.id)
+            await self.bot.store.tournaments.set_message(created.id, message_id=message_id)
 
         await guarded(interaction, work)
 
