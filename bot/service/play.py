@@ -295,29 +295,14 @@ class Tables:
                 return game
             engine = games.get(game.game_key)
             state = engine.load(_state(game))
-            told = notice_deliveries(game, notice)
-            for _ in range(engine.step_limit):
-                waiting = sorted(engine.waiting_for(state))
-                if engine.outcome(state) is not None or not waiting:
-                    break
-                seat = waiting[0]
-                action = self._stand_in_move(engine, state, seat, game)
-                transition = engine.apply(state, seat, action)
-                game = await self._commit(
-                    game,
-                    engine,
-                    state,
-                    seat,
-                    engine.notation(action),
-                    transition.state,
-                    transition.log,
-                    notice=told,
-                    announce=False,
-                )
-                told = []
-                state = transition.state
-                if game.status is not GameStatus.ACTIVE:
-                    break
+            game = await self._autoplay(
+                game,
+                engine,
+                state,
+                seats=frozenset(range(engine.players(state))),
+                stand_in=True,
+                notice=notice_deliveries(game, notice),
+            )
             self._delivered()
         return game
 
@@ -527,19 +512,33 @@ class Tables:
             self._finished(recorded)
         return recorded
 
-    async def _autoplay(self, game: Game, engine: Engine[Any, Any], state: Any) -> Game:
-        """Play automatic moves for resigned seats while the game waits on them: the
-        chooser's (by default :func:`safe_move`, the same move however often it is
-        retried)."""
-        resigned = game.resigned_seats()
+    async def _autoplay(
+        self,
+        game: Game,
+        engine: Engine[Any, Any],
+        state: Any,
+        *,
+        seats: frozenset[int] | None = None,
+        stand_in: bool = False,
+        notice: Sequence[Delivery] = (),
+    ) -> Game:
+        """Play automatic moves while the game waits on one of ``seats`` (by default its
+        resigned seats): the chooser's (by default :func:`safe_move`, the same move however
+        often it is retried), or with ``stand_in`` the moves of a missed deadline. With a
+        ``notice`` the table is told it first and then only the final board."""
+        playing = game.resigned_seats() if seats is None else seats
+        told = list(notice)
         for _ in range(engine.step_limit):
             if engine.outcome(state) is not None or game.status is not GameStatus.ACTIVE:
                 break
-            due = sorted(engine.waiting_for(state) & resigned)
+            due = sorted(engine.waiting_for(state) & playing)
             if not due:
                 break
             seat = due[0]
-            action = self._chooser(engine, state, seat, game)
+            if stand_in:
+                action = self._stand_in_move(engine, state, seat, game)
+            else:
+                action = self._chooser(engine, state, seat, game)
             transition = engine.apply(state, seat, action)
             game = await self._commit(
                 game,
@@ -549,7 +548,10 @@ class Tables:
                 engine.notation(action),
                 transition.state,
                 transition.log,
+                notice=told,
+                announce=not notice,
             )
+            told = []
             state = transition.state
         return game
 
