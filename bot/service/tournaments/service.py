@@ -401,9 +401,11 @@ class Tournaments:
     async def _advance(self, tournament_id: int) -> Tournament:
         async with self._locks(tournament_id):
             tournament = await self._store.tournaments.get(tournament_id)
+            found = await table_games(self._store, tournament)
             while tournament.status is TournamentStatus.RUNNING:
-                tournament = await self._launch(tournament)
-                found = await table_games(self._store, tournament)
+                if _undealt(tournament, found):
+                    tournament = await self._launch(tournament)
+                    found = await table_games(self._store, tournament)
                 if tournament.round and not round_complete(tournament, found):
                     break
                 following = next_round(tournament, round_records(tournament, found), found)
@@ -411,7 +413,7 @@ class Tournaments:
                     tournament = await self._finish(tournament, following, found)
                     break
                 tournament = await self._begin(tournament, following)
-            await self._show(tournament)
+            await self._show(tournament, found)
         self._delivered()
         return tournament
 
@@ -431,8 +433,6 @@ class Tournaments:
     async def _launch(self, tournament: Tournament) -> Tournament:
         """Create and deal every game of the current round not yet dealt; the tournament
         as it then is."""
-        if not await self._undealt(tournament):
-            return tournament  # every table is being played already: nothing to write
         engine = games.get(tournament.game_key)
         clock = server_clock(await self._store.prefs.server(tournament.guild_id))
         seconds = int(tournament.settings.get("deadline", 0))
@@ -469,17 +469,6 @@ class Tournaments:
             )
         return await self._store.tournaments.get(tournament.id)
 
-    async def _undealt(self, tournament: Tournament) -> bool:
-        """Whether a table of the current round has no game yet, or one not yet dealt."""
-        for table in tournament.tables_of(tournament.round):
-            if table.bye:
-                continue
-            if table.game_id is None:
-                return True
-            if (await self._store.games.get(table.game_id)).status is GameStatus.LOBBY:
-                return True
-        return False
-
     async def _finish(
         self, tournament: Tournament, over: Over, found: dict[int, Game]
     ) -> Tournament:
@@ -499,14 +488,17 @@ class Tournaments:
             tournament.id, champion_id=over.champion, deliveries=[self._channel_post(ended, post)]
         )
 
-    async def _show(self, tournament: Tournament) -> None:
-        """Bring the standings message up to date (the sign-up sheet before the start)."""
+    async def _show(self, tournament: Tournament, found: dict[int, Game] | None = None) -> None:
+        """Bring the standings message up to date (the sign-up sheet before the start);
+        ``found``: the games of its tables, when already read."""
         if tournament.message_id is None:
             return
         if tournament.status is TournamentStatus.SIGNUP:
             board = boards.signup_board(tournament)
-        else:
+        elif found is None:
             board = await self.standings_board(tournament)
+        else:
+            board = boards.standings_board(tournament, _standings_of(tournament, found), found)
         post = Post(
             boards=(board,), extra={"message_id": tournament.message_id, **TOURNAMENT_STYLE}
         )
@@ -540,6 +532,15 @@ class Tournaments:
             post.to_payload(),
             lane=tournament_lane(tournament.id),
         )
+
+
+def _undealt(tournament: Tournament, found: dict[int, Game]) -> bool:
+    """Whether a table of the current round has no game yet, or one not yet dealt."""
+    return any(
+        table.game_id is None or found[table.game_id].status is GameStatus.LOBBY
+        for table in tournament.tables_of(tournament.round)
+        if not table.bye
+    )
 
 
 def _standings_of(tournament: Tournament, found: dict[int, Game]) -> list[Standing]:
