@@ -46,14 +46,15 @@ def describe(view: MandragoraView) -> Board:
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
-        title=_title(view),
+        title=board_title(view),
         description=_status(view),
         fields=tuple(fields),
         footer=_footer(view),
     )
 
 
-def _title(view: MandragoraView) -> str:
+def board_title(view: MandragoraView) -> str:
+    """The board's title: the turn, and the final round once the countdown has begun."""
     if view.finished:
         return "Mandragora · game over"
     title = f"Mandragora · turn {view.turn}"

@@ -31,6 +31,7 @@ from games.core.picture import (
     wrap,
 )
 from games.mandragora import cards
+from games.mandragora.describe import board_title
 from games.mandragora.view import MandragoraView, SorcererView
 
 WIDTH = 1200
@@ -85,7 +86,7 @@ def render(view: MandragoraView, names: Sequence[str] | None = None) -> bytes:
     own = view.hand is not None
     height = 108 + CIRCLE_H + 20 + sorcerer_rows * 160 + (130 if own else 0) + 70
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names))
+    y = canvas.title_bar(board_title(view), _status(view, names))
     _shop_circle(canvas, view, 10, y)
     _stacks(canvas, view, CIRCLE_W + 10, y, names)
     y += CIRCLE_H + 20
@@ -97,15 +98,6 @@ def render(view: MandragoraView, names: Sequence[str] | None = None) -> bytes:
         _hand(canvas, view, y)
     _legend(canvas, height - 56)
     return canvas.png()
-
-
-def _title(view: MandragoraView) -> str:
-    if view.finished:
-        return "Mandragora · game over"
-    title = f"Mandragora · turn {view.turn}"
-    if view.final_round is not None:
-        title += f" · final round {view.final_round} of 3"
-    return title
 
 
 def _status(view: MandragoraView, names: Sequence[str] | None) -> str:
