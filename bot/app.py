@@ -29,7 +29,7 @@ from bot.service.locks import GameLocks
 from bot.service.play import Tables
 from bot.service.presence import Presence
 from bot.service.ratings import Ratings
-from bot.service.reopen import repost_game
+from bot.service.reopen import catch_up, repost_game
 from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.settings import Settings
@@ -90,7 +90,13 @@ class GrimoireBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await open_store(self.settings.database_url, clock=discord.utils.utcnow)
         self.locks = locks = GameLocks()
-        self.outbox = OutboxWorker(self, self.store, self.names, place_gone=self._thread_gone)
+        self.outbox = OutboxWorker(
+            self,
+            self.store,
+            self.names,
+            place_gone=self._thread_gone,
+            catch_up=lambda game_id, missed: catch_up(self.store, locks, game_id, missed=missed),
+        )
         self.lobbies = (
             Lobbies(self.store, locks, clock=discord.utils.utcnow)
             if self._seeds is None

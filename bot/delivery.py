@@ -16,6 +16,7 @@ from datetime import timedelta
 import discord
 
 from bot.embeds import board_embed
+from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
 from bot.pictures import attach_extra
 from bot.service.announce import game_lane
@@ -29,8 +30,12 @@ log = logging.getLogger("grimoire.delivery")
 
 #: Discord's error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
+#: How a notice in the thread explains a DM refused because the player's DMs are closed.
+DMS_CLOSED_TEXT = ": their DMs are closed"
 #: Discord's error code for "Unknown Channel" (e.g. a thread a moderator deleted).
 UNKNOWN_CHANNEL = 10003
+#: Attempts at an item that fails in an unexpected way (a bug) before it is given up.
+UNEXPECTED_ATTEMPTS = 3
 #: Longest the worker sleeps before looking at the outbox again, in seconds.
 MAX_SLEEP = 300.0
 
@@ -45,9 +50,13 @@ class OutboxWorker:
         names: NameBook,
         *,
         place_gone: Callable[[int, int], Awaitable[None]] | None = None,
+        catch_up: Callable[[int, str], Awaitable[None]] | None = None,
     ) -> None:
+        """``place_gone(game, channel)`` moves a game whose thread was deleted;
+        ``catch_up(game, missed_text)`` queues a post standing in for one given up."""
         self._client = client
         self._place_gone = place_gone
+        self._catch_up = catch_up
         self._store = store
         self._names = names
         self._worker = f"bot-{uuid.uuid4().hex[:8]}"
@@ -106,19 +115,59 @@ class OutboxWorker:
             await self._forbidden(item, error)
         except discord.NotFound as error:
             log.warning("Outbox item %s: %s is gone (%s); dropped.", item.id, item.target_id, error)
-            await self._store.outbox.mark_failed(item.id, error=str(error), permanent=True)
-            await self._gone(item, error)
-        except discord.HTTPException as error:
-            log.warning("Outbox item %s failed (%s); will retry.", item.id, error.status)
-            await self._store.outbox.mark_failed(item.id, error=f"{error.status} {error.text}")
-        except Exception as error:  # a bug must not stop every later message
-            log.exception("Outbox item %s could not be sent.", item.id)
-            await self._store.outbox.mark_failed(item.id, error=repr(error), permanent=True)
+            await self._store.outbox.mark_failed(item.id, error=describe(error), permanent=True)
+            if not await self._gone(item, error):
+                await self._missed(item)
+        except Exception as error:
+            await self._failed(item, error)
         else:
             await self._store.outbox.mark_done(item.id)
 
-    async def _gone(self, item: OutboxItem, error: discord.NotFound) -> None:
-        """A game's thread (or channel) no longer exists: let the game move elsewhere."""
+    async def _failed(self, item: OutboxItem, error: Exception) -> None:
+        """A failure other than a refused DM or a vanished channel: retried for as long as
+        it is transient, otherwise given up, and the table told what it missed."""
+        fault = fault_of(error)
+        if fault is Fault.TRANSIENT:
+            log.warning("Outbox item %s failed (%s); will retry.", item.id, describe(error))
+            await self._store.outbox.mark_failed(item.id, error=describe(error), transient=True)
+            return
+        if fault is Fault.REFUSED:
+            log.warning("Outbox item %s refused by Discord: %s", item.id, describe(error))
+            failed = await self._store.outbox.mark_failed(
+                item.id, error=describe(error), permanent=True
+            )
+        else:  # a bug must not stop every later message: a few tries, then the lane goes on
+            log.exception("Outbox item %s could not be sent.", item.id)
+            failed = await self._store.outbox.mark_failed(
+                item.id, error=describe(error), permanent=item.attempts >= UNEXPECTED_ATTEMPTS
+            )
+        if failed.failed_at is not None:
+            await self._missed(item)
+
+    async def _missed(self, item: OutboxItem) -> None:
+        """An item was given up for good: the game's thread hears what it missed, so no
+        turn ping is ever silently lost. A catch-up that fails in turn is only logged."""
+        post = Post.from_payload(item.payload)
+        if item.game_id is None or post.close_thread or post.extra.get("catch_up"):
+            if post.extra.get("catch_up"):
+                log.error(
+                    "The catch-up post %s for game %s was refused too.", item.id, item.game_id
+                )
+            return
+        if item.kind is DeliveryKind.DM:
+            await self._tell_dm_failed(item, post, closed=False)
+            return
+        if self._catch_up is None:
+            return
+        try:
+            await self._catch_up(item.game_id, post.content)
+        except Exception:  # the game may be gone; the outbox goes on regardless
+            log.exception("No catch-up post for game %s.", item.game_id)
+        self._again = True
+
+    async def _gone(self, item: OutboxItem, error: discord.NotFound) -> bool:
+        """A game's thread (or channel) no longer exists: let the game move elsewhere.
+        Whether the game was handed on (its move reposts everything)."""
         game_id = item.game_id
         if (
             self._place_gone is None
@@ -126,12 +175,13 @@ class OutboxWorker:
             or item.kind is DeliveryKind.DM
             or error.code != UNKNOWN_CHANNEL
         ):
-            return
+            return False
         try:
             await self._place_gone(game_id, item.target_id)
         except Exception:  # moving the game is a favour; the outbox goes on regardless
             log.exception("Game %s could not be moved out of channel %s.", game_id, item.target_id)
         self._again = True
+        return True
 
     async def _send(self, item: OutboxItem) -> None:
         post = Post.from_payload(item.payload)
@@ -151,7 +201,11 @@ class OutboxWorker:
         if item.kind is DeliveryKind.DM:
             user = await self._names.user(item.target_id)
             await user.send(
-                content=content[:2000], embeds=embeds, files=files, allowed_mentions=allowed
+                content=content[:2000],
+                embeds=embeds,
+                files=files,
+                allowed_mentions=allowed,
+                nonce=nonce_of(item),
             )
             return
         if item.kind is DeliveryKind.BOARD_EDIT:
@@ -174,29 +228,39 @@ class OutboxWorker:
         view = _view_of(post)
         if view is not None:
             await channel.send(
-                text, embeds=embeds, files=files, view=view, allowed_mentions=allowed
+                text,
+                embeds=embeds,
+                files=files,
+                view=view,
+                allowed_mentions=allowed,
+                nonce=nonce_of(item),
             )
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
         else:
-            await channel.send(text, embeds=embeds, files=files, allowed_mentions=allowed)
+            await channel.send(
+                text, embeds=embeds, files=files, allowed_mentions=allowed, nonce=nonce_of(item)
+            )
 
     async def _told_before(self, game_id: int, item: OutboxItem) -> bool:
-        """Whether an earlier DM to this player in this game was refused too: the thread was
-        told then (perhaps by an earlier run of the bot), so it is not told again."""
+        """Whether an earlier DM to this player in this game was given up too: the thread
+        was told then (perhaps by an earlier run of the bot), so it is not told again."""
         refused = await self._store.outbox.given_up(
             game_id=game_id, kind=DeliveryKind.DM, target_id=item.target_id
         )
-        return any(
-            earlier.id < item.id and str(DMS_CLOSED) in (earlier.last_error or "")
-            for earlier in refused
-        )
+        return any(earlier.id < item.id for earlier in refused)
 
     async def _forbidden(self, item: OutboxItem, error: discord.Forbidden) -> None:
-        await self._store.outbox.mark_failed(item.id, error=str(error), permanent=True)
-        post = Post.from_payload(item.payload)
-        if item.kind is not DeliveryKind.DM or error.code != DMS_CLOSED:
-            log.warning("Outbox item %s refused by Discord: %s", item.id, error)
+        await self._store.outbox.mark_failed(item.id, error=describe(error), permanent=True)
+        if item.kind is DeliveryKind.DM and error.code == DMS_CLOSED:
+            await self._tell_dm_failed(item, Post.from_payload(item.payload), closed=True)
             return
+        log.warning("Outbox item %s refused by Discord: %s", item.id, describe(error))
+        await self._missed(item)
+
+    async def _tell_dm_failed(self, item: OutboxItem, post: Post, *, closed: bool) -> None:
+        """A DM that could not be sent: a reminder becomes a ping in the game's thread; a
+        private view is replaced, once per player and game, by a line in the thread saying
+        where to see it (without revealing anything)."""
         if post.notice_channel_id is not None and "ping_instead" in post.extra:
             await self._ping_instead(item, post)
             return
@@ -206,9 +270,10 @@ class OutboxWorker:
         self._told_dm_closed.add(key)
         if post.game_id is not None and await self._told_before(post.game_id, item):
             return
+        refused = DMS_CLOSED_TEXT if closed else ""
         notice = Post(
             content=(
-                f"I could not send <@{item.target_id}> their private view: their DMs are closed."
+                f"I could not send <@{item.target_id}> their private view{refused}."
                 " Use `/hand` in this thread to see it."
             ),
             game_id=post.game_id,
@@ -238,6 +303,13 @@ class OutboxWorker:
             ]
         )
         self._again = True
+
+
+def nonce_of(item: OutboxItem) -> str:
+    """The nonce a delivery's message is sent with. discord.py asks Discord to enforce it:
+    when a send is repeated after a crash or a lost answer, Discord hands back the message
+    it created the first time (within a few minutes) instead of posting it twice."""
+    return f"grimoire-{item.id}"
 
 
 def text_or_none(content: str) -> str | None:

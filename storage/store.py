@@ -285,9 +285,13 @@ class Outbox(ABC):
         """The delivery reached Discord; it is never handed out again."""
 
     @abstractmethod
-    async def mark_failed(self, item_id: int, *, error: str, permanent: bool = False) -> OutboxItem:
+    async def mark_failed(
+        self, item_id: int, *, error: str, permanent: bool = False, transient: bool = False
+    ) -> OutboxItem:
         """The attempt failed: retry after a growing delay, or give up when ``permanent``
-        or out of attempts (the item is then kept, with its error, and its lane moves on)."""
+        or out of attempts (the item is then kept, with its error, and its lane moves on).
+        A ``transient`` failure (an outage, a reset, a timeout) is retried for as long as it
+        lasts: it never uses up the item's attempts."""
 
     @abstractmethod
     async def get(self, item_id: int) -> OutboxItem:

@@ -110,6 +110,43 @@ def resume_deliveries(
     return _board_and_hands(engine, game, state, content.strip(), pings, version=game.version)
 
 
+def catch_up_delivery(engine: Engine[Any, Any], game: Game, state: Any, missed: str) -> Delivery:
+    """A post that stands in for one Discord refused for good: what it said (``missed``,
+    public text only), the board as it is now, and a ping for whoever must act, so the game
+    never stalls on a lost post."""
+    users = seat_users(game)
+    public_view = engine.view(state, None)
+    over = engine.outcome(state)
+    pings: tuple[int, ...] = ()
+    if over is not None:
+        turn = "**The game is over.**\n" + ranking(over)
+    else:
+        turn, pings = turn_line(users, engine.waiting_for(state))
+    said = f"It said:\n{_quoted(missed)}\n\n" if missed.strip() else ""
+    content = (
+        f"A message about **{engine.title}** #{game.id} could not be posted. {said}"
+        f"The board after move {game.version}:\n\n{turn}"
+    )
+    return _thread_post(
+        game,
+        content.strip(),
+        engine.describe(public_view),
+        users,
+        pings,
+        version=game.version,
+        closing=over is not None,
+        extra={**picture_extra(engine, public_view), "catch_up": True},
+    )
+
+
+def _quoted(text: str, limit: int = 1200) -> str:
+    """``text`` as a block quote, cut to ``limit`` characters."""
+    cut = text.strip()
+    if len(cut) > limit:
+        cut = cut[: limit - 1] + "…"
+    return "\n".join(f"> {line}" if line else ">" for line in cut.splitlines())
+
+
 def _board_and_hands(
     engine: Engine[Any, Any],
     game: Game,
@@ -305,6 +342,7 @@ def _dm(
 
 
 __all__ = [
+    "catch_up_delivery",
     "game_lane",
     "mentions",
     "move_deliveries",

@@ -4,7 +4,7 @@ playground's Discord rebuilt after a restart)."""
 from __future__ import annotations
 
 import games
-from bot.service.announce import resume_deliveries
+from bot.service.announce import catch_up_delivery, resume_deliveries
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from storage import Game, GameStatus, Store
@@ -26,3 +26,17 @@ async def repost_game(
             game = await store.games.set_messages(game_id, thread_id=thread_id)
         await store.outbox.enqueue(resume_deliveries(engine, game, state, game.to_act))
         return game
+
+
+async def catch_up(store: Store, locks: GameLocks, game_id: int, *, missed: str = "") -> None:
+    """Queue a catch-up post in game ``game_id``'s thread for a post Discord refused for
+    good: the text it carried (``missed``, public only), the current board and a ping for
+    whoever must act. Taken under the game's lock so no move slips between the board read
+    and the post queued. Nothing is posted for a lobby or a game without a state."""
+    async with locks(game_id):
+        game = await store.games.get(game_id)
+        if game.state is None or game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
+            return
+        engine = games.get(game.game_key)
+        state = engine.load(game.state)
+        await store.outbox.enqueue([catch_up_delivery(engine, game, state, missed)])

@@ -58,12 +58,14 @@ class SqliteOutbox(Outbox):
             if cursor.rowcount == 0:
                 await _require(db, item_id)
 
-    async def mark_failed(self, item_id: int, *, error: str, permanent: bool = False) -> OutboxItem:
+    async def mark_failed(
+        self, item_id: int, *, error: str, permanent: bool = False, transient: bool = False
+    ) -> OutboxItem:
         now = self._db.now()
         async with self._db.transaction() as db:
             item = await _require(db, item_id)
             if item.done_at is None and item.failed_at is None:
-                if permanent or item.attempts >= MAX_ATTEMPTS:
+                if permanent or (not transient and item.attempts >= MAX_ATTEMPTS):
                     await db.execute(
                         "UPDATE outbox SET failed_at = ?, claimed_until = NULL, last_error = ?"
                         " WHERE id = ?",

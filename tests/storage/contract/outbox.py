@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from storage import Delivery, DeliveryKind, DeliveryNotFound, Store
-from storage.retry import MAX_ATTEMPTS, retry_delay
+from storage.retry import LONGEST_DELAY, MAX_ATTEMPTS, retry_delay
 from tests.storage.contract import FakeClock
 from tests.storage.tables import new_lobby
 
@@ -141,6 +141,22 @@ class OutboxContract:
         assert item.failed_at is not None
         assert item.attempts == MAX_ATTEMPTS
         assert await store.outbox.claim(worker="w", lease=LEASE) == []
+
+    async def test_a_transient_failure_is_retried_for_as_long_as_it_lasts(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        (item_id,) = await store.outbox.enqueue([dm(1)])
+        for _ in range(MAX_ATTEMPTS * 5):  # a day-long outage, attempt after attempt
+            (item,) = await store.outbox.claim(worker="w", lease=LEASE)
+            item = await store.outbox.mark_failed(
+                item_id, error="ConnectionResetError", transient=True
+            )
+            assert item.failed_at is None
+            assert item.available_at - clock() <= LONGEST_DELAY
+            clock.advance(LONGEST_DELAY)
+        (item,) = await store.outbox.claim(worker="w", lease=LEASE)
+        await store.outbox.mark_done(item.id)
+        assert (await store.outbox.get(item_id)).done_at is not None
 
     async def test_the_worker_knows_when_to_wake(self, store: Store, clock: FakeClock) -> None:
         assert await store.outbox.next_available_at() is None
