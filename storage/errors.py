@@ -7,6 +7,7 @@ lobby). The second kind never leaves anything half-written.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -37,6 +38,24 @@ class ForeignDatabase(DatabaseUnusable):
 
 class SchemaTooNew(DatabaseUnusable):
     """The file was written by a newer version of Grimoire."""
+
+
+class DatabaseDamaged(DatabaseUnusable):
+    """SQLite's own integrity check found damage in the file (corrupt pages, broken b-trees).
+
+    ``problems`` holds what SQLite reported, one line each.
+    """
+
+    def __init__(self, path: Path, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        first = self.problems[0] if self.problems else "no details"
+        more = len(self.problems) - 1
+        found = f"{first}; and {more} more" if more > 0 else first
+        super().__init__(
+            path,
+            f"SQLite's integrity check found damage in it ({found}). Restore a backup, or run "
+            "`python -m storage check` to see which games are affected.",
+        )
 
 
 # ------------------------------------------------------------------ requests

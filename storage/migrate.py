@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+from contextlib import closing
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -16,6 +17,7 @@ from urllib.parse import quote
 
 import aiosqlite
 
+from storage import health
 from storage.errors import ForeignDatabase, NotADatabase, SchemaTooNew
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -70,11 +72,13 @@ def latest_version() -> int:
     return migrations()[-1].version
 
 
-def inspect(path: Path) -> int:
+def inspect(path: Path, *, check_integrity: bool = True) -> int:
     """The schema version of the file at ``path`` (0 when it is missing or empty).
 
     Opens the file read-only, so a file that turns out to be unusable is never modified.
-    Raises a :class:`~storage.errors.DatabaseUnusable` subclass naming the file.
+    Raises a :class:`~storage.errors.DatabaseUnusable` subclass naming the file: not a
+    database, another application's, too new, or damaged (SQLite's quick check, within
+    :data:`storage.health.QUICK_CHECK_SECONDS`; skipped with ``check_integrity=False``).
     """
     if not path.exists() or path.stat().st_size == 0:
         return 0
@@ -83,15 +87,20 @@ def inspect(path: Path) -> int:
     if header != SQLITE_HEADER:
         raise NotADatabase(path, "it is not an SQLite database.")
     try:
-        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)
-        try:
+        with closing(sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)) as connection:
             application_id = connection.execute("PRAGMA application_id").fetchone()[0]
             version = connection.execute("PRAGMA user_version").fetchone()[0]
             tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
-        finally:
-            connection.close()
+            _refuse_strangers(path, application_id, version, tables)
+            if check_integrity:
+                health.quick_check(connection, path)
     except sqlite3.DatabaseError as error:
         raise NotADatabase(path, f"SQLite cannot read it ({error}).") from None
+    return int(version)
+
+
+def _refuse_strangers(path: Path, application_id: int, version: int, tables: int) -> None:
+    """Raise when the file is another application's database, or a newer Grimoire's."""
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
         raise ForeignDatabase(path, "it is another application's SQLite database.")
     if version > latest_version():
@@ -100,7 +109,6 @@ def inspect(path: Path) -> int:
             f"it was written by a newer version of Grimoire (schema {version}; this version "
             f"knows schemas up to {latest_version()}). Upgrade Grimoire to open it.",
         )
-    return int(version)
 
 
 async def migrate(connection: aiosqlite.Connection, path: Path) -> list[int]:

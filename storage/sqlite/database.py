@@ -48,12 +48,17 @@ class Database:
         self._lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path, clock: Clock = utc_now) -> Database:
+    async def open(
+        cls, path: Path, clock: Clock = utc_now, *, check_integrity: bool = True
+    ) -> Database:
         """Check the file, create its folder, connect, and migrate it to the latest schema.
 
-        An unusable file raises before anything is written to it.
+        An unusable file (not a database, another application's, too new, damaged) raises
+        a :class:`~storage.errors.DatabaseUnusable` naming it before anything is written to
+        it. ``check_integrity=False`` skips SQLite's quick check, for a caller that has just
+        run the full one.
         """
-        await asyncio.to_thread(inspect, path)
+        await asyncio.to_thread(inspect, path, check_integrity=check_integrity)
         path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:

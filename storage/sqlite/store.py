@@ -27,9 +27,12 @@ class SqliteStore(Store):
         self.ratings = SqliteRatings(database)
 
     @classmethod
-    async def open(cls, path: Path, *, clock: Clock = utc_now) -> SqliteStore:
-        """Open (creating and migrating as needed) the database at ``path``."""
-        return cls(await Database.open(path, clock))
+    async def open(
+        cls, path: Path, *, clock: Clock = utc_now, check_integrity: bool = True
+    ) -> SqliteStore:
+        """Open (creating and migrating as needed) the database at ``path``; see
+        :meth:`Database.open <storage.sqlite.database.Database.open>`."""
+        return cls(await Database.open(path, clock, check_integrity=check_integrity))
 
     @property
     def path(self) -> Path:
