@@ -21,11 +21,15 @@ class UnsupportedDatabaseUrl(StorageError):
 
 
 class DatabaseUnusable(StorageError):
-    """The database file cannot be used; it has been left exactly as it was."""
+    """The database file cannot be used; it has been left exactly as it was.
 
-    def __init__(self, path: Path, reason: str) -> None:
+    ``exists=False`` (the file was never created) drops the closing "left untouched".
+    """
+
+    def __init__(self, path: Path, reason: str, *, exists: bool = True) -> None:
         self.path = path
-        super().__init__(f"Cannot use the database {path}: {reason} The file was left untouched.")
+        untouched = " The file was left untouched." if exists else ""
+        super().__init__(f"Cannot use the database {path}: {reason}{untouched}")
 
 
 class NotADatabase(DatabaseUnusable):
@@ -56,6 +60,11 @@ class DatabaseDamaged(DatabaseUnusable):
             f"SQLite's integrity check found damage in it ({found}). Restore a backup, or run "
             "`python -m storage check` to see which games are affected.",
         )
+
+
+class DatabaseReadOnly(DatabaseUnusable):
+    """Grimoire may not write the file, or create files in its folder (where SQLite keeps the
+    ``-wal`` and ``-shm`` files beside the database). The message says which."""
 
 
 # ------------------------------------------------------------------ requests

@@ -1,19 +1,22 @@
-"""Is the database file fit to use: is it undamaged?
+"""Is the database file fit to use: undamaged, and writable where SQLite has to write?
 
-This is asked at start-up (by :func:`storage.migrate.inspect`) before anything is written,
-so that a damaged file stops Grimoire with a message saying what is wrong and what to do,
-instead of failing later, in the middle of a player's move.
+Both questions are asked at start-up (by :func:`storage.migrate.inspect`) before anything is
+written, so that a damaged or read-only file stops Grimoire with a message saying what is
+wrong and what to do, instead of failing later, in the middle of a player's move.
 """
 
 from __future__ import annotations
 
+import errno
 import logging
+import os
 import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from storage.errors import DatabaseDamaged
+from storage.errors import DatabaseDamaged, DatabaseReadOnly, DatabaseUnusable
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +27,10 @@ QUICK_CHECK_SECONDS = 5.0
 #: SQLite virtual-machine steps between two looks at the clock: often enough to stop within
 #: milliseconds of the budget, rarely enough to cost nothing measurable.
 PROGRESS_STEPS = 1000
+#: The errors that mean "you may not write here", as opposed to any other failure.
+READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+#: Files SQLite keeps beside the database in WAL mode.
+SIDE_FILES = ("-wal", "-shm")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,3 +97,73 @@ def quick_check(connection: sqlite3.Connection, path: Path) -> None:
             path,
             seconds,
         )
+
+
+def probe_file(path: Path) -> None:
+    """Open ``path`` for reading and writing, as SQLite will, and close it unwritten.
+
+    Raises the ``OSError`` the system gives when that is not allowed.
+    """
+    os.close(os.open(path, os.O_RDWR))
+
+
+def probe_folder(folder: Path) -> None:
+    """Create a file in ``folder`` and remove it at once, as SQLite creates and removes its
+    ``-wal`` and ``-shm`` files. Raises the ``OSError`` the system gives when it cannot."""
+    handle, probe = tempfile.mkstemp(prefix=".grimoire-", suffix=".probe", dir=folder)
+    os.close(handle)
+    os.unlink(probe)
+
+
+def refuse_read_only(path: Path) -> None:
+    """Raise :class:`~storage.errors.DatabaseReadOnly` when Grimoire may not write the
+    database at ``path``: the file itself, its ``-wal`` or ``-shm`` file, or its folder, where
+    SQLite must be able to create those. For a file not created yet, the folder it will be
+    created in (or the nearest one that exists, where its folders will be made).
+
+    Writability is found out by trying (:func:`probe_file`, :func:`probe_folder`), not by
+    reading permission bits, which say nothing of read-only file systems, immutable files,
+    access control lists, or root. Nothing is written: the file is opened and closed, and
+    the folder's probe file is removed at once.
+
+    Tests run as root, whom permission bits do not stop: they replace the two probes with
+    ones that raise ``PermissionError`` or ``EROFS``, and, where ``chattr +i`` is allowed,
+    make the file or the folder immutable, which stops root too.
+    """
+    exists = path.exists()
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if exists:
+        for side in ("", *SIDE_FILES):
+            each = path.with_name(path.name + side)
+            if not side or each.exists():
+                try:
+                    probe_file(each)
+                except OSError as error:
+                    raise _refusal(path, error, each, exists=exists) from None
+    try:
+        probe_folder(folder)
+    except OSError as error:
+        raise _refusal(path, error, folder, exists=exists) from None
+
+
+def _refusal(path: Path, error: OSError, where: Path, *, exists: bool) -> DatabaseUnusable:
+    """The error for a failed probe of ``where`` (a file or a folder): read-only when writing
+    is not allowed there, the system's own reason otherwise (a full disk, an I/O error)."""
+    how = error.strerror or str(error)
+    what = f"the folder {where}" if where.is_dir() else f"the file {where}"
+    if error.errno not in READ_ONLY_ERRORS:
+        return DatabaseUnusable(path, f"{what} cannot be written ({how}).", exists=exists)
+    if not where.is_dir():
+        reason = f"{what} is read-only ({how})."
+    elif exists:
+        reason = (
+            f"{what} is read-only ({how}), and SQLite needs to create files beside the database."
+        )
+    else:
+        reason = f"{what} is read-only ({how}), so the database cannot be created there."
+    fix = "Mount the file system writable" if error.errno == errno.EROFS else "Fix the permissions"
+    return DatabaseReadOnly(
+        path, f"{reason} {fix}, or point DATABASE_URL at a place Grimoire may write.", exists=exists
+    )

@@ -18,7 +18,7 @@ from urllib.parse import quote
 import aiosqlite
 
 from storage import health
-from storage.errors import ForeignDatabase, NotADatabase, SchemaTooNew
+from storage.errors import DatabaseUnusable, ForeignDatabase, NotADatabase, SchemaTooNew
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 #: "Grim" in ASCII, stored in the file header so a stranger's database is recognised.
@@ -77,13 +77,24 @@ def inspect(path: Path, *, check_integrity: bool = True) -> int:
 
     Opens the file read-only, so a file that turns out to be unusable is never modified.
     Raises a :class:`~storage.errors.DatabaseUnusable` subclass naming the file: not a
-    database, another application's, too new, or damaged (SQLite's quick check, within
-    :data:`storage.health.QUICK_CHECK_SECONDS`; skipped with ``check_integrity=False``).
+    database, another application's, too new, damaged (SQLite's quick check, within
+    :data:`storage.health.QUICK_CHECK_SECONDS`; skipped with ``check_integrity=False``), or
+    read-only (the file, or the folder SQLite creates its own files in).
     """
+    if path.is_dir():
+        raise NotADatabase(path, "it is a folder, not a file.")
     if not path.exists() or path.stat().st_size == 0:
+        health.refuse_read_only(path)
         return 0
-    with path.open("rb") as file:
-        header = file.read(len(SQLITE_HEADER))
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise DatabaseUnusable(
+            path,
+            f"it cannot be read ({error.strerror}). Fix its permissions, or point DATABASE_URL "
+            "elsewhere.",
+        ) from None
     if header != SQLITE_HEADER:
         raise NotADatabase(path, "it is not an SQLite database.")
     try:
@@ -95,7 +106,11 @@ def inspect(path: Path, *, check_integrity: bool = True) -> int:
             if check_integrity:
                 health.quick_check(connection, path)
     except sqlite3.DatabaseError as error:
+        # Reading also needs a writable folder (a WAL file's readers share its -shm file):
+        # a healthy file in a read-only folder fails here, and must be named as read-only.
+        health.refuse_read_only(path)
         raise NotADatabase(path, f"SQLite cannot read it ({error}).") from None
+    health.refuse_read_only(path)
     return int(version)
 
 

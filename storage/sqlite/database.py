@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.errors import DatabaseUnusable
 from storage.migrate import inspect, migrate
 
 Clock = Callable[[], datetime]
@@ -53,13 +54,18 @@ class Database:
     ) -> Database:
         """Check the file, create its folder, connect, and migrate it to the latest schema.
 
-        An unusable file (not a database, another application's, too new, damaged) raises
-        a :class:`~storage.errors.DatabaseUnusable` naming it before anything is written to
-        it. ``check_integrity=False`` skips SQLite's quick check, for a caller that has just
-        run the full one.
+        An unusable file (not a database, another application's, too new, damaged,
+        read-only) raises a :class:`~storage.errors.DatabaseUnusable` naming it before
+        anything is written to it. ``check_integrity=False`` skips SQLite's quick check, for
+        a caller that has just run the full one.
         """
         await asyncio.to_thread(inspect, path, check_integrity=check_integrity)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # e.g. a file stands where a folder should be
+            raise DatabaseUnusable(
+                path, f"its folder cannot be created ({error.strerror}).", exists=False
+            ) from None
         connection = await aiosqlite.connect(path, isolation_level=None)
         try:
             connection.row_factory = aiosqlite.Row
