@@ -1,42 +1,154 @@
 """``python -m storage``: look after the game database.
 
-``check`` replays every started game (or one, with ``--game``) from its seed and action log
-and compares the result with the stored state; it exits 1 if any game disagrees.
+``check`` runs SQLite's full integrity check on the file, then replays every started game
+(or one, with ``--game``) from its seed and action log and compares the result with the
+stored state. A damaged file is only read, never written: every game that can still be read
+is replayed, and each one that cannot is named.
+
+Exit status: 0 when all is well; 1 when the file is damaged or a game disagrees with its log
+or cannot be read; 2 when the file cannot be checked at all (missing, not a Grimoire
+database, written by a newer Grimoire, read-only, or a URL that names no SQLite file), said
+in one line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 import sys
 from collections.abc import Sequence
+from contextlib import closing
+from pathlib import Path
+from urllib.parse import quote
 
-from storage import GameStatus, StorageError, open_store
+from storage import (
+    DatabaseUnusable,
+    GameNotFound,
+    GameStatus,
+    SqliteStore,
+    StorageError,
+)
+from storage.health import IntegrityCheck, check_integrity
+from storage.migrate import inspect, latest_version
 from storage.replay import check_replay
 from storage.settings import StorageSettings
+from storage.sqlite.database import Database
+from storage.url import sqlite_path
+
+STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.CANCELLED)
+#: Problems listed one per line; SQLite reports up to 100, which says no more than 20 do.
+SHOWN_PROBLEMS = 20
 
 
 async def check(url: str, game_id: int | None) -> int:
-    """Replay games and print one line each; the exit status."""
-    async with await open_store(url) as store:
-        if game_id is not None:
-            ids = [game_id]
-        else:
-            started = (GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.CANCELLED)
-            ids = await store.games.ids(started)
-        failures = 0
-        for each in ids:
+    """Check the file's integrity, replay games and print one line each; the exit status.
+
+    Raises a :class:`~storage.errors.StorageError` when the file cannot be checked at all.
+    """
+    path = sqlite_path(url)
+    if not path.is_file() or path.stat().st_size == 0:
+        # Opening would create it: a check must not leave a new empty database behind.
+        raise DatabaseUnusable(
+            path,
+            "there is no database there. Give its URL with --url or DATABASE_URL.",
+            exists=path.exists(),
+        )
+    version = await asyncio.to_thread(inspect, path, check_integrity=False)
+    integrity = await asyncio.to_thread(_integrity, path)
+    if integrity.damaged:
+        _report_damage(path, integrity)
+    if not integrity.damaged:
+        # Opened as start-up would, upgrading an older schema; the full check just ran.
+        store = await SqliteStore.open(path, check_integrity=False)
+    elif version == latest_version():
+        store = SqliteStore(await Database.open_read_only(path))
+    else:
+        print(
+            f"Its games cannot be read either: the file is at schema {version} and would have "
+            f"to be upgraded to {latest_version()} first, which is not done to a damaged file.",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        async with store:
+            failures = await _replay(store, game_id)
+    except sqlite3.DatabaseError as error:
+        print(f"SQLite could not read the games in {path} ({error}).", file=sys.stderr)
+        return 1
+    return 1 if failures or integrity.damaged else 0
+
+
+def _integrity(path: Path) -> IntegrityCheck:
+    """The full integrity check, as long as it takes: the user asked for it."""
+    with closing(sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)) as connection:
+        return check_integrity(connection, full=True)
+
+
+def _report_damage(path: Path, integrity: IntegrityCheck) -> None:
+    """Say in two lines on stderr what is wrong, and list SQLite's findings on stdout."""
+    count = len(integrity.problems)
+    print(
+        f"The database {path} is damaged: SQLite's integrity check found {count} "
+        f"problem{'s' if count > 1 else ''}.\nRestore a backup; the games below that cannot be "
+        "read are the ones affected.",
+        file=sys.stderr,
+    )
+    for problem in integrity.problems[:SHOWN_PROBLEMS]:
+        print(f"damage: {problem}")
+    if count > SHOWN_PROBLEMS:
+        print(f"damage: … and {count - SHOWN_PROBLEMS} more")
+
+
+async def _replay(store: SqliteStore, game_id: int | None) -> int:
+    """Replay each game, one line each and a summary; how many failed (disagree or unread)."""
+    ids = [game_id] if game_id is not None else await _game_ids(store)
+    mismatched = unreadable = 0
+    for each in ids:
+        try:
             result = await check_replay(store, each)
+        except GameNotFound:
+            if game_id is not None:
+                raise  # the id asked for is not there: said as for a healthy file
+            # Listed by the status index, missing from the table: one of the two is damaged.
+            problem = "listed, but its row is missing"
+        except sqlite3.DatabaseError as error:
+            problem = str(error)
+        except ValueError as error:  # pages that read but hold garbage: bad JSON, bad fields
+            problem = f"its stored data cannot be decoded: {error}"
+        else:
             verdict = "ok" if result.matches else f"MISMATCH: {result.problem}"
             print(f"game #{each}: {result.moves} moves, {verdict}")
-            failures += not result.matches
-    print(f"{len(ids)} games checked, {failures} mismatched.")
-    return 1 if failures else 0
+            mismatched += not result.matches
+            continue
+        print(f"game #{each}: could not be read ({problem})")
+        unreadable += 1
+    unread = f", {unreadable} could not be read" if unreadable else ""
+    print(f"{len(ids)} games checked, {mismatched} mismatched{unread}.")
+    return mismatched + unreadable
+
+
+async def _game_ids(store: SqliteStore) -> list[int]:
+    """The started games' ids, from the table itself when its index cannot be read."""
+    try:
+        return await store.games.ids(STARTED)
+    except sqlite3.DatabaseError:
+        # The status index may be the damaged part; the table may still read in full.
+        rows = await store.database.fetch_all(
+            f"SELECT id FROM games NOT INDEXED WHERE status IN ({', '.join('?' * len(STARTED))})"
+            " ORDER BY id",
+            STARTED,
+        )
+        return [int(row["id"]) for row in rows]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run it."""
-    parser = argparse.ArgumentParser(prog="python -m storage", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m storage",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     checking = commands.add_parser("check", help="replay games and compare with stored states")
     checking.add_argument("--game", type=int, help="only this game id")

@@ -14,6 +14,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import aiosqlite
 
@@ -81,6 +82,26 @@ class Database:
                 async with connection.execute(pragma):
                     pass
             await migrate(connection, path)
+        except BaseException:
+            await connection.close()
+            raise
+        return cls(connection, path, clock)
+
+    @classmethod
+    async def open_read_only(cls, path: Path, clock: Clock = utc_now) -> Database:
+        """Connect to the file for reading only: no check, no migration, nothing written.
+
+        For ``python -m storage check``, which reads what it can of a damaged file; the
+        caller inspects the file first and makes sure its schema is the latest. SQLite's
+        ``-wal`` and ``-shm`` files, which a reader may create, are left beside it.
+        """
+        uri = f"file:{quote(str(path))}?mode=ro"
+        connection = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+        try:
+            connection.row_factory = aiosqlite.Row
+            for pragma in (f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}", "PRAGMA query_only = ON"):
+                async with connection.execute(pragma):
+                    pass
         except BaseException:
             await connection.close()
             raise
