@@ -3,6 +3,8 @@ stops it."""
 
 from __future__ import annotations
 
+import asyncio
+import errno
 import logging
 import sys
 from pathlib import Path
@@ -14,6 +16,8 @@ import bot.playground.runner
 from bot.__main__ import main
 from bot.playground.options import PlaygroundOptions
 from bot.settings import Settings
+from storage import health
+from tests.storage.damage import damage_games_page, games_database
 
 
 @pytest.fixture
@@ -114,6 +118,36 @@ def test_a_file_that_is_not_a_database_stops_start_up_naming_it(
     assert main(["--db", str(notes)]) == 2
     assert f"Cannot use the database {notes}" in caplog.text
     assert notes.read_text() == "shopping list"
+    assert playground_runs == []
+
+
+def test_a_damaged_database_stops_start_up_saying_what_to_do(
+    no_settings: Path, playground_runs: list[PlaygroundOptions], caplog: pytest.LogCaptureFixture
+) -> None:
+    db = no_settings / "games.sqlite3"
+    asyncio.run(games_database(db))
+    damage_games_page(db)
+    assert main(["--db", str(db)]) == 2
+    assert f"Cannot use the database {db}: SQLite's integrity check found damage" in caplog.text
+    assert "Restore a backup, or run `python -m storage check`" in caplog.text
+    assert "Traceback" not in caplog.text
+    assert playground_runs == []
+
+
+def test_a_read_only_folder_stops_start_up_naming_it(
+    no_settings: Path,
+    playground_runs: list[PlaygroundOptions],
+    caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def denied(folder: Path) -> None:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(health, "probe_folder", denied)
+    db = no_settings / "data" / "games.sqlite3"
+    assert main(["--db", str(db)]) == 2
+    assert f"the folder {no_settings} is read-only (Permission denied)" in caplog.text
+    assert not db.parent.exists()
     assert playground_runs == []
 
 
