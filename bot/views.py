@@ -88,8 +88,11 @@ class LobbyButton(
         game = await bot.tables.get(self.game_id)
         bot.lobbies.check_can_start(game, interaction.user.id)
         await interaction.response.defer()
-        thread_id = game.thread_id or await _open_thread(interaction, game)
-        game = await bot.lobbies.start(self.game_id, interaction.user.id, thread_id=thread_id)
+        game = await bot.lobbies.start(
+            self.game_id,
+            interaction.user.id,
+            open_thread=lambda lobby: _open_thread(interaction, lobby),
+        )
         bot.outbox.kick()
         bot.timer_worker.kick()
         bot.ai.wake(game)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -34,6 +34,11 @@ from storage import (
 
 #: How many open lobbies one member may host at once, so nobody floods a channel.
 MAX_OPEN_LOBBIES = 3
+
+
+#: Opens a game's thread on Discord: its id, or ``None`` where the game is played in the
+#: channel.
+OpenThread = Callable[[Game], Awaitable[int | None]]
 
 
 class Seating(StrEnum):
@@ -183,29 +188,48 @@ class Lobbies:
         except NotInLobby:
             raise Refusal(_not_a_lobby(game)) from None
 
-    async def start(self, game_id: int, user_id: int, *, thread_id: int | None) -> Game:
-        """Deal the game: seats in order, the first board and hands queued for delivery."""
+    async def start(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        thread_id: int | None = None,
+        open_thread: OpenThread | None = None,
+    ) -> Game:
+        """Deal the game: seats in order, the first board and hands queued for delivery.
+
+        ``open_thread`` opens the game's thread (``None`` where it cannot have one). It runs
+        under the game's lock, after the checks: of many simultaneous clicks on Start, one
+        opens a thread and deals, and the others wait, then are told the game has started,
+        having created nothing.
+        """
         async with self._locks(game_id):
             game = await self._get(game_id)
             self.check_can_start(game, user_id)
+            if thread_id is None and game.thread_id is None and open_thread is not None:
+                thread_id = await open_thread(game)
             return await self._deal(game, thread_id)
 
     async def deal(
         self,
         game_id: int,
         *,
-        thread_id: int | None,
+        thread_id: int | None = None,
+        open_thread: OpenThread | None = None,
         announce: str = "",
         pings: tuple[int, ...] = (),
     ) -> Game:
         """Start a lobby that was seated for its players (a tournament table): no host
         starts it. ``announce`` (pinging ``pings``) is posted before the first board. A game
-        already started is handed back as it is, so a retry deals nothing twice."""
+        already started is handed back as it is, so a retry deals nothing twice; as with
+        :meth:`start`, ``open_thread`` runs under the game's lock, so one thread per game."""
         async with self._locks(game_id):
             game = await self._get(game_id)
             if game.status is not GameStatus.LOBBY:
                 return game
             self.check_can_start(game, game.host_id, hosted=False)
+            if thread_id is None and game.thread_id is None and open_thread is not None:
+                thread_id = await open_thread(game)
             return await self._deal(game, thread_id, announce=announce, pings=pings)
 
     async def _deal(

@@ -456,18 +456,26 @@ class Tournaments:
             if game.status is not GameStatus.LOBBY:
                 continue
             title = f"{boards.name_of(tournament)} · R{table.round} T{table.number}"
-            thread_id = game.thread_id
-            if thread_id is None:
-                thread_id = await self._open_thread(game, title)
             # The players are pinged by name on the line below this one.
             announce = (
                 f"**{boards.name_of(tournament)}**, round {table.round}, table "
                 f"{table.number} of {engine.title}: your game starts now. Good luck!"
             )
             await self._lobbies.deal(
-                game.id, thread_id=thread_id, announce=announce, pings=table.players
+                game.id,
+                open_thread=self._thread_titled(title),
+                announce=announce,
+                pings=table.players,
             )
         return await self._store.tournaments.get(tournament.id)
+
+    def _thread_titled(self, title: str) -> Callable[[Game], Awaitable[int | None]]:
+        """Opens a table's thread under the name ``title``."""
+
+        async def open_thread(game: Game) -> int | None:
+            return await self._open_thread(game, title)
+
+        return open_thread
 
     async def _finish(
         self, tournament: Tournament, over: Over, found: dict[int, Game]

@@ -757,3 +757,47 @@ async def test_the_store_opens_however_long_query_results_are_kept(
     monkeypatch.setattr(aiosqlite.Connection, "_execute", keeping)
     store = await open_store(f"sqlite:///{db}")
     await store.close()
+
+
+async def clicks_at_once(
+    table: Table, member: simcord.MemberActor, message: discord.Message, label: str, times: int
+) -> list[simcord.InteractionResult]:
+    """``times`` clicks on one button that all reach the bot before it has answered any (a
+    double click, an impatient member): each click is dispatched without waiting for the bot
+    to settle, then the bot runs them side by side."""
+    env = table.env
+    settle = env._settle_internal
+
+    async def dispatch_only(**_: Any) -> None:
+        return None
+
+    env._settle_internal = dispatch_only  # type: ignore[assignment,method-assign]
+    try:
+        results = [await member.click(message, label=label) for _ in range(times)]
+    finally:
+        env._settle_internal = settle  # type: ignore[method-assign]
+    await env.settle()
+    return results
+
+
+@pytest.mark.parametrize("clicks", [2, 30])
+async def test_simultaneous_start_clicks_open_one_thread(table: Table, clicks: int) -> None:
+    alice = table.members["alice"]
+    lobby, game_id = await open_lobby(table, "alice", "marginalia")
+    await table.members["bob"].click(lobby, label="Join")
+    lobby = next(m for m in table.channel.history() if m.id == lobby.id)
+
+    results = await clicks_at_once(table, alice, lobby, "Start", clicks)
+
+    threads = [t for t in table.channel.threads if t.name == f"Marginalia #{game_id}"]
+    assert len(threads) == 1, [t.name for t in table.channel.threads]
+    game = await stored(table, game_id)
+    assert game.status is GameStatus.ACTIVE
+    assert game.thread_id == threads[0].id
+    assert len(threads[0].history()) == 1  # one first board
+    assert all(result.acknowledged for result in results)
+    answers = [m.content for result in results for m in replies(result) if m.content]
+    assert len(answers) == clicks - 1, answers  # the winner's answer is the lobby's edit
+    # Each other click is told the game has started (or, past the first 15 in a row, to
+    # slow down): none of them created anything.
+    assert all("already" in text or "a little fast" in text for text in answers), answers

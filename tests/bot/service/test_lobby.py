@@ -388,3 +388,40 @@ async def test_the_host_abandons_a_running_game(lobbies: Lobbies, store: SqliteS
     game = await lobbies.cancel(game.id, ALICE, is_admin=False)
     assert game.status is GameStatus.CANCELLED
     assert await refused(lobbies.cancel(999, ALICE, is_admin=True)) == "There is no game #999."
+
+
+async def test_simultaneous_starts_open_one_thread_under_the_games_lock(
+    lobbies: Lobbies, store: SqliteStore
+) -> None:
+    game = await open_lobby(lobbies, "marginalia")
+    await lobbies.join(game.id, BOB)
+    opened: list[int] = []
+
+    async def open_thread(lobby: Game) -> int:
+        await asyncio.sleep(0.01)  # Discord takes its time: the other clicks arrive meanwhile
+        opened.append(lobby.id)
+        return THREAD + len(opened)
+
+    outcomes = await asyncio.gather(
+        *(lobbies.start(game.id, ALICE, open_thread=open_thread) for _ in range(10)),
+        return_exceptions=True,
+    )
+    assert opened == [game.id]
+    started = [o for o in outcomes if isinstance(o, Game)]
+    assert len(started) == 1
+    assert [o.message for o in outcomes if isinstance(o, Refusal)] == (
+        [f"Game #{game.id} has already started."] * 9
+    )
+    assert (await store.games.get(game.id)).thread_id == THREAD + 1
+
+
+async def test_a_start_refused_opens_no_thread(lobbies: Lobbies) -> None:
+    game = await open_lobby(lobbies, "marginalia")
+    opened: list[int] = []
+
+    async def open_thread(lobby: Game) -> int:
+        opened.append(lobby.id)
+        return THREAD
+
+    assert await refused(lobbies.start(game.id, ALICE, open_thread=open_thread)) != ""
+    assert opened == []
