@@ -32,6 +32,7 @@ unit: $(STAMP)
 soak: $(STAMP)
 	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_RANDOM_STEPS=1000000000 \
 	GRIMOIRE_CHECKED_GAMES=200 GRIMOIRE_CHECKED_STEPS=1000000000 $(BIN)/pytest tests/games/test_conformance.py
+	GRIMOIRE_BOT_KILLS=60 $(BIN)/pytest -s tests/bot/test_crash_delivery.py
 
 golden: $(STAMP)
 	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py

@@ -37,11 +37,11 @@ class NetworkFaults:
     """
 
     def __init__(self, bot: discord.Client) -> None:
-        self._http: Any = bot.http
-        self._request = self._http.request
+        http = bot.http
+        self._request = http.request
         self._faults: list[dict[str, Any]] = []
         self.raised = 0
-        self._http.request = self._faulty
+        http.request = self._faulty  # type: ignore[method-assign]
 
     def add(
         self,

@@ -771,7 +771,7 @@ async def clicks_at_once(
     async def dispatch_only(**_: Any) -> None:
         return None
 
-    env._settle_internal = dispatch_only  # type: ignore[assignment,method-assign]
+    env._settle_internal = dispatch_only  # type: ignore[method-assign]
     try:
         results = [await member.click(message, label=label) for _ in range(times)]
     finally:
