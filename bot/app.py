@@ -20,7 +20,7 @@ from bot.cogs.tables import TableCommands
 from bot.cogs.tournaments import TournamentCommands
 from bot.delivery import OutboxWorker
 from bot.names import NameBook
-from bot.replies import tell
+from bot.replies import tell_failure
 from bot.service.ai import AiPlayers, stand_in
 from bot.service.clockwork import Clockwork
 from bot.service.housekeeping import Housekeeping
@@ -41,8 +41,6 @@ from storage import Game, GameStatus, Store, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
 
-SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
-
 
 class GrimoireTree(app_commands.CommandTree["GrimoireBot"]):
     """The command tree: an unexpected error is logged and the member told nothing changed."""
@@ -51,9 +49,7 @@ class GrimoireTree(app_commands.CommandTree["GrimoireBot"]):
         self, interaction: discord.Interaction[GrimoireBot], error: app_commands.AppCommandError
     ) -> None:
         cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        log.error("Command failed", exc_info=cause)
-        with contextlib.suppress(discord.HTTPException):
-            await tell(interaction, SOMETHING_WENT_WRONG)
+        await tell_failure(interaction, cause)
 
 
 class GrimoireBot(commands.Bot):

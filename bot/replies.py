@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, cast
 
@@ -11,6 +14,38 @@ from bot.service.errors import Refusal
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
+
+
+log = logging.getLogger("grimoire")
+
+#: The answer to an interaction that failed on our side (a database fault, a bug).
+SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+async def tell_failure(interaction: discord.Interaction, error: BaseException) -> str:
+    """Log ``error`` under a new error id and tell the member, privately, that nothing was
+    changed, quoting the id so the log line can be found. Returns the id."""
+    error_id = secrets.token_hex(4)
+    log.error(
+        "Interaction failed [error %s] (user %s, %s)",
+        error_id,
+        interaction.user.id,
+        _what(interaction),
+        exc_info=error,
+    )
+    # The member may be unreachable too (Discord down, the interaction expired): the error
+    # is logged either way.
+    with contextlib.suppress(discord.HTTPException, OSError, TimeoutError):
+        await tell(interaction, f"{SOMETHING_WENT_WRONG} (error {error_id})")
+    return error_id
+
+
+def _what(interaction: discord.Interaction) -> str:
+    """What was used: a command's name or a component's custom id."""
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    data = cast("dict[str, object]", interaction.data or {})
+    return str(data.get("custom_id", interaction.type.name))
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
@@ -23,8 +58,9 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
     """Run a command's or a component's work: a member who floods the bot is asked to slow
-    down, and a refusal is answered ephemerally with its reason. Refusals are answers, not
-    errors, so they never reach the error handler."""
+    down, a refusal is answered ephemerally with its reason, and anything unexpected (a
+    database fault, a bug) with :data:`SOMETHING_WENT_WRONG` and an error id. discord.py only
+    logs what a button's callback raises, so without this a click would go unanswered."""
     bot = cast("GrimoireBot", interaction.client)
     bot.names.remember(interaction.user)
     wait = bot.throttle.wait_for(interaction.user.id)
@@ -35,6 +71,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except Refusal as refusal:
         await tell(interaction, refusal.message)
+    except Exception as error:
+        await tell_failure(interaction, error)
 
 
 async def post_with_buttons(

@@ -88,11 +88,22 @@ class LobbyButton(
         game = await bot.tables.get(self.game_id)
         bot.lobbies.check_can_start(game, interaction.user.id)
         await interaction.response.defer()
-        game = await bot.lobbies.start(
-            self.game_id,
-            interaction.user.id,
-            open_thread=lambda lobby: _open_thread(interaction, lobby),
-        )
+        opened: list[int] = []
+
+        async def open_thread(lobby: Game) -> int | None:
+            thread_id = await _open_thread(interaction, lobby)
+            opened.extend([thread_id] if thread_id is not None else [])
+            return thread_id
+
+        try:
+            game = await bot.lobbies.start(
+                self.game_id, interaction.user.id, open_thread=open_thread
+            )
+        except Exception:
+            # The game did not start: the thread opened for it would stay empty for good.
+            for thread_id in opened:
+                await _delete_thread(interaction, thread_id)
+            raise
         bot.outbox.kick()
         bot.timer_worker.kick()
         bot.ai.wake(game)
@@ -168,6 +179,14 @@ async def _open_thread(interaction: discord.Interaction, game: Game) -> int | No
     if not isinstance(channel, discord.TextChannel):
         return None
     return await open_game_thread(channel, bot_of(interaction).title_of(game), game)
+
+
+async def _delete_thread(interaction: discord.Interaction, thread_id: int) -> None:
+    """Delete a thread a failed start opened (a failure to do so is only logged)."""
+    try:
+        await bot_of(interaction).http.delete_channel(thread_id, reason="The game did not start")
+    except discord.HTTPException as error:
+        log.warning("Could not delete thread %s of a failed start: %s", thread_id, error)
 
 
 async def open_game_thread(channel: discord.TextChannel, title: str, game: Game) -> int | None:
