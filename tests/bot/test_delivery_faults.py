@@ -98,9 +98,11 @@ def timeout() -> BaseException:
 NETWORK_ERRORS = [connection_reset, client_error, timeout]
 
 
-async def let_time_pass(table: Table, seconds: float, step: float = 600) -> None:
-    """Advance SimCord's clock by ``seconds``, in steps: each step must settle within the
-    environment's wall-clock timeout, and an outage makes the bot retry all along."""
+async def let_time_pass(table: Table, seconds: float) -> None:
+    """Advance SimCord's clock by ``seconds``, one longest retry delay at a time: each step
+    must settle within the environment's wall-clock timeout, and during an outage every step
+    holds a retry of each waiting lane, so the steps are kept to one retry each."""
+    step = LONGEST_DELAY.total_seconds()
     while seconds > 0:
         await table.env.advance_time(min(step, seconds))
         seconds -= step
