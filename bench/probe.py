@@ -46,14 +46,14 @@ def memory_kib() -> dict[str, int]:
 async def serve_every_game(bot: GrimoireBot) -> int:
     """Each running game read and answered once, as a player opening their turn panel."""
     served = 0
-    for game_id in await bot.store.games.ids((GameStatus.ACTIVE,)):
-        game = await bot.store.games.get(game_id)
+    for game_id in await bot.services.store.games.ids((GameStatus.ACTIVE,)):
+        game = await bot.services.store.games.get(game_id)
         engine = games.get(game.game_key)
         assert game.state is not None
         seat = min(engine.to_act(engine.load(game.state)))
         user = game.user_at(seat)
         assert user is not None
-        await bot.tables.panel(game_id, user)
+        await bot.services.tables.panel(game_id, user)
         served += 1
     return served
 
@@ -69,7 +69,7 @@ async def run(url: str) -> dict[str, float | int]:
         served = await serve_every_game(bot)
         after = memory_kib()
         await env.settle()
-        await bot.store.close()
+        await bot.services.store.close()
     return {
         "ready_s": ready,
         "rss_ready_kib": at_ready["VmRSS"],

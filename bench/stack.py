@@ -77,12 +77,14 @@ async def _start(world: _World, key: str) -> int:
     for member in people[1:]:
         await member.click(lobby, label="Join")
     await people[0].click(lobby, label="Start")
-    started = await world.bot.store.games.in_channel(world.channel.id, (GameStatus.ACTIVE,))
+    started = await world.bot.services.store.games.in_channel(
+        world.channel.id, (GameStatus.ACTIVE,)
+    )
     return started[-1].id
 
 
 async def _to_move(world: _World, game_id: int) -> tuple[Game, simcord.MemberActor, list[str]]:
-    game = await world.bot.store.games.get(game_id)
+    game = await world.bot.services.store.games.get(game_id)
     engine = games.get(game.game_key)
     assert game.state is not None
     state = engine.load(game.state)
@@ -124,7 +126,7 @@ async def _play(world: _World, moves: int) -> None:
     running = {key: await _start(world, key) for key in games.ENGINES}
     for _, key in itertools.product(range(moves), games.ENGINES):
         for how in (_by_command, _by_panel):
-            game = await world.bot.store.games.get(running[key])
+            game = await world.bot.services.store.games.get(running[key])
             if game.status is not GameStatus.ACTIVE:
                 running[key] = await _start(world, key)
             await how(world, running[key])
@@ -161,7 +163,7 @@ async def run(folder: Path, moves: int, progress: Callable[[str], None]) -> dict
                     world.sampler.stop()
                 results["time_share"] = world.sampler.shares()
             await env.settle()
-            await world.bot.store.close()
+            await world.bot.services.store.close()
     share = results["time_share"]
     own = 1.0 - share.get("simcord", 0.0)
     for kind in KINDS:

@@ -15,14 +15,15 @@ from datetime import timedelta
 
 import discord
 
+from bot.components.signup import TOURNAMENT_COLOUR
+from bot.components.turn import turn_view
+from bot.components.undo import undo_view
 from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
 from bot.pictures import attach_extra
 from bot.service.announce import game_lane
 from bot.service.posts import Post, mentions
-from bot.tournament_views import TOURNAMENT_COLOUR
-from bot.views import turn_view, undo_view
 from games.core import render_seats
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 

@@ -13,21 +13,21 @@ from bot.service.errors import Refusal
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
-    from bot.app import GrimoireBot
+    from bot.services import Services
 
 
 async def find_game(
-    bot: GrimoireBot, interaction: discord.Interaction, game_id: int | None
+    services: Services, interaction: discord.Interaction, game_id: int | None
 ) -> Game:
     """The game a command means, or a refusal that says how to name one."""
     if game_id is not None:
-        return await bot.tables.get(game_id)
+        return await services.tables.get(game_id)
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
-        game = await bot.tables.in_thread(channel.id)
+        game = await services.tables.in_thread(channel.id)
         if game is not None:
             return game
-    mine = await bot.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
+    mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
     here = [g for g in mine if g.channel_id == interaction.channel_id]
     if len(mine) == 1:
         return mine[0]
@@ -40,11 +40,11 @@ async def find_game(
 
 
 async def game_choices(
-    bot: GrimoireBot, interaction: discord.Interaction, current: str
+    services: Services, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
     """The caller's open games for a ``game:`` option, their turns first."""
     user = interaction.user.id
-    found = await bot.store.games.of_user(user, (GameStatus.ACTIVE, GameStatus.LOBBY))
+    found = await services.store.games.of_user(user, (GameStatus.ACTIVE, GameStatus.LOBBY))
     needle = current.strip().lstrip("#").lower()
     choices: list[tuple[bool, app_commands.Choice[int]]] = []
     for game in found:

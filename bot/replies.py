@@ -1,20 +1,13 @@
-"""Answering interactions: once, ephemerally for refusals, and slowly for floods."""
+"""Answering interactions: privately for refusals and failures, publicly with buttons."""
 
 from __future__ import annotations
 
 import contextlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
-
-from bot.service.errors import Refusal
-
-if TYPE_CHECKING:
-    from bot.app import GrimoireBot
-
 
 log = logging.getLogger("grimoire")
 
@@ -54,25 +47,6 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         await interaction.followup.send(message, ephemeral=True)
     else:
         await interaction.response.send_message(message, ephemeral=True)
-
-
-async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]]) -> None:
-    """Run a command's or a component's work: a member who floods the bot is asked to slow
-    down, a refusal is answered ephemerally with its reason, and anything unexpected (a
-    database fault, a bug) with :data:`SOMETHING_WENT_WRONG` and an error id. discord.py only
-    logs what a button's callback raises, so without this a click would go unanswered."""
-    bot = cast("GrimoireBot", interaction.client)
-    bot.names.remember(interaction.user)
-    wait = bot.throttle.wait_for(interaction.user.id)
-    if wait:
-        await tell(interaction, bot.throttle.message(wait))
-        return
-    try:
-        await work()
-    except Refusal as refusal:
-        await tell(interaction, refusal.message)
-    except Exception as error:
-        await tell_failure(interaction, error)
 
 
 async def post_with_buttons(

@@ -8,7 +8,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.replies import guarded
 from bot.service.clocks import (
     DEADLINE_CHOICES,
     LONGEST_REMINDER,
@@ -24,6 +23,7 @@ from bot.service.errors import Refusal
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
+    from bot.services import Services
 
 DEADLINE_OPTIONS = [app_commands.Choice(name=key, value=key) for key in DEADLINE_CHOICES]
 POLICY_OPTIONS = [
@@ -35,8 +35,8 @@ ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="
 class ClockCommands(commands.Cog):
     """Turn clocks and players' time."""
 
-    def __init__(self, bot: GrimoireBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(
         name="settings", description="This server's turn clock for new games (Manage Server)."
@@ -57,31 +57,28 @@ class ClockCommands(commands.Cog):
         strikes: app_commands.Range[int, 0, MAX_STRIKES] | None = None,
         reminders: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            changes: dict[str, object] = {}
-            if deadline is not None:
-                chosen = DEADLINE_CHOICES[deadline]
-                changes["deadline"] = 0 if chosen is None else int(chosen.total_seconds())
-            if policy is not None:
-                changes["policy"] = Policy(policy).value
-            if strikes is not None:
-                changes["strikes"] = strikes
-            if reminders is not None:
-                changes["reminders"] = _reminders(reminders)
-            if changes:
-                permissions = getattr(interaction.user, "guild_permissions", None)
-                if not (permissions and permissions.manage_guild):
-                    raise Refusal("Only members who manage this server can change its settings.")
-                current = await self.bot.store.prefs.set_server(interaction.guild_id, changes)
-                heading = "New games here now get:"
-            else:
-                current = await self.bot.store.prefs.server(interaction.guild_id)
-                heading = "New games here get:"
-            text = f"{heading} {server_clock(current).describe()}."
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await guarded(interaction, work)
+        assert interaction.guild_id is not None
+        changes: dict[str, object] = {}
+        if deadline is not None:
+            chosen = DEADLINE_CHOICES[deadline]
+            changes["deadline"] = 0 if chosen is None else int(chosen.total_seconds())
+        if policy is not None:
+            changes["policy"] = Policy(policy).value
+        if strikes is not None:
+            changes["strikes"] = strikes
+        if reminders is not None:
+            changes["reminders"] = _reminders(reminders)
+        if changes:
+            permissions = getattr(interaction.user, "guild_permissions", None)
+            if not (permissions and permissions.manage_guild):
+                raise Refusal("Only members who manage this server can change its settings.")
+            current = await self.services.store.prefs.set_server(interaction.guild_id, changes)
+            heading = "New games here now get:"
+        else:
+            current = await self.services.store.prefs.server(interaction.guild_id)
+            heading = "New games here get:"
+        text = f"{heading} {server_clock(current).describe()}."
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
         name="away", description="Go on vacation: your move clocks pause in every game."
@@ -90,20 +87,17 @@ class ClockCommands(commands.Cog):
     async def away(
         self, interaction: discord.Interaction, duration: app_commands.Range[str, 1, 20]
     ) -> None:
-        async def work() -> None:
-            player = await self.bot.presence.away(interaction.user.id, duration)
-            self.bot.outbox.kick()
-            if player.away_until is None:
-                text = "Welcome back: your clocks run again."
-            else:
-                until = player.away_until
-                text = (
-                    f"Enjoy your time away. Your move clocks are paused until {stamp(until, 'f')}"
-                    f" ({stamp(until)}); each game's table was told."
-                )
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await guarded(interaction, work)
+        player = await self.services.presence.away(interaction.user.id, duration)
+        self.services.outbox.kick()
+        if player.away_until is None:
+            text = "Welcome back: your clocks run again."
+        else:
+            until = player.away_until
+            text = (
+                f"Enjoy your time away. Your move clocks are paused until {stamp(until, 'f')}"
+                f" ({stamp(until)}); each game's table was told."
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="notify", description="Your reminders and daily digest, on or off.")
     @app_commands.describe(
@@ -117,19 +111,16 @@ class ClockCommands(commands.Cog):
         reminders: str | None = None,
         digest: str | None = None,
     ) -> None:
-        async def work() -> None:
-            player = await self.bot.presence.notify(
-                interaction.user.id,
-                reminders=None if reminders is None else reminders == "on",
-                digest=None if digest is None else digest == "on",
-            )
-            text = (
-                f"Reminders before deadlines: **{'on' if player.reminders else 'off'}** · "
-                f"daily digest: **{'on' if player.digest else 'off'}**."
-            )
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await guarded(interaction, work)
+        player = await self.services.presence.notify(
+            interaction.user.id,
+            reminders=None if reminders is None else reminders == "on",
+            digest=None if digest is None else digest == "on",
+        )
+        text = (
+            f"Reminders before deadlines: **{'on' if player.reminders else 'off'}** · "
+            f"daily digest: **{'on' if player.digest else 'off'}**."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 def _reminders(text: str) -> list[int]:
@@ -140,3 +131,8 @@ def _reminders(text: str) -> list[int]:
     if len(points) > MAX_REMINDERS:
         raise Refusal(f"At most {MAX_REMINDERS} reminders.")
     return sorted({int(p.total_seconds()) for p in points}, reverse=True)
+
+
+async def setup(bot: GrimoireBot) -> None:
+    """Load the cog (a discord.py extension)."""
+    await bot.add_cog(ClockCommands(bot.services))

@@ -9,18 +9,18 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.components.panel import after_move, show_panel
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
 from bot.pictures import attach_game, with_file
-from bot.replies import guarded
 from bot.service.announce import seat_users
 from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.play import MAX_MOVE_TEXT
-from bot.views import after_move, show_panel
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
+    from bot.services import Services
 
 RULES_CHOICES = [
     app_commands.Choice(name=engine.title, value=engine.key) for engine in games.ENGINES.values()
@@ -30,8 +30,8 @@ RULES_CHOICES = [
 class PlayCommands(commands.Cog):
     """Moves and views."""
 
-    def __init__(self, bot: GrimoireBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @app_commands.command(
         name="play", description="Make a move (suggestions show what you may play)."
@@ -46,18 +46,15 @@ class PlayCommands(commands.Cog):
         move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
         game: int | None = None,
     ) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            try:
-                result = await self.bot.tables.play(found.id, interaction.user.id, move)
-            except StaleRequest:
-                raise Refusal(
-                    "Someone moved at the same moment; nothing was changed. Try again."
-                ) from None
-            await after_move(interaction, result, edit=False)
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await self.services.tables.play(found.id, interaction.user.id, move)
+        except StaleRequest:
+            raise Refusal(
+                "Someone moved at the same moment; nothing was changed. Try again."
+            ) from None
+        await after_move(interaction, result, edit=False)
 
     @play.autocomplete("move")
     async def _moves(
@@ -65,8 +62,8 @@ class PlayCommands(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         game_id = getattr(interaction.namespace, "game", None)
         try:
-            found = await find_game(self.bot, interaction, game_id)
-            choices = await self.bot.tables.choices(found.id, interaction.user.id)
+            found = await find_game(self.services, interaction, game_id)
+            choices = await self.services.tables.choices(found.id, interaction.user.id)
         except Refusal:
             return []
         needle = " ".join(current.lower().split())
@@ -78,49 +75,38 @@ class PlayCommands(commands.Cog):
     async def _play_games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot, interaction, current)
+        return await game_choices(self.services, interaction, current)
 
     @app_commands.command(name="turn", description="Open your move panel for a game.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def turn(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            await show_panel(interaction, found.id)
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        await show_panel(interaction, found.id)
 
     @app_commands.command(name="hand", description="Your private view of a game (only you see it).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            current, board = await self.bot.tables.hand(found.id, interaction.user.id)
-            names = await self.bot.names.names(seat_users(current))
-            embed = board_embed(board, names, private=True)
-            seat = current.seat_of(interaction.user.id)
-            picture = await attach_game(embed, current, seat, names)
-            await interaction.response.send_message(
-                embed=embed, ephemeral=True, **with_file(picture)
-            )
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        current, board = await self.services.tables.hand(found.id, interaction.user.id)
+        names = await self.services.names.names(seat_users(current))
+        embed = board_embed(board, names, private=True)
+        seat = current.seat_of(interaction.user.id)
+        picture = await attach_game(embed, current, seat, names)
+        await interaction.response.send_message(embed=embed, ephemeral=True, **with_file(picture))
 
     @app_commands.command(name="board", description="The public board of a game.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            current, board = await self.bot.tables.board(found.id)
-            names = await self.bot.names.names(seat_users(current))
-            pending = await self.bot.store.timers.pending(current.id)
-            clock = deadline_line(deadlines_by_seat(pending).values())
-            embed = board_embed(board, names)
-            picture = await attach_game(embed, current, None, names)
-            await interaction.response.send_message(
-                clock or discord.utils.MISSING, embed=embed, ephemeral=True, **with_file(picture)
-            )
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        current, board = await self.services.tables.board(found.id)
+        names = await self.services.names.names(seat_users(current))
+        pending = await self.services.store.timers.pending(current.id)
+        clock = deadline_line(deadlines_by_seat(pending).values())
+        embed = board_embed(board, names)
+        picture = await attach_game(embed, current, None, names)
+        await interaction.response.send_message(
+            clock or discord.utils.MISSING, embed=embed, ephemeral=True, **with_file(picture)
+        )
 
     @turn.autocomplete("game")
     @hand.autocomplete("game")
@@ -128,21 +114,23 @@ class PlayCommands(commands.Cog):
     async def _games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot, interaction, current)
+        return await game_choices(self.services, interaction, current)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.choices(game=RULES_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        async def work() -> None:
-            engine = games.get(game)
-            embed = discord.Embed(
-                title=f"{engine.title} — rules in brief",
-                description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
-                colour=BOARD_COLOUR,
-            )
-            embed.set_footer(
-                text="Start a game with /game new · make moves with /play or the turn button"
-            )
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+        engine = games.get(game)
+        embed = discord.Embed(
+            title=f"{engine.title} — rules in brief",
+            description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
+            colour=BOARD_COLOUR,
+        )
+        embed.set_footer(
+            text="Start a game with /game new · make moves with /play or the turn button"
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
-        await guarded(interaction, work)
+
+async def setup(bot: GrimoireBot) -> None:
+    """Load the cog (a discord.py extension)."""
+    await bot.add_cog(PlayCommands(bot.services))

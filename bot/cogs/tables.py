@@ -11,18 +11,19 @@ from discord.ext import commands
 
 import games
 from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
+from bot.components.lobby import lobby_view
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
-from bot.replies import guarded, post_with_buttons
+from bot.replies import post_with_buttons
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
-from bot.views import lobby_view
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
+    from bot.services import Services
 
 GAME_CHOICES = [
     app_commands.Choice(name=f"{engine.title} ({engine.seat_count_label()})", value=engine.key)
@@ -39,8 +40,9 @@ class TableCommands(commands.Cog):
 
     game = app_commands.Group(name="game", description="Start, find and manage games.")
 
-    def __init__(self, bot: GrimoireBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services, client: discord.Client) -> None:
+        self.services = services
+        self.client = client
 
     @game.command(name="new", description="Open a lobby for a game in this channel.")
     @app_commands.guild_only()
@@ -68,26 +70,23 @@ class TableCommands(commands.Cog):
         on_timeout: str | None = None,
         rated: bool = True,
     ) -> None:
-        async def work() -> None:
-            if interaction.channel_id is None:
-                raise Refusal("Open a lobby in a server channel.")
-            if await self.bot.tables.in_thread(interaction.channel_id) is not None:
-                raise Refusal("This thread belongs to a game: open a lobby in a channel.")
-            lobby = await self.bot.lobbies.open(
-                game_key=game,
-                options=options,
-                seating=Seating(seating),
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                host_id=interaction.user.id,
-                deadline=deadline,
-                policy=on_timeout,
-                rated=rated,
-            )
-            message_id = await post_with_buttons(interaction, lobby_embed(lobby), lobby_view(lobby))
-            await self.bot.store.games.set_messages(lobby.id, lobby_message_id=message_id)
-
-        await guarded(interaction, work)
+        if interaction.channel_id is None:
+            raise Refusal("Open a lobby in a server channel.")
+        if await self.services.tables.in_thread(interaction.channel_id) is not None:
+            raise Refusal("This thread belongs to a game: open a lobby in a channel.")
+        lobby = await self.services.lobbies.open(
+            game_key=game,
+            options=options,
+            seating=Seating(seating),
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            deadline=deadline,
+            policy=on_timeout,
+            rated=rated,
+        )
+        message_id = await post_with_buttons(interaction, lobby_embed(lobby), lobby_view(lobby))
+        await self.services.store.games.set_messages(lobby.id, lobby_message_id=message_id)
 
     @new.autocomplete("options")
     async def _options(
@@ -98,114 +97,91 @@ class TableCommands(commands.Cog):
     @game.command(name="log", description="The game's story so far (your own secrets included).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            _, lines = await self.bot.tables.log(found.id, interaction.user.id)
-            names = await self.bot.names.names(seat_users(found))
-            title = games.get(found.game_key).title
-            text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
-            await interaction.response.send_message(
-                f"**{title}** #{found.id} — log\n{text}", ephemeral=True
-            )
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        _, lines = await self.services.tables.log(found.id, interaction.user.id)
+        names = await self.services.names.names(seat_users(found))
+        title = games.get(found.game_key).title
+        text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
+        await interaction.response.send_message(
+            f"**{title}** #{found.id} — log\n{text}", ephemeral=True
+        )
 
     @game.command(name="resign", description="Give up a game you are playing.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            await self.bot.tables.resign(found.id, interaction.user.id)
-            await interaction.response.send_message(
-                f"You resigned from game #{found.id}.", ephemeral=True
-            )
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        await self.services.tables.resign(found.id, interaction.user.id)
+        await interaction.response.send_message(
+            f"You resigned from game #{found.id}.", ephemeral=True
+        )
 
     @game.command(name="nudge", description="Remind a slow player that the table waits for them.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def nudge(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            pinged = await self.bot.presence.nudge(found, interaction.user.id)
-            self.bot.outbox.kick()
-            names = ", ".join(f"<@{u}>" for u in pinged)
-            await interaction.response.send_message(f"You nudged {names}.", ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        pinged = await self.services.presence.nudge(found, interaction.user.id)
+        self.services.outbox.kick()
+        names = ", ".join(f"<@{u}>" for u in pinged)
+        await interaction.response.send_message(f"You nudged {names}.", ephemeral=True)
 
     @game.command(name="undo", description="Take back your last move (or ask the table to).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def undo(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            try:
-                result = await self.bot.takebacks.undo(found.id, interaction.user.id)
-            except StaleRequest:
-                raise Refusal("Someone moved at the same moment; nothing was changed.") from None
-            self.bot.outbox.kick()
-            self.bot.timer_worker.kick()
-            if result.done:
-                self.bot.ai.wake(result.game)
-                text = "Your last move is taken back."
-            else:
-                text = (
-                    f"That move cannot simply be taken back: {result.reason}. "
-                    "The other players were asked to approve."
-                )
-            await interaction.response.send_message(text, ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        try:
+            result = await self.services.takebacks.undo(found.id, interaction.user.id)
+        except StaleRequest:
+            raise Refusal("Someone moved at the same moment; nothing was changed.") from None
+        self.services.outbox.kick()
+        self.services.timers.kick()
+        if result.done:
+            self.services.ai.wake(result.game)
+            text = "Your last move is taken back."
+        else:
+            text = (
+                f"That move cannot simply be taken back: {result.reason}. "
+                "The other players were asked to approve."
+            )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def work() -> None:
-            found = await find_game(self.bot, interaction, game)
-            permissions = getattr(interaction.user, "guild_permissions", None)
-            cancelled = await self.bot.lobbies.cancel(
-                found.id,
-                interaction.user.id,
-                is_admin=bool(permissions and permissions.manage_guild),
-            )
-            self.bot.game_ended(cancelled)  # a tournament's round may be complete now
-            self.bot.outbox.kick()
-            await interaction.response.send_message(
-                f"Game #{found.id} is called off.", ephemeral=True
-            )
-            await self._show_lobby_closed(found.id)
-
-        await guarded(interaction, work)
+        found = await find_game(self.services, interaction, game)
+        permissions = getattr(interaction.user, "guild_permissions", None)
+        cancelled = await self.services.lobbies.cancel(
+            found.id,
+            interaction.user.id,
+            is_admin=bool(permissions and permissions.manage_guild),
+        )
+        self.services.game_ended(cancelled)  # a tournament's round may be complete now
+        self.services.outbox.kick()
+        await interaction.response.send_message(f"Game #{found.id} is called off.", ephemeral=True)
+        await self._show_lobby_closed(found.id)
 
     @game.command(name="list", description="This server's lobbies and running games.")
     @app_commands.guild_only()
     async def list_games(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            found = await self.bot.store.games.in_guild(interaction.guild_id)
-            lines = [await self._line(g, interaction.user.id) for g in found[:20]]
-            more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
-            text = "\n".join(lines) or "No open games here. Start one with `/game new`."
-            await interaction.response.send_message(text[:1900] + more, ephemeral=True)
-
-        await guarded(interaction, work)
+        assert interaction.guild_id is not None
+        found = await self.services.store.games.in_guild(interaction.guild_id)
+        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+        more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
+        text = "\n".join(lines) or "No open games here. Start one with `/game new`."
+        await interaction.response.send_message(text[:1900] + more, ephemeral=True)
 
     @game.command(name="mine", description="Your games in every server, and where it is your turn.")
     async def mine(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            found = await self.bot.store.games.of_user(interaction.user.id)
-            lines = [await self._line(g, interaction.user.id) for g in found[:20]]
-            text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
-            await interaction.response.send_message(text[:1900], ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await self.services.store.games.of_user(interaction.user.id)
+        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+        text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
+        await interaction.response.send_message(text[:1900], ephemeral=True)
 
     async def _show_lobby_closed(self, game_id: int) -> None:
         """Take the buttons off a called-off lobby's message, so nobody is invited to join."""
-        game = await self.bot.store.games.get(game_id)
+        game = await self.services.store.games.get(game_id)
         if game.lobby_message_id is None:
             return
-        channel = self.bot.get_partial_messageable(game.channel_id)
+        channel = self.client.get_partial_messageable(game.channel_id)
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(game.lobby_message_id).edit(
                 embed=lobby_embed(game), view=None
@@ -224,7 +200,7 @@ class TableCommands(commands.Cog):
         names = (
             ", ".join(
                 [
-                    "🤖 an AI player" if user is None else await self.bot.names.name(user)
+                    "🤖 an AI player" if user is None else await self.services.names.name(user)
                     for user in (_user(game, s) for s in sorted(game.to_act))
                 ]
             )
@@ -240,7 +216,7 @@ class TableCommands(commands.Cog):
     async def _games(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
-        return await game_choices(self.bot, interaction, current)
+        return await game_choices(self.services, interaction, current)
 
 
 def variant_suggestions(
@@ -264,3 +240,8 @@ def _link(game: Game) -> str:
     where = game.thread_id or game.channel_id
     guild = game.guild_id if game.guild_id is not None else "@me"
     return f"https://discord.com/channels/{guild}/{where}"
+
+
+async def setup(bot: GrimoireBot) -> None:
+    """Load the cog (a discord.py extension)."""
+    await bot.add_cog(TableCommands(bot.services, bot))

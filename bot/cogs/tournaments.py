@@ -10,17 +10,18 @@ from discord.ext import commands
 
 from bot.cogs.clocks import DEADLINE_OPTIONS
 from bot.cogs.tables import GAME_CHOICES, variant_suggestions
+from bot.components.signup import TOURNAMENT_COLOUR, signup_embed, signup_view
 from bot.embeds import board_embed
-from bot.replies import guarded, post_with_buttons
+from bot.replies import post_with_buttons
 from bot.service.errors import Refusal
 from bot.service.options import MAX_OPTIONS_TEXT
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
-from bot.tournament_views import TOURNAMENT_COLOUR, signup_embed, signup_view
 from storage import Tournament, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
+    from bot.services import Services
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (tables by standing)", value="swiss"),
@@ -41,8 +42,8 @@ class TournamentCommands(commands.Cog):
         name="tournament", description="Run and follow this server's tournaments.", guild_only=True
     )
 
-    def __init__(self, bot: GrimoireBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
 
     @tournament.command(name="create", description="Open sign-ups for a tournament here.")
     @app_commands.describe(
@@ -68,30 +69,27 @@ class TournamentCommands(commands.Cog):
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         starts_in: app_commands.Range[str, 1, 20] | None = None,
     ) -> None:
-        async def work() -> None:
-            if interaction.guild_id is None or interaction.channel_id is None:
-                raise Refusal("Tournaments are run in a server channel.")
-            if isinstance(interaction.channel, discord.Thread):
-                raise Refusal("Open a tournament in a channel, not a thread.")
-            created = await self.bot.tournaments.create(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                organiser_id=interaction.user.id,
-                game_key=game,
-                tournament_format=format,
-                rounds=rounds,
-                tables=tables,
-                deadline=deadline,
-                name=name,
-                options=options,
-                starts_in=starts_in,
-            )
-            message_id = await post_with_buttons(
-                interaction, signup_embed(created), signup_view(created)
-            )
-            await self.bot.store.tournaments.set_message(created.id, message_id=message_id)
-
-        await guarded(interaction, work)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise Refusal("Tournaments are run in a server channel.")
+        if isinstance(interaction.channel, discord.Thread):
+            raise Refusal("Open a tournament in a channel, not a thread.")
+        created = await self.services.tournaments.create(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            organiser_id=interaction.user.id,
+            game_key=game,
+            tournament_format=format,
+            rounds=rounds,
+            tables=tables,
+            deadline=deadline,
+            name=name,
+            options=options,
+            starts_in=starts_in,
+        )
+        message_id = await post_with_buttons(
+            interaction, signup_embed(created), signup_view(created)
+        )
+        await self.services.store.tournaments.set_message(created.id, message_id=message_id)
 
     @create.autocomplete("options")
     async def _options(
@@ -102,36 +100,30 @@ class TournamentCommands(commands.Cog):
     @tournament.command(name="start", description="Close the sign-ups and start round 1.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        async def work() -> None:
-            found = await self._find(interaction, tournament)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            started = await self.bot.tournaments.start(
-                found.id, interaction.user.id, is_admin=_manages(interaction)
-            )
-            self._kick()
-            await interaction.followup.send(
-                f"**{name_of(started)}** has started: round {started.round} is being dealt.",
-                ephemeral=True,
-            )
-
-        await guarded(interaction, work)
+        found = await self._find(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        started = await self.services.tournaments.start(
+            found.id, interaction.user.id, is_admin=_manages(interaction)
+        )
+        self._kick()
+        await interaction.followup.send(
+            f"**{name_of(started)}** has started: round {started.round} is being dealt.",
+            ephemeral=True,
+        )
 
     @tournament.command(name="standings", description="The standings and the round's tables.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
     async def standings(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
-        async def work() -> None:
-            found = await self._find(interaction, tournament, any_status=True)
-            if found.status is TournamentStatus.SIGNUP:
-                await interaction.response.send_message(embed=signup_embed(found), ephemeral=True)
-                return
-            board = await self.bot.tournaments.standings_board(found)
-            embed = board_embed(board, ())
-            embed.colour = TOURNAMENT_COLOUR
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await self._find(interaction, tournament, any_status=True)
+        if found.status is TournamentStatus.SIGNUP:
+            await interaction.response.send_message(embed=signup_embed(found), ephemeral=True)
+            return
+        board = await self.services.tournaments.standings_board(found)
+        embed = board_embed(board, ())
+        embed.colour = TOURNAMENT_COLOUR
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @tournament.command(
         name="drop", description="Leave a tournament (or, as organiser, drop a player)."
@@ -146,18 +138,15 @@ class TournamentCommands(commands.Cog):
         tournament: int | None = None,
         player: discord.Member | None = None,
     ) -> None:
-        async def work() -> None:
-            found = await self._find(interaction, tournament)
-            who = player.id if player is not None else interaction.user.id
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.bot.tournaments.drop(
-                found.id, who, by=interaction.user.id, is_admin=_manages(interaction)
-            )
-            self._kick()
-            text = "You left" if who == interaction.user.id else f"<@{who}> was dropped from"
-            await interaction.followup.send(f"{text} **{name_of(found)}**.", ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await self._find(interaction, tournament)
+        who = player.id if player is not None else interaction.user.id
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await self.services.tournaments.drop(
+            found.id, who, by=interaction.user.id, is_admin=_manages(interaction)
+        )
+        self._kick()
+        text = "You left" if who == interaction.user.id else f"<@{who}> was dropped from"
+        await interaction.followup.send(f"{text} **{name_of(found)}**.", ephemeral=True)
 
     @tournament.command(
         name="next", description="Organisers: finish this round's games now and go on."
@@ -166,46 +155,37 @@ class TournamentCommands(commands.Cog):
     async def next_round(
         self, interaction: discord.Interaction, tournament: int | None = None
     ) -> None:
-        async def work() -> None:
-            found = await self._find(interaction, tournament)
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            moved = await self.bot.tournaments.next_round(
-                found.id, interaction.user.id, is_admin=_manages(interaction)
-            )
-            self._kick()
-            if moved.status is TournamentStatus.FINISHED:
-                text = f"Round {found.round} was settled and **{name_of(moved)}** is over."
-            else:
-                text = f"Round {found.round} was settled; round {moved.round} is being dealt."
-            await interaction.followup.send(text, ephemeral=True)
-
-        await guarded(interaction, work)
+        found = await self._find(interaction, tournament)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        moved = await self.services.tournaments.next_round(
+            found.id, interaction.user.id, is_admin=_manages(interaction)
+        )
+        self._kick()
+        if moved.status is TournamentStatus.FINISHED:
+            text = f"Round {found.round} was settled and **{name_of(moved)}** is over."
+        else:
+            text = f"Round {found.round} was settled; round {moved.round} is being dealt."
+        await interaction.followup.send(text, ephemeral=True)
 
     @tournament.command(name="cancel", description="Organisers: call a tournament off.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
-        async def work() -> None:
-            found = await self._find(interaction, tournament)
-            cancelled = await self.bot.tournaments.cancel(
-                found.id, interaction.user.id, is_admin=_manages(interaction)
-            )
-            self._kick()
-            await interaction.response.send_message(
-                f"**{name_of(cancelled)}** is called off.", ephemeral=True
-            )
-
-        await guarded(interaction, work)
+        found = await self._find(interaction, tournament)
+        cancelled = await self.services.tournaments.cancel(
+            found.id, interaction.user.id, is_admin=_manages(interaction)
+        )
+        self._kick()
+        await interaction.response.send_message(
+            f"**{name_of(cancelled)}** is called off.", ephemeral=True
+        )
 
     @tournament.command(name="list", description="This server's tournaments.")
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            assert interaction.guild_id is not None
-            found = await self.bot.tournaments.listing(interaction.guild_id)
-            embed = board_embed(listing_board(found[:30]), ())
-            embed.colour = TOURNAMENT_COLOUR
-            await interaction.response.send_message(embed=embed, ephemeral=True)
-
-        await guarded(interaction, work)
+        assert interaction.guild_id is not None
+        found = await self.services.tournaments.listing(interaction.guild_id)
+        embed = board_embed(listing_board(found[:30]), ())
+        embed.colour = TOURNAMENT_COLOUR
+        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @start.autocomplete("tournament")
     @standings.autocomplete("tournament")
@@ -217,7 +197,7 @@ class TournamentCommands(commands.Cog):
     ) -> list[app_commands.Choice[int]]:
         if interaction.guild_id is None:
             return []
-        found = await self.bot.store.tournaments.in_guild(interaction.guild_id)
+        found = await self.services.store.tournaments.in_guild(interaction.guild_id)
         needle = current.strip().lstrip("#").lower()
         choices = []
         for t in found:
@@ -236,14 +216,19 @@ class TournamentCommands(commands.Cog):
         if interaction.guild_id is None:
             raise Refusal("Tournaments are run in a server.")
         if tournament_id is None and any_status:
-            listed = await self.bot.tournaments.listing(interaction.guild_id)
+            listed = await self.services.tournaments.listing(interaction.guild_id)
             open_ones = [
                 t for t in listed if t.status in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
             ]
             if not open_ones and listed:
                 return listed[0]  # the latest, finished: its final standings
-        return await self.bot.tournaments.find(interaction.guild_id, tournament_id)
+        return await self.services.tournaments.find(interaction.guild_id, tournament_id)
 
     def _kick(self) -> None:
-        self.bot.outbox.kick()
-        self.bot.timer_worker.kick()
+        self.services.outbox.kick()
+        self.services.timers.kick()
+
+
+async def setup(bot: GrimoireBot) -> None:
+    """Load the cog (a discord.py extension)."""
+    await bot.add_cog(TournamentCommands(bot.services))

@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+import games
+from bot.components.lobby import lobby_view
+from bot.components.threads import open_game_thread
 from bot.embeds import lobby_embed
 from bot.service.reopen import repost_game
-from bot.views import lobby_view, open_game_thread
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
@@ -31,18 +33,19 @@ async def resume_games(bot: GrimoireBot, guild_id: int, channel_id: int) -> int:
     channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
     if not isinstance(channel, discord.TextChannel):
         raise TypeError(f"channel {channel_id} is not a text channel")
+    services = bot.services
     resumed = 0
-    for game in await bot.store.games.in_guild(guild_id):
+    for game in await services.store.games.in_guild(guild_id):
         if game.status is GameStatus.LOBBY:
             await _repost_lobby(bot, channel, game)
         elif game.status is GameStatus.ACTIVE and not await _thread_exists(bot, game):
-            thread_id = await open_game_thread(channel, bot.title_of(game), game)
-            await repost_game(bot.store, bot.locks, game.id, thread_id=thread_id)
+            thread_id = await open_game_thread(channel, games.get(game.game_key).title, game)
+            await repost_game(services.store, services.locks, game.id, thread_id=thread_id)
         else:
             continue
         resumed += 1
     if resumed:
-        bot.outbox.kick()
+        services.outbox.kick()
         log.info("Resumed %d saved games and lobbies.", resumed)
     return resumed
 
@@ -62,4 +65,4 @@ async def _repost_lobby(bot: GrimoireBot, channel: discord.TextChannel, game: Ga
     message = await channel.send(embed=lobby_embed(game), view=view or discord.utils.MISSING)
     if view is not None:
         view.stop()
-    await bot.store.games.set_messages(game.id, lobby_message_id=message.id)
+    await bot.services.store.games.set_messages(game.id, lobby_message_id=message.id)

@@ -87,7 +87,8 @@ class Playground:
         finally:
             # SimCord detaches the bot without closing what it opened: close the database,
             # or its connection thread keeps the process alive.
-            store = getattr(self.bot, "store", None)
+            services = getattr(self.bot, "services", None)
+            store = services.store if services is not None else None
             if store is not None:
                 await store.close()
 

@@ -13,6 +13,7 @@ import simcord
 
 from bot import create_bot
 from bot.app import GrimoireBot
+from bot.service.errors import Refusal
 from bot.settings import Settings
 
 
@@ -66,11 +67,25 @@ async def simcord_env(simcord_bot: GrimoireBot) -> AsyncIterator[simcord.Env]:
     finally:
         await env.shutdown()
         for bot in bots:
-            store = getattr(bot, "store", None)
+            services = getattr(bot, "services", None)
+            store = services.store if services is not None else None
             if store is not None:
                 await store.close()
         if env.check_errors:  # as SimCord's own fixture: errors a test acknowledged are not
-            env._raise_errors_since(env._errors_acknowledged)  # raised again
+            raise_unanswered(env)  # raised again
+
+
+def is_refusal(error: BaseException) -> bool:
+    """Whether ``error`` is a refusal a command raised: the command tree's error handler
+    answers it with its reason, and SimCord records every error that reaches that handler."""
+    return isinstance(getattr(error, "original", error), Refusal)
+
+
+def raise_unanswered(env: simcord.Env) -> None:
+    """Raise the first error the test did not acknowledge (``env.errors``), refusals aside."""
+    unexpected = [e for e in env._errors[env._errors_acknowledged :] if not is_refusal(e)]
+    if unexpected:
+        raise unexpected[0]
 
 
 @pytest.fixture

@@ -269,8 +269,8 @@ async def keep_clear(table: Table) -> None:
     wakeups = [
         at.timestamp()
         for at in (
-            await bot.store.timers.next_due_at(),
-            await bot.store.outbox.next_available_at(),
+            await bot.services.store.timers.next_due_at(),
+            await bot.services.store.outbox.next_available_at(),
         )
         if at is not None
     ]
@@ -304,7 +304,7 @@ async def timed(step: Any, what: str) -> Any:
 
 async def running_games(table: Table) -> list[Game]:
     """The games of this server, open lobbies included."""
-    return list(await bot_of(table).store.games.in_guild(table.guild.id))
+    return list(await bot_of(table).services.store.games.in_guild(table.guild.id))
 
 
 async def abandon_lobbies(table: Table) -> None:
@@ -354,7 +354,7 @@ async def play_one(table: Table, game: Game, rng: random.Random) -> None:
     answer = "\n".join(replies(result))
     if not result.acknowledged or f"✔ `{move}`" not in answer:
         raise MoveRefused(f"game {game.id}, seat {seat}, {move!r}: {answer!r}")
-    after = await bot_of(table).store.games.get(game.id)
+    after = await bot_of(table).services.store.games.get(game.id)
     say(f"acknowledged {game.id} {after.version}")
 
 
@@ -398,9 +398,9 @@ async def drain(table: Table) -> None:
         await keep_clear(table)
         await timed(env.advance_time(STEP), "advancing the clock")
         seen = report_errors(env, seen)
-        if not await bot.store.outbox.pending():
-            await timed(bot.ai.idle(), "AI players")
-            if not await bot.store.outbox.pending():
+        if not await bot.services.store.outbox.pending():
+            await timed(bot.services.ai.idle(), "AI players")
+            if not await bot.services.store.outbox.pending():
                 say("drained")
                 return
     raise TimeoutError("the outbox never drained")
@@ -430,7 +430,7 @@ async def run(db: Path, log: Path, seed: int, *, drain_only: bool) -> None:
         await env.shutdown()
         # SimCord detaches the bot without closing it: close the database, or its
         # connection thread keeps the process alive.
-        await bot.store.close()
+        await bot.services.store.close()
 
 
 def main(argv: list[str]) -> None:

@@ -22,7 +22,7 @@ def bot_of(table: Table) -> GrimoireBot:
 
 async def stored(table: Table, game_id: int) -> Game:
     """The game as the store has it now."""
-    return await bot_of(table).store.games.get(game_id)
+    return await bot_of(table).services.store.games.get(game_id)
 
 
 async def open_lobby(
@@ -34,7 +34,7 @@ async def open_lobby(
     assert not result.ephemeral, result
     lobby = table.channel.last_message
     assert lobby is not None
-    games_here = await bot_of(table).store.games.in_channel(table.channel.id)
+    games_here = await bot_of(table).services.store.games.in_channel(table.channel.id)
     return lobby, games_here[-1].id
 
 

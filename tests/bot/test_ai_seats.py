@@ -58,7 +58,7 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
 
     started = await alice.click(_fresh(table, lobby), label="Start")
     assert started.acknowledged
-    ai = bot_of(table).ai
+    ai = bot_of(table).services.ai
     for turn in itertools.count():
         await ai.idle()
         game = await stored(table, game_id)
@@ -71,9 +71,9 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
         await table.env.advance_time(1.5)  # as a person plays: the throttle never steps in
 
     assert game.status is GameStatus.FINISHED
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert {a.seat for a in actions} == {0, 1, 2}
-    assert (await check_replay(bot_of(table).store, game_id)).matches
+    assert (await check_replay(bot_of(table).services.store, game_id)).matches
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     posts = thread.history()
     assert "(hard)" in posts[0].content

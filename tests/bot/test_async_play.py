@@ -75,7 +75,7 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     await table.env.advance_time(HOUR)
     game = await stored(table, game_id)
     assert game.version >= 1
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert {a.seat for a in actions} == {seat}
     assert actions[0].notation == engine.notation(ai_move)  # the AI stood in for them
     assert [s.missed for s in game.in_seat_order()] == [1 if s == seat else 0 for s in (0, 1)]
@@ -86,7 +86,7 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     assert actions[-1].notation in told[0]
     assert seat not in game.to_act
     # The next player's clock now runs: one deadline pending, for them.
-    pending = await bot_of(table).store.timers.pending(game_id)
+    pending = await bot_of(table).services.store.timers.pending(game_id)
     assert [t.payload["seat"] for t in pending if t.kind is TimerKind.DEADLINE] == [1 - seat]
 
 
@@ -99,7 +99,7 @@ async def test_a_secret_pick_made_at_the_deadline_stays_secret(table: Table) -> 
     before = thread_text(table, game)
     await table.env.advance_time(HOUR + 60)
     game = await stored(table, game_id)
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert [a.seat for a in actions] == [0, 1, 2]
     carol = table.members["carol"]
     assert [t for t in dm_texts(carol) if f"`{actions[2].notation}`" in t]
@@ -151,7 +151,7 @@ async def test_a_player_who_keeps_missing_deadlines_is_removed_and_the_other_sid
     assert f"<@{silent.id}> is removed from the game after 3 missed deadlines." in text
     assert "The game is over." in text
     assert talker.name in text
-    assert await bot_of(table).store.timers.pending(game_id) == []
+    assert await bot_of(table).services.store.timers.pending(game_id) == []
     await assert_nothing_private_in_public(table, game)
 
 
@@ -197,7 +197,7 @@ async def test_coming_back_early_ends_the_vacation(table: Table) -> None:
     await alice.slash(table.channel, "away", duration="1d")
     back = await alice.slash(table.channel, "away", duration="off")
     assert "Welcome back" in await answer(back)
-    assert (await bot_of(table).store.prefs.player(alice.id)).away_until is None
+    assert (await bot_of(table).services.store.prefs.player(alice.id)).away_until is None
 
 
 # ---------------------------------------------------------------- nudges
@@ -240,7 +240,7 @@ async def test_a_move_that_revealed_nothing_is_taken_back_at_once(table: Table) 
     assert "Your last move is taken back." in await answer(undone)
     game = await stored(table, game_id)
     assert (game.version, game.to_act) == (0, frozenset({0, 1, 2}))
-    assert await bot_of(table).store.games.actions(game_id) == []
+    assert await bot_of(table).services.store.games.actions(game_id) == []
     assert f"<@{alice.id}> took back their last move" in thread_text(table, game)
 
     nothing = await table.members["bob"].slash(thread, "game undo")
@@ -271,7 +271,7 @@ async def test_after_others_moved_an_undo_needs_everyone_elses_approval(table: T
     assert "Everyone agreed" in await answer(last)
     game = await stored(table, game_id)
     assert game.version == 0
-    assert await bot_of(table).store.games.actions(game_id) == []
+    assert await bot_of(table).services.store.games.actions(game_id) == []
     stale = await bob.click(request, label="Approve")
     assert "no longer open" in await answer(stale)
 
@@ -290,7 +290,7 @@ async def test_a_refused_undo_leaves_the_game_as_it_was(table: Table) -> None:
     assert "the move stands" in await answer(refused)
     assert (await stored(table, game_id)).version == 1
     assert f"<@{other.id}> refused" in thread_text(table, game)
-    assert await bot_of(table).store.games.undo_request(game_id) is None
+    assert await bot_of(table).services.store.games.undo_request(game_id) is None
 
 
 # ---------------------------------------------------------------- digest
@@ -321,7 +321,7 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_fires_once_at_sta
     game = await stored(table, game_id)
     slow = member_at(table, game, min(game.to_act))
 
-    bot_of(table).timer_worker.stop()  # as if the bot had gone down
+    bot_of(table).services.timers.stop()  # as if the bot had gone down
     await table.env.advance_time(2 * HOUR)
     assert (await stored(table, game_id)).version == 0
 
@@ -382,5 +382,5 @@ async def test_three_days_of_play_with_one_player_gone_silent_reach_the_end(
     text = thread_text(table, game)
     assert text.count(f"<@{silent.id}> let the deadline pass") == 3
     assert "The game is over." in text
-    assert await bot_of(table).store.timers.pending(game_id) == []
+    assert await bot_of(table).services.store.timers.pending(game_id) == []
     await assert_nothing_private_in_public(table, game)

@@ -27,7 +27,8 @@ async def close_store(bot: discord.Client) -> None:
     garbage collector happens to free the connection; when it has not by the end of the run,
     the interpreter waits for that thread forever at exit.
     """
-    store = getattr(bot, "store", None)
+    services = getattr(bot, "services", None)
+    store = services.store if services is not None else None
     if store is not None:
         await store.close()
 
@@ -40,7 +41,7 @@ def answer_of(result: simcord.InteractionResult) -> str:
 
 async def all_outbox_items(table: Table) -> list[OutboxItem]:
     """Every delivery ever queued, waiting, done or given up, in queue order."""
-    outbox = bot_of(table).store.outbox
+    outbox = bot_of(table).services.store.outbox
     items: list[OutboxItem] = []
     item_id = 1
     while True:
@@ -170,7 +171,7 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     assert to_bob[0].failed_at is not None
     assert to_bob[0].done_at is None
     assert "50007" in (to_bob[0].last_error or "") or "Cannot send" in (to_bob[0].last_error or "")
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
 
     # …and never tried again, however long we wait.
     assert posts_to(table, bob_dm.id) == 1
@@ -212,7 +213,7 @@ async def test_a_later_refused_dm_does_not_repeat_the_notice(table: Table) -> No
 # ----------------------------------------------------- a failed board post
 async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Table) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
-    outbox = bot_of(table).store.outbox
+    outbox = bot_of(table).services.store.outbox
     assert await outbox.pending() == []
     assert len(thread.history()) == 1
     posts_before = posts_to(table, thread.id)
@@ -224,7 +225,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
     game = await stored(table, game_id)
     assert game.version == 1
     assert game.to_act == frozenset({1})
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert [(a.seq, a.seat, a.notation) for a in actions] == [(1, 0, "move 1")]
 
     # The board did not go out; it waits in the outbox for its retry.
@@ -260,7 +261,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
 
 async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
-    outbox = bot_of(table).store.outbox
+    outbox = bot_of(table).services.store.outbox
 
     # The thread refuses posts until healed, so that however often the first board is
     # retried meanwhile, it is still waiting when the second move is made.
@@ -329,7 +330,7 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
         for s in sorted(range(2), key=lambda s: (outcome.ranks[s], s))
     ]
 
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
     final = thread.history()[-1]
     assert "**The game is over.**" in final.content
     assert final.content.endswith("\n".join(ranking)), final.content
@@ -407,4 +408,4 @@ async def test_a_game_whose_thread_was_deleted_moves_to_a_new_thread(table: Tabl
     waiting = [moved.user_at(s) for s in sorted(moved.to_act)]
     assert any(f"<@{waiting[0]}>" in p for p in posted)
     # Nothing of the old thread's lost posts is retried: the new thread has the board now.
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []

@@ -98,11 +98,12 @@ def timeout() -> BaseException:
 NETWORK_ERRORS = [connection_reset, client_error, timeout]
 
 
-async def let_time_pass(table: Table, seconds: float) -> None:
-    """Advance SimCord's clock by ``seconds``, one longest retry delay at a time: each step
-    must settle within the environment's wall-clock timeout, and during an outage every step
-    holds a retry of each waiting lane, so the steps are kept to one retry each."""
-    step = LONGEST_DELAY.total_seconds()
+async def let_time_pass(table: Table, seconds: float, step: float = 60.0) -> None:
+    """Advance SimCord's clock by ``seconds``, a minute at a time. Each step must settle within
+    the environment's wall-clock timeout, and during an outage the bot retries all along: small
+    steps, and a longer timeout (still below the first retry's 5 s), keep each step's work
+    well inside it on a busy machine."""
+    table.env.settle_timeout = 4.0
     while seconds > 0:
         await table.env.advance_time(min(step, seconds))
         seconds -= step
@@ -130,7 +131,7 @@ async def test_a_network_error_while_posting_a_board_delays_it_and_loses_nothing
     await play(table, thread, "alice", "move 1")
     assert faults.raised == 1
     assert len(thread.history()) == 1
-    (waiting,) = await bot_of(table).store.outbox.pending()
+    (waiting,) = await bot_of(table).services.store.outbox.pending()
     assert waiting.failed_at is None
     assert error().__class__.__name__ in (waiting.last_error or "")
 
@@ -140,7 +141,7 @@ async def test_a_network_error_while_posting_a_board_delays_it_and_loses_nothing
     assert history[1].content.startswith("alice sends the assistant")
     assert f"<@{table.members['bob'].id}>" in history[1].content  # bob's turn ping
     assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
 
 
 @pytest.mark.parametrize("error", NETWORK_ERRORS, ids=lambda e: e.__name__)
@@ -159,7 +160,7 @@ async def test_a_network_error_while_sending_a_hand_by_dm_delays_it_and_loses_no
         f"Your hand in **Mandragora** #{game_id}. Use `/hand` to see it again."
     ]
     assert len(thread.history()) == 1  # no notice: nothing was given up
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
 
 
 # ------------------------------------------------------- a long outage
@@ -184,14 +185,14 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
     assert len(thread.history()) == 1
     items = await all_outbox_items(table)
     assert all(item.failed_at is None for item in items), "an item was given up"
-    waiting = await bot_of(table).store.outbox.pending()
+    waiting = await bot_of(table).services.store.outbox.pending()
     assert len(waiting) >= len(moves)
 
     faults.heal()
     heal(table, MESSAGES)
     await table.env.advance_time(LONGEST_DELAY.total_seconds() + 5)
 
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
     history = thread.history()
     buttons = [button_ids(message) for message in history[1:]]
     assert buttons == [[f"grim:turn:{game_id}:{v}"] for v in range(1, len(moves) + 1)]
@@ -258,7 +259,7 @@ async def test_a_catch_up_that_is_refused_too_is_not_retried_forever(table: Tabl
     assert len(posts) == 3  # the start board, the move's board, one catch-up
     assert [bool(i.payload["extra"].get("catch_up")) for i in posts] == [False, False, True]
     assert all(i.failed_at is not None for i in posts[1:])
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
     assert (await stored(table, game_id)).status is GameStatus.ACTIVE
 
 
@@ -291,7 +292,7 @@ async def test_a_send_repeated_after_a_lost_answer_carries_the_same_nonce(table:
     assert bodies[0]["enforce_nonce"] is True
     (item,) = [i for i in await all_outbox_items(table) if i.payload["turn_button"] == [game_id, 1]]
     assert bodies[0]["nonce"] == nonce_of(item)
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
 
 
 # ------------------------------------------------- restart mid-outage
@@ -307,7 +308,7 @@ async def test_posts_queued_during_an_outage_go_out_after_a_restart(table: Table
 
     old = bot_of(table)
     await table.env.restart_bot(make_bot(table.db))
-    await old.store.close()
+    await old.services.store.close()
     await table.env.advance_time(LONGEST_DELAY.total_seconds() + 5)
     history = thread.history()
     assert len(history) == 2

@@ -82,8 +82,8 @@ async def check_the_end(table: Table, game: Game) -> None:
     assert game.status is GameStatus.FINISHED
     assert game.outcome is not None
     bot = bot_of(table)
-    assert (await check_replay(bot.store, game.id)).matches
-    assert await bot.store.outbox.pending() == []
+    assert (await check_replay(bot.services.store, game.id)).matches
+    assert await bot.services.store.outbox.pending() == []
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     final = thread.history()[-1]
     assert "The game is over." in final.content
@@ -93,7 +93,7 @@ async def check_the_end(table: Table, game: Game) -> None:
     state = engine.new_game(len(game.seats), game.seed, game.options)
     names = [member_at(table, game, s).name for s in range(len(game.seats))]
     secret: set[str] = set()
-    for action in await bot.store.games.actions(game.id):
+    for action in await bot.services.store.games.actions(game.id):
         move = engine.parse(state, action.seat, action.notation)
         transition = engine.apply(state, action.seat, move)
         state = transition.state

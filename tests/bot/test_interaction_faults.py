@@ -78,7 +78,7 @@ async def test_a_fault_behind_a_lobby_button_is_answered_and_changes_nothing(
 ) -> None:
     lobby, game_id = await open_lobby(table, "alice", "marginalia")
     before = await stored(table, game_id)
-    monkeypatch.setattr(bot_of(table).store.games, "join", broken(fault))
+    monkeypatch.setattr(bot_of(table).services.store.games, "join", broken(fault))
     with caplog.at_level(logging.ERROR):
         result = await table.members["bob"].click(lobby, label="Join")
     assert_told_something_went_wrong(result, caplog)
@@ -92,7 +92,7 @@ async def test_a_fault_behind_start_is_answered_after_the_deferral(
     lobby, game_id = await open_lobby(table, "alice", "marginalia")
     await table.members["bob"].click(lobby, label="Join")
     lobby = next(m for m in table.channel.history() if m.id == lobby.id)
-    monkeypatch.setattr(bot_of(table).store.games, "start", broken(fault))
+    monkeypatch.setattr(bot_of(table).services.store.games, "start", broken(fault))
     with caplog.at_level(logging.ERROR):
         result = await table.members["alice"].click(lobby, label="Start")
     assert_told_something_went_wrong(result, caplog)
@@ -105,11 +105,13 @@ async def test_a_fault_behind_play_is_answered_and_records_no_move(
     table: Table, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch, fault: Any
 ) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
-    monkeypatch.setattr(bot_of(table).store.games, "record_move", broken(fault))
+    monkeypatch.setattr(bot_of(table).services.store.games, "record_move", broken(fault))
     with caplog.at_level(logging.ERROR):
         result = await table.members["alice"].slash(thread, "play", move="move 1")
     assert_told_something_went_wrong(result, caplog)
     assert (await stored(table, game_id)).version == 0
+    # A command's failure reaches the command tree's error handler, where SimCord sees it.
+    assert [type(getattr(e, "original", e)) for e in table.env.errors] == [type(fault())]
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.__name__)
@@ -123,7 +125,7 @@ async def test_a_fault_behind_a_move_in_the_turn_panel_is_answered(
     opened = await member.click(board, custom_id=f"grim:turn:{game_id}:0")
     assert opened.response is not None
     moves = await legal_moves(table, game, 0)
-    monkeypatch.setattr(bot_of(table).store.games, "record_move", broken(fault))
+    monkeypatch.setattr(bot_of(table).services.store.games, "record_move", broken(fault))
     ids = [c["custom_id"] for row in opened.response.components for c in row["components"]]
     with caplog.at_level(logging.ERROR):
         if f"grim:act:{game_id}:0:0" in ids:
@@ -142,7 +144,7 @@ async def test_a_fault_while_reading_the_game_is_answered_on_the_turn_button(
 ) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
     board = thread.history()[-1]
-    monkeypatch.setattr(bot_of(table).store.games, "get", broken(disk_fault))
+    monkeypatch.setattr(bot_of(table).services.store.games, "get", broken(disk_fault))
     with caplog.at_level(logging.ERROR):
         result = await table.members["alice"].click(board, custom_id=f"grim:turn:{game_id}:0")
     assert_told_something_went_wrong(result, caplog)

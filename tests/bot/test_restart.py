@@ -129,7 +129,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     # Every move is in the log exactly once, in order.
     game = await stored(table, game_id)
     assert game.version == len(made) == 5
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert [(a.seq, a.seat, a.notation) for a in actions] == [
         (i + 1, s, m) for i, (s, m) in enumerate(made)
     ]
@@ -137,7 +137,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     public = thread.history(viewer=table.members["erin"])
     boards = [button_ids(m) for m in public if button_ids(m)]
     assert boards == [[f"grim:turn:{game_id}:{v}"] for v in range(len(made) + 1)]
-    assert await bot_of(table).store.outbox.pending() == []
+    assert await bot_of(table).services.store.outbox.pending() == []
 
 
 # ------------------------------------------------------------ the outbox
@@ -149,7 +149,7 @@ async def test_a_delivery_queued_before_a_restart_is_sent_by_the_new_bot(
     table.env.inject_error("POST", path, status=500, times=None)
     await play_first_legal(table, thread, game_id)
 
-    waiting = await bot_of(table).store.outbox.pending()
+    waiting = await bot_of(table).services.store.outbox.pending()
     assert len(waiting) == 1, waiting
     item = waiting[0]
     assert item.kind is DeliveryKind.THREAD_POST
@@ -165,7 +165,7 @@ async def test_a_delivery_queued_before_a_restart_is_sent_by_the_new_bot(
     history = thread.history()
     assert len(history) == 2, [m.content for m in history]
     assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
-    outbox = bot_of(table).store.outbox
+    outbox = bot_of(table).services.store.outbox
     assert await outbox.pending() == []
     sent = await outbox.get(item.id)
     assert sent.done_at is not None
@@ -183,11 +183,11 @@ async def test_a_delivery_that_fell_due_while_the_bot_was_down_goes_out_at_start
     path = f"/channels/{thread.id}/messages"
     table.env.inject_error("POST", path, status=500, times=None)
     await play_first_legal(table, thread, game_id)
-    [item] = await bot_of(table).store.outbox.pending()
+    [item] = await bot_of(table).services.store.outbox.pending()
     assert item.attempts == 1
 
     # The old bot stops sending (as if it had gone down) and the retry falls due meanwhile.
-    bot_of(table).outbox.stop()
+    bot_of(table).services.outbox.stop()
     heal(table, path)
     await table.env.advance_time(due_in(table, item) + 60)
     assert len(thread.history()) == 1
@@ -197,8 +197,8 @@ async def test_a_delivery_that_fell_due_while_the_bot_was_down_goes_out_at_start
     history = thread.history()
     assert len(history) == 2, [m.content for m in history]
     assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
-    assert await bot_of(table).store.outbox.pending() == []
-    assert (await bot_of(table).store.outbox.get(item.id)).attempts == 2
+    assert await bot_of(table).services.store.outbox.pending() == []
+    assert (await bot_of(table).services.store.outbox.get(item.id)).attempts == 2
 
 
 async def test_closed_dms_are_announced_once_per_game_even_across_a_restart(

@@ -89,8 +89,8 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
     assert game.outcome is not None
     assert min(used.values()) > 10
     bot = bot_of(table)
-    assert (await check_replay(bot.store, game_id)).matches
-    assert await bot.store.outbox.pending() == []
+    assert (await check_replay(bot.services.store, game_id)).matches
+    assert await bot.services.store.outbox.pending() == []
 
     final = thread.history()[-1]
     assert "The game is over." in final.content
@@ -110,7 +110,7 @@ async def assert_nothing_private_in_public(table: Table, game: Game) -> None:
     state = engine.new_game(len(game.seats), game.seed, game.options)
     names = [member_at(table, game, s).name for s in range(len(game.seats))]
     secrets: set[str] = set()
-    for action in await bot_of(table).store.games.actions(game.id):
+    for action in await bot_of(table).services.store.games.actions(game.id):
         transition = engine.apply(
             state, action.seat, engine.parse(state, action.seat, action.notation)
         )

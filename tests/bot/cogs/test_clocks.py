@@ -28,7 +28,7 @@ async def test_a_server_manager_sets_the_default_clock_of_new_games(table: Table
 
     refused = await table.members["alice"].slash(table.channel, "settings", deadline="1h")
     assert only_answer(refused) == "Only members who manage this server can change its settings."
-    assert await bot_of(table).store.prefs.server(table.guild.id) == {}
+    assert await bot_of(table).services.store.prefs.server(table.guild.id) == {}
 
     changed = await admin.slash(
         table.channel, "settings", deadline="72h", policy="wait", strikes=0, reminders="6h 1h"
@@ -58,5 +58,5 @@ async def test_players_turn_their_notifications_on_and_off(table: Table) -> None
     assert only_answer(shown) == "Reminders before deadlines: **on** · daily digest: **on**."
     off = await alice.slash(table.channel, "notify", reminders="off")
     assert only_answer(off) == "Reminders before deadlines: **off** · daily digest: **on**."
-    player = await bot_of(table).store.prefs.player(alice.id)
+    player = await bot_of(table).services.store.prefs.player(alice.id)
     assert (player.reminders, player.digest) == (False, True)

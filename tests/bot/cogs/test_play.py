@@ -147,7 +147,7 @@ async def crowd(table: Table, game_id: int) -> tuple[Game, int]:
     one seat (the store's own move write; no message goes out): the game, and that seat."""
     engine = games.get("mandragora")
     crowded, seat = crowded_mandragora()
-    await bot_of(table).store.games.record_move(
+    await bot_of(table).services.store.games.record_move(
         game_id,
         expected_version=0,
         seat=0,
@@ -284,7 +284,9 @@ async def test_a_player_of_two_games_is_asked_which_one(table: Table) -> None:
     assert reply.content.startswith("✔ `move 1`")
     played = await stored(table, first)
     assert played.version == 1
-    assert [a.notation for a in await bot_of(table).store.games.actions(first)] == ["move 1"]
+    assert [a.notation for a in await bot_of(table).services.store.games.actions(first)] == [
+        "move 1"
+    ]
     assert await snapshot(table, second) == before[1]
     # The move was announced in the game's thread, not in the channel.
     assert "sends the assistant 1 shop" in first_thread.history()[-1].content
@@ -326,7 +328,7 @@ async def test_no_lobby_opens_in_a_games_thread(table: Table) -> None:
     result = await table.members["carol"].slash(thread, "game new", game="marginalia")
 
     assert answer(result).content == "This thread belongs to a game: open a lobby in a channel."
-    assert await bot_of(table).store.games.in_channel(thread.id) == []
+    assert await bot_of(table).services.store.games.in_channel(thread.id) == []
     assert len(thread.history(viewer=table.members["erin"])) == seen
     assert await snapshot(table, first) == before
 
@@ -353,7 +355,9 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     clicked = await alice.click(panel, label="move 3")
 
     assert clicked.acknowledged
-    assert [a.notation for a in await bot_of(table).store.games.actions(game_id)] == ["move 3"]
+    assert [a.notation for a in await bot_of(table).services.store.games.actions(game_id)] == [
+        "move 3"
+    ]
 
 
 # ------------------------------------------------------------------------ /hand
@@ -382,7 +386,7 @@ async def test_hand_shows_only_the_callers_own_view(table: Table, key: str) -> N
 async def test_hand_and_board_before_the_start_are_refused(table: Table) -> None:
     result = await table.members["alice"].slash(table.channel, "game new", game="mandragora")
     assert result.acknowledged
-    (lobby,) = await bot_of(table).store.games.in_channel(table.channel.id)
+    (lobby,) = await bot_of(table).services.store.games.in_channel(table.channel.id)
 
     for command in ("hand", "board"):
         result = await table.members["alice"].slash(table.channel, command, game=lobby.id)

@@ -91,7 +91,7 @@ async def rest(table: Table) -> None:
 async def snapshot(table: Table, game_id: int) -> tuple[Game, int]:
     """The stored game and the length of its action log, to show nothing changed."""
     game = await stored(table, game_id)
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     return game, len(actions)
 
 
@@ -201,7 +201,7 @@ async def test_a_bad_option_is_refused_and_opens_no_lobby(
     result = await alice.slash(table.channel, "game new", game="mandragora", options=options)
 
     assert only_reply(result).startswith(reason)
-    assert await bot_of(table).store.games.in_channel(table.channel.id) == []
+    assert await bot_of(table).services.store.games.in_channel(table.channel.id) == []
     assert table.channel.history(viewer=table.members["bob"]) == []
 
 
@@ -414,7 +414,7 @@ async def test_a_member_hosts_at_most_three_open_lobbies(table: Table) -> None:
 
     assert only_reply(result) == "You already host 3 open lobbies; start or cancel one first."
     assert [m.id for m in table.channel.history(viewer=table.members["bob"])] == before
-    assert len(await bot_of(table).store.games.in_channel(table.channel.id)) == 4
+    assert len(await bot_of(table).services.store.games.in_channel(table.channel.id)) == 4
 
     await alice.click(opened[0][0], label="Cancel")
     await rest(table)
@@ -523,7 +523,7 @@ async def test_list_shows_this_servers_lobbies_and_games_only(table: Table) -> N
     result = await alice_there.slash(other_channel, "game new", game="magnum-opus")
     assert result.acknowledged
     assert not result.ephemeral
-    (foreign,) = await bot_of(table).store.games.in_channel(other_channel.id)
+    (foreign,) = await bot_of(table).services.store.games.in_channel(other_channel.id)
     cancelled, _ = await open_lobby(table, "dave", "marginalia")
     await table.members["dave"].click(cancelled, label="Cancel")
 
@@ -557,7 +557,7 @@ async def test_mine_marks_your_turn_exactly_where_the_store_says(table: Table) -
     _, together = await start_game(table, "magnum-opus", ["carol", "alice"])  # both pick
     _, not_hers = await start_game(table, "marginalia", ["dave", "erin"])
     await alice_there.slash(other_channel, "game new", game="marginalia")
-    (lobby,) = await bot_of(table).store.games.in_channel(other_channel.id)
+    (lobby,) = await bot_of(table).services.store.games.in_channel(other_channel.id)
 
     async def check() -> str:
         text = only_reply(await alice.slash(table.channel, "game mine"))
@@ -703,13 +703,13 @@ async def test_a_resigned_seat_in_a_three_player_game_is_played_by_the_bot(table
             await rest(table)
         before = await stored(table, game_id)
         assert 1 not in before.to_act
-        seen = len(await bot_of(table).store.games.actions(game_id))
+        seen = len(await bot_of(table).services.store.games.actions(game_id))
         await play_one(table, thread, game_id)
         after = await stored(table, game_id)
         if after.status is not GameStatus.ACTIVE:
             break
         assert 1 not in after.to_act
-        log = (await bot_of(table).store.games.actions(game_id))[seen:]
+        log = (await bot_of(table).services.store.games.actions(game_id))[seen:]
         assert after.version == before.version + len(log)
         auto_moves += sum(1 for action in log if action.seat == 1)
     assert auto_moves >= 3
@@ -729,7 +729,7 @@ async def test_resigning_on_your_own_turn_hands_it_to_the_bot_at_once(table: Tab
     await alice.slash(thread, "game resign")
 
     game = await stored(table, game_id)
-    actions = await bot_of(table).store.games.actions(game_id)
+    actions = await bot_of(table).services.store.games.actions(game_id)
     assert game.status is GameStatus.ACTIVE
     assert 0 not in game.to_act
     assert game.to_act

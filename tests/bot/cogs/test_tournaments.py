@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.tournament_views import TOURNAMENT_COLOUR
+from bot.components.signup import TOURNAMENT_COLOUR
 from storage import GameStatus, TournamentStatus
 from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import bot_of, replies
@@ -27,7 +27,7 @@ async def _create(table: Table, **options: object) -> tuple[discord.Message, int
     assert not result.ephemeral
     sheet = table.channel.last_message
     assert sheet is not None
-    found = await bot_of(table).store.tournaments.in_guild(table.guild.id)
+    found = await bot_of(table).services.store.tournaments.in_guild(table.guild.id)
     return sheet, found[0].id
 
 
@@ -52,11 +52,11 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
     started = await table.members["alice"].slash(table.channel, "tournament start")
     assert started.ephemeral
 
-    tournament = await bot.store.tournaments.get(tournament_id)
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     assert (tournament.status, tournament.round) == (TournamentStatus.RUNNING, 1)
     game_table = next(t for t in tournament.tables_of(1) if not t.bye)
     assert game_table.game_id is not None
-    game = await bot.store.games.get(game_table.game_id)
+    game = await bot.services.store.games.get(game_table.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     assert "Autumn Duel" in (thread.name or "")
     posted = " ".join(m.content for m in thread.history())
@@ -76,15 +76,15 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
     winner = game_table.players[1]
     resigned = await loser.slash(thread, "game resign")
     assert resigned.ephemeral
-    assert (await bot.store.games.get(game.id)).status is GameStatus.FINISHED
-    tournament = await bot.store.tournaments.get(tournament_id)
+    assert (await bot.services.store.games.get(game.id)).status is GameStatus.FINISHED
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.round == 2
     sheet = _message(table, sheet.id)
     standings = sheet.embeds[0].fields[0].value or ""
     assert standings.splitlines()[0].startswith(("🥇", "1."))
     assert f"<@{winner}> — **12** pts" in standings
     assert "Round 2 of 2" in _text(sheet)
-    rated = await bot.store.ratings.of_players(table.guild.id, "marginalia", [winner])
+    rated = await bot.services.store.ratings.of_players(table.guild.id, "marginalia", [winner])
     assert rated[winner].games == 1
 
 
@@ -101,7 +101,7 @@ async def test_organiser_commands_are_refused_to_others_and_explained(table: Tab
     cancelled = await table.members["alice"].slash(table.channel, "tournament cancel")
     assert cancelled.ephemeral
     assert "called off" in replies(cancelled)[0]
-    tournament = await bot_of(table).store.tournaments.get(tournament_id)
+    tournament = await bot_of(table).services.store.tournaments.get(tournament_id)
     assert tournament.status is TournamentStatus.CANCELLED
 
 
@@ -110,7 +110,7 @@ async def test_the_sign_up_buttons_work_after_a_restart(table: Table) -> None:
     await table.env.restart_bot(make_bot(table.db))
     joined = await table.members["dave"].click(_message(table, sheet.id), label="Join")
     assert joined.acknowledged
-    tournament = await bot_of(table).store.tournaments.get(tournament_id)
+    tournament = await bot_of(table).services.store.tournaments.get(tournament_id)
     assert table.members["dave"].id in tournament.active()
 
 
@@ -119,13 +119,13 @@ async def test_leaderboard_and_profile(table: Table) -> None:
     await table.members["bob"].click(_message_by_id(table), label="Join")
     await table.members["alice"].slash(table.channel, "tournament start")
     bot = bot_of(table)
-    tournament = await bot.store.tournaments.get(tournament_id)
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     (final,) = tournament.tables_of(1)
     assert final.game_id is not None
-    game = await bot.store.games.get(final.game_id)
+    game = await bot.services.store.games.get(final.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     await table.members["bob"].slash(thread, "game resign")
-    tournament = await bot.store.tournaments.get(tournament_id)
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.status is TournamentStatus.FINISHED
     assert tournament.champion_id == table.members["alice"].id
     assert "Congratulations" in " ".join(m.content for m in table.channel.history())
@@ -160,25 +160,25 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
         await table.members[name].click(_message(table, sheet.id), label="Join")
     await table.members["alice"].slash(table.channel, "tournament start")
     bot = bot_of(table)
-    tournament = await bot.store.tournaments.get(tournament_id)
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     first = tournament.tables_of(1)[0]
     assert first.game_id is not None
-    game = await bot.store.games.get(first.game_id)
+    game = await bot.services.store.games.get(first.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     # As if the process died between the game's last move and what follows it.
-    bot.tables._finished = lambda game: None
+    bot.services.tables._finished = lambda game: None
     loser = next(m for m in table.members.values() if m.id == first.players[0])
     await loser.slash(thread, "game resign")
-    assert (await bot.store.games.get(game.id)).status is GameStatus.FINISHED
-    assert await bot.store.ratings.unrated() == [game.id]
+    assert (await bot.services.store.games.get(game.id)).status is GameStatus.FINISHED
+    assert await bot.services.store.ratings.unrated() == [game.id]
 
     await table.env.restart_bot(make_bot(table.db))
     bot = bot_of(table)
-    assert await bot.store.ratings.unrated() == []
+    assert await bot.services.store.ratings.unrated() == []
     sheet = _message(table, sheet.id)
     assert f"<@{first.players[1]}> — **12** pts" in (sheet.embeds[0].fields[0].value or "")
     # The other table's game is still running, so round 1 goes on.
-    assert (await bot.store.tournaments.get(tournament_id)).round == 1
+    assert (await bot.services.store.tournaments.get(tournament_id)).round == 1
 
 
 async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table: Table) -> None:
@@ -186,13 +186,13 @@ async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table:
     await table.members["bob"].click(_message(table, sheet.id), label="Join")
     await table.members["alice"].slash(table.channel, "tournament start")
     bot = bot_of(table)
-    (only,) = (await bot.store.tournaments.get(tournament_id)).tables_of(1)
+    (only,) = (await bot.services.store.tournaments.get(tournament_id)).tables_of(1)
     assert only.game_id is not None
-    game = await bot.store.games.get(only.game_id)
+    game = await bot.services.store.games.get(only.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     abandoned = await table.members["alice"].slash(thread, "game abandon")
     assert "called off" in replies(abandoned)[0]
-    tournament = await bot.store.tournaments.get(tournament_id)
+    tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.round == 2
     sheet = _message(table, sheet.id)
     assert "0** pts" in (sheet.embeds[0].fields[0].value or "")
@@ -203,7 +203,7 @@ async def test_a_tournament_starts_by_itself_when_its_sign_ups_close(table: Tabl
     assert "Starts by itself" in _text(sheet)
     await table.members["bob"].click(_message(table, sheet.id), label="Join")
     await table.env.advance_time(2 * 3600 + 5)
-    tournament = await bot_of(table).store.tournaments.get(tournament_id)
+    tournament = await bot_of(table).services.store.tournaments.get(tournament_id)
     assert (tournament.status, tournament.round) == (TournamentStatus.RUNNING, 1)
     assert any("round 1 begins" in m.content for m in table.channel.history())
     assert "Round 1 of 2" in _text(_message(table, sheet.id))

@@ -4,23 +4,22 @@ they keep working after a restart."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import discord
 
 from bot.embeds import board_embed
-from bot.replies import guarded
+from bot.errors import Guarded
 from bot.service.tournaments.boards import signup_board
+from bot.services import services_of
 from storage import Tournament, TournamentStatus
-
-if TYPE_CHECKING:
-    from bot.app import GrimoireBot
 
 #: Colour of tournament embeds, apart from game boards.
 TOURNAMENT_COLOUR = discord.Colour(0xB8860B)
 
 
 class SignupButton(
+    Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"grim:tour:(?P<action>join|leave):(?P<tournament>\d+)",
 ):
@@ -47,20 +46,17 @@ class SignupButton(
     ) -> SignupButton:
         return cls(match["action"], int(match["tournament"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        async def work() -> None:
-            bot = cast("GrimoireBot", interaction.client)
-            user = interaction.user.id
-            if self.action == "join":
-                tournament = await bot.tournaments.enter(self.tournament_id, user)
-            else:
-                tournament = await bot.tournaments.withdraw(self.tournament_id, user)
-            view = signup_view(tournament)
-            await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
-            if view is not None:
-                view.stop()  # dynamic items: no view needs keeping in memory
-
-        await guarded(interaction, work)
+    async def act(self, interaction: discord.Interaction) -> None:
+        services = services_of(interaction)
+        user = interaction.user.id
+        if self.action == "join":
+            tournament = await services.tournaments.enter(self.tournament_id, user)
+        else:
+            tournament = await services.tournaments.withdraw(self.tournament_id, user)
+        view = signup_view(tournament)
+        await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
+        if view is not None:
+            view.stop()  # dynamic items: no view needs keeping in memory
 
 
 def signup_embed(tournament: Tournament) -> discord.Embed:

@@ -1,0 +1,28 @@
+"""Buttons and menus. Every one is a ``DynamicItem`` whose custom id carries the game (and,
+for moves, the version it was drawn for), so they keep working after a restart and a click on
+an old one is recognised as stale. Each mixes in :class:`bot.errors.Guarded`: a refusal or a
+failure in what it does is answered privately in one place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.components.lobby import LobbyAiSelect, LobbyButton
+from bot.components.panel import PanelChoice, PanelPage, PanelSelect
+from bot.components.signup import SignupButton
+from bot.components.turn import TurnButtonItem
+from bot.components.undo import UndoVote
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    LobbyAiSelect,
+    UndoVote,
+    TurnButtonItem,
+    PanelChoice,
+    PanelSelect,
+    PanelPage,
+    SignupButton,
+)
