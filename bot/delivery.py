@@ -22,9 +22,9 @@ from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
 from bot.pictures import attach_extra
+from bot.render import render
 from bot.service.announce import game_lane
 from bot.service.posts import Post, mentions
-from games.core import render_seats
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 
 log = logging.getLogger("grimoire.delivery")
@@ -187,7 +187,7 @@ class OutboxWorker:
     async def _send(self, item: OutboxItem) -> None:
         post = Post.from_payload(item.payload)
         names = await self._names.names(post.seats)
-        content = render_seats(post.content, names)
+        content = render(post.content, names)
         if post.pings:
             content = f"{content}\n{mentions(post.pings)}".strip()
         embeds = [board_embed(b, names, private=item.kind is DeliveryKind.DM) for b in post.boards]

@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 import games
+from bot.render import render
 from bot.service.clocks import TableClock
 from bot.service.options import describe_options
 from games.core import Board
@@ -23,14 +24,14 @@ def board_embed(board: Board, names: Sequence[str], *, private: bool = False) ->
     """A board as an embed, seats named."""
     shown = board.rendered(names)
     embed = discord.Embed(
-        title=shown.title,
-        description=shown.description or None,
+        title=render(shown.title),
+        description=render(shown.description) or None,
         colour=PRIVATE_COLOUR if private else BOARD_COLOUR,
     )
     for field in shown.fields:
-        embed.add_field(name=field.name, value=field.value, inline=field.inline)
+        embed.add_field(name=render(field.name), value=render(field.value), inline=field.inline)
     if shown.footer:
-        embed.set_footer(text=shown.footer)
+        embed.set_footer(text=render(shown.footer))
     return embed
 
 
@@ -84,9 +85,7 @@ def _lobby_status(game: Game, engine: Any) -> str:
 
 def lines_text(lines: Sequence[str], names: Sequence[str], limit: int = 1900) -> str:
     """Log lines with seats named, cut to fit one message (the newest kept)."""
-    from games.core import render_seats
-
-    rendered = [render_seats(line, names) for line in lines]
+    rendered = [render(line, names) for line in lines]
     text = "\n".join(rendered)
     while len(text) > limit and len(rendered) > 1:
         rendered.pop(0)

@@ -9,6 +9,8 @@ from typing import cast
 
 import discord
 
+from bot.render import render
+
 log = logging.getLogger("grimoire")
 
 #: The answer to an interaction that failed on our side (a database fault, a bug).
@@ -42,7 +44,8 @@ def _what(interaction: discord.Interaction) -> str:
 
 
 async def tell(interaction: discord.Interaction, message: str) -> None:
-    """An ephemeral message to the person who interacted."""
+    """An ephemeral message to the person who interacted (neutral text rendered)."""
+    message = render(message)
     if interaction.response.is_done():
         await interaction.followup.send(message, ephemeral=True)
     else:

@@ -1,0 +1,49 @@
+"""Neutral text: how the service layer writes for people without writing any platform's markup.
+
+What a platform draws its own way (a person, a moment, a place, emphasis) is written as a
+token; the bot's renderer (:mod:`bot.render`) turns each into Discord's syntax when a message
+is sent. Seats are ``{p0}``, ``{p1}``… as everywhere in the games (``games.core.seat_ref``).
+
+>>> f"{strong('Mandragora')} begins, {user(42)} to play, by {moment_at(1767312000)}"
+'{b}Mandragora{/b} begins, {u42} to play, by {t1767312000:f}'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Literal
+
+#: How a moment is shown: ``f`` date and time, ``R`` relative ("in 3 hours"), ``d`` date,
+#: ``t`` time of day, ``D`` long date.
+TimeStyle = Literal["f", "R", "d", "t", "D"]
+
+
+def user(user_id: int) -> str:
+    """A person, shown by their name (and notified only where a message says so)."""
+    return f"{{u{user_id}}}"
+
+
+def users(user_ids: Iterable[int]) -> str:
+    """Several people, comma-separated."""
+    return ", ".join(user(u) for u in user_ids)
+
+
+def channel(channel_id: int) -> str:
+    """A channel or thread, shown as a link to it."""
+    return f"{{c{channel_id}}}"
+
+
+def moment(when: datetime, style: TimeStyle = "f") -> str:
+    """A moment, shown in each reader's own time zone."""
+    return moment_at(int(when.timestamp()), style)
+
+
+def moment_at(epoch_seconds: int, style: TimeStyle = "f") -> str:
+    """A moment given in seconds since the epoch."""
+    return f"{{t{epoch_seconds}:{style}}}"
+
+
+def strong(text: str) -> str:
+    """Emphasised text."""
+    return f"{{b}}{text}{{/b}}"
