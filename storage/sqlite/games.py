@@ -9,6 +9,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.contract.games import GameStore
 from storage.errors import (
     AlreadyResigned,
     AlreadySeated,
@@ -32,11 +33,10 @@ from storage.records import (
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all, from_epoch
 from storage.sqlite.writes import insert_deliveries, insert_timers
-from storage.store import GameStore
 
 
 class SqliteGames(GameStore):
-    """:class:`~storage.store.GameStore` on one SQLite database."""
+    """:class:`~storage.contract.games.GameStore` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database
