@@ -28,7 +28,7 @@ from storage.records import (
 )
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all
-from storage.sqlite.games import load_game
+from storage.sqlite.games.reading import load_game
 from storage.sqlite.writes import insert_deliveries
 
 
