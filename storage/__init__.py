@@ -17,6 +17,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from storage.contract.games import GameStore
+from storage.contract.outbox import Outbox
+from storage.contract.prefs import Preferences
+from storage.contract.ratings import Ratings
+from storage.contract.timers import Timers
+from storage.contract.tournaments import TournamentStore
 from storage.errors import (
     AlreadyEntered,
     AlreadyResigned,
@@ -67,7 +73,7 @@ from storage.records import (
 )
 from storage.sqlite.database import Clock, utc_now
 from storage.sqlite.store import SqliteStore
-from storage.store import GameStore, Outbox, Preferences, Ratings, Store, Timers, TournamentStore
+from storage.store import Store
 from storage.url import sqlite_path
 
 

@@ -7,19 +7,19 @@ from datetime import datetime, timedelta
 
 import aiosqlite
 
+from storage.contract.outbox import Outbox
 from storage.errors import DeliveryNotFound
 from storage.records import Delivery, DeliveryKind, OutboxItem
 from storage.retry import MAX_ATTEMPTS, retry_delay
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all, from_epoch, to_epoch
 from storage.sqlite.writes import insert_deliveries
-from storage.store import Outbox
 
 _WAITING = "done_at IS NULL AND failed_at IS NULL"
 
 
 class SqliteOutbox(Outbox):
-    """:class:`~storage.store.Outbox` on one SQLite database."""
+    """:class:`~storage.contract.outbox.Outbox` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database

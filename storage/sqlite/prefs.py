@@ -7,14 +7,14 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
+from storage.contract.prefs import Preferences
 from storage.records import Player
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all, to_epoch
-from storage.store import Preferences
 
 
 class SqlitePreferences(Preferences):
-    """:class:`~storage.store.Preferences` on one SQLite database."""
+    """:class:`~storage.contract.prefs.Preferences` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 
 import aiosqlite
 
+from storage.contract.ratings import Ratings
 from storage.records import Rating
 from storage.sqlite import rows
 from storage.sqlite.database import Database
-from storage.store import Ratings
 
 
 class SqliteRatings(Ratings):
-    """:class:`~storage.store.Ratings` on one SQLite database."""
+    """:class:`~storage.contract.ratings.Ratings` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database

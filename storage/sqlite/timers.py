@@ -5,15 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from storage.contract.timers import Timers
 from storage.records import Delivery, NewTimer, Timer, TimerKind
 from storage.sqlite import rows
 from storage.sqlite.database import Database, from_epoch
 from storage.sqlite.writes import insert_deliveries, insert_timers
-from storage.store import Timers
 
 
 class SqliteTimers(Timers):
-    """:class:`~storage.store.Timers` on one SQLite database."""
+    """:class:`~storage.contract.timers.Timers` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database

@@ -8,6 +8,7 @@ from typing import Any
 
 import aiosqlite
 
+from storage.contract.tournaments import TournamentStore
 from storage.errors import (
     AlreadyEntered,
     NotEntered,
@@ -27,13 +28,12 @@ from storage.records import (
 )
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all
-from storage.sqlite.games import load_game
+from storage.sqlite.games.reading import load_game
 from storage.sqlite.writes import insert_deliveries
-from storage.store import TournamentStore
 
 
 class SqliteTournaments(TournamentStore):
-    """:class:`~storage.store.TournamentStore` on one SQLite database."""
+    """:class:`~storage.contract.tournaments.TournamentStore` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database

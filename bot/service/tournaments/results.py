@@ -6,7 +6,7 @@ import logging
 from collections.abc import Mapping
 
 from bot.service.announce import seat_users
-from bot.service.tournaments.points import RoundRecord, TableResult
+from bot.service.tournaments.points import RoundRecord, Standing, TableResult, standings
 from games.core import Outcome
 from storage import Game, GameStatus, Store, Tournament, TournamentTable
 
@@ -57,6 +57,12 @@ def round_records(tournament: Tournament, games: Mapping[int, Game]) -> list[Rou
                 results.append(result)
         records.append(RoundRecord(results=tuple(results), byes=tuple(byes)))
     return records
+
+
+def standings_of(tournament: Tournament, games: Mapping[int, Game]) -> list[Standing]:
+    """The standings of a tournament whose tables' games are ``games``, best first."""
+    entrants = [e.user_id for e in tournament.entrants]
+    return standings(entrants, round_records(tournament, games), tournament.dropped())
 
 
 def round_complete(tournament: Tournament, games: Mapping[int, Game]) -> bool:

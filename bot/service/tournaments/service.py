@@ -4,25 +4,28 @@ Everything that moves a tournament on is idempotent and reads only the store: a 
 recorded once (``RoundConflict`` otherwise), a table's game is created once, a lobby is dealt
 once. So after a crash or a restart, :meth:`Tournaments.resume` simply looks at every running
 tournament again and carries on from what the store says.
+
+This module holds what organisers and players do (sign-ups, the organiser's commands, reading);
+moving a tournament on is :mod:`~bot.service.tournaments.rounds`, and what it shows in its
+channel :mod:`~bot.service.tournaments.channel`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import games
-from bot.service.clocks import Policy, server_clock
 from bot.service.errors import Refusal
-from bot.service.lobby import Lobbies, Seating
+from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.play import Tables
 from bot.service.posts import Post
-from bot.service.tournaments import boards
+from bot.service.tournaments import boards, channel
+from bot.service.tournaments.channel import channel_post, tournament_lane
 from bot.service.tournaments.formats import (
     MAX_ENTRANTS,
     TableRange,
@@ -33,28 +36,19 @@ from bot.service.tournaments.formats import (
     table_range,
     tournament_name,
 )
-from bot.service.tournaments.pairing import RoundPlan
-from bot.service.tournaments.points import Standing, standings
-from bot.service.tournaments.results import round_complete, round_records, table_games
-from bot.service.tournaments.schedule import (
-    Over,
-    next_round,
-    round_robin_length,
-    seeding,
-    single_table,
-)
+from bot.service.tournaments.points import Standing
+from bot.service.tournaments.results import standings_of, table_games
+from bot.service.tournaments.rounds import OpenThread, Rounds, no_thread
+from bot.service.tournaments.schedule import round_robin_length, seeding, single_table
 from games.core import Board
 from storage import (
     AlreadyEntered,
     Delivery,
-    DeliveryKind,
-    Game,
     GameStatus,
     NewTimer,
     NotEntered,
     NotRunning,
     NotSigningUp,
-    RoundConflict,
     Store,
     Timer,
     TimerKind,
@@ -66,18 +60,8 @@ from storage import (
 
 log = logging.getLogger("grimoire.tournaments")
 
-OpenThread = Callable[[Game, str], Awaitable[int | None]]
-"""Opens a thread for a table's game, named with the given title; ``None`` where there can be
-none (the game is then played in the tournament's channel)."""
-
-#: Marks a post whose boards are a tournament's (drawn in the tournament's colour).
-TOURNAMENT_STYLE = {"style": "tournament"}
 #: Open tournaments one server may have at once, so a channel is not flooded.
 MAX_OPEN_PER_SERVER = 10
-
-
-async def _no_thread(game: Game, title: str) -> int | None:
-    return None
 
 
 def start_timer(tournament_id: int, due: datetime) -> NewTimer:
@@ -90,11 +74,6 @@ def start_timer(tournament_id: int, due: datetime) -> NewTimer:
     )
 
 
-def tournament_lane(tournament_id: int) -> str:
-    """The ordering lane of everything a tournament posts in its channel."""
-    return f"tournament:{tournament_id}"
-
-
 class Tournaments:
     """Everything organisers and players do with tournaments."""
 
@@ -104,19 +83,20 @@ class Tournaments:
         lobbies: Lobbies,
         tables: Tables,
         *,
-        open_thread: OpenThread = _no_thread,
+        open_thread: OpenThread = no_thread,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         delivered: Callable[[], None] = lambda: None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._store = store
-        self._lobbies = lobbies
         self._tables = tables
-        self._open_thread = open_thread
         self._seeds = seeds
         self._delivered = delivered
         self._clock = clock
         self._locks = GameLocks()  # one tournament moved on at a time
+        self._rounds = Rounds(
+            store, lobbies, self._locks, open_thread=open_thread, delivered=delivered
+        )
 
     # ------------------------------------------------------------------ sign-ups
     async def create(
@@ -190,7 +170,7 @@ class Tournaments:
                 await self.start(tournament.id, tournament.organiser_id, is_admin=True)
             except Refusal as refusal:
                 told.append(
-                    self._channel_post(
+                    channel_post(
                         tournament,
                         Post(
                             content=(
@@ -258,7 +238,7 @@ class Tournaments:
                 )
             except NotSigningUp as error:
                 raise Refusal(str(error)) from None
-        return await self._advance(tournament_id)
+        return await self._rounds.advance(tournament_id)
 
     @staticmethod
     def _planned_rounds(tournament: Tournament, players: int, sizes: TableRange) -> int | None:
@@ -288,7 +268,7 @@ class Tournaments:
         for table in tournament.tables_of(tournament.round):
             if table.game_id is not None:
                 await self._tables.settle(table.game_id, notice)
-        return await self._advance(tournament_id)
+        return await self._rounds.advance(tournament_id)
 
     async def drop(
         self, tournament_id: int, user_id: int, *, by: int, is_admin: bool
@@ -303,7 +283,7 @@ class Tournaments:
         who = "You are" if by == user_id else f"<@{user_id}> is"
         if user_id not in tournament.active():
             raise Refusal(f"{who} not playing in this tournament.")
-        notice = self._channel_post(
+        notice = channel_post(
             tournament, f"<@{user_id}> drops out of **{boards.name_of(tournament)}**."
         )
         try:
@@ -319,14 +299,14 @@ class Tournaments:
                 seat = game.seat_of(user_id)
                 if game.status is GameStatus.ACTIVE and seat not in game.resigned_seats():
                     await self._tables.resign(table.game_id, user_id)
-        return await self._advance(tournament_id)
+        return await self._rounds.advance(tournament_id)
 
     async def cancel(self, tournament_id: int, user_id: int, *, is_admin: bool) -> Tournament:
         """Call the tournament off. Games already running go on as ordinary games."""
         async with self._locks(tournament_id):
             tournament = await self.get(tournament_id)
             self._check_organiser(tournament, user_id, is_admin)
-            notice = self._channel_post(
+            notice = channel_post(
                 tournament,
                 f"**{boards.name_of(tournament)}** was called off by <@{user_id}>. "
                 "Games already being played go on as ordinary games.",
@@ -337,7 +317,7 @@ class Tournaments:
                 )
             except NotRunning as error:
                 raise Refusal(str(error)) from None
-            await self._show(tournament)
+            await channel.show(self._store, tournament)
         self._delivered()
         return tournament
 
@@ -373,12 +353,11 @@ class Tournaments:
     async def standings(self, tournament_id: int) -> tuple[Tournament, list[Standing]]:
         """The tournament and its standings, best first."""
         tournament = await self.get(tournament_id)
-        return tournament, await self._standings(tournament)
+        return tournament, standings_of(tournament, await table_games(self._store, tournament))
 
     async def standings_board(self, tournament: Tournament) -> Board:
         """The standings board of a tournament as it is now."""
-        found = await table_games(self._store, tournament)
-        return boards.standings_board(tournament, _standings_of(tournament, found), found)
+        return await channel.standings_board(self._store, tournament)
 
     # ------------------------------------------------------------------ moving on
     async def game_finished(self, game_id: int) -> None:
@@ -387,173 +366,22 @@ class Tournaments:
         tournament = await self._store.tournaments.of_game(game_id)
         if tournament is None or tournament.status is not TournamentStatus.RUNNING:
             return
-        await self._advance(tournament.id)
+        await self._rounds.advance(tournament.id)
 
     async def resume(self) -> None:
         """Pick every running tournament up after a restart: tables not yet dealt are dealt,
         complete rounds are followed by the next, and the standings are shown again."""
         for tournament in await self._store.tournaments.running():
             try:
-                await self._advance(tournament.id)
+                await self._rounds.advance(tournament.id)
             except Exception:  # one broken tournament must not stop the others
                 log.exception("Tournament %s could not be resumed.", tournament.id)
-
-    async def _advance(self, tournament_id: int) -> Tournament:
-        async with self._locks(tournament_id):
-            tournament = await self._store.tournaments.get(tournament_id)
-            found = await table_games(self._store, tournament)
-            while tournament.status is TournamentStatus.RUNNING:
-                if _undealt(tournament, found):
-                    tournament = await self._launch(tournament)
-                    found = await table_games(self._store, tournament)
-                if tournament.round and not round_complete(tournament, found):
-                    break
-                following = next_round(tournament, round_records(tournament, found), found)
-                if isinstance(following, Over):
-                    tournament = await self._finish(tournament, following, found)
-                    break
-                tournament = await self._begin(tournament, following)
-            await self._show(tournament, found)
-        self._delivered()
-        return tournament
-
-    async def _begin(self, tournament: Tournament, plan: RoundPlan) -> Tournament:
-        number = tournament.round + 1
-        text = boards.round_announcement(boards.name_of(tournament), number, plan.entries)
-        try:
-            return await self._store.tournaments.begin_round(
-                tournament.id,
-                round_number=number,
-                tables=plan.entries,
-                deliveries=[self._channel_post(tournament, text)],
-            )
-        except RoundConflict:  # another process began it: carry on from the store
-            return await self._store.tournaments.get(tournament.id)
-
-    async def _launch(self, tournament: Tournament) -> Tournament:
-        """Create and deal every game of the current round not yet dealt; the tournament
-        as it then is."""
-        engine = games.get(tournament.game_key)
-        clock = server_clock(await self._store.prefs.server(tournament.guild_id))
-        seconds = int(tournament.settings.get("deadline", 0))
-        table_settings = {
-            "seating": Seating.SHUFFLED.value,
-            **clock.to_settings(),
-            "deadline": seconds,
-            "policy": Policy.ACT.value,
-            "tournament": tournament.id,
-        }
-        for table in tournament.tables_of(tournament.round):
-            if table.bye:
-                continue
-            game = await self._store.tournaments.open_table(
-                tournament.id,
-                round_number=table.round,
-                number=table.number,
-                options=dict(tournament.settings.get("options", {})),
-                settings={**table_settings, "round": table.round, "table": table.number},
-            )
-            if game.status is not GameStatus.LOBBY:
-                continue
-            title = f"{boards.name_of(tournament)} · R{table.round} T{table.number}"
-            # The players are pinged by name on the line below this one.
-            announce = (
-                f"**{boards.name_of(tournament)}**, round {table.round}, table "
-                f"{table.number} of {engine.title}: your game starts now. Good luck!"
-            )
-            await self._lobbies.deal(
-                game.id,
-                open_thread=self._thread_titled(title),
-                announce=announce,
-                pings=table.players,
-            )
-        return await self._store.tournaments.get(tournament.id)
-
-    def _thread_titled(self, title: str) -> Callable[[Game], Awaitable[int | None]]:
-        """Opens a table's thread under the name ``title``."""
-
-        async def open_thread(game: Game) -> int | None:
-            return await self._open_thread(game, title)
-
-        return open_thread
-
-    async def _finish(
-        self, tournament: Tournament, over: Over, found: dict[int, Game]
-    ) -> Tournament:
-        name = boards.name_of(tournament)
-        if over.champion is None:
-            text = f"**{name}** is over."
-        else:
-            text = f"**{name}** is over. Congratulations to the champion, <@{over.champion}>! 🏆"
-        ended = dataclasses.replace(
-            tournament, status=TournamentStatus.FINISHED, champion_id=over.champion
-        )
-        board = boards.standings_board(ended, _standings_of(ended, found), found)
-        post = Post(
-            content=text, boards=(board,), pings=tuple(ended.active()), extra=TOURNAMENT_STYLE
-        )
-        return await self._store.tournaments.finish(
-            tournament.id, champion_id=over.champion, deliveries=[self._channel_post(ended, post)]
-        )
-
-    async def _show(self, tournament: Tournament, found: dict[int, Game] | None = None) -> None:
-        """Bring the standings message up to date (the sign-up sheet before the start);
-        ``found``: the games of its tables, when already read."""
-        if tournament.message_id is None:
-            return
-        if tournament.status is TournamentStatus.SIGNUP:
-            board = boards.signup_board(tournament)
-        elif found is None:
-            board = await self.standings_board(tournament)
-        else:
-            board = boards.standings_board(tournament, _standings_of(tournament, found), found)
-        post = Post(
-            boards=(board,), extra={"message_id": tournament.message_id, **TOURNAMENT_STYLE}
-        )
-        await self._store.outbox.enqueue(
-            [
-                Delivery(
-                    DeliveryKind.BOARD_EDIT,
-                    tournament.channel_id,
-                    post.to_payload(),
-                    lane=tournament_lane(tournament.id),
-                )
-            ]
-        )
-
-    async def _standings(self, tournament: Tournament) -> list[Standing]:
-        return _standings_of(tournament, await table_games(self._store, tournament))
 
     # ------------------------------------------------------------------ inside
     @staticmethod
     def _check_organiser(tournament: Tournament, user_id: int, is_admin: bool) -> None:
         if tournament.organiser_id != user_id and not is_admin:
             raise Refusal("Only the organiser or a server manager can do that.")
-
-    @staticmethod
-    def _channel_post(tournament: Tournament, post: Post | str) -> Delivery:
-        if isinstance(post, str):
-            post = Post(content=post)
-        return Delivery(
-            DeliveryKind.THREAD_POST,
-            tournament.channel_id,
-            post.to_payload(),
-            lane=tournament_lane(tournament.id),
-        )
-
-
-def _undealt(tournament: Tournament, found: dict[int, Game]) -> bool:
-    """Whether a table of the current round has no game yet, or one not yet dealt."""
-    return any(
-        table.game_id is None or found[table.game_id].status is GameStatus.LOBBY
-        for table in tournament.tables_of(tournament.round)
-        if not table.bye
-    )
-
-
-def _standings_of(tournament: Tournament, found: dict[int, Game]) -> list[Standing]:
-    entrants = [e.user_id for e in tournament.entrants]
-    return standings(entrants, round_records(tournament, found), tournament.dropped())
 
 
 __all__ = ["OpenThread", "Tournaments", "tournament_lane"]

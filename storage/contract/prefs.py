@@ -1,0 +1,39 @@
+"""The preferences part of the store contract: what servers and players choose for
+themselves."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from storage.records import Player
+
+
+class Preferences(ABC):
+    """What servers and players choose for themselves: game defaults, notifications,
+    vacations."""
+
+    @abstractmethod
+    async def server(self, guild_id: int) -> Mapping[str, Any]:
+        """A server's defaults for new games (``{}`` when it never chose any)."""
+
+    @abstractmethod
+    async def set_server(self, guild_id: int, changes: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Merge ``changes`` into a server's defaults; a ``None`` value removes that setting.
+        Returns the defaults as they now are."""
+
+    @abstractmethod
+    async def player(self, user_id: int) -> Player:
+        """A player's choices (the defaults when they never chose any)."""
+
+    @abstractmethod
+    async def set_notifications(
+        self, user_id: int, *, reminders: bool | None = None, digest: bool | None = None
+    ) -> Player:
+        """Turn a player's reminders or digest on or off (``None`` leaves it as it is)."""
+
+    @abstractmethod
+    async def set_away(self, user_id: int, until: datetime | None) -> Player:
+        """Start (``until`` in the future) or end (``None``) a player's vacation."""
