@@ -158,6 +158,11 @@ class DeliveryKind(StrEnum):
     THREAD_POST = "thread_post"
     BOARD_EDIT = "board_edit"
     PING = "ping"
+    TABLE = "table"
+    """A game's public table as of a version: its board kept current, a post when the game
+    starts waiting on someone new (rendered when sent, from the game at that version)."""
+    VIEW = "view"
+    """A player's private view of a game as of a version, kept current in one DM."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +180,16 @@ class Delivery:
     def lane_key(self) -> str:
         """The ordering lane this delivery joins."""
         return self.lane if self.lane is not None else str(self.target_id)
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateView:
+    """The message that shows one player their view of one game (in their DMs)."""
+
+    game_id: int
+    user_id: int
+    channel_id: int
+    message_id: int
 
 
 @dataclass(frozen=True, slots=True)

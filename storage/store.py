@@ -4,7 +4,8 @@ store can implement it later and run the same contract tests (``tests/storage/co
 A store has parts sharing one database, each an abstract class in ``storage/contract/``:
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
-choose), :class:`TournamentStore` (tournaments) and :class:`Ratings` (players' skills).
+choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills) and
+:class:`PrivateViews` (each player's private message per game).
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
 """
@@ -21,6 +22,7 @@ from storage.contract.prefs import Preferences
 from storage.contract.ratings import Ratings
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
+from storage.contract.views import PrivateViews
 
 
 class Store(ABC):
@@ -32,6 +34,7 @@ class Store(ABC):
     prefs: Preferences
     tournaments: TournamentStore
     ratings: Ratings
+    views: PrivateViews
 
     @abstractmethod
     async def close(self) -> None:
@@ -49,4 +52,13 @@ class Store(ABC):
         await self.close()
 
 
-__all__ = ["GameStore", "Outbox", "Preferences", "Ratings", "Store", "Timers", "TournamentStore"]
+__all__ = [
+    "GameStore",
+    "Outbox",
+    "Preferences",
+    "PrivateViews",
+    "Ratings",
+    "Store",
+    "Timers",
+    "TournamentStore",
+]

@@ -55,6 +55,12 @@ class Outbox(ABC):
         (e.g. to say only once that a player's DMs are closed, across restarts)."""
 
     @abstractmethod
+    async def newer_waiting(self, item: OutboxItem) -> bool:
+        """Whether a later item of the same kind, game and target as ``item`` is waiting:
+        then ``item`` is out of date (an update of a board or a private view that a newer
+        one will bring up to date)."""
+
+    @abstractmethod
     async def next_available_at(self) -> datetime | None:
         """When the earliest waiting item becomes due, for a worker to sleep until then."""
 

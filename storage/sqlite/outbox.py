@@ -106,6 +106,14 @@ class SqliteOutbox(Outbox):
             if batch < PRUNE_BATCH:
                 return removed
 
+    async def newer_waiting(self, item: OutboxItem) -> bool:
+        row = await self._db.fetch_one(
+            f"SELECT 1 FROM outbox WHERE {_WAITING} AND id > ? AND kind = ? AND target_id = ?"
+            " AND game_id IS ? LIMIT 1",
+            (item.id, item.kind.value, item.target_id, item.game_id),
+        )
+        return row is not None
+
     async def next_available_at(self) -> datetime | None:
         row = await self._db.fetch_one(
             "SELECT min(max(available_at, coalesce(claimed_until, 0))) AS at FROM outbox"

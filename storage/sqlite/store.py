@@ -11,6 +11,7 @@ from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.ratings import SqliteRatings
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
+from storage.sqlite.views import SqlitePrivateViews
 from storage.store import Store
 
 
@@ -25,6 +26,7 @@ class SqliteStore(Store):
         self.prefs = SqlitePreferences(database)
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
+        self.views = SqlitePrivateViews(database)
 
     @classmethod
     async def open(

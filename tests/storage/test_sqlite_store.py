@@ -8,6 +8,7 @@ from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
+from tests.storage.contract.views import PrivateViewsContract
 
 
 class TestSqliteGames(GameStoreContract):
@@ -32,3 +33,7 @@ class TestSqliteAsyncPlay(AsyncPlayContract):
 
 class TestSqliteTournaments(TournamentContract):
     """SQLite tournaments and ratings."""
+
+
+class TestSqlitePrivateViews(PrivateViewsContract):
+    """SQLite private views and out-of-date updates."""
