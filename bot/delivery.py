@@ -23,8 +23,9 @@ from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
 from bot.pictures import attach_extra
 from bot.render import render
-from bot.service.announce import game_lane
+from bot.service.announce import game_lane, where
 from bot.service.posts import Post, mentions
+from bot.table_messages import TableMessages, nonce_of
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 
 log = logging.getLogger("grimoire.delivery")
@@ -35,6 +36,8 @@ DMS_CLOSED = 50007
 DMS_CLOSED_TEXT = ": their DMs are closed"
 #: Discord's error code for "Unknown Channel" (e.g. a thread a moderator deleted).
 UNKNOWN_CHANNEL = 10003
+#: Deliveries that go to a player's DMs.
+PRIVATE_KINDS = (DeliveryKind.DM, DeliveryKind.VIEW)
 #: Attempts at an item that fails in an unexpected way (a bug) before it is given up.
 UNEXPECTED_ATTEMPTS = 3
 #: Longest the worker sleeps before looking at the outbox again, in seconds.
@@ -65,6 +68,7 @@ class OutboxWorker:
         self._again = False
         self._sleeper: asyncio.Task[None] | None = None
         self._told_dm_closed: set[tuple[int, int]] = set()
+        self._table = TableMessages(client, store, names)
 
     def kick(self) -> None:
         """Send what is due now, soon; safe to call as often as you like."""
@@ -173,7 +177,7 @@ class OutboxWorker:
         if (
             self._place_gone is None
             or game_id is None
-            or item.kind is DeliveryKind.DM
+            or item.kind in PRIVATE_KINDS
             or error.code != UNKNOWN_CHANNEL
         ):
             return False
@@ -185,6 +189,12 @@ class OutboxWorker:
         return True
 
     async def _send(self, item: OutboxItem) -> None:
+        if item.kind is DeliveryKind.TABLE:
+            await self._table.table(item)
+            return
+        if item.kind is DeliveryKind.VIEW:
+            await self._table.view(item)
+            return
         post = Post.from_payload(item.payload)
         names = await self._names.names(post.seats)
         content = render(post.content, names)
@@ -242,18 +252,29 @@ class OutboxWorker:
                 text, embeds=embeds, files=files, allowed_mentions=allowed, nonce=nonce_of(item)
             )
 
+    async def _post_of(self, item: OutboxItem) -> Post:
+        """The post an item carries; for a private view, where to say it could not be sent."""
+        if item.kind is not DeliveryKind.VIEW or item.game_id is None:
+            return Post.from_payload(item.payload)
+        game = await self._store.games.get(item.game_id)
+        return Post(game_id=game.id, notice_channel_id=where(game))
+
     async def _told_before(self, game_id: int, item: OutboxItem) -> bool:
         """Whether an earlier DM to this player in this game was given up too: the thread
         was told then (perhaps by an earlier run of the bot), so it is not told again."""
-        refused = await self._store.outbox.given_up(
-            game_id=game_id, kind=DeliveryKind.DM, target_id=item.target_id
-        )
+        refused = [
+            earlier
+            for kind in PRIVATE_KINDS
+            for earlier in await self._store.outbox.given_up(
+                game_id=game_id, kind=kind, target_id=item.target_id
+            )
+        ]
         return any(earlier.id < item.id for earlier in refused)
 
     async def _forbidden(self, item: OutboxItem, error: discord.Forbidden) -> None:
         await self._store.outbox.mark_failed(item.id, error=describe(error), permanent=True)
-        if item.kind is DeliveryKind.DM and error.code == DMS_CLOSED:
-            await self._tell_dm_failed(item, Post.from_payload(item.payload), closed=True)
+        if item.kind in PRIVATE_KINDS and error.code == DMS_CLOSED:
+            await self._tell_dm_failed(item, await self._post_of(item), closed=True)
             return
         log.warning("Outbox item %s refused by Discord: %s", item.id, describe(error))
         await self._missed(item)
@@ -304,13 +325,6 @@ class OutboxWorker:
             ]
         )
         self._again = True
-
-
-def nonce_of(item: OutboxItem) -> str:
-    """The nonce a delivery's message is sent with. discord.py asks Discord to enforce it:
-    when a send is repeated after a crash or a lost answer, Discord hands back the message
-    it created the first time (within a few minutes) instead of posting it twice."""
-    return f"grimoire-{item.id}"
 
 
 def text_or_none(content: str) -> str | None:

@@ -7,12 +7,12 @@ must give the stored state exactly. This is how a damaged or hand-edited game is
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.core import IllegalAction
+from games.core import IllegalAction, LogEntry
 from storage.records import Action, Game
 from storage.store import Store
 
@@ -33,11 +33,29 @@ class ReplayCheck:
 
 def replay(game: Game, actions: Sequence[Action]) -> Any:
     """The state that ``game``'s seed, options and seats reach after ``actions``."""
+    state = None
+    for state, _ in replay_steps(game, actions):
+        pass
+    return state
+
+
+def replay_steps(
+    game: Game, actions: Sequence[Action], *, start: tuple[Any, int] | None = None
+) -> Iterator[tuple[Any, tuple[LogEntry, ...]]]:
+    """Each state ``game`` goes through with ``actions``, with the log of the move that led
+    to it: the deal first (with an empty log), then one per action. With ``start`` (a state
+    and how many of ``actions`` led to it) the replay picks up from there and yields only
+    the states after it."""
     if game.seed is None:
         raise ReplayFailed(f"Game #{game.id} has not started; there is nothing to replay.")
     engine = games.get(game.game_key)
-    state = engine.new_game(players=len(game.seats), seed=game.seed, options=game.options)
-    for action in actions:
+    if start is None:
+        state = engine.new_game(players=len(game.seats), seed=game.seed, options=game.options)
+        done = 0
+        yield state, ()
+    else:
+        state, done = start
+    for action in actions[done:]:
         try:
             move = engine.parse(state, action.seat, action.notation)
         except IllegalAction as error:
@@ -45,8 +63,9 @@ def replay(game: Game, actions: Sequence[Action]) -> Any:
                 f"Move {action.seq} of game #{game.id} (seat {action.seat + 1}: "
                 f"“{action.notation}”) is refused on replay: {error}"
             ) from None
-        state = engine.apply(state, action.seat, move).state
-    return state
+        transition = engine.apply(state, action.seat, move)
+        state = transition.state
+        yield state, tuple(transition.log)
 
 
 async def check_replay(store: Store, game_id: int) -> ReplayCheck:

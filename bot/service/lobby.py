@@ -11,12 +11,13 @@ from enum import StrEnum
 from typing import Any
 
 import games
-from bot.service.announce import notice_deliveries, start_deliveries
+from bot.service.announce import notice_deliveries
 from bot.service.clocks import DEADLINE_CHOICES, DIGEST_EVERY, Policy, digest_key, server_clock
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
-from bot.service.timing import clock_footer, clock_timers
+from bot.service.table import table_deliveries
+from bot.service.timing import clock_timers
 from games.ai import level_of
 from games.core import Engine, InvalidSetup
 from storage import (
@@ -262,8 +263,7 @@ class Lobbies:
             seat_order=positions,
             state=engine.dump(state),
             to_act=waiting,
-            deliveries=told
-            + start_deliveries(engine, seated, state, waiting, footer=clock_footer(timers)),
+            deliveries=told + table_deliveries(seated, 0),
             timers=timers or (),
         )
         # Each player's daily digest, unless one is already coming for another game.

@@ -13,12 +13,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
-from bot.service.announce import move_deliveries, notice_deliveries, seat_users
+from bot.service.announce import close_delivery, notice_deliveries, seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
 from bot.service.posts import Post
 from bot.service.standings import by_forfeit, with_resignations
-from bot.service.timing import clock_footer, clock_timers, move_finished
+from bot.service.table import table_deliveries
+from bot.service.timing import clock_timers, move_finished
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
 from storage import (
     Delivery,
@@ -209,17 +210,8 @@ class Tables:
             teams = sides if any(len(side) > 1 for side in sides) else None
             outcome = by_forfeit(engine.players(state), resigned, teams)
             final = notice_deliveries(game, notice)
-            final += move_deliveries(
-                engine,
-                game,
-                seat=seat,
-                before=state,
-                after=state,
-                log=(),
-                version=game.version,
-                outcome=outcome,
-                resigned=frozenset(resigned),
-            )
+            final += table_deliveries(game, game.version, post=True, lines=False)
+            final.append(close_delivery(game))
             game = await self._store.games.resign(
                 game.id,
                 seat=seat,
@@ -474,23 +466,13 @@ class Tables:
                 continuing=not move_finished(engine, before, after, seat, log),
             )
         )
-        deliveries = [
-            *notice,
-            *move_deliveries(
-                engine,
-                game,
-                seat=seat,
-                before=before,
-                after=after,
-                log=log,
-                version=game.version + 1,
-                outcome=outcome,
-                resigned=resigned,
-                footer=clock_footer(timers),
-            ),
-        ]
-        if not announce and outcome is None:
-            deliveries = list(notice)
+        version = game.version + 1
+        # What the table shows is worked out when it is sent: the move only says it happened.
+        deliveries = list(notice)
+        if announce or outcome is not None:
+            deliveries += table_deliveries(game, version)
+        if outcome is not None:
+            deliveries.append(close_delivery(game))
         try:
             recorded = await self._store.games.record_move(
                 game.id,

@@ -1,30 +1,33 @@
 """Picking a running game up again where its messages are gone (a deleted thread, or the
-playground's Discord rebuilt after a restart)."""
+playground's Discord rebuilt after a restart), and standing in for a post Discord refused."""
 
 from __future__ import annotations
 
 import games
-from bot.service.announce import catch_up_delivery, resume_deliveries
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
+from bot.service.table import table_deliveries
+from bot.service.text import strong
 from storage import Game, GameStatus, Store
 
 
 async def repost_game(
     store: Store, locks: GameLocks, game_id: int, *, thread_id: int | None = None
 ) -> Game:
-    """Post game ``game_id``'s board again with a ping for whoever must act, and DM each
-    player their hand again. With ``thread_id`` the game is played in that thread from now
-    on; without, where it was played."""
+    """Post game ``game_id``'s board again with a ping for whoever must act, and send each
+    player their private view again. With ``thread_id`` the game is played in that thread
+    from now on; without, where it was played."""
     async with locks(game_id):
         game = await store.games.get(game_id)
         if game.status is not GameStatus.ACTIVE or game.state is None:
             raise Refusal(f"Game #{game.id} is not being played.")
         engine = games.get(game.game_key)
-        state = engine.load(game.state)
         if thread_id is not None:
             game = await store.games.set_messages(game_id, thread_id=thread_id)
-        await store.outbox.enqueue(resume_deliveries(engine, game, state, game.to_act))
+        text = f"{strong(engine.title)} #{game.id} continues here, after move {game.version}."
+        await store.outbox.enqueue(
+            table_deliveries(game, game.version, lines=False, notify=True, heading=text)
+        )
         return game
 
 
@@ -37,6 +40,4 @@ async def catch_up(store: Store, locks: GameLocks, game_id: int, *, missed: str 
         game = await store.games.get(game_id)
         if game.state is None or game.status not in (GameStatus.ACTIVE, GameStatus.FINISHED):
             return
-        engine = games.get(game.game_key)
-        state = engine.load(game.state)
-        await store.outbox.enqueue([catch_up_delivery(engine, game, state, missed)])
+        await store.outbox.enqueue(table_deliveries(game, game.version, missed=missed))

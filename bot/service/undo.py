@@ -12,11 +12,12 @@ from datetime import datetime
 from typing import Any
 
 import games
-from bot.service.announce import game_lane, move_deliveries, notice_deliveries, seat_users, where
+from bot.service.announce import game_lane, notice_deliveries, seat_users, where
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
-from bot.service.posts import Post, TurnButton
-from bot.service.timing import clock_footer, clock_timers
+from bot.service.posts import Post
+from bot.service.table import table_deliveries
+from bot.service.timing import clock_timers
 from games.core import Engine, IllegalAction
 from storage import (
     Action,
@@ -161,7 +162,6 @@ class Takebacks:
         to_version: int,
         user_id: int,
     ) -> Game:
-        before = engine.load(game.state or "")
         after = states[to_version]
         waiting = engine.waiting_for(after) - game.resigned_seats()
         timers = await clock_timers(self._store, game, waiting, self._clock())
@@ -169,34 +169,9 @@ class Takebacks:
         text = (
             f"↩️ <@{user_id}> took back their last move ({count} step{'s' if count != 1 else ''})."
         )
-        post = Post(
-            content="\n".join([text, clock_footer(timers)]).strip(),
-            boards=(engine.describe(engine.view(after, None)),),
-            seats=seat_users(game),
-            turn_button=TurnButton(game.id, to_version),
-            game_id=game.id,
-        )
-        board = Delivery(
-            DeliveryKind.THREAD_POST,
-            where(game),
-            post.to_payload(),
-            game_id=game.id,
-            lane=game_lane(game.id),
-        )
-        hands = [
-            d
-            for d in move_deliveries(
-                engine,
-                game,
-                seat=-1,
-                before=before,
-                after=after,
-                log=(),
-                version=to_version,
-                outcome=None,
-            )
-            if d.kind is DeliveryKind.DM
-        ]
+        # One post says so, with the board as it is again; each player's private message
+        # goes back too.
+        deliveries = table_deliveries(game, to_version, lines=False, heading=text)
         try:
             game = await self._store.games.undo(
                 game.id,
@@ -204,7 +179,7 @@ class Takebacks:
                 to_version=to_version,
                 state=engine.dump(after),
                 to_act=waiting,
-                deliveries=[board, *hands],
+                deliveries=deliveries,
                 timers=timers,
             )
         except VersionConflict:

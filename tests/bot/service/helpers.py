@@ -6,8 +6,11 @@ import json
 from typing import Any
 
 import games
+from bot.service.announce import seat_users
+from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.lobby import Lobbies, Seating
-from bot.service.posts import Post
+from bot.service.posts import Post, TurnButton
+from bot.service.table import TableViews
 from storage import DeliveryKind, Game, OutboxItem, Store
 
 CHANNEL = 500
@@ -60,18 +63,64 @@ async def new_items(store: Store, seen: list[OutboxItem]) -> list[OutboxItem]:
     return [i for i in await store.outbox.pending() if i.id not in old]
 
 
-def thread_posts(items: list[OutboxItem]) -> list[Post]:
-    """The thread posts among ``items``, read back as posts."""
-    return [Post.from_payload(i.payload) for i in items if i.kind is DeliveryKind.THREAD_POST]
+async def thread_posts(store: Store, items: list[OutboxItem]) -> list[Post]:
+    """The thread posts among ``items``, read back as posts: plain notices as queued, and a
+    game's table updates that make a post of their own, worked out as the bot sends them
+    (an update that only edits the newest board is no post)."""
+    views = TableViews(store)
+    posts: list[Post] = []
+    for item in items:
+        if item.kind is DeliveryKind.THREAD_POST:
+            posts.append(Post.from_payload(item.payload))
+        elif item.kind is DeliveryKind.TABLE and item.game_id is not None:
+            history = await views.history(item.game_id)
+            assert history is not None
+            version = int(item.payload["version"])
+            if not (item.payload.get("post") or history.is_post(version)):
+                continue
+            pending = await store.timers.pending(item.game_id)
+            shown = views.post(
+                history,
+                version,
+                footer=deadline_line(deadlines_by_seat(pending).values()),  # as when sent
+                lines=bool(item.payload.get("lines", True)),
+                missed=item.payload.get("missed"),
+                heading=item.payload.get("heading"),
+            )
+            game = history.game
+            posts.append(
+                Post(
+                    content=shown.text,
+                    boards=(shown.board,),
+                    seats=seat_users(game),
+                    pings=shown.pings,
+                    turn_button=None if shown.final else TurnButton(game.id, version),
+                    game_id=game.id,
+                    extra=shown.picture,
+                )
+            )
+    return posts
 
 
-def dms(items: list[OutboxItem]) -> dict[int, Post]:
-    """The DMs among ``items``, by recipient (at most one each)."""
+async def dms(store: Store, items: list[OutboxItem]) -> dict[int, Post]:
+    """The new private messages among ``items``, by recipient (the latest each): plain DMs as
+    queued, and private view updates that are news to their reader (an update that only
+    edits the reader's private message is none)."""
+    views = TableViews(store)
     found: dict[int, Post] = {}
     for item in items:
         if item.kind is DeliveryKind.DM:
-            assert item.target_id not in found, f"two DMs to {item.target_id}"
             found[item.target_id] = Post.from_payload(item.payload)
+        elif item.kind is DeliveryKind.VIEW and item.game_id is not None:
+            history = await views.history(item.game_id)
+            assert history is not None
+            seat = history.game.seat_of(item.target_id)
+            assert seat is not None
+            update = views.private(history, int(item.payload["version"]), seat)
+            if update.notify or item.payload.get("notify"):
+                found[item.target_id] = Post(
+                    content=update.text, boards=(update.board,), extra=update.picture
+                )
     return found
 
 

@@ -31,6 +31,7 @@ from tests.bot.service.helpers import (
     pending,
     state_of,
     text_of,
+    thread_posts,
 )
 from tests.storage.contract import FakeClock
 
@@ -281,13 +282,13 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
     items = await pending(store)
     assert all(i.game_id == game.id for i in items)
 
-    posts = [i for i in items if i.kind is DeliveryKind.THREAD_POST]
-    assert len(posts) == 1
-    assert posts[0].target_id == THREAD
-    assert posts[0].lane == f"game:{game.id}"
-    post = Post.from_payload(posts[0].payload)
+    tables = [i for i in items if i.kind is DeliveryKind.TABLE]
+    assert len(tables) == 1
+    assert tables[0].target_id == THREAD
+    assert tables[0].lane == f"game:{game.id}"
+    (post,) = await thread_posts(store, items)
     assert post.content == (
-        "**Magnum Opus** begins! Seat order:\n1. {p0}\n2. {p1}\n3. {p2}\n\n"
+        "{b}Magnum Opus{/b} begins! Seat order:\n1. {p0}\n2. {p1}\n3. {p2}\n\n"
         f"{deadline_line([clock() + DEFAULT_DEADLINE])}\nWaiting for: {{p0}}, {{p1}}, {{p2}}"
     )
     assert post.boards == (engine.describe(engine.view(state, None)),)
@@ -296,7 +297,7 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
     assert post.turn_button == TurnButton(game.id, 0)
     assert post.close_thread is False
 
-    sent = dms([i for i in items if i.kind is DeliveryKind.DM])
+    sent = await dms(store, items)
     assert sorted(sent) == sorted(u for u in users if u is not None)
     assert len(items) == 4
     public = set(engine.describe(engine.view(state, None)).fields)
@@ -306,11 +307,11 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
         own = engine.describe(engine.view(state, seat))
         assert dm.boards == (own,)
         assert dm.content == (
-            f"Your hand in **Magnum Opus** #{game.id}. Use `/hand` to see it again."
+            f"Your hand in {{b}}Magnum Opus{{/b}} #{game.id} in {{c{THREAD}}}."
+            " Use `/hand` to see it again."
         )
-        assert dm.notice_channel_id == THREAD
         # The picture is drawn from this seat's view and nothing else.
-        assert dm.extra == {"user": user, **picture_extra(engine, engine.view(state, seat))}
+        assert dm.extra == picture_extra(engine, engine.view(state, seat))
         assert dm.turn_button is None
         for other in range(3):
             if other == seat:
@@ -320,8 +321,8 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
             assert secret, "the other seat has a private field to hide"
             for field in secret:
                 assert field.value not in text_of(dm.to_payload()), (seat, other, field.name)
-    # Each DM goes in the recipient's own lane, the post in the game's.
-    assert {i.lane for i in items if i.kind is DeliveryKind.DM} == {str(u) for u in users}
+    # Each private view goes in the recipient's own lane, the table in the game's.
+    assert {i.lane for i in items if i.kind is DeliveryKind.VIEW} == {str(u) for u in users}
 
 
 async def test_start_without_a_thread_posts_in_the_channel(
@@ -329,11 +330,12 @@ async def test_start_without_a_thread_posts_in_the_channel(
 ) -> None:
     game = await deal(lobbies, "mandragora", 2, thread_id=None)
     assert game.thread_id is None
-    posts = [i for i in await pending(store) if i.kind is DeliveryKind.THREAD_POST]
-    assert [(p.target_id, p.lane) for p in posts] == [(CHANNEL, f"game:{game.id}")]
-    post = Post.from_payload(posts[0].payload)
+    items = await pending(store)
+    tables = [i for i in items if i.kind is DeliveryKind.TABLE]
+    assert [(p.target_id, p.lane) for p in tables] == [(CHANNEL, f"game:{game.id}")]
+    (post,) = await thread_posts(store, items)
     assert post.content == (
-        f"**Mandragora** begins! Seat order:\n1. {seat_ref(0)}\n2. {seat_ref(1)}\n\n"
+        f"{{b}}Mandragora{{/b}} begins! Seat order:\n1. {seat_ref(0)}\n2. {seat_ref(1)}\n\n"
         f"{deadline_line([clock() + DEFAULT_DEADLINE])}\nYour turn: {{p0}}"
     )
     assert post.pings == (ALICE,)

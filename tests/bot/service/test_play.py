@@ -15,7 +15,7 @@ from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.play import MoveResult, Tables
-from bot.service.posts import Post, TurnButton
+from bot.service.posts import TurnButton
 from bot.service.standings import with_resignations
 from games.core import IllegalAction, Outcome
 from storage import Game, GameStatus, SqliteStore
@@ -257,7 +257,7 @@ async def test_two_clicks_at_once_apply_one(
     assert isinstance(results[1], StaleRequest)
     assert await notations(store, game.id) == [(1, 0, "move 1")]
     assert (await store.games.get(game.id)).version == 1
-    assert len(thread_posts(await new_items(store, outbox))) == 1
+    assert len(await thread_posts(store, await new_items(store, outbox))) == 1
 
 
 async def test_two_typed_moves_at_once_apply_one(
@@ -315,19 +315,23 @@ async def test_a_cast_is_decided_privately_step_by_step(
     assert ingredient.notation == "add red"
     assert ingredient.still_deciding is True
     assert ingredient.game.version == 4
-    assert await new_items(store, outbox) == []  # nothing told the table or anyone's DMs
+    # Nothing is posted in the thread and nobody gets a new DM: the board is only edited.
+    assert await thread_posts(store, await new_items(store, outbox)) == []
+    assert await dms(store, await new_items(store, outbox)) == {}
 
     power = await tables.play(game.id, ALICE, "power 1", expected_version=4)
     assert power.still_deciding is False
     assert power.game.to_act == frozenset({1})
     added = await new_items(store, outbox)
-    posts = thread_posts(added)
+    posts = await thread_posts(store, added)
     assert len(posts) == 1
     assert posts[0].content.startswith("{p0} casts **Banishment** (power 1) with a mandrake")
     assert posts[0].content.endswith(f"\n\n{DEADLINE_NOW}\nYour turn: {{p1}}")
     assert posts[0].pings == (BOB,)
     assert posts[0].turn_button == TurnButton(game.id, 5)
-    assert set(dms(added)) <= {ALICE}
+    sent = await dms(store, added)
+    assert set(sent) <= {ALICE, BOB}
+    assert sent[BOB].content.startswith("Your turn in {b}Mandragora{/b}")  # news for bob only
     assert await notations(store, game.id) == [
         (1, 0, "move 1"),
         (2, 1, "move 3"),
@@ -346,7 +350,7 @@ async def test_backing_out_of_a_cast(lobbies: Lobbies, tables: Tables, store: Sq
     back = await tables.play(game.id, ALICE, "back")
     assert back.still_deciding is True
     assert (await tables.choices(game.id, ALICE)).notations[-1] == "cast mandrake"
-    assert await new_items(store, outbox) == []
+    assert await thread_posts(store, await new_items(store, outbox)) == []
 
 
 async def test_a_whole_cast_typed_at_once_is_one_move(
@@ -418,10 +422,10 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     assert outcome.ranks == (1, 2)
     assert outcome.winners == frozenset({0})
     assert outcome.scores == (0, 0)
-    posts = thread_posts(await new_items(store, outbox))
+    posts = await thread_posts(store, await new_items(store, outbox))
     assert [p.content for p in posts] == [
         f"<@{BOB}> resigns.",
-        "**The game is over.**\n🥇 {p0} — 0\n🥈 {p1} — 0 (resigned)",
+        "{b}The game is over.{/b}\n🥇 {p0} — 0\n🥈 {p1} — 0 (resigned)",
         "",
     ]
     assert posts[2].close_thread is True
@@ -475,7 +479,7 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     assert game.status is GameStatus.ACTIVE
     assert game.version == 0
     assert game.to_act == frozenset({0})
-    posts = thread_posts(await new_items(store, outbox))
+    posts = await thread_posts(store, await new_items(store, outbox))
     assert [p.content for p in posts] == [f"<@{BOB}> resigns. Their seat plays on automatically."]
 
     first = await tables.play(game.id, ALICE, "move 1")
@@ -496,7 +500,7 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     engine_outcome = MANDRAGORA.outcome(final)
     assert engine_outcome is not None
     assert outcome == with_resignations(engine_outcome, frozenset({1}))
-    closing, close = thread_posts(await pending(store, game.id))[-2:]
+    closing, close = (await thread_posts(store, await pending(store, game.id)))[-2:]
     assert close.close_thread is True
     assert closing.content.endswith(ranking(outcome, frozenset({1})))
     assert "{p1} — " in closing.content.splitlines()[-1]
@@ -593,8 +597,8 @@ async def test_a_post_after_a_move_names_the_thread_lane(
     outbox = await pending(store)
     await tables.play(game.id, ALICE, "move 1")
     added = await new_items(store, outbox)
-    posts = [i for i in added if i.kind.value == "thread_post"]
-    assert [(i.target_id, i.lane) for i in posts] == [(THREAD, f"game:{game.id}")]
-    post = Post.from_payload(posts[0].payload)
+    tables_ = [i for i in added if i.kind.value == "table"]
+    assert [(i.target_id, i.lane) for i in tables_] == [(THREAD, f"game:{game.id}")]
+    (post,) = await thread_posts(store, added)
     assert post.turn_button == TurnButton(game.id, 1)
     assert post.pings == (BOB,)

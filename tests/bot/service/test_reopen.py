@@ -35,8 +35,8 @@ async def test_a_game_moves_to_a_new_thread_with_its_board_ping_and_hands(
     assert moved.thread_id == THREAD + 1
     assert (moved.version, moved.state) == (game.version, game.state)
     items = await new_items(store, seen)
-    (post,) = thread_posts(items)
-    assert {i.target_id for i in items if i.kind is DeliveryKind.THREAD_POST} == {THREAD + 1}
+    (post,) = await thread_posts(store, items)
+    assert {i.target_id for i in items if i.kind is DeliveryKind.TABLE} == {THREAD + 1}
     assert f"#{game.id} continues here, after move 0" in post.content
     (waiting,) = game.to_act
     assert post.pings == (PLAYERS[waiting],)
@@ -45,7 +45,7 @@ async def test_a_game_moves_to_a_new_thread_with_its_board_ping_and_hands(
     engine = games.get(game.game_key)
     state = state_of(game)
     assert post.boards == (engine.describe(engine.view(state, None)),)
-    hands = dms(items)
+    hands = await dms(store, items)
     assert set(hands) == set(PLAYERS[:3])
     for seat, user in enumerate(PLAYERS[:3]):
         # Exactly the seat's own view: nobody else's hand rides along.
@@ -61,7 +61,7 @@ async def test_without_a_thread_the_game_is_posted_where_it_was_played(
     await repost_game(store, locks, game.id)
 
     items = await new_items(store, seen)
-    assert [i.target_id for i in items if i.kind is DeliveryKind.THREAD_POST] == [CHANNEL]
+    assert [i.target_id for i in items if i.kind is DeliveryKind.TABLE] == [CHANNEL]
     assert (await store.games.get(game.id)).thread_id is None
 
 

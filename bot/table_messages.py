@@ -1,0 +1,213 @@
+"""The living table on Discord: one board per game kept current, one post per turn, and one
+private message per player per game kept current by editing.
+
+The outbox hands this module the updates a game queued (``TABLE`` and ``VIEW`` items, each a
+game and a version); :class:`~bot.service.table.TableViews` says what they show, and this
+module shows it:
+
+- A post (the start, someone new to act, the end) is a new message at the bottom of the
+  thread: what happened since the previous post, a ping for whoever must act, the board and
+  its **Take your turn** button. The previous post keeps its words but loses its board and
+  button, so the thread reads as a short story with one live board at the end.
+- Any other update edits that newest post's board and button in place. An update that a
+  newer one waiting behind it will overtake is not drawn at all.
+- A player's private message is edited in place; when it becomes their turn, or something
+  happened only they may know, a new one is sent and the old one loses its board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import Any
+
+import discord
+
+from bot.components.turn import turn_view
+from bot.embeds import board_embed
+from bot.names import NameBook
+from bot.pictures import attach_extra
+from bot.render import render
+from bot.service.announce import seat_users, where
+from bot.service.clocks import deadline_line, deadlines_by_seat
+from bot.service.posts import TurnButton
+from bot.service.table import History, TablePost, TableViews
+from storage import OutboxItem, PrivateView, Store
+
+log = logging.getLogger("grimoire.table")
+
+
+def nonce_of(item: OutboxItem) -> str:
+    """The nonce a delivery's message is sent with. discord.py asks Discord to enforce it:
+    when a send is repeated after a crash or a lost answer, Discord hands back the message
+    it created the first time (within a few minutes) instead of posting it twice."""
+    return f"grimoire-{item.id}"
+
+
+class TableMessages:
+    """Sends and edits the messages of the living table."""
+
+    def __init__(self, client: discord.Client, store: Store, names: NameBook) -> None:
+        self._client = client
+        self._store = store
+        self._names = names
+        self.views = TableViews(store)
+
+    # ------------------------------------------------------------------ public
+    async def table(self, item: OutboxItem) -> None:
+        """Bring a game's thread up to date with the version ``item`` names."""
+        history = await self._current(item)
+        if history is None:
+            return
+        version = int(item.payload["version"])
+        newer = await self._store.outbox.newer_waiting(item)
+        forced = bool(item.payload.get("post"))
+        if forced or history.is_post(version):
+            footer = "" if newer else await self._footer(history)
+            post = self.views.post(
+                history,
+                version,
+                footer=footer,
+                lines=bool(item.payload.get("lines", True)),
+                missed=item.payload.get("missed"),
+                heading=item.payload.get("heading"),
+            )
+            await self._post(item, history, post, with_board=not newer)
+            return
+        if newer:
+            return  # the update behind this one brings the board up to date
+        last = history.post_at_or_before(version)
+        post = self.views.post(history, last, footer=await self._footer(history), board_at=version)
+        if not await self._edit_board(history, post, version):
+            await self._post(item, history, post, with_board=True)
+
+    async def view(self, item: OutboxItem) -> None:
+        """Bring one player's private message about a game up to date."""
+        history = await self._current(item)
+        if history is None:
+            return
+        game = history.game
+        seat = game.seat_of(item.target_id)
+        if seat is None:
+            return
+        version = int(item.payload["version"])
+        update = self.views.private(history, version, seat)
+        notify = update.notify or bool(item.payload.get("notify"))
+        if not notify and await self._store.outbox.newer_waiting(item):
+            return
+        names = await self._names.names(seat_users(game))
+        embed = board_embed(update.board, names, private=True)
+        picture = await attach_extra(embed, update.picture, names)
+        content = render(update.text, names)[:2000]
+        shown = await self._store.views.get(game.id, item.target_id)
+        if shown is not None and not notify:
+            message = self._message(shown.channel_id, shown.message_id)
+            with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
+                await message.edit(content=content, embeds=[embed], attachments=_files(picture))
+                return
+            picture = await attach_extra(embed, update.picture, names)  # a file is sent once
+        user = await self._names.user(item.target_id)
+        sent = await user.send(
+            content=content, embed=embed, files=_files(picture), nonce=nonce_of(item)
+        )
+        await self._store.views.put(PrivateView(game.id, item.target_id, sent.channel.id, sent.id))
+        if shown is not None:
+            await self._strip(shown.channel_id, shown.message_id)
+
+    # ----------------------------------------------------------------- inside
+    async def _current(self, item: OutboxItem) -> History | None:
+        """The game's history, or ``None`` when the update is out of date for good (the game
+        was taken back past it, or never started)."""
+        if item.game_id is None:
+            return None
+        history = await self.views.history(item.game_id)
+        if history is None or int(item.payload["version"]) > history.game.version:
+            return None
+        return history
+
+    async def _footer(self, history: History) -> str:
+        """The turn clock's line, as it stands."""
+        pending = await self._store.timers.pending(history.game.id)
+        return deadline_line(deadlines_by_seat(pending).values())
+
+    async def _post(
+        self, item: OutboxItem, history: History, post: TablePost, *, with_board: bool
+    ) -> None:
+        """A new message at the bottom of the thread; the previous one loses its board."""
+        game = history.game
+        names = await self._names.names(seat_users(game))
+        content = _content(post, names)
+        channel = self._client.get_partial_messageable(where(game))
+        allowed = discord.AllowedMentions(
+            everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
+        )
+        if with_board:
+            embed = board_embed(post.board, names)
+            picture = await attach_extra(embed, post.picture, names)
+            view = None if post.final else turn_view(TurnButton(game.id, post.version))
+            sent = await channel.send(
+                content,
+                embed=embed,
+                files=_files(picture),
+                view=view or discord.utils.MISSING,
+                allowed_mentions=allowed,
+                nonce=nonce_of(item),
+            )
+            if view is not None:
+                view.stop()  # dynamic items: no view needs keeping in memory
+        else:
+            sent = await channel.send(content, allowed_mentions=allowed, nonce=nonce_of(item))
+        previous = game.board_message_id
+        await self._store.games.set_messages(game.id, board_message_id=sent.id)
+        if previous is not None and previous != sent.id:
+            await self._strip(where(game), previous)
+
+    async def _edit_board(self, history: History, post: TablePost, version: int) -> bool:
+        """Show the board as of ``version`` on the thread's newest post; ``False`` when there
+        is none to edit (it was deleted, or was never sent)."""
+        game = history.game
+        if game.board_message_id is None:
+            return False
+        names = await self._names.names(seat_users(game))
+        embed = board_embed(post.board, names)
+        picture = await attach_extra(embed, post.picture, names)
+        view = None if post.final else turn_view(TurnButton(game.id, version))
+        message = self._message(where(game), game.board_message_id)
+        try:
+            await message.edit(
+                content=_content(post, names),
+                embeds=[embed],
+                attachments=_files(picture),
+                view=view,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except discord.NotFound:
+            return False
+        finally:
+            if view is not None:
+                view.stop()
+        return True
+
+    async def _strip(self, channel_id: int, message_id: int) -> None:
+        """An older post or private message keeps its words and loses its board, picture and
+        buttons, so no stale button stays live. A failure here is only logged: the newer
+        message is out, and a stale button answers with the game as it stands."""
+        try:
+            await self._message(channel_id, message_id).edit(embeds=[], attachments=[], view=None)
+        except discord.HTTPException as error:
+            log.info("Could not clear message %s in %s: %s", message_id, channel_id, error)
+
+    def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
+        return self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+
+def _content(post: TablePost, names: list[str]) -> str:
+    """A post's words, with the mentions that ping whoever must act."""
+    text = render(post.text, names)
+    if post.pings:
+        text = f"{text}\n{', '.join(f'<@{u}>' for u in post.pings)}"
+    return text[:2000]
+
+
+def _files(picture: discord.File | None) -> list[Any]:
+    return [] if picture is None else [picture]
