@@ -152,14 +152,13 @@ class OutboxWorker:
     async def _missed(self, item: OutboxItem) -> None:
         """An item was given up for good: the game's thread hears what it missed, so no
         turn ping is ever silently lost. A catch-up that fails in turn is only logged."""
-        post = Post.from_payload(item.payload)
-        if item.game_id is None or post.close_thread or post.extra.get("catch_up"):
-            if post.extra.get("catch_up"):
-                log.error(
-                    "The catch-up post %s for game %s was refused too.", item.id, item.game_id
-                )
+        post = await self._post_of(item)
+        if post.extra.get("catch_up") or item.payload.get("missed") is not None:
+            log.error("Catch-up post %s for game %s was refused too.", item.id, item.game_id)
             return
-        if item.kind is DeliveryKind.DM:
+        if item.game_id is None or post.close_thread:
+            return
+        if item.kind in PRIVATE_KINDS:
             await self._tell_dm_failed(item, post, closed=False)
             return
         if self._catch_up is None:

@@ -62,6 +62,8 @@ class TableMessages:
         version = int(item.payload["version"])
         newer = await self._store.outbox.newer_waiting(item)
         forced = bool(item.payload.get("post"))
+        if newer and history.moments[version].outcome is not None and not forced:
+            return  # the game ended (by forfeit) at this version: the update behind says so
         if forced or history.is_post(version):
             footer = "" if newer else await self._footer(history)
             post = self.views.post(
@@ -93,8 +95,9 @@ class TableMessages:
         version = int(item.payload["version"])
         update = self.views.private(history, version, seat)
         notify = update.notify or bool(item.payload.get("notify"))
-        if not notify and await self._store.outbox.newer_waiting(item):
-            return
+        newer = await self._store.outbox.newer_waiting(item)
+        if newer and (not notify or history.moments[version].outcome is not None):
+            return  # a newer update overtakes it (an ending is told once, by the newest)
         names = await self._names.names(seat_users(game))
         embed = board_embed(update.board, names, private=True)
         picture = await attach_extra(embed, update.picture, names)

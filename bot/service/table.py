@@ -91,8 +91,9 @@ class History:
     game: Game
     engine: Engine[Any, Any]
     moments: tuple[Moment, ...]
-    notations: tuple[str, ...]
-    """The moves replayed, to tell whether a remembered replay still holds."""
+    moves: tuple[tuple[int, str], ...]
+    """The moves replayed (seat, notation), to tell whether a remembered replay still
+    holds: after a take-back another seat may make a move written the same way."""
 
     def joined(self, version: int) -> frozenset[int]:
         """The seats the game started waiting on at ``version``."""
@@ -153,30 +154,28 @@ class TableViews:
         if game.seed is None or game.state is None:
             return None
         actions = await self._store.games.actions(game_id)
-        notations = tuple(a.notation for a in actions)
+        moves = tuple((a.seat, a.notation) for a in actions)
         engine = games.get(game.game_key)
-        resigned = game.resigned_seats()
         known = self._histories.pop(game_id, None)
         moments: list[Moment] = []
         start: tuple[Any, int] | None = None
         if (
             known is not None
-            and known.notations == notations[: len(known.notations)]
-            and known.game.resigned_seats() == resigned
+            and known.moves == moves[: len(known.moves)]
             and known.game.status is GameStatus.ACTIVE
         ):
             # The game moved on since: replay only the new moves.
             moments = list(known.moments)
-            start = (moments[-1].state, len(known.notations))
+            start = (moments[-1].state, len(known.moves))
         for state, log in replay_steps(game, actions, start=start):
-            moments.append(
-                Moment(state, log, engine.waiting_for(state) - resigned, engine.outcome(state))
-            )
+            # Whom the game waits on as the engine says, resigned seats included: what was
+            # posted at a version must not change when someone resigns later.
+            moments.append(Moment(state, log, engine.waiting_for(state), engine.outcome(state)))
         if game.status is GameStatus.FINISHED and game.outcome is not None:
             final = moments[-1]
             stored = Outcome.model_validate_json(game.outcome)
             moments[-1] = Moment(final.state, final.log, frozenset(), stored)
-        history = History(game, engine, tuple(moments), notations)
+        history = History(game, engine, tuple(moments), moves)
         self._histories[game_id] = history
         while len(self._histories) > self._remembered:
             self._histories.popitem(last=False)
@@ -204,7 +203,7 @@ class TableViews:
         users = seat_users(game)
         view = engine.view(shown.state, None)
         pings: tuple[int, ...] = ()
-        if version == 0 and lines:
+        if version == 0 and lines and missed is None and heading is None:
             text, pings = _start_text(history, footer)
         else:
             since = history.post_at_or_before(version - 1) if version else 0
@@ -217,16 +216,19 @@ class TableViews:
             if heading is not None:
                 said = [heading, *said]
             if missed is not None:
-                said = [_missed_text(engine.title, game.id, missed, version)]
+                said = [_missed_text(engine.title, game.id, missed, version), *told]
             if moment.outcome is not None:
                 over = ranking(moment.outcome, game.resigned_seats())
                 text = "\n".join([*said, "", strong("The game is over."), over]).strip()
             else:
-                turn, everyone = turn_line(users, moment.waiting)
-                newly = history.joined(version) if lines else moment.waiting
-                pings = tuple(u for s in sorted(newly) if (u := users[s]) is not None)
-                if missed is not None:
-                    pings = everyone
+                # The turn line as the board shows it: an edited post keeps its story but
+                # says whom the game waits on now.
+                turn, _ = turn_line(users, shown.waiting)
+                newly = history.joined(version) if lines and missed is None else moment.waiting
+                resigned = game.resigned_seats()
+                pings = tuple(
+                    u for s in sorted(newly) if s not in resigned and (u := users[s]) is not None
+                )
                 text = "\n".join([*said, "", *([footer] if footer else []), turn]).strip()
         return TablePost(
             version=version,
@@ -283,7 +285,7 @@ def _missed_text(title: str, game_id: int, missed: str, version: int) -> str:
     """What a catch-up post says about the post it stands in for."""
     said = f" It said:\n{_quoted(missed)}\n" if missed.strip() else " "
     head = f"A message about {strong(title)} #{game_id} could not be posted."
-    return f"{head}{said}The board after move {version}:"
+    return f"{head}{said}What happened, and the board after move {version}:"
 
 
 def _quoted(text: str, limit: int = 1200) -> str:

@@ -158,14 +158,15 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     for name in ("alice", "carol"):
         dms = table.members[name].user.dm_channel.history()
         assert [m.content for m in dms] == [
-            f"Your hand in **Mandragora** #{game_id}. Use `/hand` to see it again."
+            f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>."
+            " Use `/hand` to see it again."
         ]
         assert "Your hand" in field_texts(dms[0].embeds[0])
     assert bob_dm.history() == []
 
     # Bob's DM was given up at the first refusal, with Discord's reason kept.
     items = await all_outbox_items(table)
-    to_bob = [i for i in items if i.kind is DeliveryKind.DM and i.target_id == bob.id]
+    to_bob = [i for i in items if i.kind is DeliveryKind.VIEW and i.target_id == bob.id]
     assert len(to_bob) == 1
     assert to_bob[0].attempts == 1
     assert to_bob[0].failed_at is not None
@@ -202,8 +203,8 @@ async def test_a_later_refused_dm_does_not_repeat_the_notice(table: Table) -> No
     await play(table, thread, "bob", "move 1")  # bob takes a card: his hand changes
 
     items = await all_outbox_items(table)
-    to_bob = [i for i in items if i.kind is DeliveryKind.DM and i.target_id == bob.id]
-    assert len(to_bob) == 2, to_bob  # the start and his own move: both given up
+    to_bob = [i for i in items if i.kind is DeliveryKind.VIEW and i.target_id == bob.id]
+    assert len(to_bob) == 3, to_bob  # the start, his turn and his own move: all given up
     assert all(i.failed_at is not None and i.attempts == 1 for i in to_bob)
     notices = [m for m in thread.history() if "could not send" in m.content]
     assert len(notices) == 1
@@ -234,7 +235,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
     waiting = await outbox.pending()
     assert len(waiting) == 1, waiting
     item = waiting[0]
-    assert item.kind is DeliveryKind.THREAD_POST
+    assert item.kind is DeliveryKind.TABLE
     assert item.target_id == thread.id
     assert item.attempts == 1
     assert (item.last_error or "").startswith("500")
@@ -274,7 +275,7 @@ async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> N
     assert len(thread.history()) == 1
     waiting = await outbox.pending()
     assert [i.target_id for i in waiting] == [thread.id, thread.id]
-    assert [i.payload["turn_button"] for i in waiting] == [[game_id, 1], [game_id, 2]]
+    assert [i.payload["version"] for i in waiting] == [1, 2]
     assert waiting[0].attempts >= 1
     assert waiting[1].attempts == 0
 
@@ -284,8 +285,14 @@ async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> N
     assert len(history) == 3, [m.content for m in history]
     assert history[1].content.startswith("alice sends the assistant")
     assert history[2].content.startswith("bob sends the assistant")
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    # One live board: the newest post's. Alice's post went out in words only, since bob's
+    # was waiting right behind it, and the start lost its board and button.
+    assert button_ids(history[0]) == []
+    assert history[0].embeds == []
+    assert button_ids(history[1]) == []
+    assert history[1].embeds == []
     assert button_ids(history[2]) == [f"grim:turn:{game_id}:2"]
+    assert history[2].embeds
     assert await outbox.pending() == []
     assert (await stored(table, game_id)).version == 2
 

@@ -19,6 +19,8 @@ import pytest
 import simcord
 
 from bot.delivery import nonce_of
+from bot.render import render
+from bot.service.table import TableViews
 from storage import DeliveryKind, GameStatus
 from storage.retry import LONGEST_DELAY
 from tests.bot.conftest import Table
@@ -157,7 +159,7 @@ async def test_a_network_error_while_sending_a_hand_by_dm_delays_it_and_loses_no
     await table.env.advance_time(5 + 10 + 20 + 1)
     dms = bob_dm.history()
     assert [m.content for m in dms] == [
-        f"Your hand in **Mandragora** #{game_id}. Use `/hand` to see it again."
+        f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>. Use `/hand` to see it again."
     ]
     assert len(thread.history()) == 1  # no notice: nothing was given up
     assert await bot_of(table).services.store.outbox.pending() == []
@@ -195,21 +197,33 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
     assert await bot_of(table).services.store.outbox.pending() == []
     history = thread.history()
     buttons = [button_ids(message) for message in history[1:]]
-    assert buttons == [[f"grim:turn:{game_id}:{v}"] for v in range(1, len(moves) + 1)]
+    # One post per move, in order; only the newest keeps a board and its button (the older
+    # ones went out in words only, as newer ones waited right behind them).
+    assert buttons == [[] for _ in moves[1:]] + [[f"grim:turn:{game_id}:{len(moves)}"]]
     # Every ping went out, once: the player to move after each move.
     for index, message in enumerate(history[1:]):
         waiting_for = ("bob", "alice")[index % 2]
         assert f"<@{table.members[waiting_for].id}>" in message.content
-    # Private views sent during the outage arrived, each once, in the order queued.
+    # Each player was told, once each and in order, what was news to them during the
+    # outage (their turn, their secrets); nothing else was sent as a new DM.
+    views = TableViews(bot_of(table).services.store)
+    history = await views.history(game_id)
+    assert history is not None
     for name, channel in dms.items():
         user = table.members[name].id
-        queued = [
-            str(i.payload["content"])
+        seat = history.game.seat_of(user)
+        assert seat is not None
+        news = [
+            render(views.private(history, int(i.payload["version"]), seat).text, [name])
             for i in items[queued_before:]
-            if i.kind is DeliveryKind.DM and i.target_id == user
+            if i.kind is DeliveryKind.VIEW
+            and i.target_id == user
+            and views.private(history, int(i.payload["version"]), seat).notify
         ]
         arrived = [m.content for m in channel.history()[dms_before[name] :]]
-        assert arrived == queued
+        # As many new DMs as there was news (each is edited afterwards to stay current).
+        assert len(arrived) == len(news), (arrived, news)
+        assert arrived[0].split("\n")[0] == news[0].split("\n")[0]
     assert all(item.done_at is not None for item in await all_outbox_items(table))
 
 
@@ -230,7 +244,7 @@ async def test_a_board_discord_refuses_for_good_is_replaced_by_a_catch_up_post(
     bob = table.members["bob"]
     assert catch_up.content.startswith(f"A message about **Mandragora** #{game_id} could not")
     assert "alice sends the assistant" in catch_up.content  # what the lost post said
-    assert "The board after move 1" in catch_up.content
+    assert "the board after move 1" in catch_up.content
     assert f"<@{bob.id}>" in catch_up.content
     assert catch_up.embeds, "the current board comes with it"
     assert button_ids(catch_up) == [f"grim:turn:{game_id}:1"]
@@ -253,11 +267,9 @@ async def test_a_catch_up_that_is_refused_too_is_not_retried_forever(table: Tabl
     await play(table, thread, "alice", "move 1")
     await let_time_pass(table, 3600)
     items = await all_outbox_items(table)
-    posts = [
-        i for i in items if i.kind is DeliveryKind.THREAD_POST and not i.payload["close_thread"]
-    ]
+    posts = [i for i in items if i.kind is DeliveryKind.TABLE]
     assert len(posts) == 3  # the start board, the move's board, one catch-up
-    assert [bool(i.payload["extra"].get("catch_up")) for i in posts] == [False, False, True]
+    assert ["missed" in i.payload for i in posts] == [False, False, True]
     assert all(i.failed_at is not None for i in posts[1:])
     assert await bot_of(table).services.store.outbox.pending() == []
     assert (await stored(table, game_id)).status is GameStatus.ACTIVE
@@ -280,7 +292,7 @@ async def test_a_dm_refused_for_good_is_announced_once_in_the_thread(table: Tabl
 async def test_a_send_repeated_after_a_lost_answer_carries_the_same_nonce(table: Table) -> None:
     """SimCord does not deduplicate by nonce; Discord does, within a few minutes, when asked
     to enforce it: the repeated post must carry the same enforced nonce as the first."""
-    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    thread, _ = await start_game(table, "mandragora", ["alice", "bob"])
     faults = NetworkFaults(bot_of(table))
     faults.add("POST", f"/channels/{thread.id}/messages", connection_reset, after_sending=True)
     await play(table, thread, "alice", "move 1")
@@ -290,7 +302,11 @@ async def test_a_send_repeated_after_a_lost_answer_carries_the_same_nonce(table:
     assert len(bodies) == 2  # sent, answer lost, sent again
     assert bodies[0]["nonce"] == bodies[1]["nonce"]
     assert bodies[0]["enforce_nonce"] is True
-    (item,) = [i for i in await all_outbox_items(table) if i.payload["turn_button"] == [game_id, 1]]
+    (item,) = [
+        i
+        for i in await all_outbox_items(table)
+        if i.kind is DeliveryKind.TABLE and i.payload["version"] == 1
+    ]
     assert bodies[0]["nonce"] == nonce_of(item)
     assert await bot_of(table).services.store.outbox.pending() == []
 

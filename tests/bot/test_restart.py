@@ -222,7 +222,7 @@ async def test_closed_dms_are_announced_once_per_game_even_across_a_restart(
     dms = [
         i
         for i in await all_outbox_items(table)
-        if i.kind is DeliveryKind.DM and i.target_id == bob.id
+        if i.kind is DeliveryKind.VIEW and i.target_id == bob.id
     ]
     assert len(dms) == 2
     assert all(i.failed_at is not None for i in dms)
@@ -265,6 +265,7 @@ async def test_a_lobby_can_be_joined_and_started_after_a_restart(table: Table) -
     for name in ("alice", "bob", "carol"):
         dms = table.members[name].user.dm_channel.history()
         assert [m.content for m in dms] == [
-            f"Your hand in **Mandragora** #{game_id}. Use `/hand` to see it again."
+            f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>."
+            " Use `/hand` to see it again."
         ]
     assert message_now(table.channel, lobby.id).components == []

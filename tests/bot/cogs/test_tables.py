@@ -301,7 +301,8 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
     for member in (alice, bob):
         dms = member.user.dm_channel.history()
         assert [m.content for m in dms] == [
-            f"Your hand in **Marginalia** #{game_id}. Use `/hand` to see it again."
+            f"Your hand in **Marginalia** #{game_id} in <#{thread.id}>."
+            " Use `/hand` to see it again."
         ]
 
 
