@@ -78,7 +78,7 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
     posts = thread.history()
     assert "(hard)" in posts[0].content
     assert "(normal)" in posts[0].content
-    assert AI_NAME in str(posts[0].embeds[0].to_dict()), "the board names the AI seats"
+    assert AI_NAME in str(posts[-1].embeds[0].to_dict()), "the board names the AI seats"
     assert "The game is over" in posts[-1].content
     pinged = {user.id for m in posts for user in m.mentions}
     assert pinged == {alice.id}, "only the person is pinged; AI seats never are"

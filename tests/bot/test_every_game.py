@@ -161,6 +161,16 @@ async def test_magic_spell_with_a_trade_between_turns(table: Table) -> None:
     ):
         step += 1
         game = await make_move(table, game, partner, choose(rng, moves), step)
+    # A trade between turns makes no post of its own: the next post, when the game waits on
+    # someone new, tells it with the moves around it.
+    assert len(thread.history()) == posts_before
+    waiting = game.to_act
+    while game.to_act <= waiting and game.status is GameStatus.ACTIVE:
+        step += 1
+        seat = min(game.to_act)
+        game = await make_move(
+            table, game, seat, choose(rng, await legal_moves(table, game, seat)), step
+        )
     told = " ".join(m.content for m in thread.history()[posts_before:]).lower()
     assert "accept" in told or "trade" in told, told
     await check_the_end(table, await finish(table, game, rng))

@@ -133,10 +133,13 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     assert [(a.seq, a.seat, a.notation) for a in actions] == [
         (i + 1, s, m) for i, (s, m) in enumerate(made)
     ]
-    # And the thread shows a board for each version, in order, none twice.
+    # And the thread shows one post per move, in order, none twice, and one live board:
+    # the newest post's.
     public = thread.history(viewer=table.members["erin"])
+    assert len(public) == len(made) + 1
     boards = [button_ids(m) for m in public if button_ids(m)]
-    assert boards == [[f"grim:turn:{game_id}:{v}"] for v in range(len(made) + 1)]
+    assert boards == [[f"grim:turn:{game_id}:{len(made)}"]]
+    assert public[-1].embeds
     assert await bot_of(table).services.store.outbox.pending() == []
 
 
@@ -152,7 +155,7 @@ async def test_a_delivery_queued_before_a_restart_is_sent_by_the_new_bot(
     waiting = await bot_of(table).services.store.outbox.pending()
     assert len(waiting) == 1, waiting
     item = waiting[0]
-    assert item.kind is DeliveryKind.THREAD_POST
+    assert item.kind is DeliveryKind.TABLE
     assert item.target_id == thread.id
     assert item.attempts >= 1
     old_worker = item.claimed_by
@@ -224,7 +227,7 @@ async def test_closed_dms_are_announced_once_per_game_even_across_a_restart(
         for i in await all_outbox_items(table)
         if i.kind is DeliveryKind.VIEW and i.target_id == bob.id
     ]
-    assert len(dms) == 2
+    assert len(dms) == 3  # the deal, his turn and his own move: all refused
     assert all(i.failed_at is not None for i in dms)
     assert [m.content for m in thread.history()].count(notice) == 1
 
