@@ -33,10 +33,8 @@ class ReplayCheck:
 
 def replay(game: Game, actions: Sequence[Action]) -> Any:
     """The state that ``game``'s seed, options and seats reach after ``actions``."""
-    state = None
-    for state, _ in replay_steps(game, actions):
-        pass
-    return state
+    *_, (last, _) = replay_steps(game, actions)
+    return last
 
 
 def replay_steps(

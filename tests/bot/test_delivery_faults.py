@@ -18,9 +18,9 @@ import discord
 import pytest
 import simcord
 
-from bot.delivery import nonce_of
 from bot.render import render
 from bot.service.table import TableViews
+from bot.table_messages import nonce_of
 from storage import DeliveryKind, GameStatus
 from storage.retry import LONGEST_DELAY
 from tests.bot.conftest import Table
@@ -207,18 +207,18 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
     # Each player was told, once each and in order, what was news to them during the
     # outage (their turn, their secrets); nothing else was sent as a new DM.
     views = TableViews(bot_of(table).services.store)
-    history = await views.history(game_id)
-    assert history is not None
+    story = await views.history(game_id)
+    assert story is not None
     for name, channel in dms.items():
         user = table.members[name].id
-        seat = history.game.seat_of(user)
+        seat = story.game.seat_of(user)
         assert seat is not None
         news = [
-            render(views.private(history, int(i.payload["version"]), seat).text, [name])
+            render(views.private(story, int(i.payload["version"]), seat).text, [name])
             for i in items[queued_before:]
             if i.kind is DeliveryKind.VIEW
             and i.target_id == user
-            and views.private(history, int(i.payload["version"]), seat).notify
+            and views.private(story, int(i.payload["version"]), seat).notify
         ]
         arrived = [m.content for m in channel.history()[dms_before[name] :]]
         # As many new DMs as there was news (each is edited afterwards to stay current).

@@ -124,7 +124,7 @@ def history_of(game: Game, moves: Sequence[tuple[int, str]]) -> History:
         state = transition.state
         moments.append(moment_of(engine, state, transition.log))
     game = dataclasses.replace(game, version=len(moves), state=engine.dump(state))
-    return History(game, engine, tuple(moments), tuple(text for _, text in moves))
+    return History(game, engine, tuple(moments), tuple(moves))
 
 
 def random_moves(
