@@ -82,6 +82,8 @@ class Moment:
     log: tuple[LogEntry, ...]
     waiting: frozenset[int]
     outcome: Outcome | None
+    mover: int | None = None
+    """The seat whose move led here (``None`` at the deal)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,14 +169,17 @@ class TableViews:
             # The game moved on since: replay only the new moves.
             moments = list(known.moments)
             start = (moments[-1].state, len(known.moves))
+        movers = [None, *(a.seat for a in actions)]
         for state, log in replay_steps(game, actions, start=start):
             # Whom the game waits on as the engine says, resigned seats included: what was
             # posted at a version must not change when someone resigns later.
-            moments.append(Moment(state, log, engine.waiting_for(state), engine.outcome(state)))
+            mover = movers[len(moments)]
+            waiting, outcome = engine.waiting_for(state), engine.outcome(state)
+            moments.append(Moment(state, log, waiting, outcome, mover))
         if game.status is GameStatus.FINISHED and game.outcome is not None:
             final = moments[-1]
             stored = Outcome.model_validate_json(game.outcome)
-            moments[-1] = Moment(final.state, final.log, frozenset(), stored)
+            moments[-1] = Moment(final.state, final.log, frozenset(), stored, final.mover)
         history = History(game, engine, tuple(moments), moves)
         self._histories[game_id] = history
         while len(self._histories) > self._remembered:
@@ -240,8 +245,9 @@ class TableViews:
         )
 
     def private(self, history: History, version: int, seat: int) -> PrivateUpdate:
-        """``seat``'s private message as of ``version``: news when the game was dealt, when
-        it became their turn, when something happened only they may know, or at the end."""
+        """``seat``'s private message as of ``version``: news (a new DM) when the game was
+        dealt, when it became their turn, and at the end; otherwise the message is edited,
+        with what only they may know of the latest move."""
         game, engine = history.game, history.engine
         moment = history.moments[version]
         view = engine.view(moment.state, seat)
@@ -256,7 +262,9 @@ class TableViews:
         elif seat in history.joined(version):
             head, notify = f"Your turn in {title}{back}.", True
         elif secret:
-            head, notify = f"{title}{back}", True
+            # Something only they may know: the private message shows it, edited in place;
+            # the next DM comes with their turn (a DM per move of others would be too many).
+            head, notify = f"{title}{back}", False
         else:
             head, notify = f"Your view of {title}{back}, kept up to date.", False
         text = "\n".join([head, *secret])

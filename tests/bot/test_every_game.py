@@ -16,6 +16,7 @@ import pytest
 import games
 from bot import create_bot
 from bot.app import GrimoireBot
+from bot.service.table import TableViews
 from bot.settings import Settings
 from games.core import render_seats
 from storage import Game, GameStatus
@@ -100,6 +101,36 @@ async def check_the_end(table: Table, game: Game) -> None:
         secret |= {render_seats(e.text, names) for e in transition.log if e.audience is not None}
     public = "\n".join(everything_visible_in_guild(table))
     assert [line for line in secret if line in public] == []
+    await check_the_counts(table, game)
+
+
+async def check_the_counts(table: Table, game: Game) -> None:
+    """The living table's promise, counted over the whole game: at most one public post per
+    turn on average (the start and the end aside) and at most one DM per player per turn of
+    theirs (the deal and the game over aside), with one live board at the end."""
+    history = await TableViews(bot_of(table).services.store).history(game.id)
+    assert history is not None
+    final = len(history.moments) - 1
+    turns = [v for v in range(1, final) if history.joined(v)]
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    posts = thread.history()
+    assert len(posts) - 2 <= len(turns), (len(posts), len(turns))
+    assert [m for m in posts if m.components] == [], "no live button once the game is over"
+    assert [m for m in posts[:-1] if m.embeds] == [], "one board: the newest post's"
+    for seat in range(len(game.seats)):
+        member = member_at(table, game, seat)
+        theirs = [v for v in turns if seat in history.joined(v)]
+        dms = member.user.dm_channel.history()
+        assert len(dms) - 2 <= len(theirs), (member.name, len(dms), len(theirs))
+        assert [m for m in dms[:-1] if m.embeds] == [], "one private view: the newest"
+    print(
+        f"{game.game_key}: {len(posts)} posts for {len(turns)} turns over {final} moves; DMs "
+        + ", ".join(
+            f"{member_at(table, game, s).name} "
+            f"{len(member_at(table, game, s).user.dm_channel.history())}"
+            for s in range(len(game.seats))
+        )
+    )
 
 
 async def test_magnum_opus_three_players_pick_at_once_and_nothing_shows_early(

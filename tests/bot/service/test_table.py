@@ -255,7 +255,7 @@ def test_a_face_down_take_stays_out_of_the_thread() -> None:
     # Only Alice reads what she took; Bob hears that it is his turn, and nothing more.
     alice = VIEWS.private(history, 1, 0)
     assert alice.text == f"{{b}}Mandragora{{/b}} #1 in {{c900}}\n{secret}"
-    assert alice.notify is True
+    assert alice.notify is False  # shown in her private message, edited: she saw it play
     bob = VIEWS.private(history, 1, 1)
     assert bob.text == "Your turn in {b}Mandragora{/b} #1 in {c900}."
     assert "yellow-1" not in bob.board.model_dump_json()
@@ -283,16 +283,17 @@ def test_the_private_steps_of_a_cast_make_no_post() -> None:
         assert edited.final is False
 
 
-def test_the_private_message_is_news_at_the_deal_the_turn_and_secrets_only() -> None:
+def test_the_private_message_is_news_at_the_deal_the_turn_and_the_end_only() -> None:
     history = history_of(table("mandragora", 2), CAST)
     notified = [[VIEWS.private(history, v, seat).notify for v in range(6)] for seat in (0, 1)]
     assert notified == [
         [True, False, True, False, False, False],  # Alice: the deal, her second turn
         [True, True, False, False, False, True],  # Bob: the deal, each of his turns
     ]
-    # Bob takes a face-down card: news for him although it is no longer his turn.
+    # Bob takes a face-down card: his private message shows it, edited (a new DM comes with
+    # his next turn); Alice hears it is her turn.
     secret = history_of(table("mandragora", 2), [(0, "move 1"), (1, "move 1")])
-    assert [VIEWS.private(secret, 2, seat).notify for seat in (0, 1)] == [True, True]
+    assert [VIEWS.private(secret, 2, seat).notify for seat in (0, 1)] == [True, False]
     assert VIEWS.private(secret, 2, 1).text == (
         "{b}Mandragora{/b} #1 in {c900}\nYou take 🟡 yellow-1 from shop 3."
     )
@@ -375,7 +376,7 @@ def test_keeps_and_picks_stay_secret_until_revealed() -> None:
             assert opus not in VIEWS.post(history, version).text
         keeper = VIEWS.private(history, seat + 1, seat)
         assert keeper.text == f"{{b}}Magnum Opus{{/b}} #1 in {{c900}}\n{secret}"
-        assert keeper.notify is True
+        assert keeper.notify is False  # edited into their private message
         for other in set(range(3)) - {seat}:
             assert opus not in VIEWS.private(history, seat + 1, other).text
     assert VIEWS.private(history, 1, 1).notify is False  # Bob still has his to keep
@@ -403,7 +404,8 @@ def test_keeps_and_picks_stay_secret_until_revealed() -> None:
     assert reveal.text.endswith("Waiting for: {p0}, {p1}, {p2}")
     # Everyone is waited for again; the one who just picked is not pinged for it.
     assert reveal.pings == (user(0), user(1))
-    assert [VIEWS.private(history, 6, seat).notify for seat in range(3)] == [True, True, True]
+    # Carol made the last pick: she is not told by DM that the next round waits on her.
+    assert [VIEWS.private(history, 6, seat).notify for seat in range(3)] == [True, True, False]
     assert VIEWS.private(history, 6, 0).text == "Your turn in {b}Magnum Opus{/b} #1 in {c900}."
 
 
@@ -566,18 +568,18 @@ def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, pl
 
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
 def test_a_whole_game_notifies_each_player_only_of_news(key: str, players: int) -> None:
-    """A new private message at the deal, at the seat's turn, at a line for its eyes, and at
-    the end; otherwise the old one is edited."""
+    """A new private message at the deal, at the seat's turn and at the end; otherwise the
+    old one is edited, with the lines for its eyes."""
     history = random_history(key, players, 11)
     end = last(history)
     for version, moment in enumerate(history.moments):
         for seat in range(players):
             update = VIEWS.private(history, version, seat)
             secret = private_lines(moment.log, seat)
-            news = version in (0, end) or seat in history.joined(version) or bool(secret)
+            news = version in (0, end) or seat in history.joined(version)
             assert update.notify is news
             assert _told_privately(update.text) == secret
-            if not news:
+            if not news and not secret:
                 assert update.text == (
                     f"Your view of {{b}}{history.engine.title}{{/b}} #1 in {{c900}}, "
                     "kept up to date."
