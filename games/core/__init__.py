@@ -1,7 +1,7 @@
 """The shared engine core: the contract every game implements and its building blocks."""
 
 from games.core.board import FINAL_SCORES, Board, BoardField, render_seats, seat_ref
-from games.core.engine import BACK, Engine, normalize_notation
+from games.core.engine import BACK, Engine, Showcase, normalize_notation
 from games.core.errors import (
     ActionNotAllowed,
     GameError,
@@ -31,6 +31,7 @@ __all__ = [
     "NotYourTurn",
     "Outcome",
     "SeededRng",
+    "Showcase",
     "StateFormatError",
     "Transition",
     "UnknownNotation",

@@ -12,6 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -46,6 +47,18 @@ def normalize_notation(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+@dataclass(frozen=True, slots=True)
+class Showcase:
+    """The position a game's picture in the README shows: a seeded game after ``steps``
+    random moves, as ``seat`` (from 0) sees it, at a table of ``players`` (the fewest
+    when ``None``)."""
+
+    players: int | None = None
+    seed: int = 7
+    steps: int = 40
+    seat: int = 0
+
+
 class Engine(ABC, Generic[StateT, ActionT]):
     """A pure, deterministic rules engine. No I/O, no clock, no module-level randomness.
 
@@ -66,6 +79,18 @@ class Engine(ABC, Generic[StateT, ActionT]):
     state_format: ClassVar[int] = 1
     #: No game, however it is played, takes more actions than this; a safety net for tests.
     step_limit: ClassVar[int] = 10_000
+
+    # What a game adds beyond its rules. Each has a default, so a game may declare none.
+    #: Where menus list the game, lowest first; games at the same position go by title.
+    menu_position: ClassVar[int] = 1_000
+    #: How many points of ``standing`` make a clear lead: the AI counts a lead this large
+    #: as about three quarters of a win.
+    clear_lead: ClassVar[float] = 1.0
+    #: Random playouts per second the benchmark holds every ``bench_configurations`` entry
+    #: to, on the 2-core machine the targets are set for.
+    playouts_per_s: ClassVar[float] = 100.0
+    #: The position drawn for the game's picture in the README (``python -m games gallery``).
+    showcase: ClassVar[Showcase] = Showcase()
 
     # ----------------------------------------------------------------- setup
     def options(self, raw: BaseModel | Mapping[str, Any] | None = None) -> BaseModel:
@@ -105,7 +130,14 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
     @abstractmethod
     def configurations(self) -> list[tuple[int, BaseModel]]:
-        """Every seat count with every variant worth testing: what conformance runs over."""
+        """Every seat count with every variant worth testing: what conformance runs over.
+        By default every seat count with the default options."""
+        return [(n, self.Options()) for n in range(self.min_players, self.max_players + 1)]
+
+    def bench_configurations(self) -> list[tuple[int, BaseModel]]:
+        """The seat counts and variants the benchmark measures (by default, every one of
+        ``configurations``), each held to ``playouts_per_s``."""
+        return self.configurations()
 
     @abstractmethod
     def players(self, state: StateT) -> int:
@@ -216,6 +248,17 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """None while the game runs; the final scores and ranking once it has ended."""
+
+    def standing(self, state: StateT) -> Outcome | None:
+        """How a running game stands, as an ``Outcome`` whose scores are points so far
+        (``clear_lead`` of them make a clear lead): what the ``normal`` AI compares and where
+        the ``hard`` one cuts a long playout short. ``None``, the default, for a game that
+        cannot tell; its AI judges positions by random playouts to the end instead.
+
+        A game answers for every state or for none, and the standing may read hidden
+        information: the AI only ever asks it about a world it resampled.
+        """
+        return None
 
     # ------------------------------------------------------ clocks and undo
     def pass_action(self, state: StateT, seat: int) -> ActionT | None:

@@ -14,6 +14,7 @@ from games.core import (
     InvalidSetup,
     LogEntry,
     Outcome,
+    Showcase,
     Transition,
 )
 from games.magic_spell import refusals, rules, scoring
@@ -94,6 +95,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     # take a few dozen decisions at the very most.
     step_limit: ClassVar[int] = 20_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 30
+    clear_lead: ClassVar[float] = 40.0
+    playouts_per_s: ClassVar[float] = 100.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=150)
+
     def _new_game(self, players: int, seed: int, options: MagicSpellOptions) -> MagicSpellState:
         if players == 2 and not options.low_enrollment:
             raise InvalidSetup(
@@ -172,6 +180,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def outcome(self, state: MagicSpellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def standing(self, state: MagicSpellState) -> Outcome:
+        return scoring.standing(state)
 
     def view(self, state: MagicSpellState, seat: int | None) -> MagicSpellView:
         return build_view(state, seat)

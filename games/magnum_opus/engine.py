@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.magnum_opus import refusals, rules, scoring, solicitation
 from games.magnum_opus.actions import Action, Pick, WholeFavor
 from games.magnum_opus.describe import describe
@@ -62,6 +62,13 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
     # decisions each per round: about 400 steps. This bound is far above that.
     step_limit: ClassVar[int] = 2_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 20
+    clear_lead: ClassVar[float] = 3.0
+    playouts_per_s: ClassVar[float] = 300.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=60)
+
     def _new_game(self, players: int, seed: int, options: MagnumOpusOptions) -> MagnumOpusState:
         first = options.first_player or 1
         if first > players:
@@ -113,6 +120,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def outcome(self, state: MagnumOpusState) -> Outcome | None:
         return scoring.outcome(state) if state.phase == "over" else None
+
+    def standing(self, state: MagnumOpusState) -> Outcome:
+        return scoring.outcome(state)
 
     def view(self, state: MagnumOpusState, seat: int | None) -> MagnumOpusView:
         return build_view(state, seat)

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.mandragora import cards, refusals, rules, scoring
 from games.mandragora.actions import (
     Action,
@@ -67,6 +67,13 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     # remain; casting takes at most a dozen small decisions. This bound is far above that.
     step_limit: ClassVar[int] = 5_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 10
+    clear_lead: ClassVar[float] = 4.0
+    playouts_per_s: ClassVar[float] = 300.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=45)
+
     def _new_game(self, players: int, seed: int, options: MandragoraOptions) -> MandragoraState:
         if options.teams and players != 4:
             raise InvalidSetup("The team variant needs exactly 4 sorcerers.")
@@ -104,6 +111,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def outcome(self, state: MandragoraState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def standing(self, state: MandragoraState) -> Outcome:
+        return scoring.outcome(state)
 
     def view(self, state: MandragoraState, seat: int | None) -> MandragoraView:
         return build_view(state, seat)
