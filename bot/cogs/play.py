@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
+from bot.cogs.tables import game_suggestions, known_game
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
 from bot.pictures import attach_game, with_file
@@ -21,10 +21,6 @@ from bot.views import after_move, show_panel
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
-
-RULES_CHOICES = [
-    app_commands.Choice(name=engine.title, value=engine.key) for engine in games.ENGINES.values()
-]
 
 
 class PlayCommands(commands.Cog):
@@ -131,10 +127,10 @@ class PlayCommands(commands.Cog):
         return await game_choices(self.bot, interaction, current)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
-    @app_commands.choices(game=RULES_CHOICES)
+    @app_commands.autocomplete(game=game_suggestions)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         async def work() -> None:
-            engine = games.get(game)
+            engine = known_game(game)
             embed = discord.Embed(
                 title=f"{engine.title} — rules in brief",
                 description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
