@@ -128,7 +128,6 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def _new_game(self, players: int, seed: int, options: Any) -> StateT: ...
 
-    @abstractmethod
     def configurations(self) -> list[tuple[int, BaseModel]]:
         """Every seat count with every variant worth testing: what conformance runs over.
         By default every seat count with the default options."""
@@ -162,20 +161,19 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def _apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
         """Apply an action already checked legal. Never mutates ``state``."""
 
-    def steps(self, state: StateT, seat: int, action: ActionT) -> Sequence[ActionT] | None:
-        """The small decisions that an action typed all at once stands for (Mandragora's
-        ``cast red-2 red red power 3``), from where ``seat`` is now; ``None`` for a single
-        decision.
+    def decisions(self, state: StateT, seat: int, action: ActionT) -> Sequence[ActionT] | None:
+        """The decisions a composite move stands for (Mandragora's ``cast red-2 red red power
+        3``, typed at once), from where ``seat`` is now; ``None`` for a single decision.
 
-        Such an action is never in ``legal_actions``; it is checked and applied one step at a
-        time, so a bad step is refused with its own reason and nothing changes.
+        A composite move is never in ``legal_actions``; it is checked and applied one decision
+        at a time, so a bad one is refused with its own reason and nothing changes.
         """
         return None
 
     def deciding(self, state: StateT, seat: int) -> bool:
         """Whether ``seat`` is partway through a move. A move typed at once that goes on
         after this turns false says more than the move needs and is refused. Games that do
-        not track it answer ``True``, and the next step's own check refuses instead."""
+        not track it answer ``True``, and the next decision's own check refuses instead."""
         return True
 
     def may_act(self, state: StateT, seat: int) -> bool:
@@ -184,8 +182,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
     def check(self, state: StateT, seat: int, action: ActionT) -> None:
         """Raise the right ``IllegalAction`` unless ``seat`` may take ``action`` now."""
-        if (steps := self.steps(state, seat, action)) is not None:
-            self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            self._apply_decisions(state, seat, action, decisions)
             return
         if self.outcome(state) is not None:
             raise GameIsOver("The game is over.")
@@ -199,8 +197,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
         Raises ``IllegalAction`` (and changes nothing) when the action is not legal now.
         """
-        if (steps := self.steps(state, seat, action)) is not None:
-            return self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            return self._apply_decisions(state, seat, action, decisions)
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
@@ -210,20 +208,20 @@ class Engine(ABC, Generic[StateT, ActionT]):
         For playouts and AI search, which choose among legal actions anyway; anything a
         person typed or clicked goes through ``apply``.
         """
-        if (steps := self.steps(state, seat, action)) is not None:
-            return self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            return self._apply_decisions(state, seat, action, decisions)
         return self._apply(state, seat, action)
 
-    def _apply_steps(
-        self, state: StateT, seat: int, action: ActionT, steps: Sequence[ActionT]
+    def _apply_decisions(
+        self, state: StateT, seat: int, action: ActionT, decisions: Sequence[ActionT]
     ) -> Transition[StateT]:
         log: list[LogEntry] = []
-        for done, step in enumerate(steps, start=1):
-            transition = self.apply(state, seat, step)
+        for done, decision in enumerate(decisions, start=1):
+            transition = self.apply(state, seat, decision)
             state = transition.state
             log += transition.log
-            if done < len(steps) and not self.deciding(state, seat):
-                whole = " ".join(self.notation(s) for s in steps[:done])
+            if done < len(decisions) and not self.deciding(state, seat):
+                whole = " ".join(self.notation(d) for d in decisions[:done])
                 raise ActionNotAllowed(
                     f"“{self.notation(action)}” says more than the move needs: “{whole}” is "
                     "the whole move."

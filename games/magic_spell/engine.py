@@ -19,16 +19,18 @@ from games.core import (
 )
 from games.magic_spell import refusals, rules, scoring
 from games.magic_spell.actions import (
+    COMPOSITES,
     Action,
     Ask,
     Cast,
-    CastWith,
+    Composite,
+    CompositeCast,
+    CompositeMove,
+    CompositeOffer,
+    CompositeScrounge,
     Give,
-    Move,
     MoveTile,
     MoveTo,
-    Propose,
-    Scrounge,
     ScroungeRow,
     StartMove,
     Tile,
@@ -152,9 +154,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def may_act(self, state: MagicSpellState, seat: int) -> bool:
         return rules.may_act(state, seat)
 
-    def steps(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
-        if isinstance(action, Move | Scrounge | CastWith | Propose):
-            return _steps(state, seat, action)
+    def decisions(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
+        if isinstance(action, COMPOSITES):
+            return _decisions(state, seat, action)
         return None
 
     def deciding(self, state: MagicSpellState, seat: int) -> bool:
@@ -209,26 +211,24 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         return parse_syntax(text)
 
 
-def _steps(
-    s: MagicSpellState, seat: int, action: Move | Scrounge | CastWith | Propose
-) -> list[Action]:
-    """The single decisions a move typed at once stands for, from where the seat is now."""
+def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]:
+    """The single decisions a composite move stands for, from where the seat is now."""
     step = s.steps[seat]
     match action:
-        case Move(letter, source, target):
+        case CompositeMove(letter, source, target):
             tail: list[Action] = [MoveTo(target), MoveTile(letter, source)]
             if step is not None and step.kind == "move" and step.spell == target:
                 return tail[1:]
             if step is not None and step.kind == "move-to":
                 return tail
             return [StartMove(), *tail]
-        case Scrounge(slot):
+        case CompositeScrounge(slot):
             if step is not None and step.kind == "row" and step.row == slot // ROW:
                 return [Tile(slot)]
             return [ScroungeRow(slot // ROW), Tile(slot)]
-        case CastWith(word, choices):
+        case CompositeCast(word, choices):
             return [Cast(word), *choices]
-        case Propose(other, item, want):
+        case CompositeOffer(other, item, want):
             return [TradeWith(other), Give(item), Ask(want)]
     raise AssertionError(action)
 

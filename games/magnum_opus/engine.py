@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.magnum_opus import refusals, rules, scoring, solicitation
-from games.magnum_opus.actions import Action, Pick, WholeFavor
+from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
 from games.magnum_opus.notation import notation, parse_syntax
 from games.magnum_opus.setup import new_state
@@ -90,8 +90,8 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         actions: list[Action] = rules.legal_actions(state, seat)
         return actions
 
-    def steps(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
-        return list(action.steps) if isinstance(action, WholeFavor) else None
+    def decisions(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
+        return list(action.decisions) if isinstance(action, CompositeFavor) else None
 
     def _apply(
         self, state: MagnumOpusState, seat: int, action: Action
@@ -107,7 +107,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
                 new = state.clone_for_pick(seat, reveal=last)
             solicitation.pick(new, seat, action.numeral, entries)
         else:
-            assert not isinstance(action, WholeFavor), "applied step by step by the base class"
+            assert not isinstance(action, CompositeFavor), (
+                "applied one decision at a time by the base class"
+            )
             new = state.clone()
             rules.apply(new, seat, action, entries)
         return Transition(new, tuple(entries))

@@ -13,9 +13,9 @@ from games.mandragora import cards, refusals, rules, scoring
 from games.mandragora.actions import (
     Action,
     AddIngredient,
-    Cast,
     CastBook,
     ChoosePower,
+    CompositeCast,
 )
 from games.mandragora.describe import describe
 from games.mandragora.notation import notation, parse_syntax
@@ -92,8 +92,8 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def legal_actions(self, state: MandragoraState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
-        return _cast_steps(action) if isinstance(action, Cast) else None
+    def decisions(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
+        return _cast_decisions(action) if isinstance(action, CompositeCast) else None
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action
@@ -140,10 +140,10 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return parse_syntax(text)
 
 
-def _cast_steps(action: Cast) -> list[Action]:
-    steps: list[Action] = [CastBook(action.book)]
-    steps += [AddIngredient(card) for card in action.ingredients]
-    return [*steps, ChoosePower(action.power)]
+def _cast_decisions(action: CompositeCast) -> list[Action]:
+    decisions: list[Action] = [CastBook(action.book)]
+    decisions += [AddIngredient(card) for card in action.ingredients]
+    return [*decisions, ChoosePower(action.power)]
 
 
 __all__ = ["MandragoraEngine", "MandragoraOptions", "cards"]

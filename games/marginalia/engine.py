@@ -76,8 +76,8 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def legal_actions(self, state: MarginaliaState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
-        return list(action.steps) if isinstance(action, Composite) else None
+    def decisions(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
+        return list(action.decisions) if isinstance(action, Composite) else None
 
     def _apply(
         self, state: MarginaliaState, seat: int, action: Action
