@@ -1,9 +1,12 @@
 """The engine contract every game implements, and the checks every game shares.
 
-A game subclasses :class:`Engine`, fills in the abstract methods, and is registered in
-``games.ENGINES``. The base class owns the parts that must behave the same in every game:
-validating players and options, refusing out-of-turn or illegal actions without touching the
-state, reading typed text, and serializing states as versioned JSON.
+A game subclasses :class:`Engine`, fills in the abstract methods, and exposes one instance as
+``ENGINE`` in its package's ``__init__``, where ``games`` finds it (``games/core/LAYOUT.md``
+says what else a game package holds). The base class owns the parts that must behave the same
+in every game: validating players and options, refusing out-of-turn or illegal actions without
+touching the state, reading typed text, and serializing states as versioned JSON. It also
+gives a default for everything a game may add beyond its rules (menu position, AI standing,
+benchmark settings, showcase picture), so a game that declares none of them still works.
 """
 
 from __future__ import annotations
