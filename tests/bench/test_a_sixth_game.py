@@ -1,5 +1,7 @@
 """A game registered beside the five is measured by the benchmarks with its defaults: its
-configurations, its floor for random playouts, and no picture to time."""
+configurations, its floor for random playouts, and no picture to time. Every part that runs in
+this process takes it in (the ``process`` part starts a bot of its own, which finds the games
+in ``games/`` and so could not know a game the tests registered)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,10 @@ from bench.targets import judge
 from tests.games.tiny_game import registered
 
 
-def test_a_quick_run_measures_a_game_that_declares_nothing(tmp_path: Path) -> None:
+def test_a_tiny_run_measures_a_game_that_declares_nothing(tmp_path: Path) -> None:
+    parts = ["engines", "pictures", "service", "stack"]
     with registered() as engine:
-        out = main(["--scale", "tiny", "--only", "engines", "pictures", "--out", str(tmp_path)])
+        out = main(["--scale", "tiny", "--only", *parts, "--out", str(tmp_path / "out")])
 
     results = json.loads((out / "results.json").read_text())
     (row,) = [r for r in results["engines"] if r["game"] == engine.key]
@@ -23,3 +26,4 @@ def test_a_quick_run_measures_a_game_that_declares_nothing(tmp_path: Path) -> No
     assert engine.key not in [r["game"] for r in results["pictures"]]
     verdicts = [v for v in judge(results) if engine.title in v.what]
     assert [v.target for v in verdicts] == ["≥ 100 games/s"]
+    assert results["stack"]["play"]["count"] > 0
