@@ -60,7 +60,7 @@ class Result:
 def play(match: Match) -> Result:
     """Play one seeded game of ``hard`` against the opponent."""
     engine = games.get(match.game)
-    players, options = engine.configurations()[0]
+    players, options = engine.bench_configurations()[0]
     state = engine.new_game(players, match.seed, options)
     rng = random.Random(match.seed)
     levels = [match.opponent] * players

@@ -97,7 +97,8 @@ def playouts_per_second(
 def bench_configuration(
     engine: Engine[Any, Any], players: int, options: BaseModel, scale: Scale
 ) -> dict[str, Any]:
-    """Every engine measure for one game and seat count."""
+    """Every engine measure for one game and seat count, with the game's own floor for
+    random playouts beside them."""
     sample = decisions(engine, players, options, scale.call_samples)
     dumped = [engine.dump(d.state) for d in sample]
     sizes = [len(text.encode()) for text in dumped]
@@ -106,6 +107,7 @@ def bench_configuration(
         "title": engine.title,
         "configuration": configuration_label(players, options),
         "players": players,
+        "target_games_per_s": engine.playouts_per_s,
         **playouts_per_second(engine, players, options, scale.playout_seconds),
         "apply_us": per_call_microseconds(
             lambda d: engine.apply(d.state, d.seat, d.action), sample, scale.timing_seconds
@@ -126,10 +128,10 @@ def bench_configuration(
 
 
 def run(scale: Scale, progress: Callable[[str], None]) -> list[dict[str, Any]]:
-    """Every configuration of every registered engine."""
+    """Every configuration each registered engine asks to be measured in."""
     results = []
     for engine in games.ENGINES.values():
-        for players, options in engine.configurations():
+        for players, options in engine.bench_configurations():
             label = f"{engine.key} {configuration_label(players, options)}"
             progress(f"engines: {label}")
             results.append(bench_configuration(engine, players, options, scale))

@@ -31,7 +31,7 @@ _NAMES = [f"Player {n}" for n in range(1, 6)]
 
 def _views(engine: Engine[Any, Any], positions: int) -> list[Any]:
     views = []
-    configurations = engine.configurations()
+    configurations = engine.bench_configurations()
     for index in range(positions):
         players, options = configurations[index % len(configurations)]
         steps = (0, 40, 150, engine.step_limit)[index % 4]
@@ -57,6 +57,12 @@ def _draw_times(
             wall.append((time.perf_counter() - started) * 1000)
             sizes.append(len(png or b""))
     return cpu, wall, sizes
+
+
+def draws_pictures(engine: Engine[Any, Any]) -> bool:
+    """Whether the game draws pictures at all (``Engine.picture`` may answer ``None``)."""
+    players, options = engine.bench_configurations()[0]
+    return engine.picture(engine.view(engine.new_game(players, 0, options), None)) is not None
 
 
 def measure(engine: Engine[Any, Any], positions: int, repeat: int) -> dict[str, Any]:
@@ -89,9 +95,12 @@ def measure(engine: Engine[Any, Any], positions: int, repeat: int) -> dict[str, 
 
 
 def run(scale: Scale, progress: Callable[[str], None]) -> list[dict[str, Any]]:
-    """Every registered game's drawing times, at the scale's number of positions."""
+    """Every registered game's drawing times, at the scale's number of positions; a game
+    that draws no pictures has nothing to time."""
     results = []
     for engine in games.ENGINES.values():
+        if not draws_pictures(engine):
+            continue
         progress(f"pictures: {engine.key}")
         results.append(measure(engine, scale.picture_positions, scale.picture_repeat))
     return results
@@ -113,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     missed = False
     for engine in games.ENGINES.values():
+        if not draws_pictures(engine):
+            continue
         row = measure(engine, args.positions, args.repeat)
         missed |= row["median_ms"] > MAX_PICTURE_MS
         print(

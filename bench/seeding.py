@@ -59,7 +59,7 @@ def _every_configuration() -> list[tuple[Engine[Any, Any], int, BaseModel]]:
     return [
         (engine, players, options)
         for engine in games.ENGINES.values()
-        for players, options in engine.configurations()
+        for players, options in engine.bench_configurations()
     ]
 
 

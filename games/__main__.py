@@ -185,26 +185,21 @@ def _picture(args: argparse.Namespace) -> int:
     return 0
 
 
-#: The README's pictures: players, seed, random moves played, and whose view (from 0).
-GALLERY: dict[str, tuple[int, int, int, int]] = {
-    "mandragora": (3, 7, 45, 0),
-    "magnum-opus": (3, 7, 60, 0),
-    "magic-spell": (3, 7, 150, 0),
-    "marginalia": (2, 7, 30, 0),
-    "strange-norrell": (3, 7, 120, 0),
-}
 GALLERY_NAMES = ["Ada", "Bastien", "Chloë", "Dmitri", "Esther"]
 
 
 def _gallery(folder: str) -> int:
+    """Draw each game's ``showcase`` position; a game that draws no pictures is skipped."""
     Path(folder).mkdir(parents=True, exist_ok=True)
-    for key, (players, seed, steps, seat) in GALLERY.items():
-        engine = games.get(key)
-        state = random_position(engine, players, seed, steps)
-        png = engine.picture(engine.view(state, seat), GALLERY_NAMES[:players])
+    for engine in games.ENGINES.values():
+        show = engine.showcase
+        players = show.players or engine.min_players
+        state = random_position(engine, players, show.seed, show.steps)
+        png = engine.picture(engine.view(state, show.seat), GALLERY_NAMES[:players])
         if png is None:
-            raise GameError(f"{engine.title} draws no pictures.")
-        path = Path(folder) / f"{key}.png"
+            print(f"{engine.key}: draws no pictures")
+            continue
+        path = Path(folder) / f"{engine.key}.png"
         path.write_bytes(png)
         print(f"{path}: {len(png)} bytes")
     return 0

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
+from bot.cogs.tables import game_suggestions, known_game
 from bot.components.panel import after_move, show_panel
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
@@ -21,10 +21,6 @@ from bot.service.play import MAX_MOVE_TEXT
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
     from bot.services import Services
-
-RULES_CHOICES = [
-    app_commands.Choice(name=engine.title, value=engine.key) for engine in games.ENGINES.values()
-]
 
 
 class PlayCommands(commands.Cog):
@@ -117,9 +113,9 @@ class PlayCommands(commands.Cog):
         return await game_choices(self.services, interaction, current)
 
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
-    @app_commands.choices(game=RULES_CHOICES)
+    @app_commands.autocomplete(game=game_suggestions)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        engine = games.get(game)
+        engine = known_game(game)
         embed = discord.Embed(
             title=f"{engine.title} — rules in brief",
             description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",

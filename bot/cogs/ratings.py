@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.cogs.tables import GAME_CHOICES
+from bot.cogs.tables import game_suggestions, known_game
 from bot.service.errors import Refusal
 from bot.service.skill import Skill
 from storage import Rating
@@ -45,10 +45,10 @@ class RatingCommands(commands.Cog):
     @app_commands.command(name="leaderboard", description="The best players of a game here.")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game.")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(game=game_suggestions)
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         assert interaction.guild_id is not None
-        engine = games.get(game)
+        engine = known_game(game)
         top = await self.services.ratings.leaderboard(interaction.guild_id, engine.key, limit=15)
         lines = [
             f"{_MEDALS.get(i, f'{i}.')} <@{r.user_id}> — **{rating_text(r)}** · "

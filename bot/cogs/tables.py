@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,16 +19,35 @@ from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
+from games.core import Engine
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
     from bot.services import Services
 
-GAME_CHOICES = [
-    app_commands.Choice(name=f"{engine.title} ({engine.seat_count_label()})", value=engine.key)
-    for engine in games.ENGINES.values()
-]
+
+async def game_suggestions(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The games whose title or key holds what is typed, read from ``games.ENGINES`` when
+    asked (not fixed choices synced at start-up), so a game registered later is offered."""
+    needle = current.strip().lower()
+    return [
+        app_commands.Choice(name=f"{engine.title} ({engine.seat_count_label()})", value=engine.key)
+        for engine in games.ENGINES.values()
+        if needle in engine.title.lower() or needle in engine.key
+    ][:25]
+
+
+def known_game(key: str) -> Engine[Any, Any]:
+    """The game called ``key``; a key typed past the suggestions is refused by name."""
+    try:
+        return games.get(key)
+    except games.UnknownGame as error:
+        raise Refusal(str(error)) from None
+
+
 SEATING_CHOICES = [
     app_commands.Choice(name="in joining order", value=Seating.JOIN_ORDER.value),
     app_commands.Choice(name="shuffled", value=Seating.SHUFFLED.value),
@@ -55,11 +74,11 @@ class TableCommands(commands.Cog):
         rated="Whether the result counts for the server's ratings (yes by default).",
     )
     @app_commands.choices(
-        game=GAME_CHOICES,
         seating=SEATING_CHOICES,
         deadline=DEADLINE_OPTIONS,
         on_timeout=POLICY_OPTIONS,
     )
+    @app_commands.autocomplete(game=game_suggestions)
     async def new(
         self,
         interaction: discord.Interaction,

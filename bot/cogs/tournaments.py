@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cogs.clocks import DEADLINE_OPTIONS
-from bot.cogs.tables import GAME_CHOICES, variant_suggestions
+from bot.cogs.tables import game_suggestions, variant_suggestions
 from bot.components.signup import TOURNAMENT_COLOUR, signup_embed, signup_view
 from bot.embeds import board_embed
 from bot.replies import post_with_buttons
@@ -56,7 +56,8 @@ class TournamentCommands(commands.Cog):
         options="The game's variant options at every table, e.g. teams=true (see suggestions).",
         starts_in="Start by itself after this long, e.g. 7d (the organiser starts it if left out).",
     )
-    @app_commands.choices(game=GAME_CHOICES, format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
+    @app_commands.choices(format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
+    @app_commands.autocomplete(game=game_suggestions)
     async def create(
         self,
         interaction: discord.Interaction,

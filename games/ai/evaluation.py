@@ -1,8 +1,9 @@
 """How good a position is for each seat, as a number from 0 (lost) to 1 (won).
 
 A finished game is judged by its outcome. A running one is judged by the game's standing
-(``scores``) when it has one: the lead over the best rival, squashed into (0, 1). Otherwise a
-few random playouts to the end are averaged, which works for any engine.
+(``Engine.standing``) when it has one: the lead over the best rival, squashed into (0, 1) by
+the game's ``clear_lead``. Otherwise a few random playouts to the end are averaged, which
+works for any engine.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import random
 from typing import Any
 
 from games.ai.moves import playable
-from games.ai.scores import STANDINGS
 from games.core import Engine, Outcome
 
 #: Random playouts averaged to judge a position in a game without a standing.
@@ -36,10 +36,9 @@ def values(engine: Engine[Any, Any], state: Any, rng: random.Random) -> list[flo
     outcome = engine.outcome(state)
     if outcome is not None:
         return rewards(outcome)
-    found = STANDINGS.get(engine.key)
-    if found is not None:
-        standing, lead = found
-        return margins(standing(state), lead)
+    standing = engine.standing(state)
+    if standing is not None:
+        return margins(standing, engine.clear_lead)
     total = [0.0] * engine.players(state)
     for _ in range(PLAYOUTS_WITHOUT_STANDING):
         ended = rewards(finish(engine, state, rng))

@@ -19,7 +19,6 @@ from typing import Any
 from games.ai.budget import Budget
 from games.ai.evaluation import values
 from games.ai.moves import playable
-from games.ai.scores import STANDINGS
 from games.core import Engine
 
 #: UCB1's exploration constant for rewards between 0 and 1.
@@ -60,7 +59,8 @@ def search(
     if len(options) == 1:
         return options[0]
     root = _Node(seat=-1, action=None, parent=None)
-    depth = rollout_depth if engine.key in STANDINGS else engine.step_limit
+    # A playout is only worth cutting short where the game can judge where it stopped.
+    depth = rollout_depth if engine.standing(first) is not None else engine.step_limit
     iterations = 0
     world = first
     while not budget.spent(iterations):

@@ -1,7 +1,12 @@
-"""The shared engine core: the contract every game implements and its building blocks."""
+"""The shared engine core: the contract every game implements and its building blocks.
+
+``LAYOUT.md`` beside this file describes a game package module by module, the words every
+game uses alike (decision, composite move, step, …), and which parts of the contract a game
+must give and which have defaults.
+"""
 
 from games.core.board import FINAL_SCORES, Board, BoardField, render_seats, seat_ref
-from games.core.engine import BACK, Engine, normalize_notation
+from games.core.engine import BACK, Engine, Showcase, normalize_notation
 from games.core.errors import (
     ActionNotAllowed,
     GameError,
@@ -31,6 +36,7 @@ __all__ = [
     "NotYourTurn",
     "Outcome",
     "SeededRng",
+    "Showcase",
     "StateFormatError",
     "Transition",
     "UnknownNotation",

@@ -1,9 +1,12 @@
 """The engine contract every game implements, and the checks every game shares.
 
-A game subclasses :class:`Engine`, fills in the abstract methods, and is registered in
-``games.ENGINES``. The base class owns the parts that must behave the same in every game:
-validating players and options, refusing out-of-turn or illegal actions without touching the
-state, reading typed text, and serializing states as versioned JSON.
+A game subclasses :class:`Engine`, fills in the abstract methods, and exposes one instance as
+``ENGINE`` in its package's ``__init__``, where ``games`` finds it (``games/core/LAYOUT.md``
+says what else a game package holds). The base class owns the parts that must behave the same
+in every game: validating players and options, refusing out-of-turn or illegal actions without
+touching the state, reading typed text, and serializing states as versioned JSON. It also
+gives a default for everything a game may add beyond its rules (menu position, AI standing,
+benchmark settings, showcase picture), so a game that declares none of them still works.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -46,6 +50,18 @@ def normalize_notation(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+@dataclass(frozen=True, slots=True)
+class Showcase:
+    """The position a game's picture in the README shows: a seeded game after ``steps``
+    random moves, as ``seat`` (from 0) sees it, at a table of ``players`` (the fewest
+    when ``None``)."""
+
+    players: int | None = None
+    seed: int = 7
+    steps: int = 40
+    seat: int = 0
+
+
 class Engine(ABC, Generic[StateT, ActionT]):
     """A pure, deterministic rules engine. No I/O, no clock, no module-level randomness.
 
@@ -66,6 +82,18 @@ class Engine(ABC, Generic[StateT, ActionT]):
     state_format: ClassVar[int] = 1
     #: No game, however it is played, takes more actions than this; a safety net for tests.
     step_limit: ClassVar[int] = 10_000
+
+    # What a game adds beyond its rules. Each has a default, so a game may declare none.
+    #: Where menus list the game, lowest first; games at the same position go by title.
+    menu_position: ClassVar[int] = 1_000
+    #: How many points of ``standing`` make a clear lead: the AI counts a lead this large
+    #: as about three quarters of a win.
+    clear_lead: ClassVar[float] = 1.0
+    #: Random playouts per second the benchmark holds every ``bench_configurations`` entry
+    #: to, on the 2-core machine the targets are set for.
+    playouts_per_s: ClassVar[float] = 100.0
+    #: The position drawn for the game's picture in the README (``python -m games gallery``).
+    showcase: ClassVar[Showcase] = Showcase()
 
     # ----------------------------------------------------------------- setup
     def options(self, raw: BaseModel | Mapping[str, Any] | None = None) -> BaseModel:
@@ -103,9 +131,15 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def _new_game(self, players: int, seed: int, options: Any) -> StateT: ...
 
-    @abstractmethod
     def configurations(self) -> list[tuple[int, BaseModel]]:
-        """Every seat count with every variant worth testing: what conformance runs over."""
+        """Every seat count with every variant worth testing: what conformance runs over.
+        By default every seat count with the default options."""
+        return [(n, self.Options()) for n in range(self.min_players, self.max_players + 1)]
+
+    def bench_configurations(self) -> list[tuple[int, BaseModel]]:
+        """The seat counts and variants the benchmark measures (by default, every one of
+        ``configurations``), each held to ``playouts_per_s``."""
+        return self.configurations()
 
     @abstractmethod
     def players(self, state: StateT) -> int:
@@ -130,20 +164,19 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def _apply(self, state: StateT, seat: int, action: ActionT) -> Transition[StateT]:
         """Apply an action already checked legal. Never mutates ``state``."""
 
-    def steps(self, state: StateT, seat: int, action: ActionT) -> Sequence[ActionT] | None:
-        """The small decisions that an action typed all at once stands for (Mandragora's
-        ``cast red-2 red red power 3``), from where ``seat`` is now; ``None`` for a single
-        decision.
+    def decisions(self, state: StateT, seat: int, action: ActionT) -> Sequence[ActionT] | None:
+        """The decisions a composite move stands for (Mandragora's ``cast red-2 red red power
+        3``, typed at once), from where ``seat`` is now; ``None`` for a single decision.
 
-        Such an action is never in ``legal_actions``; it is checked and applied one step at a
-        time, so a bad step is refused with its own reason and nothing changes.
+        A composite move is never in ``legal_actions``; it is checked and applied one decision
+        at a time, so a bad one is refused with its own reason and nothing changes.
         """
         return None
 
     def deciding(self, state: StateT, seat: int) -> bool:
         """Whether ``seat`` is partway through a move. A move typed at once that goes on
         after this turns false says more than the move needs and is refused. Games that do
-        not track it answer ``True``, and the next step's own check refuses instead."""
+        not track it answer ``True``, and the next decision's own check refuses instead."""
         return True
 
     def may_act(self, state: StateT, seat: int) -> bool:
@@ -152,8 +185,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
     def check(self, state: StateT, seat: int, action: ActionT) -> None:
         """Raise the right ``IllegalAction`` unless ``seat`` may take ``action`` now."""
-        if (steps := self.steps(state, seat, action)) is not None:
-            self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            self._apply_decisions(state, seat, action, decisions)
             return
         if self.outcome(state) is not None:
             raise GameIsOver("The game is over.")
@@ -167,8 +200,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
         Raises ``IllegalAction`` (and changes nothing) when the action is not legal now.
         """
-        if (steps := self.steps(state, seat, action)) is not None:
-            return self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            return self._apply_decisions(state, seat, action, decisions)
         self.check(state, seat, action)
         return self._apply(state, seat, action)
 
@@ -178,20 +211,20 @@ class Engine(ABC, Generic[StateT, ActionT]):
         For playouts and AI search, which choose among legal actions anyway; anything a
         person typed or clicked goes through ``apply``.
         """
-        if (steps := self.steps(state, seat, action)) is not None:
-            return self._apply_steps(state, seat, action, steps)
+        if (decisions := self.decisions(state, seat, action)) is not None:
+            return self._apply_decisions(state, seat, action, decisions)
         return self._apply(state, seat, action)
 
-    def _apply_steps(
-        self, state: StateT, seat: int, action: ActionT, steps: Sequence[ActionT]
+    def _apply_decisions(
+        self, state: StateT, seat: int, action: ActionT, decisions: Sequence[ActionT]
     ) -> Transition[StateT]:
         log: list[LogEntry] = []
-        for done, step in enumerate(steps, start=1):
-            transition = self.apply(state, seat, step)
+        for done, decision in enumerate(decisions, start=1):
+            transition = self.apply(state, seat, decision)
             state = transition.state
             log += transition.log
-            if done < len(steps) and not self.deciding(state, seat):
-                whole = " ".join(self.notation(s) for s in steps[:done])
+            if done < len(decisions) and not self.deciding(state, seat):
+                whole = " ".join(self.notation(d) for d in decisions[:done])
                 raise ActionNotAllowed(
                     f"“{self.notation(action)}” says more than the move needs: “{whole}” is "
                     "the whole move."
@@ -216,6 +249,17 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """None while the game runs; the final scores and ranking once it has ended."""
+
+    def standing(self, state: StateT) -> Outcome | None:
+        """How a running game stands, as an ``Outcome`` whose scores are points so far
+        (``clear_lead`` of them make a clear lead): what the ``normal`` AI compares and where
+        the ``hard`` one cuts a long playout short. ``None``, the default, for a game that
+        cannot tell; its AI judges positions by random playouts to the end instead.
+
+        A game answers for every state or for none, and the standing may read hidden
+        information: the AI only ever asks it about a world it resampled.
+        """
+        return None
 
     # ------------------------------------------------------ clocks and undo
     def pass_action(self, state: StateT, seat: int) -> ActionT | None:

@@ -2,4 +2,7 @@
 
 from games.magic_spell.engine import MagicSpellEngine, MagicSpellOptions
 
-__all__ = ["MagicSpellEngine", "MagicSpellOptions"]
+#: The engine ``games`` registers: everything the rest of Grimoire knows of this game.
+ENGINE = MagicSpellEngine()
+
+__all__ = ["ENGINE", "MagicSpellEngine", "MagicSpellOptions"]

@@ -41,8 +41,9 @@ class MoveTile:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
-    """A whole move typed at once: the tile, the spell it leaves and the one it goes to."""
+class CompositeMove:
+    """Composite move: a whole tile move typed at once, the tile, the spell it leaves and the
+    one it goes to."""
 
     letter: str
     source: str
@@ -70,8 +71,8 @@ class Tile:
 
 
 @dataclass(frozen=True, slots=True)
-class Scrounge:
-    """A whole scrounge typed at once: look at the tile at this place."""
+class CompositeScrounge:
+    """Composite move: a whole scrounge typed at once, looking at the tile at this place."""
 
     slot: int
 
@@ -158,8 +159,8 @@ CastChoice = Target | Row | Tile | Use | NameLetter | ChooseHomework | Pay
 
 
 @dataclass(frozen=True, slots=True)
-class CastWith:
-    """A whole cast typed at once: the spell and each of its decisions."""
+class CompositeCast:
+    """Composite move: a whole cast typed at once, the spell and each of its decisions."""
 
     spell: str
     choices: tuple[CastChoice, ...]
@@ -196,7 +197,7 @@ class ReturnSpell:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Take back the last choice of a decision in progress."""
+    """Take back the last decision of a move made partway."""
 
 
 # ---------------------------------------------------------------------------- trading
@@ -222,8 +223,8 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
-class Propose:
-    """A whole trade offer typed at once."""
+class CompositeOffer:
+    """Composite move: a whole trade offer typed at once."""
 
     seat: int
     item: Item
@@ -249,11 +250,11 @@ Action = (
     | StartMove
     | MoveTo
     | MoveTile
-    | Move
+    | CompositeMove
     | Done
     | ScroungeRow
     | Tile
-    | Scrounge
+    | CompositeScrounge
     | WeaveFound
     | Keep
     | PutBack
@@ -266,7 +267,7 @@ Action = (
     | NameLetter
     | ChooseHomework
     | Pay
-    | CastWith
+    | CompositeCast
     | Take
     | Jettison
     | ReturnTile
@@ -275,13 +276,15 @@ Action = (
     | TradeWith
     | Give
     | Ask
-    | Propose
+    | CompositeOffer
     | Accept
     | Decline
 )
 
-#: Actions typed at once that stand for several decisions; never offered as legal actions.
-COMPOSITES = (Move, Scrounge, CastWith, Propose)
+#: Composite moves: actions typed at once that stand for several decisions; never offered as
+#: legal actions.
+Composite = CompositeMove | CompositeScrounge | CompositeCast | CompositeOffer
+COMPOSITES = (CompositeMove, CompositeScrounge, CompositeCast, CompositeOffer)
 
 # Actions are frozen values: those listed on nearly every decision are made once, here, rather
 # than each time the legal actions are asked for.

@@ -14,20 +14,23 @@ from games.core import (
     InvalidSetup,
     LogEntry,
     Outcome,
+    Showcase,
     Transition,
 )
 from games.magic_spell import refusals, rules, scoring
 from games.magic_spell.actions import (
+    COMPOSITES,
     Action,
     Ask,
     Cast,
-    CastWith,
+    Composite,
+    CompositeCast,
+    CompositeMove,
+    CompositeOffer,
+    CompositeScrounge,
     Give,
-    Move,
     MoveTile,
     MoveTo,
-    Propose,
-    Scrounge,
     ScroungeRow,
     StartMove,
     Tile,
@@ -94,6 +97,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     # take a few dozen decisions at the very most.
     step_limit: ClassVar[int] = 20_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 30
+    clear_lead: ClassVar[float] = 40.0
+    playouts_per_s: ClassVar[float] = 100.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=150)
+
     def _new_game(self, players: int, seed: int, options: MagicSpellOptions) -> MagicSpellState:
         if players == 2 and not options.low_enrollment:
             raise InvalidSetup(
@@ -144,9 +154,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def may_act(self, state: MagicSpellState, seat: int) -> bool:
         return rules.may_act(state, seat)
 
-    def steps(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
-        if isinstance(action, Move | Scrounge | CastWith | Propose):
-            return _steps(state, seat, action)
+    def decisions(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
+        if isinstance(action, COMPOSITES):
+            return _decisions(state, seat, action)
         return None
 
     def deciding(self, state: MagicSpellState, seat: int) -> bool:
@@ -173,6 +183,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def outcome(self, state: MagicSpellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
 
+    def standing(self, state: MagicSpellState) -> Outcome:
+        return scoring.standing(state)
+
     def view(self, state: MagicSpellState, seat: int | None) -> MagicSpellView:
         return build_view(state, seat)
 
@@ -198,26 +211,24 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         return parse_syntax(text)
 
 
-def _steps(
-    s: MagicSpellState, seat: int, action: Move | Scrounge | CastWith | Propose
-) -> list[Action]:
-    """The single decisions a move typed at once stands for, from where the seat is now."""
+def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]:
+    """The single decisions a composite move stands for, from where the seat is now."""
     step = s.steps[seat]
     match action:
-        case Move(letter, source, target):
+        case CompositeMove(letter, source, target):
             tail: list[Action] = [MoveTo(target), MoveTile(letter, source)]
             if step is not None and step.kind == "move" and step.spell == target:
                 return tail[1:]
             if step is not None and step.kind == "move-to":
                 return tail
             return [StartMove(), *tail]
-        case Scrounge(slot):
+        case CompositeScrounge(slot):
             if step is not None and step.kind == "row" and step.row == slot // ROW:
                 return [Tile(slot)]
             return [ScroungeRow(slot // ROW), Tile(slot)]
-        case CastWith(word, choices):
+        case CompositeCast(word, choices):
             return [Cast(word), *choices]
-        case Propose(other, item, want):
+        case CompositeOffer(other, item, want):
             return [TradeWith(other), Give(item), Ask(want)]
     raise AssertionError(action)
 

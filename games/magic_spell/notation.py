@@ -25,26 +25,26 @@ from games.magic_spell.actions import (
     Back,
     Cast,
     CastChoice,
-    CastWith,
     ChooseHomework,
+    CompositeCast,
+    CompositeMove,
+    CompositeOffer,
+    CompositeScrounge,
     Decline,
     Done,
     Give,
     Jettison,
     Keep,
-    Move,
     MoveTile,
     MoveTo,
     NameLetter,
     Pay,
-    Propose,
     PutBack,
     Research,
     Rest,
     ReturnSpell,
     ReturnTile,
     Row,
-    Scrounge,
     ScroungeRow,
     StartMove,
     Take,
@@ -77,7 +77,7 @@ def notation(action: Action) -> str:
             return f"move to {target}"
         case MoveTile(letter, source):
             return f"move {tile_word(letter)} from {source}"
-        case Move(letter, source, target):
+        case CompositeMove(letter, source, target):
             return f"move {tile_word(letter)} from {source} to {target}"
         case Done():
             return "done"
@@ -85,7 +85,7 @@ def notation(action: Action) -> str:
             return f"scrounge {row_label(row)}"
         case Tile(slot):
             return f"tile {slot + 1}"
-        case Scrounge(slot):
+        case CompositeScrounge(slot):
             return f"scrounge {slot + 1}"
         case WeaveFound(target):
             return f"weave it on {target}"
@@ -99,7 +99,7 @@ def notation(action: Action) -> str:
             return "rest"
         case Cast(word):
             return f"cast {word}"
-        case CastWith(word, choices):
+        case CompositeCast(word, choices):
             return " ".join(["cast", word, *(notation(c) for c in choices)])
         case Target(seat):
             return f"target {seat + 1}"
@@ -129,7 +129,7 @@ def notation(action: Action) -> str:
             return f"give {item_text(item)}"
         case Ask(want):
             return f"for {want_text(want)}"
-        case Propose(seat, item, want):
+        case CompositeOffer(seat, item, want):
             return f"trade with {seat + 1} give {item_text(item)} for {want_text(want)}"
         case Accept(seat):
             return f"accept {seat + 1}"
@@ -194,7 +194,7 @@ def parse_syntax(text: str) -> Action | None:
     >>> parse_syntax("weave q on quidnunc")
     Weave(letter='Q', target='quidnunc')
     >>> parse_syntax("scrounge 17"), parse_syntax("scrounge 11-20")
-    (Scrounge(slot=16), ScroungeRow(row=1))
+    (CompositeScrounge(slot=16), ScroungeRow(row=1))
     >>> parse_syntax("weave q on nothing") is None
     True
     """
@@ -219,7 +219,7 @@ def parse_syntax(text: str) -> Action | None:
         if row is not None:
             return ScroungeRow(row)
         place = _place(rest[0])
-        return Scrounge(place) if place is not None else None
+        return CompositeScrounge(place) if place is not None else None
     if head in ("give", "for"):
         return _parse_give_or_ask(head, rest)
     if len(rest) == 1:
@@ -317,7 +317,7 @@ def _parse_move(rest: list[str]) -> Action | None:
     if len(rest) == 3:
         return MoveTile(letter, source)
     target = _spell(rest[4])
-    return Move(letter, source, target) if rest[3] == "to" and target else None
+    return CompositeMove(letter, source, target) if rest[3] == "to" and target else None
 
 
 def _parse_cast(rest: list[str]) -> Action | None:
@@ -336,7 +336,7 @@ def _parse_cast(rest: list[str]) -> Action | None:
         if choice is None:
             return None
         choices.append(choice)
-    return CastWith(word, tuple(choices))
+    return CompositeCast(word, tuple(choices))
 
 
 def _parse_item(words: list[str]) -> Item | None:
@@ -388,4 +388,4 @@ def _parse_trade(rest: list[str]) -> Action | None:
         return None
     split = tail.index("for")
     item, want = _parse_item(tail[1:split]), _parse_want(tail[split + 1 :])
-    return Propose(seat, item, want) if item and want else None
+    return CompositeOffer(seat, item, want) if item and want else None

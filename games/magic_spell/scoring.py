@@ -1,12 +1,13 @@
-"""Grading: credits in the spellbook, and philosopher's stones kept in the cabinet."""
+"""Grading: credits in the spellbook, and philosopher's stones kept in the cabinet; and how a
+running semester stands, for the AI."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Outcome
-from games.magic_spell.homework import credits
-from games.magic_spell.spells import STONE
+from games.magic_spell.homework import credits, fits, missing
+from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import MagicSpellState
 
 
@@ -45,3 +46,22 @@ def outcome(s: MagicSpellState) -> Outcome:
     return Outcome.ranked(
         [line.total for line in lines], [1 if line.graded_first else 0 for line in lines]
     )
+
+
+def standing(s: MagicSpellState) -> Outcome:
+    """Credits, in tenths, with half-spelled homework counted for what it is on its way to:
+    a spell's credits times the square of the share of its letters woven, and a little for
+    each cabinet tile some homework can use. Without this, spelling a word only pays at its
+    last letter, too far for a search to see."""
+    base = outcome(s)
+    scores = []
+    for seat, student in enumerate(s.students):
+        value = 10.0 * base.scores[seat]
+        for homework in student.homework:
+            length = len(homework.spell)
+            done = length - sum(missing(homework).values())
+            value += 9.0 * spell(homework.spell).credits * (done / length) ** 2
+        useful = sum(1 for t in student.cabinet if any(fits(h, t) for h in student.homework))
+        value += min(useful, 6)
+        scores.append(round(value))
+    return Outcome.ranked(scores, base.tiebreaks)

@@ -124,7 +124,8 @@ StepKind = Literal[
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A decision a seat is in the middle of; fields not used by its kind stay empty."""
+    """A decision still owed by a seat (its index in ``MagicSpellState.steps``): the rest of
+    a move made partway or of a trade. Fields not used by its kind stay empty."""
 
     kind: StepKind
     spell: str = ""

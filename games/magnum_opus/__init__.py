@@ -2,4 +2,7 @@
 
 from games.magnum_opus.engine import MagnumOpusEngine, MagnumOpusOptions
 
-__all__ = ["MagnumOpusEngine", "MagnumOpusOptions"]
+#: The engine ``games`` registers: everything the rest of Grimoire knows of this game.
+ENGINE = MagnumOpusEngine()
+
+__all__ = ["ENGINE", "MagnumOpusEngine", "MagnumOpusOptions"]

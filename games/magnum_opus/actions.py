@@ -70,17 +70,21 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Take back the last choice of a Favor under way."""
+    """Take back the last decision of a Favor made partway."""
 
 
-Step = Keep | Pick | BuyAtClock | BuyInLane | ChooseTarget | ChooseCard | AddFromPack | Pass | Back
+#: A single decision: what one button or menu entry plays.
+Decision = (
+    Keep | Pick | BuyAtClock | BuyInLane | ChooseTarget | ChooseCard | AddFromPack | Pass | Back
+)
 
 
 @dataclass(frozen=True, slots=True)
-class WholeFavor:
-    """A targeted Favor typed at once (``discard 3 marie``): its steps, applied in turn."""
+class CompositeFavor:
+    """Composite move: a targeted Favor typed at once (``discard 3 marie``), its decisions
+    applied in turn."""
 
-    steps: tuple[ChooseTarget | ChooseCard, ...]
+    decisions: tuple[ChooseTarget | ChooseCard, ...]
 
 
-Action = Step | WholeFavor
+Action = Decision | CompositeFavor

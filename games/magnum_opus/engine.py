@@ -8,9 +8,9 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.magnum_opus import refusals, rules, scoring, solicitation
-from games.magnum_opus.actions import Action, Pick, WholeFavor
+from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
 from games.magnum_opus.notation import notation, parse_syntax
 from games.magnum_opus.setup import new_state
@@ -62,6 +62,13 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
     # decisions each per round: about 400 steps. This bound is far above that.
     step_limit: ClassVar[int] = 2_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 20
+    clear_lead: ClassVar[float] = 3.0
+    playouts_per_s: ClassVar[float] = 300.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=60)
+
     def _new_game(self, players: int, seed: int, options: MagnumOpusOptions) -> MagnumOpusState:
         first = options.first_player or 1
         if first > players:
@@ -83,8 +90,8 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         actions: list[Action] = rules.legal_actions(state, seat)
         return actions
 
-    def steps(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
-        return list(action.steps) if isinstance(action, WholeFavor) else None
+    def decisions(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
+        return list(action.decisions) if isinstance(action, CompositeFavor) else None
 
     def _apply(
         self, state: MagnumOpusState, seat: int, action: Action
@@ -100,7 +107,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
                 new = state.clone_for_pick(seat, reveal=last)
             solicitation.pick(new, seat, action.numeral, entries)
         else:
-            assert not isinstance(action, WholeFavor), "applied step by step by the base class"
+            assert not isinstance(action, CompositeFavor), (
+                "applied one decision at a time by the base class"
+            )
             new = state.clone()
             rules.apply(new, seat, action, entries)
         return Transition(new, tuple(entries))
@@ -113,6 +122,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def outcome(self, state: MagnumOpusState) -> Outcome | None:
         return scoring.outcome(state) if state.phase == "over" else None
+
+    def standing(self, state: MagnumOpusState) -> Outcome:
+        return scoring.outcome(state)
 
     def view(self, state: MagnumOpusState, seat: int | None) -> MagnumOpusView:
         return build_view(state, seat)

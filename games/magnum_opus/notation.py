@@ -25,11 +25,11 @@ from games.magnum_opus.actions import (
     CardVerb,
     ChooseCard,
     ChooseTarget,
+    CompositeFavor,
     Keep,
     Pass,
     Pick,
     TargetFavor,
-    WholeFavor,
 )
 
 MAX_SEATS = 5
@@ -70,20 +70,20 @@ def notation(action: Action) -> str:
             return "pass"
         case Back():
             return "back"
-        case WholeFavor(steps):
-            return _whole_favor(steps)
+        case CompositeFavor(decisions):
+            return _composite_favor(decisions)
     raise TypeError(f"not a Magnum Opus action: {action!r}")
 
 
-def _whole_favor(steps: tuple[ChooseTarget | ChooseCard, ...]) -> str:
+def _composite_favor(decisions: tuple[ChooseTarget | ChooseCard, ...]) -> str:
     words: list[str] = []
     verb = ""
-    for step in steps:
-        if isinstance(step, ChooseCard) and step.verb == verb:
-            words.append(step.card)
+    for decision in decisions:
+        if isinstance(decision, ChooseCard) and decision.verb == verb:
+            words.append(decision.card)
         else:
-            words.append(notation(step))
-        verb = step.verb if isinstance(step, ChooseCard) else step.favor
+            words.append(notation(decision))
+        verb = decision.verb if isinstance(decision, ChooseCard) else decision.favor
     return " ".join(words)
 
 
@@ -116,7 +116,7 @@ def parse_syntax(text: str) -> Action | None:
         seat = _seat(word)
         if seat is not None:
             target = ChooseTarget(_TARGETS[head], seat)
-            return target if len(words) == 2 else _parse_whole_favor(target, words[2:])
+            return target if len(words) == 2 else _parse_composite_favor(target, words[2:])
     if len(words) != 2:
         return None
     return _parse_pair(head, word)
@@ -139,9 +139,9 @@ def _parse_pair(head: str, word: str) -> Action | None:
     return None
 
 
-def _parse_whole_favor(target: ChooseTarget, rest: list[str]) -> WholeFavor | None:
+def _parse_composite_favor(target: ChooseTarget, rest: list[str]) -> CompositeFavor | None:
     defaults = list(_DEFAULT_VERBS.get(target.favor, ()))
-    steps: list[ChooseTarget | ChooseCard] = [target]
+    decisions: list[ChooseTarget | ChooseCard] = [target]
     verb: CardVerb | None = None
     for word in rest:
         if word in _CARD_VERBS and verb is None:
@@ -150,8 +150,8 @@ def _parse_whole_favor(target: ChooseTarget, rest: list[str]) -> WholeFavor | No
         if word not in cards.all_codes() or not defaults:
             return None
         default = defaults.pop(0)
-        steps.append(ChooseCard(verb or default, word))
+        decisions.append(ChooseCard(verb or default, word))
         verb = None
     if verb is not None:
         return None
-    return WholeFavor(tuple(steps))
+    return CompositeFavor(tuple(decisions))

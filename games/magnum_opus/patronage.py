@@ -19,8 +19,8 @@ from games.magnum_opus.actions import (
     BuyInLane,
     ChooseCard,
     ChooseTarget,
+    Decision,
     Pass,
-    Step,
     TargetFavor,
 )
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Patron
@@ -131,11 +131,11 @@ def choices(s: MagnumOpusState) -> list[Action]:
     return [*card_choices(s, patron), BACK]
 
 
-def opening_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
+def opening_choices(s: MagnumOpusState, patron: Patron) -> list[Decision]:
     """A purchase at the Clock (I–VI), the ways to start the Favor, or just the Funds."""
     alchemist = s.alchemists[patron.seat]
     numeral = patron.numeral
-    actions: list[Step] = []
+    actions: list[Decision] = []
     if numeral <= cards.LAST_SHOWING and alchemist.silver >= CLOCK_PRICE:
         shown = {cards.shown(card) for card in alchemist.front if card[0] == numeral}
         actions += [
@@ -147,7 +147,7 @@ def opening_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
     return actions
 
 
-def _favor_openings(s: MagnumOpusState, patron: Patron, purse: int) -> list[Step]:
+def _favor_openings(s: MagnumOpusState, patron: Patron, purse: int) -> list[Decision]:
     favor = cards.characters()[patron.numeral].favor
     if favor == "lane":
         if purse < LANE_PRICE:
@@ -194,7 +194,7 @@ def _can_exchange(mine: set[str], theirs: set[str]) -> bool:
     return bool(theirs) and (len(mine) > 1 or len(theirs) > 1 or mine != theirs)
 
 
-def card_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
+def card_choices(s: MagnumOpusState, patron: Patron) -> list[Decision]:
     """The cards the Favor under way may name, once its target is chosen."""
     favor = cards.characters()[patron.numeral].favor
     theirs = codes_above(s.alchemists[patron.target].front, patron.numeral)
@@ -210,7 +210,7 @@ def card_choices(s: MagnumOpusState, patron: Patron) -> list[Step]:
 
 
 # ------------------------------------------------------------------------- applying
-def apply(s: MagnumOpusState, seat: int, action: Step, log: Log) -> None:
+def apply(s: MagnumOpusState, seat: int, action: Decision, log: Log) -> None:
     """Apply one of the patron's decisions; the next Character is called once it is done."""
     patron = s.patron
     assert patron is not None

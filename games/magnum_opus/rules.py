@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.core import LogEntry
 from games.magnum_opus import cards, patronage, solicitation
-from games.magnum_opus.actions import Action, Keep, Pick, Step
+from games.magnum_opus.actions import Action, Decision, Keep, Pick
 from games.magnum_opus.state import MagnumOpusState
 
 _PICKS = {numeral: Pick(numeral) for numeral in cards.NUMERALS}
@@ -51,7 +51,7 @@ def legal_actions(s: MagnumOpusState, seat: int) -> list[Action]:
     return []
 
 
-def apply(s: MagnumOpusState, seat: int, action: Step, log: list[LogEntry]) -> None:
+def apply(s: MagnumOpusState, seat: int, action: Decision, log: list[LogEntry]) -> None:
     """Apply a legal action to the (already cloned) state, writing what happened to ``log``."""
     match action:
         case Pick(numeral):

@@ -2,4 +2,7 @@
 
 from games.mandragora.engine import MandragoraEngine, MandragoraOptions
 
-__all__ = ["MandragoraEngine", "MandragoraOptions"]
+#: The engine ``games`` registers: everything the rest of Grimoire knows of this game.
+ENGINE = MandragoraEngine()
+
+__all__ = ["ENGINE", "MandragoraEngine", "MandragoraOptions"]

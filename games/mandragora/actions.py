@@ -35,8 +35,8 @@ class ChoosePower:
 
 
 @dataclass(frozen=True, slots=True)
-class Cast:
-    """A whole cast typed at once: spellbook, ingredients and power."""
+class CompositeCast:
+    """Composite move: a whole cast typed at once, spellbook, ingredients and power."""
 
     book: str
     ingredients: tuple[str, ...]
@@ -45,7 +45,7 @@ class Cast:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Take back the last choice of a spell being prepared."""
+    """Take back the last decision of a cast made partway."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +103,7 @@ Action = (
     | CastBook
     | AddIngredient
     | ChoosePower
-    | Cast
+    | CompositeCast
     | Back
     | Skip
     | DropOut

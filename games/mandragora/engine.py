@@ -8,14 +8,14 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.mandragora import cards, refusals, rules, scoring
 from games.mandragora.actions import (
     Action,
     AddIngredient,
-    Cast,
     CastBook,
     ChoosePower,
+    CompositeCast,
 )
 from games.mandragora.describe import describe
 from games.mandragora.notation import notation, parse_syntax
@@ -67,6 +67,13 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     # remain; casting takes at most a dozen small decisions. This bound is far above that.
     step_limit: ClassVar[int] = 5_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 10
+    clear_lead: ClassVar[float] = 4.0
+    playouts_per_s: ClassVar[float] = 300.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=45)
+
     def _new_game(self, players: int, seed: int, options: MandragoraOptions) -> MandragoraState:
         if options.teams and players != 4:
             raise InvalidSetup("The team variant needs exactly 4 sorcerers.")
@@ -85,8 +92,8 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     def legal_actions(self, state: MandragoraState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
-        return _cast_steps(action) if isinstance(action, Cast) else None
+    def decisions(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
+        return _cast_decisions(action) if isinstance(action, CompositeCast) else None
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action
@@ -104,6 +111,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def outcome(self, state: MandragoraState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def standing(self, state: MandragoraState) -> Outcome:
+        return scoring.outcome(state)
 
     def view(self, state: MandragoraState, seat: int | None) -> MandragoraView:
         return build_view(state, seat)
@@ -130,10 +140,10 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return parse_syntax(text)
 
 
-def _cast_steps(action: Cast) -> list[Action]:
-    steps: list[Action] = [CastBook(action.book)]
-    steps += [AddIngredient(card) for card in action.ingredients]
-    return [*steps, ChoosePower(action.power)]
+def _cast_decisions(action: CompositeCast) -> list[Action]:
+    decisions: list[Action] = [CastBook(action.book)]
+    decisions += [AddIngredient(card) for card in action.ingredients]
+    return [*decisions, ChoosePower(action.power)]
 
 
 __all__ = ["MandragoraEngine", "MandragoraOptions", "cards"]

@@ -19,9 +19,9 @@ from games.mandragora.actions import (
     Action,
     AddIngredient,
     Back,
-    Cast,
     CastBook,
     ChoosePower,
+    CompositeCast,
     DropOut,
     GiveCard,
     Levitate,
@@ -45,7 +45,7 @@ def notation(action: Action) -> str:
             return f"add {card}"
         case ChoosePower(power):
             return f"power {power}"
-        case Cast(book, ingredients, power):
+        case CompositeCast(book, ingredients, power):
             return " ".join(["cast", book, *ingredients, "power", str(power)])
         case Back():
             return "back"
@@ -152,4 +152,4 @@ def _parse_cast(rest: list[str]) -> Action | None:
     ingredients = middle[:-2]
     if not power or not all(w == cards.MANDRAKE or cards.is_ingredient(w) for w in ingredients):
         return None
-    return Cast(book, tuple(ingredients), power)
+    return CompositeCast(book, tuple(ingredients), power)

@@ -22,7 +22,8 @@ StepKind = Literal[
 
 @dataclass(frozen=True, slots=True)
 class Step:
-    """A decision still owed by ``seat`` before play moves on."""
+    """A decision still owed by ``seat`` before play moves on: the rest of a cast made
+    partway, or a choice a spell asks for."""
 
     kind: StepKind
     seat: int

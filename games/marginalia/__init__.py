@@ -2,4 +2,7 @@
 
 from games.marginalia.engine import MarginaliaEngine, MarginaliaOptions
 
-__all__ = ["MarginaliaEngine", "MarginaliaOptions"]
+#: The engine ``games`` registers: everything the rest of Grimoire knows of this game.
+ENGINE = MarginaliaEngine()
+
+__all__ = ["ENGINE", "MarginaliaEngine", "MarginaliaOptions"]

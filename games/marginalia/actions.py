@@ -64,14 +64,15 @@ class Decline:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Take back the choice not yet made final: the card, the ability, the revealed card."""
+    """Take back a move made partway: the card, the ability, the revealed card."""
 
 
 @dataclass(frozen=True, slots=True)
 class Composite:
-    """Several decisions typed at once, e.g. ``play cancer to c2``: each is checked in turn."""
+    """A composite move: several decisions typed at once, e.g. ``play cancer to c2``; each
+    is checked in turn."""
 
-    steps: tuple[PlayCard | To | Target | Use, ...]
+    decisions: tuple[PlayCard | To | Target | Use, ...]
 
 
 Action = PlayCard | To | Target | Use | Attack | EndTurn | Summon | Decline | Back | Composite

@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core import Board, Engine, Outcome, Transition
+from games.core import Board, Engine, Outcome, Showcase, Transition
 from games.marginalia import refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
@@ -54,6 +54,13 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     # actions; only players who never play a card could go on longer. A safety net.
     step_limit: ClassVar[int] = 10_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 40
+    clear_lead: ClassVar[float] = 6.0
+    playouts_per_s: ClassVar[float] = 100.0
+    showcase: ClassVar[Showcase] = Showcase(players=2, steps=30)
+
     def _new_game(self, players: int, seed: int, options: MarginaliaOptions) -> MarginaliaState:
         return new_state(seed)
 
@@ -69,8 +76,8 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def legal_actions(self, state: MarginaliaState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
 
-    def steps(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
-        return list(action.steps) if isinstance(action, Composite) else None
+    def decisions(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
+        return list(action.decisions) if isinstance(action, Composite) else None
 
     def _apply(
         self, state: MarginaliaState, seat: int, action: Action
@@ -84,6 +91,9 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     def outcome(self, state: MarginaliaState) -> Outcome | None:
         return scoring.outcome(state)
+
+    def standing(self, state: MarginaliaState) -> Outcome:
+        return scoring.standing(state)
 
     def view(self, state: MarginaliaState, seat: int | None) -> MarginaliaView:
         return build_view(state, seat)

@@ -55,8 +55,8 @@ def notation(action: Action) -> str:
             return "decline"
         case Back():
             return "back"
-        case Composite(steps):
-            return " ".join(notation(step) for step in steps)
+        case Composite(decisions):
+            return " ".join(notation(decision) for decision in decisions)
     raise TypeError(f"not a Marginalia action: {action!r}")
 
 

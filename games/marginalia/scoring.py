@@ -1,4 +1,5 @@
-"""How a game of Marginalia ends: one player wins, the other loses."""
+"""How a game of Marginalia ends: one player wins, the other loses; and how a running duel
+stands, for the AI."""
 
 from __future__ import annotations
 
@@ -13,3 +14,8 @@ def outcome(s: MarginaliaState) -> Outcome | None:
         return None
     scores = [1 if seat == s.winner else 0 for seat in (0, 1)]
     return Outcome.ranked(scores, [side.health for side in s.sides])
+
+
+def standing(s: MarginaliaState) -> Outcome:
+    """A duel is won by the side with health left: health is the standing."""
+    return Outcome.ranked([side.health for side in s.sides])

@@ -2,4 +2,7 @@
 
 from games.strange_norrell.engine import StrangeNorrellEngine, StrangeNorrellOptions
 
-__all__ = ["StrangeNorrellEngine", "StrangeNorrellOptions"]
+#: The engine ``games`` registers: everything the rest of Grimoire knows of this game.
+ENGINE = StrangeNorrellEngine()
+
+__all__ = ["ENGINE", "StrangeNorrellEngine", "StrangeNorrellOptions"]

@@ -141,7 +141,7 @@ class On:
 
 @dataclass(frozen=True, slots=True)
 class Back:
-    """Take back the magic, book, spell or move being prepared."""
+    """Take back the magic, book, spell or move made partway."""
 
 
 # -------------------------------------------------------------------------- spells

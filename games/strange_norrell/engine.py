@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Transition
+from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.strange_norrell import refusals, rules, scoring
 from games.strange_norrell.actions import Action
 from games.strange_norrell.describe import describe
@@ -74,6 +74,13 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     # and spells, each a few small decisions. This bound is far above any game.
     step_limit: ClassVar[int] = 8_000
 
+    # Beyond the rules: where menus list it, what the AI counts as a clear lead in
+    # ``standing``, the benchmark's floor, and the README's picture.
+    menu_position: ClassVar[int] = 50
+    clear_lead: ClassVar[float] = 4.0
+    playouts_per_s: ClassVar[float] = 30.0
+    showcase: ClassVar[Showcase] = Showcase(players=3, steps=120)
+
     def _new_game(
         self, players: int, seed: int, options: StrangeNorrellOptions
     ) -> StrangeNorrellState:
@@ -111,6 +118,9 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def outcome(self, state: StrangeNorrellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def standing(self, state: StrangeNorrellState) -> Outcome:
+        return scoring.outcome(state)
 
     def view(self, state: StrangeNorrellState, seat: int | None) -> StrangeNorrellView:
         return build_view(state, seat)

@@ -1,6 +1,7 @@
 """The contract every registered engine keeps, checked over every seat count and variant.
 
-A new game joins this suite by being registered in ``games.ENGINES``; nothing is copied.
+A game joins this suite by being registered in ``games.ENGINES``; nothing is copied. The
+throwaway game the tests define (``tests/games/tiny_game``) is checked with the real ones.
 ``GRIMOIRE_RANDOM_GAMES`` sets how many seeded random games each configuration plays, and
 ``GRIMOIRE_RANDOM_STEPS`` caps their total steps, so that a game whose random playouts run
 a thousand steps plays fewer of them (``make soak`` lifts the cap and plays thousands).
@@ -22,7 +23,7 @@ from pydantic import BaseModel
 
 from games.core import Engine, IllegalAction, NotYourTurn, Outcome
 from games.core.playout import random_playout
-from tests.games.configurations import CONFIGURATIONS, ENGINES
+from tests.games.configurations import CONTRACT_CONFIGURATIONS, CONTRACT_ENGINE_PARAMS
 
 RANDOM_GAMES = int(os.environ.get("GRIMOIRE_RANDOM_GAMES", "200"))
 RANDOM_STEPS = int(os.environ.get("GRIMOIRE_RANDOM_STEPS", "40000"))
@@ -56,7 +57,7 @@ def _outcome_is_consistent(outcome: Outcome, players: int) -> None:
             assert len({outcome.ranks[s] for s in team}) == 1, "team-mates share a place"
 
 
-@pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
 def test_random_games_finish_and_replay(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -77,7 +78,7 @@ def test_random_games_finish_and_replay(
         assert engine.dump(replayed) == engine.dump(played.state)
 
 
-@pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
 def test_every_step_keeps_the_contract(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -176,7 +177,7 @@ def _check_illegal(
     assert engine.dump(state) == dumped, "refused actions change nothing"
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=300), seat=st.integers(min_value=-2, max_value=6))
 def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, seat: int) -> None:
@@ -196,7 +197,7 @@ def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, s
     assert engine.dump(state) == dumped
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
 @settings(max_examples=200)
 @given(
     words=st.lists(
@@ -237,7 +238,7 @@ def test_near_miss_notation_is_refused_politely(engine: Engine[Any, Any], words:
             engine.parse(state, seat, " ".join(words))
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
 def test_setup_refuses_bad_player_counts_and_options(engine: Engine[Any, Any]) -> None:
     from games.core import InvalidSetup
 
@@ -248,7 +249,7 @@ def test_setup_refuses_bad_player_counts_and_options(engine: Engine[Any, Any]) -
         engine.new_game(engine.min_players, 1, {"no_such_option": True})
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
 def test_same_seed_same_game(engine: Engine[Any, Any]) -> None:
     players, options = engine.configurations()[0]
     first = engine.dump(engine.new_game(players, 99, options))

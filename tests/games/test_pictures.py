@@ -1,5 +1,6 @@
-"""Board pictures: every game draws valid PNGs from its views, matches its golden pictures,
-and draws a seat's picture from that seat's view alone."""
+"""Board pictures: every game that draws them (``Engine.picture`` is optional) draws valid
+PNGs from its views, matches its golden pictures, and draws a seat's picture from that seat's
+view alone."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import pytest
 from PIL import Image, ImageChops
 from pydantic import BaseModel
 
+import games
 from games.core import Engine
 from games.core.playout import random_position
-from tests.games.configurations import CONFIGURATIONS, ENGINES
+from tests.games.configurations import configurations_of, engines_of
 
 GOLDEN = Path(__file__).parent / "golden_pictures"
 UPDATE = os.environ.get("GRIMOIRE_UPDATE_GOLDEN") == "1"
@@ -26,6 +28,11 @@ UPDATE = os.environ.get("GRIMOIRE_UPDATE_GOLDEN") == "1"
 CHANGED = 64
 TOLERANCE = 0.0005
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+#: The games that draw pictures: those whose engine overrides ``Engine.picture``.
+DRAWING = [e for e in games.ENGINES.values() if type(e).picture is not Engine.picture]
+CONFIGURATIONS = configurations_of(DRAWING)
+ENGINES = engines_of(DRAWING)
 
 
 def _picture(engine: Engine[Any, Any], view: BaseModel) -> Image.Image:

@@ -14,10 +14,10 @@ from games.magnum_opus.actions import (
     BuyInLane,
     ChooseCard,
     ChooseTarget,
+    CompositeFavor,
     Keep,
     Pass,
     Pick,
-    WholeFavor,
 )
 from tests.games.magnum_opus.positions import ENGINE, act, new_game, patronage_table, started
 
@@ -39,15 +39,15 @@ EXAMPLES: list[tuple[str, Action]] = [
     ("rob 2", ChooseTarget("rob", 1)),
     (
         "discard 3 marie",
-        WholeFavor((ChooseTarget("discard", 2), ChooseCard("discard", "marie"))),
+        CompositeFavor((ChooseTarget("discard", 2), ChooseCard("discard", "marie"))),
     ),
     (
         "bribe 2 take kunhuta",
-        WholeFavor((ChooseTarget("bribe", 1), ChooseCard("take", "kunhuta"))),
+        CompositeFavor((ChooseTarget("bribe", 1), ChooseCard("take", "kunhuta"))),
     ),
     (
         "exchange 3 take marie give lukas",
-        WholeFavor(
+        CompositeFavor(
             (
                 ChooseTarget("exchange", 2),
                 ChooseCard("take", "marie"),

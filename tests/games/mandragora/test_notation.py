@@ -9,9 +9,9 @@ from games.mandragora.actions import (
     Action,
     AddIngredient,
     Back,
-    Cast,
     CastBook,
     ChoosePower,
+    CompositeCast,
     DropOut,
     GiveCard,
     Levitate,
@@ -32,7 +32,7 @@ EXAMPLES: list[tuple[str, Action]] = [
     ("add mandrake", AddIngredient("mandrake")),
     ("power 3", ChoosePower(3)),
     ("back", Back()),
-    ("cast red-2 red red mandrake power 3", Cast("red-2", ("red", "red", "mandrake"), 3)),
+    ("cast red-2 red red mandrake power 3", CompositeCast("red-2", ("red", "red", "mandrake"), 3)),
     ("skip", Skip()),
     ("drop out", DropOut()),
     ("transfer to 2", Transfer(1)),
@@ -55,7 +55,7 @@ def test_rules_md_examples_read_as_their_action(text: str, action: Action) -> No
 
 
 def test_a_whole_cast_may_say_with() -> None:
-    assert ENGINE.parse_syntax("cast red-2 with red red mandrake power 3") == Cast(
+    assert ENGINE.parse_syntax("cast red-2 with red red mandrake power 3") == CompositeCast(
         "red-2", ("red", "red", "mandrake"), 3
     )
 
