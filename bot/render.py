@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from games.core import render_seats
 
-_TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fRdtD])|(/?b))\}")
+_TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fFRdDtT])|(/?b))\}")
 
 
 def _discord(match: re.Match[str]) -> str:

@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Literal
 
-#: How a moment is shown: ``f`` date and time, ``R`` relative ("in 3 hours"), ``d`` date,
-#: ``t`` time of day, ``D`` long date.
-TimeStyle = Literal["f", "R", "d", "t", "D"]
+#: How a moment is shown: ``f`` date and time, ``F`` with the weekday too, ``R`` relative
+#: ("in 3 hours"), ``d`` date, ``D`` long date, ``t`` time of day, ``T`` with seconds.
+TimeStyle = Literal["f", "F", "R", "d", "D", "t", "T"]
 
 
 def user(user_id: int) -> str:
