@@ -22,9 +22,9 @@ from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
 from bot.pictures import attach_extra
-from bot.render import render
+from bot.render import mentions, render
 from bot.service.announce import game_lane, where
-from bot.service.posts import Post, mentions
+from bot.service.posts import Post
 from bot.table_messages import TableMessages, nonce_of
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 

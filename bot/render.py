@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from games.core import render_seats
 
-_TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fRdtD])|(/?b))\}")
+_TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fFRdDtT])|(/?b))\}")
 
 
 def _discord(match: re.Match[str]) -> str:
@@ -39,3 +39,12 @@ def render(text: str, names: Sequence[str] | None = None) -> str:
 def render_optional(text: str | None, names: Sequence[str] | None = None) -> str | None:
     """:func:`render` for a text that may be missing."""
     return None if text is None else render(text, names)
+
+
+def mentions(user_ids: Sequence[int]) -> str:
+    """Mentions that notify these users, comma-separated.
+
+    >>> mentions([7, 8])
+    '<@7>, <@8>'
+    """
+    return ", ".join(f"<@{u}>" for u in user_ids)

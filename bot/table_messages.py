@@ -27,7 +27,7 @@ from bot.components.turn import turn_view
 from bot.embeds import board_embed
 from bot.names import NameBook
 from bot.pictures import attach_extra
-from bot.render import render
+from bot.render import mentions, render
 from bot.service.announce import seat_users, where
 from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.posts import TurnButton
@@ -208,7 +208,7 @@ def _content(post: TablePost, names: list[str]) -> str:
     """A post's words, with the mentions that ping whoever must act."""
     text = render(post.text, names)
     if post.pings:
-        text = f"{text}\n{', '.join(f'<@{u}>' for u in post.pings)}"
+        text = f"{text}\n{mentions(post.pings)}"
     return text[:2000]
 
 

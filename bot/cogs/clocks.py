@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.utils import format_dt
 
 from bot.service.clocks import (
     DEADLINE_CHOICES,
@@ -18,7 +19,6 @@ from bot.service.clocks import (
     parse_duration,
     server_clock,
 )
-from bot.service.clockwork import stamp
 from bot.service.errors import Refusal
 
 if TYPE_CHECKING:
@@ -94,8 +94,8 @@ class ClockCommands(commands.Cog):
         else:
             until = player.away_until
             text = (
-                f"Enjoy your time away. Your move clocks are paused until {stamp(until, 'f')}"
-                f" ({stamp(until)}); each game's table was told."
+                "Enjoy your time away. Your move clocks are paused until "
+                f"{format_dt(until, 'f')} ({format_dt(until, 'R')}); each game's table was told."
             )
         await interaction.response.send_message(text, ephemeral=True)
 

@@ -13,6 +13,7 @@ from bot.components.panel import after_move, show_panel
 from bot.embeds import BOARD_COLOUR, board_embed
 from bot.finding import find_game, game_choices
 from bot.pictures import attach_game, with_file
+from bot.render import render
 from bot.service.announce import seat_users
 from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.errors import Refusal, StaleRequest
@@ -97,7 +98,7 @@ class PlayCommands(commands.Cog):
         current, board = await self.services.tables.board(found.id)
         names = await self.services.names.names(seat_users(current))
         pending = await self.services.store.timers.pending(current.id)
-        clock = deadline_line(deadlines_by_seat(pending).values())
+        clock = render(deadline_line(deadlines_by_seat(pending).values()))
         embed = board_embed(board, names)
         picture = await attach_game(embed, current, None, names)
         await interaction.response.send_message(

@@ -14,6 +14,7 @@ from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
 from bot.components.lobby import lobby_view
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
+from bot.render import render
 from bot.replies import post_with_buttons
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
@@ -161,7 +162,7 @@ class TableCommands(commands.Cog):
                 f"That move cannot simply be taken back: {result.reason}. "
                 "The other players were asked to approve."
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(render(text), ephemeral=True)
 
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")

@@ -11,6 +11,7 @@ import discord
 import games
 from bot.embeds import board_embed, lines_text
 from bot.errors import Guarded
+from bot.render import render
 from bot.service.announce import seat_users
 from bot.service.errors import StaleRequest
 from bot.service.play import MoveResult
@@ -162,12 +163,13 @@ async def show_panel(
     edit: bool = False,
     lines: tuple[str, ...] = (),
 ) -> None:
-    """Show the clicker their own panel: their board and the moves they may make now."""
+    """Show the clicker their own panel: their board and the moves they may make now, under
+    ``note`` (neutral text, such as a refusal's reason) and the log ``lines`` of their move."""
     services = services_of(interaction)
     choices, board = await services.tables.panel(game_id, interaction.user.id)
     game = choices.game
     names = await services.names.names(seat_users(game))
-    parts = [note] if note else []
+    parts = [render(note)] if note else []
     if lines:
         parts.append(lines_text(lines, names, limit=1200))
     title = games.get(game.game_key).title

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.service.posts import Post, mentions
+from bot.service.posts import Post
 from games.core import Board, BoardField, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game
 
@@ -106,7 +106,6 @@ def _in_game_lane(game: Game, post: Post) -> Delivery:
 
 __all__ = [
     "game_lane",
-    "mentions",
     "notice_deliveries",
     "ranking",
     "seat_users",

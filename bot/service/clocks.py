@@ -11,6 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 from bot.service.errors import Refusal
+from bot.service.text import moment
 from storage import NewTimer, Timer, TimerKind
 
 DEFAULT_DEADLINE = timedelta(hours=24)
@@ -175,13 +176,12 @@ def deadlines_by_seat(pending: Iterable[Timer]) -> dict[int, datetime]:
 
 
 def deadline_line(deadlines: Iterable[datetime]) -> str:
-    """ "Deadline: …" for a board post, as a Discord timestamp each reader sees in their own
-    time zone; empty when nobody is on the clock."""
+    """ "Deadline: …" for a board post, a moment each reader sees in their own time zone;
+    empty when nobody is on the clock."""
     earliest = min(deadlines, default=None)
     if earliest is None:
         return ""
-    stamp = int(earliest.timestamp())
-    return f"⏰ Deadline: <t:{stamp}:f> (<t:{stamp}:R>)"
+    return f"⏰ Deadline: {moment(earliest, 'f')} ({moment(earliest, 'R')})"
 
 
 _DURATION = re.compile(r"(\d+)\s*(d|h|m)")

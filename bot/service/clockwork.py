@@ -17,6 +17,7 @@ from bot.service.clocks import DIGEST_EVERY, Policy, TableClock, seat_timers
 from bot.service.lobby import digest_timer
 from bot.service.play import Tables
 from bot.service.posts import Post
+from bot.service.text import moment, strong, user
 from storage import (
     Delivery,
     DeliveryKind,
@@ -35,11 +36,6 @@ def jump_link(game: Game) -> str:
     """A link to where the game is played (works from any server and from DMs)."""
     guild = game.guild_id if game.guild_id is not None else "@me"
     return f"https://discord.com/channels/{guild}/{where(game)}"
-
-
-def stamp(moment: datetime, style: str = "R") -> str:
-    """A Discord timestamp: each reader sees it in their own time zone."""
-    return f"<t:{int(moment.timestamp())}:{style}>"
 
 
 class Clockwork:
@@ -86,36 +82,34 @@ class Clockwork:
 
     async def _reminder(self, timer: Timer, game: Game) -> None:
         seat = int(timer.payload["seat"])
-        user = game.user_at(seat)
-        assert user is not None
-        player = await self._store.prefs.player(user)
+        player_id = game.user_at(seat)
+        assert player_id is not None
+        player = await self._store.prefs.player(player_id)
         if player.away(self._clock()) or not player.reminders:
             await self._store.timers.fire(timer.id)
             return
         due = datetime.fromtimestamp(float(timer.payload["deadline"]), self._clock().tzinfo)
         title = games.get(game.game_key).title
-        text = (
-            f"⏰ Your move in **{title}** #{game.id} is due {stamp(due)} ({stamp(due, 'f')}). "
-            f"{jump_link(game)}"
-        )
+        when = f"{moment(due, 'R')} ({moment(due, 'f')})"
+        text = f"⏰ Your move in {strong(title)} #{game.id} is due {when}. {jump_link(game)}"
         post = Post(
             content=text,
             game_id=game.id,
             notice_channel_id=where(game),
-            extra={"ping_instead": f"⏰ Your move is due {stamp(due)} ({stamp(due, 'f')})."},
+            extra={"ping_instead": f"⏰ Your move is due {when}."},
         )
-        dm = Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id)
+        dm = Delivery(DeliveryKind.DM, player_id, post.to_payload(), game_id=game.id)
         await self._store.timers.fire(timer.id, deliveries=[dm])
 
     async def _deadline(self, timer: Timer, game: Game) -> None:
         if timer.id not in {t.id for t in await self._store.timers.pending(game.id)}:
             return  # replaced by a move since it was read
         seat = int(timer.payload["seat"])
-        user = game.user_at(seat)
-        assert user is not None
+        player_id = game.user_at(seat)
+        assert player_id is not None
         clock = TableClock.from_settings(game.settings)
         now = self._clock()
-        player = await self._store.prefs.player(user)
+        player = await self._store.prefs.player(player_id)
         if clock.deadline is None:
             await self._store.timers.fire(timer.id)
         elif player.away(now) and player.away_until is not None:
@@ -124,17 +118,18 @@ class Clockwork:
             await self._store.timers.fire(timer.id, timers=fresh)
         elif clock.policy is Policy.WAIT:
             notice = (
-                f"⏰ <@{user}> let the deadline pass; the game waits for them. "
+                f"⏰ {user(player_id)} let the deadline pass; the game waits for them. "
                 "Anyone at the table may `/game nudge`."
             )
             await self._store.timers.fire(timer.id, deliveries=notice_deliveries(game, notice))
         else:
-            await self._act(timer, game, seat, user, clock)
+            await self._act(timer, game, seat, player_id, clock)
 
-    async def _act(self, timer: Timer, game: Game, seat: int, user: int, clock: TableClock) -> None:
-        played = await self._tables.play_for(
-            game.id, seat, version=game.version, notice=f"⏰ <@{user}> let the deadline pass."
-        )
+    async def _act(
+        self, timer: Timer, game: Game, seat: int, player_id: int, clock: TableClock
+    ) -> None:
+        notice = f"⏰ {user(player_id)} let the deadline pass."
+        played = await self._tables.play_for(game.id, seat, version=game.version, notice=notice)
         # The move replaced the game's timers; when the game moved on first, so did that move.
         await self._store.timers.mark_fired(timer.id)
         missed = next((s.missed for s in played.seats if s.seat == seat), 0)
@@ -142,34 +137,36 @@ class Clockwork:
             await self._tables.remove(
                 game.id,
                 seat,
-                f"<@{user}> is removed from the game after {missed} missed deadlines.",
+                f"{user(player_id)} is removed from the game after {missed} missed deadlines.",
             )
 
     async def _digest(self, timer: Timer) -> None:
-        user = int(timer.payload["user"])
+        player_id = int(timer.payload["user"])
         now = self._clock()
-        playing = await self._store.games.of_user(user, (GameStatus.ACTIVE,))
+        playing = await self._store.games.of_user(player_id, (GameStatus.ACTIVE,))
         if not playing:
             await self._store.timers.fire(timer.id)  # the next game started brings it back
             return
-        player = await self._store.prefs.player(user)
+        player = await self._store.prefs.player(player_id)
         deliveries = []
-        awaiting = await self._store.games.awaiting(user)
+        awaiting = await self._store.games.awaiting(player_id)
         if player.digest and awaiting and not player.away(now):
-            deliveries.append(_digest_dm(user, awaiting))
+            deliveries.append(_digest_dm(player_id, awaiting))
         after = timer.due_at + DIGEST_EVERY
         await self._store.timers.fire(
             timer.id,
             deliveries=deliveries,
-            timers=[digest_timer(user, after if after > now else now + DIGEST_EVERY)],
+            timers=[digest_timer(player_id, after if after > now else now + DIGEST_EVERY)],
         )
 
 
-def _digest_dm(user: int, awaiting: list[Game]) -> Delivery:
+def _digest_dm(player_id: int, awaiting: list[Game]) -> Delivery:
     count = len(awaiting)
-    lines = [f"• **{games.get(g.game_key).title}** #{g.id} — {jump_link(g)}" for g in awaiting[:20]]
+    lines = [
+        f"• {strong(games.get(g.game_key).title)} #{g.id} — {jump_link(g)}" for g in awaiting[:20]
+    ]
     more = [f"…and {count - 20} more."] if count > 20 else []
     header = f"Your turn in {count} game{'s' if count != 1 else ''}:"
     footer = "Turn this daily message off with `/notify digest:off`."
     content = "\n".join([header, *lines, *more, "", footer])
-    return Delivery(DeliveryKind.DM, user, Post(content=content).to_payload())
+    return Delivery(DeliveryKind.DM, player_id, Post(content=content).to_payload())

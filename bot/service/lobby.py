@@ -17,6 +17,7 @@ from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.table import table_deliveries
+from bot.service.text import user
 from bot.service.timing import clock_timers
 from games.ai import level_of
 from games.core import Engine, InvalidSetup
@@ -304,7 +305,7 @@ class Lobbies:
             if game.status is GameStatus.ACTIVE:
                 notice = notice_deliveries(
                     game,
-                    f"Game #{game.id} was abandoned by <@{user_id}>. Its log is kept.",
+                    f"Game #{game.id} was abandoned by {user(user_id)}. Its log is kept.",
                     close_thread=True,
                 )
             return await self._store.games.cancel(game_id, deliveries=notice)

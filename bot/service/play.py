@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
+from bot.service import text
 from bot.service.announce import close_delivery, notice_deliveries, seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
@@ -185,7 +186,7 @@ class Tables:
             seat = self.seat_of(game, user_id)
             if seat in game.resigned_seats():
                 raise Refusal("You have already resigned from this game.")
-            game = await self._withdraw(game, seat, f"<@{user_id}> resigns.")
+            game = await self._withdraw(game, seat, f"{text.user(user_id)} resigns.")
         self._moved(game)
         return game
 
@@ -546,11 +547,11 @@ def _timeout_notices(
     told = notice_deliveries(game, f"{notice} A move was made for them.")
     user = game.user_at(seat)
     if user is not None:
-        text = (
-            f"⏰ Your deadline passed in **{engine.title}** #{game.id}, so this move was made "
-            f"for you: `{' '.join(played)}`."
+        told_them = (
+            f"⏰ Your deadline passed in {text.strong(engine.title)} #{game.id}, so this move "
+            f"was made for you: `{' '.join(played)}`."
         )
-        post = Post(content=text, game_id=game.id)
+        post = Post(content=told_them, game_id=game.id)
         told.append(Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id))
     return told
 

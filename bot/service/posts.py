@@ -6,7 +6,7 @@ A :class:`Post` is platform-neutral: boards keep their seat placeholders (``{p0}
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -72,13 +72,3 @@ class Post:
             notice_channel_id=payload.get("notice_channel_id"),
             extra=dict(payload.get("extra", {})),
         )
-
-
-def mention(user_id: int) -> str:
-    """A Discord mention of a user (rendered as their name)."""
-    return f"<@{user_id}>"
-
-
-def mentions(user_ids: Sequence[int]) -> str:
-    """Several mentions, comma-separated."""
-    return ", ".join(mention(u) for u in user_ids)

@@ -9,8 +9,8 @@ from datetime import datetime
 import games
 from bot.service.announce import notice_deliveries
 from bot.service.clocks import MAX_AWAY, NUDGE_COOLDOWN, duration_text, parse_duration
-from bot.service.clockwork import stamp
 from bot.service.errors import Refusal
+from bot.service.text import moment, user, users
 from storage import Game, GameStatus, Player, Store
 
 
@@ -30,14 +30,14 @@ class Presence:
             if not before.away(now):
                 raise Refusal("You are not away.")
             player = await self._store.prefs.set_away(user_id, None)
-            await self._tell_tables(user_id, f"<@{user_id}> is back.")
+            await self._tell_tables(user_id, f"{user(user_id)} is back.")
             return player
         length = parse_duration(duration, longest=MAX_AWAY)
         until = now + length
         player = await self._store.prefs.set_away(user_id, until)
         await self._tell_tables(
             user_id,
-            f"🏖️ <@{user_id}> is away until {stamp(until, 'f')} ({duration_text(length)}): "
+            f"🏖️ {user(user_id)} is away until {moment(until, 'f')} ({duration_text(length)}): "
             "their move clock is paused until then.",
         )
         return player
@@ -76,14 +76,17 @@ class Presence:
             raise Refusal("They are away: their clock is paused until they are back.")
         title = games.get(game.game_key).title
         pings = [u for u in slow if u not in away]
-        names = ", ".join(f"<@{u}>" for u in pings)
-        text = f"👋 <@{user_id}> nudges {names}: the table is waiting for your move in {title}."
+        text = (
+            f"👋 {user(user_id)} nudges {users(pings)}: "
+            f"the table is waiting for your move in {title}."
+        )
         last = await self._store.games.nudge(
             game.id, cooldown=NUDGE_COOLDOWN, deliveries=notice_deliveries(game, text, pings)
         )
         if last is not None:
             again = last + NUDGE_COOLDOWN
             raise Refusal(
-                f"This table was nudged {stamp(last)}; you can nudge again {stamp(again)}."
+                f"This table was nudged {moment(last, 'R')}; "
+                f"you can nudge again {moment(again, 'R')}."
             )
         return pings

@@ -10,13 +10,14 @@ is sent. Seats are ``{p0}``, ``{p1}``… as everywhere in the games (``games.cor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Literal
+from typing import Literal, get_args
 
-#: How a moment is shown: ``f`` date and time, ``R`` relative ("in 3 hours"), ``d`` date,
-#: ``t`` time of day, ``D`` long date.
-TimeStyle = Literal["f", "R", "d", "t", "D"]
+#: How a moment is shown: ``f`` date and time, ``F`` with the weekday too, ``R`` relative
+#: ("in 3 hours"), ``d`` date, ``D`` long date, ``t`` time of day, ``T`` with seconds.
+TimeStyle = Literal["f", "F", "R", "d", "D", "t", "T"]
 
 
 def user(user_id: int) -> str:
@@ -47,3 +48,20 @@ def moment_at(epoch_seconds: int, style: TimeStyle = "f") -> str:
 def strong(text: str) -> str:
     """Emphasised text."""
     return f"{{b}}{text}{{/b}}"
+
+
+#: The tokens drawn at another length than their own: emphasis marks take two characters, a
+#: moment one more than its token. People and places take as many drawn as written.
+_RESIZED = re.compile(r"\{/?b\}|\{t-?\d+:[" + "".join(get_args(TimeStyle)) + r"]\}")
+
+
+def shown_length(text: str) -> int:
+    """How many characters ``text`` takes once drawn on Discord, which is what its limits on
+    messages and embed fields count: budgets are kept in it, not in tokens.
+
+    >>> shown_length(f"{strong('12')} pts, by {moment_at(1767312000)}")  # 6 + 9 + 16
+    31
+    """
+    return len(text) + sum(
+        1 if token.startswith("{t") else 2 - len(token) for token in _RESIZED.findall(text)
+    )

@@ -17,6 +17,7 @@ from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
 from bot.service.posts import Post
 from bot.service.table import table_deliveries
+from bot.service.text import user
 from bot.service.timing import clock_timers
 from games.core import Engine, IllegalAction
 from storage import (
@@ -91,7 +92,7 @@ class Takebacks:
             )
             # Not which move: a move can be secret (a pick nobody else has seen yet).
             text = (
-                f"↩️ <@{user_id}> asks to take back their last move: {reason}, "
+                f"↩️ {user(user_id)} asks to take back their last move: {reason}, "
                 "so everyone else at the table must agree."
             )
             post = Post(
@@ -126,8 +127,9 @@ class Takebacks:
             asker = game.user_at(request.seat)
             if seat is None or seat == request.seat or seat in game.resigned_seats():
                 raise Refusal("Only the other players of this game answer this request.")
+            assert asker is not None  # a request is made by a player, never by an AI seat
             if not approve:
-                refusal = f"<@{user_id}> refused to let <@{asker}> take their move back."
+                refusal = f"{user(user_id)} refused to let {user(asker)} take their move back."
                 await self._store.games.drop_undo(
                     game.id, deliveries=notice_deliveries(game, refusal)
                 )
@@ -141,7 +143,6 @@ class Takebacks:
             engine = games.get(game.game_key)
             log = await self._store.games.actions(game.id)
             states, _ = _replay(engine, game, log[: request.to_version])
-            assert asker is not None
             await self._take_back(game, engine, states, request.to_version, asker)
             return True
 
@@ -166,9 +167,8 @@ class Takebacks:
         waiting = engine.waiting_for(after) - game.resigned_seats()
         timers = await clock_timers(self._store, game, waiting, self._clock())
         count = game.version - to_version
-        text = (
-            f"↩️ <@{user_id}> took back their last move ({count} step{'s' if count != 1 else ''})."
-        )
+        steps = f"{count} step{'s' if count != 1 else ''}"
+        text = f"↩️ {user(user_id)} took back their last move ({steps})."
         # One post says so, with the board as it is again; each player's private message
         # goes back too.
         deliveries = table_deliveries(game, to_version, lines=False, heading=text)

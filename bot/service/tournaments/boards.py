@@ -1,5 +1,8 @@
 """What a tournament shows: its sign-up sheet, its standings, a round's tables. Platform-
-neutral boards (the bot draws them as embeds); players are named by Discord mentions."""
+neutral boards in neutral text (the bot draws them as embeds, players named by mentions).
+
+Budgets count characters as drawn (:func:`~bot.service.text.shown_length`), since the
+limits they keep to are Discord's."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ from datetime import timedelta
 import games
 from bot.service.clocks import duration_text
 from bot.service.options import describe_options
-from bot.service.posts import mention
+from bot.service.text import channel, moment_at, shown_length, strong, user, users
 from bot.service.tournaments.formats import FORMAT_LABELS, TableRange
 from bot.service.tournaments.points import BYE_POINTS, Standing
 from games.core import Board, BoardField
@@ -59,7 +62,7 @@ def duration_text_seconds(seconds: int) -> str:
 
 def signup_board(tournament: Tournament) -> Board:
     """The sign-up sheet: what is played, and who is in."""
-    players = [mention(u) for u in tournament.active()]
+    players = [user(u) for u in tournament.active()]
     fields = _chunked(f"Signed up ({len(players)})", players or ["Nobody yet."])
     status = {
         TournamentStatus.SIGNUP: (
@@ -69,13 +72,13 @@ def signup_board(tournament: Tournament) -> Board:
     }.get(tournament.status, "Sign-ups are closed.")
     starts = tournament.settings.get("starts_at")
     when = (
-        f"\nStarts by itself <t:{starts}:F> (<t:{starts}:R>)."
+        f"\nStarts by itself {moment_at(starts, 'F')} ({moment_at(starts, 'R')})."
         if starts and tournament.status is TournamentStatus.SIGNUP
         else ""
     )
     return Board(
         title=f"🏆 {name_of(tournament)} — sign-ups",
-        description=(f"{summary(tournament)}\nOrganiser: {mention(tournament.organiser_id)}{when}"),
+        description=(f"{summary(tournament)}\nOrganiser: {user(tournament.organiser_id)}{when}"),
         fields=fields,
         footer=f"Tournament #{tournament.id}. {status}",
     )
@@ -100,7 +103,7 @@ def standings_board(
         fields += _chunked(f"Round {tournament.round} tables", tables)
     description = summary(tournament)
     if tournament.champion_id is not None:
-        description = f"Champion: {mention(tournament.champion_id)} 🏆\n{description}"
+        description = f"Champion: {user(tournament.champion_id)} 🏆\n{description}"
     return Board(
         title=f"🏆 {name_of(tournament)} — {state}",
         description=description,
@@ -113,7 +116,7 @@ def round_lines(tournament: Tournament, games_by_id: Mapping[int, Game]) -> list
     """One line per table of the current round: its players and how its game stands."""
     lines = []
     for entry in tournament.tables_of(tournament.round):
-        players = ", ".join(mention(u) for u in entry.players)
+        players = users(entry.players)
         if entry.bye:
             lines.append(f"Bye: {players}")
             continue
@@ -124,19 +127,25 @@ def round_lines(tournament: Tournament, games_by_id: Mapping[int, Game]) -> list
 
 def round_announcement(name: str, round_number: int, entries: Sequence[Sequence[int]]) -> str:
     """The channel's lines when a round begins (each table's thread pings its players)."""
-    lines = [f"**{name}**: round {round_number} begins."]
+    lines = [f"{strong(name)}: round {round_number} begins."]
     for number, entry in enumerate(entries, start=1):
-        players = ", ".join(mention(u) for u in entry)
+        players = users(entry)
         if len(entry) == 1:
             lines.append(f"• Bye: {players} ({BYE_POINTS:g} points)")
         else:
             lines.append(f"• Table {number}: {players}")
     lines.append("Each table plays in its own thread. Good luck!")
     text = "\n".join(lines)
-    if len(text) <= MAX_ANNOUNCEMENT:
+    if shown_length(text) <= MAX_ANNOUNCEMENT:
         return text
-    kept = "\n".join(lines[:-1])[: MAX_ANNOUNCEMENT - 80].rsplit("\n", 1)[0]
-    return f"{kept}\n… every table is listed in the standings message."
+    kept: list[str] = []  # the whole lines that end within the room left for the last one
+    used = -1
+    for line in lines[:-1]:
+        used += shown_length(line) + 1
+        if used >= MAX_ANNOUNCEMENT - 80:
+            break
+        kept.append(line)
+    return "\n".join([*kept, "… every table is listed in the standings message."])
 
 
 def listing_board(tournaments: Sequence[Tournament]) -> Board:
@@ -147,11 +156,11 @@ def listing_board(tournaments: Sequence[Tournament]) -> Board:
             TournamentStatus.SIGNUP: f"signing up ({len(t.active())})",
             TournamentStatus.RUNNING: f"round {t.round}, {len(t.active())} playing",
             TournamentStatus.FINISHED: (
-                f"won by {mention(t.champion_id)}" if t.champion_id else "finished"
+                f"won by {user(t.champion_id)}" if t.champion_id else "finished"
             ),
             TournamentStatus.CANCELLED: "called off",
         }[t.status]
-        lines.append(f"**#{t.id} {name_of(t)}** — {games.get(t.game_key).title}, {state}")
+        lines.append(f"{strong(f'#{t.id} {name_of(t)}')} — {games.get(t.game_key).title}, {state}")
     return Board(
         title="🏆 Tournaments on this server",
         fields=_chunked("Tournaments", lines or ["None yet: `/tournament create` starts one."]),
@@ -166,7 +175,7 @@ def _standing_line(standing: Standing, begun: bool = True) -> str:
         record += f", {standing.byes} bye{'s' if standing.byes != 1 else ''}"
     dropped = " (dropped)" if standing.dropped else ""
     return (
-        f"{medal} {mention(standing.user)} — **{standing.points:g}** pts · "
+        f"{medal} {user(standing.user)} — {strong(f'{standing.points:g}')} pts · "
         f"opp {standing.opponents_points:g} · score {standing.game_score} · {record}{dropped}"
     )
 
@@ -174,7 +183,7 @@ def _standing_line(standing: Standing, begun: bool = True) -> str:
 def _game_state(game: Game | None) -> str:
     if game is None or game.status is GameStatus.LOBBY:
         return "being set up"
-    where = f"<#{game.thread_id}>" if game.thread_id else f"game #{game.id}"
+    where = channel(game.thread_id) if game.thread_id else f"game #{game.id}"
     if game.status is GameStatus.FINISHED:
         return f"finished ({where})"
     if game.status is GameStatus.CANCELLED:
@@ -187,11 +196,11 @@ def _fit(lines: Sequence[str], budget: int, what: str) -> list[str]:
     kept: list[str] = []
     used = 0
     for line in lines:
-        if used + len(line) + 1 > budget:
+        if used + shown_length(line) + 1 > budget:
             kept.append(f"… and {len(lines) - len(kept)} more {what}.")
             break
         kept.append(line)
-        used += len(line) + 1
+        used += shown_length(line) + 1
     return kept
 
 
@@ -201,7 +210,7 @@ def _chunked(name: str, lines: Sequence[str]) -> tuple[BoardField, ...]:
     current: list[str] = []
     for line in lines:
         line = line[: MAX_FIELD_VALUE - 1]
-        if current and len("\n".join([*current, line])) > MAX_FIELD_VALUE:
+        if current and shown_length("\n".join([*current, line])) > MAX_FIELD_VALUE:
             fields.append(
                 BoardField(name=name if not fields else f"{name} (cont.)", value="\n".join(current))
             )

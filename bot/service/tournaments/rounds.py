@@ -15,6 +15,7 @@ from bot.service.clocks import Policy, server_clock
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.posts import Post
+from bot.service.text import strong, user
 from bot.service.tournaments import boards
 from bot.service.tournaments.channel import TOURNAMENT_STYLE, channel_post, show
 from bot.service.tournaments.pairing import RoundPlan
@@ -114,7 +115,7 @@ class Rounds:
             title = f"{boards.name_of(tournament)} · R{table.round} T{table.number}"
             # The players are pinged by name on the line below this one.
             announce = (
-                f"**{boards.name_of(tournament)}**, round {table.round}, table "
+                f"{strong(boards.name_of(tournament))}, round {table.round}, table "
                 f"{table.number} of {engine.title}: your game starts now. Good luck!"
             )
             await self._lobbies.deal(
@@ -138,9 +139,12 @@ class Rounds:
     ) -> Tournament:
         name = boards.name_of(tournament)
         if over.champion is None:
-            text = f"**{name}** is over."
+            text = f"{strong(name)} is over."
         else:
-            text = f"**{name}** is over. Congratulations to the champion, <@{over.champion}>! 🏆"
+            text = (
+                f"{strong(name)} is over. "
+                f"Congratulations to the champion, {user(over.champion)}! 🏆"
+            )
         ended = dataclasses.replace(
             tournament, status=TournamentStatus.FINISHED, champion_id=over.champion
         )

@@ -24,6 +24,7 @@ from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.play import Tables
 from bot.service.posts import Post
+from bot.service.text import strong, user
 from bot.service.tournaments import boards, channel
 from bot.service.tournaments.channel import channel_post, tournament_lane
 from bot.service.tournaments.formats import (
@@ -174,8 +175,8 @@ class Tournaments:
                         tournament,
                         Post(
                             content=(
-                                f"**{boards.name_of(tournament)}** could not start by itself: "
-                                f"{refusal.message} Sign-ups stay open; the organiser can "
+                                f"{strong(boards.name_of(tournament))} could not start by "
+                                f"itself: {refusal.message} Sign-ups stay open; the organiser can "
                                 "start it with `/tournament start`."
                             ),
                             pings=(tournament.organiser_id,),
@@ -262,7 +263,7 @@ class Tournaments:
         if tournament.status is not TournamentStatus.RUNNING:
             raise Refusal(str(NotRunning(tournament.id, tournament.status)))
         notice = (
-            f"The organiser of **{boards.name_of(tournament)}** closed round "
+            f"The organiser of {strong(boards.name_of(tournament))} closed round "
             f"{tournament.round}: this game is finished by automatic moves."
         )
         for table in tournament.tables_of(tournament.round):
@@ -280,11 +281,11 @@ class Tournaments:
             self._check_organiser(tournament, by, is_admin)
         if tournament.status is TournamentStatus.SIGNUP:
             return await self.withdraw(tournament_id, user_id)
-        who = "You are" if by == user_id else f"<@{user_id}> is"
+        who = "You are" if by == user_id else f"{user(user_id)} is"
         if user_id not in tournament.active():
             raise Refusal(f"{who} not playing in this tournament.")
         notice = channel_post(
-            tournament, f"<@{user_id}> drops out of **{boards.name_of(tournament)}**."
+            tournament, f"{user(user_id)} drops out of {strong(boards.name_of(tournament))}."
         )
         try:
             tournament = await self._store.tournaments.drop(
@@ -308,7 +309,7 @@ class Tournaments:
             self._check_organiser(tournament, user_id, is_admin)
             notice = channel_post(
                 tournament,
-                f"**{boards.name_of(tournament)}** was called off by <@{user_id}>. "
+                f"{strong(boards.name_of(tournament))} was called off by {user(user_id)}. "
                 "Games already being played go on as ordinary games.",
             )
             try:

@@ -6,6 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.render import render
 from bot.service.clocks import (
     DEFAULT_DEADLINE,
     DEFAULT_REMINDERS,
@@ -112,7 +113,7 @@ def test_durations_and_deadlines_are_shown_as_people_read_them() -> None:
     assert duration_text(timedelta(days=14)) == "14d"
     assert duration_text(timedelta(minutes=15)) == "15m"
     stamp = int((NOW + HOUR).timestamp())
-    assert deadline_line([NOW + 2 * HOUR, NOW + HOUR]) == (
+    assert render(deadline_line([NOW + 2 * HOUR, NOW + HOUR])) == (
         f"⏰ Deadline: <t:{stamp}:f> (<t:{stamp}:R>)"
     )
     assert deadline_line([]) == ""

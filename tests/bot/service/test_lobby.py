@@ -8,6 +8,7 @@ import random
 import pytest
 
 import games
+from bot.render import render
 from bot.service.clocks import DEFAULT_DEADLINE, TableClock, deadline_line
 from bot.service.errors import Refusal
 from bot.service.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
@@ -377,7 +378,7 @@ async def test_a_server_manager_calls_off_a_running_game(
         (DeliveryKind.THREAD_POST, THREAD, f"game:{game.id}")
     ] * 2
     notice = Post.from_payload(added[0].payload)
-    assert notice.content == f"Game #{game.id} was abandoned by <@{ERIN}>. Its log is kept."
+    assert render(notice.content) == f"Game #{game.id} was abandoned by <@{ERIN}>. Its log is kept."
     assert Post.from_payload(added[1].payload) == Post(close_thread=True, game_id=game.id)
     assert notice.pings == ()
     assert await refused(lobbies.cancel(game.id, ALICE, is_admin=True)) == (

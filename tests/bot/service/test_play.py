@@ -424,7 +424,7 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     assert outcome.scores == (0, 0)
     posts = await thread_posts(store, await new_items(store, outbox))
     assert [p.content for p in posts] == [
-        f"<@{BOB}> resigns.",
+        f"{{u{BOB}}} resigns.",
         "{b}The game is over.{/b}\n🥇 {p0} — 0\n🥈 {p1} — 0 (resigned)",
         "",
     ]
@@ -480,7 +480,7 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     assert game.version == 0
     assert game.to_act == frozenset({0})
     posts = await thread_posts(store, await new_items(store, outbox))
-    assert [p.content for p in posts] == [f"<@{BOB}> resigns. Their seat plays on automatically."]
+    assert [p.content for p in posts] == [f"{{u{BOB}}} resigns. Their seat plays on automatically."]
 
     first = await tables.play(game.id, ALICE, "move 1")
     # Seat 1 was due next: it moved at once, and now seat 2 is waited for.

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from bot.service.posts import Post, TurnButton, mention, mentions
+from bot.render import mentions
+from bot.service.posts import Post, TurnButton
 from games.core import Board, BoardField
 
 BOARD = Board(
@@ -77,6 +78,5 @@ def test_an_empty_payload_reads_as_an_empty_post() -> None:
 
 
 def test_mentions() -> None:
-    assert mention(7) == "<@7>"
     assert mentions([7, 8]) == "<@7>, <@8>"
     assert mentions([]) == ""

@@ -1,9 +1,11 @@
-"""What tournaments show stays within Discord's limits, however many play."""
+"""What tournaments show stays within Discord's limits, however many play (the limits count
+the text as drawn, so it is drawn first)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from bot.render import render
 from bot.service.tournaments.boards import (
     MAX_ANNOUNCEMENT,
     round_announcement,
@@ -11,6 +13,7 @@ from bot.service.tournaments.boards import (
     standings_board,
 )
 from bot.service.tournaments.points import Standing
+from games.core import Board, BoardField
 from storage import (
     Entrant,
     Tournament,
@@ -55,6 +58,19 @@ def _tournament(players: int, status: TournamentStatus) -> Tournament:
     )
 
 
+def _drawn(board: Board) -> Board:
+    """The board as Discord gets it."""
+    return Board(
+        title=render(board.title),
+        description=render(board.description),
+        fields=tuple(
+            BoardField(name=render(f.name), value=render(f.value), inline=f.inline)
+            for f in board.fields
+        ),
+        footer=render(board.footer),
+    )
+
+
 def test_the_largest_tournament_fits_one_embed_and_one_message() -> None:
     tournament = _tournament(128, TournamentStatus.RUNNING)
     table = [
@@ -71,13 +87,13 @@ def test_the_largest_tournament_fits_one_embed_and_one_message() -> None:
         )
         for i, e in enumerate(tournament.entrants)
     ]
-    board = standings_board(tournament, table, {})
+    board = _drawn(standings_board(tournament, table, {}))
     assert board.limit_problems() == []
     shown = "\n".join(f.value for f in board.fields)
     assert "more players." in shown
     assert "more tables." in shown
-    assert signup_board(_tournament(128, TournamentStatus.SIGNUP)).limit_problems() == []
-    text = round_announcement("N" * 60, 1, [t.players for t in tournament.tables])
+    assert _drawn(signup_board(_tournament(128, TournamentStatus.SIGNUP))).limit_problems() == []
+    text = render(round_announcement("N" * 60, 1, [t.players for t in tournament.tables]))
     assert len(text) <= MAX_ANNOUNCEMENT
     assert text.endswith("every table is listed in the standings message.")
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.render import render
 from bot.service.errors import Refusal
 from bot.service.lobby import Lobbies
 from bot.service.play import Tables
@@ -384,7 +385,7 @@ async def test_a_marginalia_knockout_is_played_to_a_champion(
         for i in await store.outbox.pending()
         if i.target_id == CHANNEL and i.kind is DeliveryKind.THREAD_POST and i.game_id is None
     ]
-    assert f"<@{tournament.champion_id}>" in announced[-1].content
+    assert f"<@{tournament.champion_id}>" in render(announced[-1].content)
     assert "Final standings" in announced[-1].boards[0].title
 
 
