@@ -217,7 +217,7 @@ async def after_move(interaction: discord.Interaction, result: MoveResult, *, ed
     parts = [f"✔ `{result.notation}`"]
     if result.lines:
         parts.append(lines_text(result.lines, names, limit=1500))
-    embed = board_embed(result.board, names, private=True)
+    embed = board_embed(result.board(), names, private=True)
     content = "\n".join(parts)
     if edit:
         await interaction.response.edit_message(content=content, embed=embed, view=None)

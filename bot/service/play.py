@@ -46,10 +46,16 @@ class MoveResult:
     notation: str
     lines: tuple[str, ...]
     """Everything the move told its player, public and private."""
-    board: Board
-    """The player's own board after the move."""
     still_deciding: bool
     """Whether the same player is asked for another decision straight away."""
+    engine: Engine[Any, Any]
+    after: Any
+    """The game's state after the move (and any automatic moves that followed)."""
+
+    def board(self) -> Board:
+        """The player's own board after the move: drawn only when it is shown, so the move
+        itself carries no presentation work."""
+        return self.engine.describe(self.engine.view(self.after, self.seat))
 
 
 @dataclass(frozen=True, slots=True)
@@ -428,7 +434,8 @@ class Tables:
             seat=seat,
             notation=notation,
             lines=tuple(e.text for e in transition.log if e.visible_to(seat)),
-            board=engine.describe(engine.view(after, seat)),
+            engine=engine,
+            after=after,
             still_deciding=engine.outcome(after) is None
             and seat in engine.to_act(after)
             and engine.deciding(after, seat),

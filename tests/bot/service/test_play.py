@@ -87,7 +87,7 @@ async def test_play_applies_exactly_one_move(
     assert result.game.version == 1
     assert result.lines == tuple(e.text for e in expected.log)
     assert result.lines[0] == "{p0} sends the assistant 1 shop to shop 2 and takes 🔴 red."
-    assert result.board == MANDRAGORA.describe(MANDRAGORA.view(expected.state, 0))
+    assert result.board() == MANDRAGORA.describe(MANDRAGORA.view(expected.state, 0))
     assert result.still_deciding is False
     stored = await store.games.get(game.id)
     assert stored == result.game
