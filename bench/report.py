@@ -209,6 +209,19 @@ def _service(s: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _outbox(o: dict[str, Any]) -> list[str]:
+    return [
+        f"{_num(o['moves'])} moves made while nothing was sent queued {_num(o['queued'])}"
+        f" deliveries ({_num(o['table_updates'])} table updates, {_num(o['view_updates'])}"
+        f" private view updates). The outbox worker sent them in {o['drain_s']:.1f} s"
+        f" ({_num(o['deliveries_per_s'])} deliveries/s) as {_num(o['messages_sent'])} new"
+        f" messages (the rest are edits or overtaken updates), drawing {_num(o['boards_drawn'])}"
+        f" boards, {o['boards_drawn_twice']} of them a second time for the same version and"
+        " reader.",
+        "",
+    ]
+
+
 def _stack(s: dict[str, Any], kinds: tuple[str, ...]) -> list[str]:
     labels = {
         "autocomplete": "`/play` suggestions while typing",
@@ -267,6 +280,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Board pictures", "", *_pictures(results["pictures"])]
     if "service" in results:
         lines += ["## Service: moves on SQLite", "", *_service(results["service"])]
+    if "outbox" in results:
+        lines += ["## Outbox: a burst of moves drained", "", *_outbox(results["outbox"])]
     if "stack" in results:
         lines += ["## Full stack: the bot through SimCord", "", *_stack(results["stack"], kinds)]
     if "process" in results:

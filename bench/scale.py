@@ -33,6 +33,8 @@ class Scale:
     """Positions drawn per game, each as the public view and one seat's view."""
     picture_repeat: int = 3
     """Times each of those views is drawn with the words of earlier pictures reused."""
+    burst_moves: int = 1_000
+    """Moves made while nothing is sent, then drained by the outbox at once."""
 
     @property
     def full(self) -> bool:
@@ -65,6 +67,7 @@ QUICK = Scale(
     stack_moves=15,
     picture_positions=4,
     picture_repeat=2,
+    burst_moves=200,
 )
 TINY = Scale(
     name="tiny",
@@ -81,5 +84,6 @@ TINY = Scale(
     process_runs=1,
     picture_positions=2,
     picture_repeat=1,
+    burst_moves=20,
 )
 SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

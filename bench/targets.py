@@ -82,6 +82,18 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
                 paced["p99_ms"] <= MAX_P99_MS,
             )
         )
+    drain = results.get("outbox")
+    if drain:
+        verdicts.append(
+            Verdict(
+                f"A burst of {drain['moves']:,} moves drained by the outbox: boards drawn twice"
+                " for the same version",
+                "0",
+                f"{drain['boards_drawn_twice']} ({drain['boards_drawn']:,} drawn for"
+                f" {drain['queued']:,} deliveries in {drain['drain_s']:.1f} s)",
+                drain["boards_drawn_twice"] == 0,
+            )
+        )
     process = results.get("process")
     if process:
         verdicts.append(

@@ -25,9 +25,15 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert results["service"]["sequential"]["count"] > 0
     assert results["service"]["bare_commit"]["count"] > 0
     assert all(results["stack"][kind]["count"] > 0 for kind in ("play", "click"))
+    drain = results["outbox"]
+    assert drain["moves"] > 0
+    assert drain["queued"] >= drain["moves"]
+    assert drain["boards_drawn"] > 0
+    assert drain["boards_drawn_twice"] == 0
     assert results["process"]["ready_s_median"] > 0
     assert results["process"]["served"] == results["process"]["active_games"]
     page = (out / "RESULTS.md").read_text()
     assert results["machine"]["sqlite"] in page
     assert "Targets are judged on the full run only" in page
     assert "## Board pictures" in page
+    assert "## Outbox: a burst of moves drained" in page
