@@ -95,6 +95,12 @@ class TableMessages:
         version = int(item.payload["version"])
         update = self.views.private(history, version, seat)
         notify = update.notify or bool(item.payload.get("notify"))
+        shown = await self._store.views.get(game.id, item.target_id)
+        if notify and shown is not None and version > 0 and not item.payload.get("notify"):
+            # "Your turn" DMs follow /notify; the deal, a game picked up again and (being
+            # the last) the end always come.
+            ended = history.moments[version].outcome is not None
+            notify = ended or (await self._store.prefs.player(item.target_id)).turns
         newer = await self._store.outbox.newer_waiting(item)
         if newer and (not notify or history.moments[version].outcome is not None):
             return  # a newer update overtakes it (an ending is told once, by the newest)
@@ -102,7 +108,6 @@ class TableMessages:
         embed = board_embed(update.board, names, private=True)
         picture = await attach_extra(embed, update.picture, names)
         content = render(update.text, names)[:2000]
-        shown = await self._store.views.get(game.id, item.target_id)
         if shown is not None and not notify:
             message = self._message(shown.channel_id, shown.message_id)
             with contextlib.suppress(discord.NotFound):  # deleted: send a new one below

@@ -119,6 +119,9 @@ class Player:
     """Whether they get a DM before a move deadline."""
     digest: bool = True
     """Whether they get the daily "your turn in N games" DM."""
+    turns: bool = True
+    """Whether a new DM tells them it is their turn (their private message is kept current
+    by editing either way)."""
     away_until: datetime | None = None
     """While this is in the future their move clocks are paused."""
 

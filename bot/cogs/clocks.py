@@ -99,25 +99,31 @@ class ClockCommands(commands.Cog):
             )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="notify", description="Your reminders and daily digest, on or off.")
+    @app_commands.command(
+        name="notify", description="Your DMs: your turn, reminders, the daily digest."
+    )
     @app_commands.describe(
+        turns="A new DM when it becomes your turn (off: your game's DM is only kept current).",
         reminders="A DM before each move deadline.",
         digest='A daily DM: "your turn in N games".',
     )
-    @app_commands.choices(reminders=ON_OFF, digest=ON_OFF)
+    @app_commands.choices(turns=ON_OFF, reminders=ON_OFF, digest=ON_OFF)
     async def notify(
         self,
         interaction: discord.Interaction,
         reminders: str | None = None,
         digest: str | None = None,
+        turns: str | None = None,
     ) -> None:
         player = await self.services.presence.notify(
             interaction.user.id,
             reminders=None if reminders is None else reminders == "on",
             digest=None if digest is None else digest == "on",
+            turns=None if turns is None else turns == "on",
         )
         text = (
-            f"Reminders before deadlines: **{'on' if player.reminders else 'off'}** · "
+            f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
+            f"reminders before deadlines: **{'on' if player.reminders else 'off'}** · "
             f"daily digest: **{'on' if player.digest else 'off'}**."
         )
         await interaction.response.send_message(text, ephemeral=True)

@@ -48,12 +48,20 @@ class Presence:
         if deliveries:
             await self._store.outbox.enqueue(deliveries)
 
-    async def notify(self, user_id: int, *, reminders: bool | None, digest: bool | None) -> Player:
-        """Turn reminders or the daily digest on or off; with neither, what is chosen now."""
-        if reminders is None and digest is None:
+    async def notify(
+        self,
+        user_id: int,
+        *,
+        reminders: bool | None,
+        digest: bool | None,
+        turns: bool | None = None,
+    ) -> Player:
+        """Turn reminders, the daily digest or your-turn DMs on or off; with none of them,
+        what is chosen now."""
+        if reminders is None and digest is None and turns is None:
             return await self._store.prefs.player(user_id)
         return await self._store.prefs.set_notifications(
-            user_id, reminders=reminders, digest=digest
+            user_id, reminders=reminders, digest=digest, turns=turns
         )
 
     async def nudge(self, game: Game, user_id: int) -> list[int]:

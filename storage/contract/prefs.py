@@ -30,9 +30,15 @@ class Preferences(ABC):
 
     @abstractmethod
     async def set_notifications(
-        self, user_id: int, *, reminders: bool | None = None, digest: bool | None = None
+        self,
+        user_id: int,
+        *,
+        reminders: bool | None = None,
+        digest: bool | None = None,
+        turns: bool | None = None,
     ) -> Player:
-        """Turn a player's reminders or digest on or off (``None`` leaves it as it is)."""
+        """Turn a player's reminders, digest or your-turn DMs on or off (``None`` leaves
+        each as it is)."""
 
     @abstractmethod
     async def set_away(self, user_id: int, until: datetime | None) -> Player:

@@ -9,3 +9,7 @@ CREATE TABLE private_views (
     message_id INTEGER NOT NULL,
     PRIMARY KEY (game_id, user_id)
 ) WITHOUT ROWID;
+
+-- Whether a player gets a new DM when it becomes their turn (their private message is kept
+-- current either way; the thread pings them regardless). /notify turns:off turns it off.
+ALTER TABLE players ADD COLUMN turns INTEGER NOT NULL DEFAULT 1 CHECK (turns IN (0, 1));

@@ -49,9 +49,16 @@ class SqlitePreferences(Preferences):
         return Player(user_id) if row is None else rows.player(row)
 
     async def set_notifications(
-        self, user_id: int, *, reminders: bool | None = None, digest: bool | None = None
+        self,
+        user_id: int,
+        *,
+        reminders: bool | None = None,
+        digest: bool | None = None,
+        turns: bool | None = None,
     ) -> Player:
-        return await self._update(user_id, {"reminders": reminders, "digest": digest})
+        return await self._update(
+            user_id, {"reminders": reminders, "digest": digest, "turns": turns}
+        )
 
     async def set_away(self, user_id: int, until: datetime | None) -> Player:
         return await self._update(

@@ -125,6 +125,7 @@ def player(row: aiosqlite.Row) -> Player:
         user_id=row["user_id"],
         reminders=bool(row["reminders"]),
         digest=bool(row["digest"]),
+        turns=bool(row["turns"]),
         away_until=from_epoch(row["away_until"]),
     )
 

@@ -17,25 +17,34 @@ async def insert_deliveries(
     now: float,
     game_id: int | None = None,
 ) -> list[int]:
-    """Queue deliveries in the open transaction; returns their ids."""
-    ids = []
-    for delivery in deliveries:
-        cursor = await connection.execute(
-            "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at,"
-            " available_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (
-                delivery.game_id if delivery.game_id is not None else game_id,
-                str(delivery.kind),
-                delivery.target_id,
-                delivery.lane_key(),
-                json.dumps(dict(delivery.payload)),
-                now,
-                now,
-            ),
+    """Queue deliveries in the open transaction; returns their ids.
+
+    One statement for them all (a move queues several): rows inserted together in a write
+    transaction get consecutive ids, so the ids are read back from the last one."""
+    if not deliveries:
+        return []
+    rows = [
+        (
+            delivery.game_id if delivery.game_id is not None else game_id,
+            str(delivery.kind),
+            delivery.target_id,
+            delivery.lane_key(),
+            json.dumps(dict(delivery.payload)),
+            now,
+            now,
         )
-        assert cursor.lastrowid is not None
-        ids.append(cursor.lastrowid)
-    return ids
+        for delivery in deliveries
+    ]
+    await connection.executemany(
+        "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at,"
+        " available_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        rows,
+    )
+    async with connection.execute("SELECT last_insert_rowid()") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    last = int(row[0])
+    return list(range(last - len(rows) + 1, last + 1))
 
 
 async def insert_timers(

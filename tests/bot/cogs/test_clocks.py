@@ -7,7 +7,7 @@ import simcord
 
 from bot.service.clocks import Policy, TableClock
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, open_lobby, replies, stored
+from tests.bot.driving import bot_of, open_lobby, replies, start_game, stored
 
 
 def manager(table: Table) -> simcord.MemberActor:
@@ -55,8 +55,33 @@ async def test_a_server_manager_sets_the_default_clock_of_new_games(table: Table
 async def test_players_turn_their_notifications_on_and_off(table: Table) -> None:
     alice = table.members["alice"]
     shown = await alice.slash(table.channel, "notify")
-    assert only_answer(shown) == "Reminders before deadlines: **on** · daily digest: **on**."
+    assert only_answer(shown) == (
+        "Your-turn DMs: **on** · reminders before deadlines: **on** · daily digest: **on**."
+    )
     off = await alice.slash(table.channel, "notify", reminders="off")
-    assert only_answer(off) == "Reminders before deadlines: **off** · daily digest: **on**."
+    assert only_answer(off) == (
+        "Your-turn DMs: **on** · reminders before deadlines: **off** · daily digest: **on**."
+    )
     player = await bot_of(table).services.store.prefs.player(alice.id)
-    assert (player.reminders, player.digest) == (False, True)
+    assert (player.reminders, player.digest, player.turns) == (False, True, True)
+
+
+async def test_your_turn_dms_follow_notify_and_the_private_message_stays_current(
+    table: Table,
+) -> None:
+    alice, bob = table.members["alice"], table.members["bob"]
+    quiet = await bob.slash(table.channel, "notify", turns="off")
+    assert only_answer(quiet).startswith("Your-turn DMs: **off**")
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    dealt = bob.user.dm_channel.history()
+    assert len(dealt) == 1  # the deal always comes
+    await alice.slash(thread, "play", move="move 1")  # now it is bob's turn
+    after = bob.user.dm_channel.history()
+    assert len(after) == 1, [m.content for m in after]  # no new DM…
+    # …its one DM is kept current instead, and says so.
+    assert after[0].content.startswith("Your turn in **Mandragora**")
+    assert f"<@{bob.id}>" in thread.history()[-1].content  # the thread still pings him
+    # Alice, who kept them on, is told when her turn comes back.
+    await bob.slash(thread, "play", move="move 1")
+    assert alice.user.dm_channel.history()[-1].content.startswith("Your turn in **Mandragora**")
+    assert (await stored(table, game_id)).version == 2
