@@ -64,6 +64,9 @@ class _Discord:
     def get_partial_messageable(self, channel_id: int) -> _Channel:
         return _Channel(channel_id, self.sent)
 
+    def get_channel(self, channel_id: int) -> _Channel:
+        return _Channel(channel_id, self.sent)
+
 
 class _Names:
     """Names for seats, and users to DM, without Discord."""
