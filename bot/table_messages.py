@@ -152,7 +152,7 @@ class TableMessages:
         if with_board:
             embed = board_embed(post.board, names)
             picture = await attach_extra(embed, post.picture, names)
-            view = None if post.final else turn_view(TurnButton(game.id, post.version))
+            view = None if post.final else turn_view(TurnButton(game.id, post.shown))
             sent = await channel.send(
                 content,
                 embed=embed,

@@ -122,6 +122,8 @@ class TablePost:
 
     version: int
     """The version the post belongs to."""
+    shown: int
+    """The version its board shows (later than ``version`` while the turn goes on)."""
     text: str
     pings: tuple[int, ...]
     board: Board
@@ -237,6 +239,7 @@ class TableViews:
                 text = "\n".join([*said, "", *([footer] if footer else []), turn]).strip()
         return TablePost(
             version=version,
+            shown=version if board_at is None else board_at,
             text=text,
             pings=pings,
             board=engine.describe(view),

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import hashlib
 import json
 import os
 import random
@@ -151,6 +152,8 @@ def describe_post(backend: Any, channel_id: int, body: Any, result: Any) -> dict
         "message": int(result["id"]) if isinstance(result, dict) and "id" in result else None,
         "kind": "post",
         "head": content.splitlines()[0][:80] if content else "",
+        # Tells posts in words apart (a resend has the same words, another post does not).
+        "digest": hashlib.sha1(content.encode()).hexdigest()[:16] if content else None,
     }
     embeds = payload.get("embeds") or []
     if embeds:

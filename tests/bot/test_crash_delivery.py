@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.service.table import TableViews
 from storage import SqliteStore
 from storage.replay import check_replay
-from tests.bot.crash_player import GAME_OVER
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How many times the bot is killed; ``make soak`` raises it.
@@ -184,23 +184,15 @@ def read_log(log: Path) -> tuple[list[dict[str, Any]], int]:
     return entries, torn
 
 
-Mark = tuple[str, int | None]
-
-
-def expected_mark(payload: dict[str, Any]) -> Mark:
-    """What a queued thread post shows: a board at a version, the last board, a closing."""
-    if payload.get("close_thread"):
-        return ("close", None)
-    if payload.get("turn_button") is not None:
-        return ("board", int(payload["turn_button"][1]))
-    if GAME_OVER in str(payload.get("content", "")):
-        return ("over", None)
-    return ("post", None)
+Mark = tuple[str, int | str | None]
 
 
 def seen_mark(entry: dict[str, Any]) -> Mark:
-    """What a logged message in a thread was, in the terms of ``expected_mark``."""
-    return (entry["kind"], entry.get("version"))
+    """What a logged message in a thread was: a board post at a version, or a post told
+    apart by its words (a post in words only, the last one), or a closing."""
+    if entry["kind"] == "board":
+        return ("board", entry.get("version"))
+    return (entry["kind"], entry.get("digest"))
 
 
 def collapse(marks: list[Mark]) -> tuple[list[Mark], list[Mark]]:
@@ -262,46 +254,46 @@ async def test_the_bot_killed_at_random_loses_nothing_and_posts_in_order(
     for entry in entries:
         in_channel.setdefault(entry["channel"], []).append(entry)
     repeated: list[str] = []
-    for game_id, game in games.items():
-        queued = [
-            expected_mark(json.loads(r["payload"]))
-            for r in outbox
-            if r["game_id"] == game_id and r["kind"] == "thread_post"
-        ]
-        if not queued:
-            continue  # a lobby called off, or killed before it started
-        posted = in_channel.get(game["thread_id"], [])
-        strays = [e for e in posted if e["kind"] == "board" and e["game"] != game_id]
-        assert not strays, f"game {game_id}'s thread got other games' boards: {strays}"
-        seen, repeats = collapse([seen_mark(e) for e in posted])
-        missing = [mark for mark in queued if mark not in seen]
-        assert not missing, f"game {game_id}: never posted {missing}"
-        assert seen == queued, f"game {game_id}: queued {queued}, Discord got {seen}"
-        versions = [version for kind, version in seen if kind == "board" and version is not None]
-        assert versions == sorted(set(versions)), f"game {game_id}: boards out of order"
-        if game["status"] == "finished":
-            assert seen[-2:] == [("over", None), ("close", None)], (game_id, seen[-2:])
-        repeated += [
-            f"game {game_id} {kind}" + ("" if version is None else f" {version}")
-            for kind, version in repeats
-        ]
+    async with await SqliteStore.open(db) as store:
+        views = TableViews(store)
+        for game_id, game in games.items():
+            history = await views.history(game_id)
+            if history is None:
+                continue  # a lobby called off, or killed before it started
+            # The living table posts at the start, whenever the game waits on someone new,
+            # and at the end: each of those once (a resend repeats one at most, right after).
+            expected = [v for v in range(len(history.moments)) if history.is_post(v)]
+            posted = in_channel.get(game["thread_id"], [])
+            strays = [e for e in posted if e["kind"] == "board" and e["game"] != game_id]
+            assert not strays, f"game {game_id}'s thread got other games' boards: {strays}"
+            seen, repeats = collapse([seen_mark(e) for e in posted])
+            posts = [mark for mark in seen if mark[0] != "close"]
+            assert len(posts) == len(expected), (game_id, expected, seen)
+            versions = [v for kind, v in posts if kind == "board" and isinstance(v, int)]
+            assert versions == sorted(set(versions)), f"game {game_id}: boards out of order"
+            assert set(versions) <= set(expected), (game_id, versions, expected)
+            if game["status"] == "finished":
+                assert posts[-1][0] == "over", (game_id, posts[-1])
+                assert seen[-1] == ("close", None), (game_id, seen[-1])
+            else:
+                assert posts[-1] == ("board", expected[-1]), (game_id, posts[-1], expected)
+            repeated += [f"game {game_id} {kind} {what}" for kind, what in repeats]
 
-    # …and every player got at least as many DMs as were queued for them. (DMs carry no
-    # version to tell them apart, so this is a count.)
-    dms_queued = Counter(r["target_id"] for r in outbox if r["kind"] == "dm")
+    # …and every player got their private message: at least the deal's.
+    players = {r["user_id"] for r in rows(db, "SELECT user_id FROM seats") if r["user_id"]}
     dms_posted = Counter(e["recipient"] for e in entries if e["kind"] == "dm")
-    for user, count in dms_queued.items():
-        assert dms_posted[user] >= count, f"user {user}: {count} DMs queued, {dms_posted[user]} got"
-    dm_repeats = dms_posted.total() - dms_queued.total()
+    assert all(dms_posted[user] >= 1 for user in players), dms_posted
+    views_queued = sum(1 for r in outbox if r["kind"] == "view")
 
     kinds = Counter(e["kind"] for e in entries)
     finished = sum(1 for g in games.values() if g["status"] == "finished")
     print(
         f"\nbot crash test: {KILLS} kills, {runs.moves} moves acknowledged in {len(games)} games"
         f" ({finished} finished) in {time.monotonic() - began:.1f} s; {len(outbox)} deliveries"
-        f" queued; Discord got {kinds['board'] + kinds['over']} boards, {kinds['dm']} DMs,"
-        f" {kinds['post']} other posts and closed {kinds['close']} threads; sent again after"
-        f" a crash: {len(repeated)} thread posts, {dm_repeats} DMs; {torn} torn log lines"
+        f" queued ({views_queued} private view updates); Discord got"
+        f" {kinds['board'] + kinds['over'] + kinds['post']} posts, {kinds['dm']} new DMs,"
+        f" closed {kinds['close']} threads; sent again after a crash: {len(repeated)} thread"
+        f" posts; {torn} torn log lines"
     )
     if repeated:
         print("sent again:", ", ".join(repeated))
