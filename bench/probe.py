@@ -64,12 +64,15 @@ async def run(url: str) -> dict[str, float | int]:
         raise SystemExit(2)
     bot = create_bot(Settings(database_url=url, discord_token=None))
     async with simcord.run(bot) as env:
-        ready = seconds_since_start()
-        at_ready = memory_kib()
-        served = await serve_every_game(bot)
-        after = memory_kib()
-        await env.settle()
-        await bot.services.store.close()
+        try:
+            ready = seconds_since_start()
+            at_ready = memory_kib()
+            served = await serve_every_game(bot)
+            after = memory_kib()
+            await env.settle()
+        finally:
+            # A store left open keeps its connection thread, and the process, alive.
+            await bot.services.store.close()
     return {
         "ready_s": ready,
         "rss_ready_kib": at_ready["VmRSS"],

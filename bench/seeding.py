@@ -138,6 +138,10 @@ def _write(db: sqlite3.Connection, game: _Game, finished: bool, now: float) -> S
         "INSERT INTO actions (game_id, seq, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
         [(game_id, seq, seat, text, now) for seq, (seat, text) in enumerate(game.actions, start=1)],
     )
+    if finished:
+        # Rated when it ended, as on a server where the bot ran all along: a start does not
+        # rate thousands of old games first.
+        db.execute("INSERT INTO rated_games (game_id, rated, at) VALUES (?, 1, ?)", (game_id, now))
     return Seeded(game_id, engine.key, users)
 
 
