@@ -41,6 +41,18 @@ class _Message:
     async def edit(self, **_: Any) -> None:
         return None
 
+    async def fetch(self) -> _Message:
+        """A post read back before it is stripped: laid out in components, no words."""
+        return self
+
+    @property
+    def flags(self) -> discord.MessageFlags:
+        return discord.MessageFlags(components_v2=True)
+
+    @property
+    def components(self) -> list[Any]:
+        return []
+
 
 class _Channel:
     def __init__(self, channel_id: int, sent: list[int]) -> None:

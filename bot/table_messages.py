@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bot.components.turn import turn_view
+from bot.board_layout import board_layout, words_layout, words_of
 from bot.embeds import board_embed
 from bot.names import NameBook
 from bot.pictures import attach_extra
@@ -152,23 +152,23 @@ class TableMessages:
         if with_board:
             embed = board_embed(post.board, names)
             picture = await attach_extra(embed, post.picture, names)
-            view = None if post.final else turn_view(TurnButton(game.id, post.shown))
+            button = None if post.final else TurnButton(game.id, post.shown)
+            view = board_layout(content, embed, picture=picture is not None, button=button)
             sent = await channel.send(
-                content,
-                embed=embed,
+                view=view,
                 files=_files(picture),
-                view=view or discord.utils.MISSING,
                 allowed_mentions=allowed,
                 nonce=nonce_of(item),
             )
-            if view is not None:
-                view.stop()  # dynamic items: no view needs keeping in memory
+            view.stop()  # dynamic items: no view needs keeping in memory
         else:
-            sent = await channel.send(content, allowed_mentions=allowed, nonce=nonce_of(item))
+            view = words_layout(content)
+            sent = await channel.send(view=view, allowed_mentions=allowed, nonce=nonce_of(item))
+            view.stop()
         previous = game.board_message_id
         await self._store.games.set_messages(game.id, board_message_id=sent.id)
         if previous is not None and previous != sent.id:
-            await self._strip(where(game), previous)
+            await self._strip_post(where(game), previous)
 
     async def _edit_board(self, history: History, post: TablePost, version: int) -> bool:
         """Show the board as of ``version`` on the thread's newest post; ``False`` when there
@@ -179,12 +179,15 @@ class TableMessages:
         names = await self._names.names(seat_users(game))
         embed = board_embed(post.board, names)
         picture = await attach_extra(embed, post.picture, names)
-        view = None if post.final else turn_view(TurnButton(game.id, version))
+        button = None if post.final else TurnButton(game.id, version)
+        view = board_layout(
+            _content(post, names), embed, picture=picture is not None, button=button
+        )
         message = self._message(where(game), game.board_message_id)
         try:
             await message.edit(
-                content=_content(post, names),
-                embeds=[embed],
+                content=None,  # a post laid out in components carries no content nor embeds
+                embeds=[],
                 attachments=_files(picture),
                 view=view,
                 allowed_mentions=discord.AllowedMentions.none(),
@@ -192,18 +195,35 @@ class TableMessages:
         except discord.NotFound:
             return False
         finally:
-            if view is not None:
-                view.stop()
+            view.stop()
         return True
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
-        """An older post or private message keeps its words and loses its board, picture and
+        """An older private message keeps its words and loses its board, picture and
         buttons, so no stale button stays live. A failure here is only logged: the newer
         message is out, and a stale button answers with the game as it stands."""
         try:
             await self._message(channel_id, message_id).edit(embeds=[], attachments=[], view=None)
         except discord.HTTPException as error:
             log.info("Could not clear message %s in %s: %s", message_id, channel_id, error)
+
+    async def _strip_post(self, channel_id: int, message_id: int) -> None:
+        """Like :meth:`_strip`, for an older post of the thread: laid out in components, it
+        is redrawn with its words alone (read back from it); one sent before the layout
+        (content and an embed) loses its embed, picture and button as private messages do."""
+        message = self._message(channel_id, message_id)
+        try:
+            sent = await message.fetch()
+            if not sent.flags.components_v2:
+                await message.edit(embeds=[], attachments=[], view=None)
+                return
+            view = words_layout(words_of(sent))
+            await message.edit(
+                view=view, attachments=[], allowed_mentions=discord.AllowedMentions.none()
+            )
+            view.stop()
+        except discord.HTTPException as error:
+            log.info("Could not clear post %s in %s: %s", message_id, channel_id, error)
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._client.get_partial_messageable(channel_id).get_partial_message(message_id)

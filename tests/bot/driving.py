@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import discord
@@ -9,6 +10,7 @@ import simcord
 
 import games
 from bot.app import GrimoireBot
+from bot.board_layout import WORDS_ID
 from storage import Game
 from tests.bot.conftest import Table
 
@@ -77,7 +79,7 @@ def everything_visible_in_guild(table: Table) -> list[str]:
     texts: list[str] = []
     for channel in [table.channel, *table.channel.threads]:
         for message in channel.history(viewer=table.members["erin"]):
-            texts.append(message.content)
+            texts.append(post_text(message))
             for embed in message.embeds:
                 texts.append(str(embed.to_dict()))
             for row in message.components:
@@ -132,3 +134,81 @@ async def choose_in_panel(
         )
     assert done.response is not None
     assert f"`{move}`" in done.response.content
+
+
+# -------------------------------------------------------- reading board posts
+def _walk(components: Any) -> Iterator[Any]:
+    for component in components:
+        yield component
+        yield from _walk(getattr(component, "children", []))
+
+
+def post_words(message: discord.Message) -> str:
+    """A thread message's words: a post's (laid out in components) or a plain message's."""
+    if not message.flags.components_v2:
+        return message.content
+    return next(
+        (
+            c.content
+            for c in _walk(message.components)
+            if isinstance(c, discord.TextDisplay) and c.id == WORDS_ID
+        ),
+        "",
+    )
+
+
+def board_texts(message: discord.Message) -> list[str]:
+    """The texts of the board a post shows (its title, fields…), without its words."""
+    return [
+        c.content
+        for c in _walk(message.components)
+        if isinstance(c, discord.TextDisplay) and c.id != WORDS_ID
+    ]
+
+
+def post_text(message: discord.Message) -> str:
+    """Everything a message says in words: its content and every text display."""
+    shown = [c.content for c in _walk(message.components) if isinstance(c, discord.TextDisplay)]
+    return "\n".join([message.content, *shown]) if message.content else "\n".join(shown)
+
+
+def board_fields(message: discord.Message) -> dict[str, str]:
+    """A post's board fields, name to value (a text display ``**name**\\nvalue``)."""
+    fields: dict[str, str] = {}
+    for text in board_texts(message):
+        name, _, value = text.partition("\n")
+        if name.startswith("**") and name.endswith("**") and len(name) > 4:
+            fields[name[2:-2]] = value
+    return fields
+
+
+def gallery_urls(message: discord.Message) -> list[str]:
+    """The media a post's gallery shows."""
+    return [
+        item.media.url
+        for c in _walk(message.components)
+        if isinstance(c, discord.MediaGalleryComponent)
+        for item in c.items
+    ]
+
+
+def has_board(message: discord.Message) -> bool:
+    """Whether a thread message shows a board: an embed, or a laid out board (picture, texts
+    or button beyond its words)."""
+    return bool(message.embeds or gallery_urls(message) or board_texts(message))
+
+
+def button_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """The custom ids of the buttons on a message, in order, however deep they sit."""
+    if isinstance(message, simcord.ResponseMessage):
+        return [
+            str(child["custom_id"])
+            for row in message.components
+            for child in row.get("components", [])
+            if child.get("custom_id")
+        ]
+    return [
+        c.custom_id
+        for c in _walk(message.components)
+        if isinstance(c, discord.Button) and c.custom_id is not None
+    ]

@@ -19,7 +19,16 @@ from bot.settings import Settings
 from storage import GameStatus
 from storage.replay import check_replay
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, legal_moves, open_lobby, play_by_command, replies, stored
+from tests.bot.driving import (
+    board_texts,
+    bot_of,
+    legal_moves,
+    open_lobby,
+    play_by_command,
+    post_words,
+    replies,
+    stored,
+)
 
 
 @pytest.fixture
@@ -76,9 +85,9 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
     assert (await check_replay(bot_of(table).services.store, game_id)).matches
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     posts = thread.history()
-    assert "(hard)" in posts[0].content
-    assert "(normal)" in posts[0].content
-    assert AI_NAME in str(posts[-1].embeds[0].to_dict()), "the board names the AI seats"
-    assert "The game is over" in posts[-1].content
+    assert "(hard)" in post_words(posts[0])
+    assert "(normal)" in post_words(posts[0])
+    assert AI_NAME in "\n".join(board_texts(posts[-1])), "the board names the AI seats"
+    assert "The game is over" in post_words(posts[-1])
     pinged = {user.id for m in posts for user in m.mentions}
     assert pinged == {alice.id}, "only the person is pinged; AI seats never are"

@@ -17,6 +17,7 @@ from tests.bot.driving import (
     legal_moves,
     member_at,
     play_by_command,
+    post_words,
     replies,
     start_game,
     stored,
@@ -29,7 +30,7 @@ HOUR = 3600
 def thread_text(table: Table, game: Game) -> str:
     """Everything posted in the game's thread, as a spectator reads it."""
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    return "\n".join(m.content for m in thread.history(viewer=table.members["erin"]))
+    return "\n".join(post_words(m) for m in thread.history(viewer=table.members["erin"]))
 
 
 def dm_texts(member: simcord.MemberActor) -> list[str]:

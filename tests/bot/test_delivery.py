@@ -14,7 +14,17 @@ from bot.service.announce import private_fields
 from games.core import BACK, Outcome
 from storage import DeliveryKind, DeliveryNotFound, GameStatus, OutboxItem
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, legal_moves, member_at, replies, start_game, stored
+from tests.bot.driving import (
+    bot_of,
+    button_ids,
+    has_board,
+    legal_moves,
+    member_at,
+    post_words,
+    replies,
+    start_game,
+    stored,
+)
 
 #: The first retry of a failed delivery waits this long (then 10 s, 20 s, …).
 FIRST_RETRY = 5.0
@@ -56,24 +66,6 @@ def posts_to(table: Table, channel_id: int) -> int:
     """How many times the bot asked Discord to post in ``channel_id`` (failed calls count)."""
     path = f"/channels/{channel_id}/messages"
     return sum(1 for r in table.env.http_requests if r.method == "POST" and r.path == path)
-
-
-def button_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
-    """The custom ids of the buttons under a message, in order."""
-    if isinstance(message, simcord.ResponseMessage):
-        return [
-            str(child["custom_id"])
-            for row in message.components
-            for child in row.get("components", [])
-            if child.get("custom_id")
-        ]
-    return [
-        child.custom_id
-        for row in message.components
-        if isinstance(row, discord.ActionRow)
-        for child in row.children
-        if isinstance(child, discord.Button) and child.custom_id
-    ]
 
 
 def field_texts(embed: discord.Embed) -> dict[str, str]:
@@ -143,7 +135,7 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     history = thread.history()
     assert len(history) == 2, [m.content for m in history]
     board, notice = history
-    assert board.content.startswith("**Mandragora** begins!")
+    assert post_words(board).startswith("**Mandragora** begins!")
     assert notice.content == (
         f"I could not send <@{bob.id}> their private view: their DMs are closed."
         " Use `/hand` in this thread to see it."
@@ -251,7 +243,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
     await table.env.advance_time(10 - (FIRST_RETRY - 1))
     history = thread.history()
     assert len(history) == 2
-    assert history[1].content.startswith("alice sends the assistant")
+    assert post_words(history[1]).startswith("alice sends the assistant")
     assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
     assert posts_to(table, thread.id) == posts_before + 2
     assert await outbox.pending() == []
@@ -283,16 +275,16 @@ async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> N
     await table.env.advance_time(due_in(table, waiting[0]) + 1)
     history = thread.history()
     assert len(history) == 3, [m.content for m in history]
-    assert history[1].content.startswith("alice sends the assistant")
-    assert history[2].content.startswith("bob sends the assistant")
+    assert post_words(history[1]).startswith("alice sends the assistant")
+    assert post_words(history[2]).startswith("bob sends the assistant")
     # One live board: the newest post's. Alice's post went out in words only, since bob's
     # was waiting right behind it, and the start lost its board and button.
     assert button_ids(history[0]) == []
-    assert history[0].embeds == []
+    assert not has_board(history[0])
     assert button_ids(history[1]) == []
-    assert history[1].embeds == []
+    assert not has_board(history[1])
     assert button_ids(history[2]) == [f"grim:turn:{game_id}:2"]
-    assert history[2].embeds
+    assert has_board(history[2])
     assert await outbox.pending() == []
     assert (await stored(table, game_id)).version == 2
 
@@ -339,10 +331,10 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
 
     assert await bot_of(table).services.store.outbox.pending() == []
     final = thread.history()[-1]
-    assert "**The game is over.**" in final.content
-    assert final.content.endswith("\n".join(ranking)), final.content
+    assert "**The game is over.**" in post_words(final)
+    assert post_words(final).endswith("\n".join(ranking)), post_words(final)
     assert button_ids(final) == []
-    assert "The game is over" not in "".join(m.content for m in thread.history()[:-1])
+    assert "The game is over" not in "".join(post_words(m) for m in thread.history()[:-1])
 
     # Closed: archived and locked, as Discord has it (discord.py drops archived threads
     # from its cache, so the bot's cache has nothing to say).
@@ -378,12 +370,13 @@ async def test_a_failure_to_close_the_thread_is_retried(table: Table) -> None:
     await play(table, thread, member_at(table, game, seat).name, move)
 
     assert (await stored(table, game_id)).status is GameStatus.FINISHED
-    assert "**The game is over.**" in thread.history()[-1].content
+    assert "**The game is over.**" in post_words(thread.history()[-1])
     await table.env.advance_time(3600)
     metadata = table.env.backend.channels[thread.id].thread_metadata
     assert metadata is not None
     assert (metadata.archived, metadata.locked) == (True, True)
-    assert [m.content for m in thread.history()].count(thread.history()[-1].content) == 1
+    last = post_words(thread.history()[-1])
+    assert [post_words(m) for m in thread.history()].count(last) == 1
 
 
 # ------------------------------------------------------------- a thread deleted
@@ -410,7 +403,7 @@ async def test_a_game_whose_thread_was_deleted_moves_to_a_new_thread(table: Tabl
             break
     assert moved.thread_id not in (None, thread.id)
     new_thread = next(t for t in table.channel.threads if t.id == moved.thread_id)
-    posted = [m.content for m in new_thread.history()]
+    posted = [post_words(m) for m in new_thread.history()]
     assert any(f"#{game_id} continues here, after move {moved.version}" in p for p in posted)
     waiting = [moved.user_at(s) for s in sorted(moved.to_act)]
     assert any(f"<@{waiting[0]}>" in p for p in posted)

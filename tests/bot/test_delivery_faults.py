@@ -24,8 +24,8 @@ from bot.table_messages import nonce_of
 from storage import DeliveryKind, GameStatus
 from storage.retry import LONGEST_DELAY
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, start_game, stored
-from tests.bot.test_delivery import all_outbox_items, answer_of, button_ids, heal, play
+from tests.bot.driving import bot_of, button_ids, has_board, post_words, start_game, stored
+from tests.bot.test_delivery import all_outbox_items, answer_of, heal, play
 
 MESSAGES = "/channels/*/messages"
 
@@ -140,8 +140,9 @@ async def test_a_network_error_while_posting_a_board_delays_it_and_loses_nothing
     await table.env.advance_time(10)
     history = thread.history()
     assert len(history) == 2
-    assert history[1].content.startswith("alice sends the assistant")
-    assert f"<@{table.members['bob'].id}>" in history[1].content  # bob's turn ping
+    assert post_words(history[1]).startswith("alice sends the assistant")
+    assert f"<@{table.members['bob'].id}>" in post_words(history[1])  # bob's turn ping
+    assert [u.id for u in history[1].mentions] == [table.members["bob"].id]  # …which pings
     assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
     assert await bot_of(table).services.store.outbox.pending() == []
 
@@ -203,7 +204,7 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
     # Every ping went out, once: the player to move after each move.
     for index, message in enumerate(history[1:]):
         waiting_for = ("bob", "alice")[index % 2]
-        assert f"<@{table.members[waiting_for].id}>" in message.content
+        assert f"<@{table.members[waiting_for].id}>" in post_words(message)
     # Each player was told, once each and in order, what was news to them during the
     # outage (their turn, their secrets); nothing else was sent as a new DM.
     views = TableViews(bot_of(table).services.store)
@@ -242,11 +243,11 @@ async def test_a_board_discord_refuses_for_good_is_replaced_by_a_catch_up_post(
     assert len(history) == 2, [m.content for m in history]
     catch_up = history[1]
     bob = table.members["bob"]
-    assert catch_up.content.startswith(f"A message about **Mandragora** #{game_id} could not")
-    assert "alice sends the assistant" in catch_up.content  # what the lost post said
-    assert "the board after move 1" in catch_up.content
-    assert f"<@{bob.id}>" in catch_up.content
-    assert catch_up.embeds, "the current board comes with it"
+    assert post_words(catch_up).startswith(f"A message about **Mandragora** #{game_id} could not")
+    assert "alice sends the assistant" in post_words(catch_up)  # what the lost post said
+    assert "the board after move 1" in post_words(catch_up)
+    assert f"<@{bob.id}>" in post_words(catch_up)
+    assert has_board(catch_up), "the current board comes with it"
     assert button_ids(catch_up) == [f"grim:turn:{game_id}:1"]
     assert "refused by Discord" in caplog.text
 

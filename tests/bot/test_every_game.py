@@ -24,11 +24,14 @@ from storage.replay import check_replay
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
+    button_ids,
     choose_in_panel,
     everything_visible_in_guild,
+    has_board,
     legal_moves,
     member_at,
     play_by_command,
+    post_words,
     start_game,
     stored,
 )
@@ -87,8 +90,8 @@ async def check_the_end(table: Table, game: Game) -> None:
     assert await bot.services.store.outbox.pending() == []
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     final = thread.history()[-1]
-    assert "The game is over." in final.content
-    assert not final.components
+    assert "The game is over." in post_words(final)
+    assert button_ids(final) == []
     engine = games.get(game.game_key)
     assert game.seed is not None
     state = engine.new_game(len(game.seats), game.seed, game.options)
@@ -115,8 +118,8 @@ async def check_the_counts(table: Table, game: Game) -> None:
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     posts = thread.history()
     assert len(posts) - 2 <= len(turns), (len(posts), len(turns))
-    assert [m for m in posts if m.components] == [], "no live button once the game is over"
-    assert [m for m in posts[:-1] if m.embeds] == [], "one board: the newest post's"
+    assert [m for m in posts if button_ids(m)] == [], "no live button once the game is over"
+    assert [m for m in posts[:-1] if has_board(m)] == [], "one board: the newest post's"
     for seat in range(len(game.seats)):
         member = member_at(table, game, seat)
         theirs = [v for v in turns if seat in history.joined(v)]
@@ -155,7 +158,7 @@ async def test_magnum_opus_three_players_pick_at_once_and_nothing_shows_early(
             others_still_to_pick = bool(game.to_act - {seat}) and len(waiting) > 1
             if others_still_to_pick and game.to_act:
                 card = move.removeprefix("pick ")
-                new_posts = [m.content.lower() for m in thread.history()[seen_before:]]
+                new_posts = [post_words(m).lower() for m in thread.history()[seen_before:]]
                 assert all(card not in text for text in new_posts), (card, new_posts)
             if len(waiting) == 1:
                 orders.add(tuple(round_order))
@@ -202,7 +205,7 @@ async def test_magic_spell_with_a_trade_between_turns(table: Table) -> None:
         game = await make_move(
             table, game, seat, choose(rng, await legal_moves(table, game, seat)), step
         )
-    told = " ".join(m.content for m in thread.history()[posts_before:]).lower()
+    told = " ".join(post_words(m) for m in thread.history()[posts_before:]).lower()
     assert "accept" in told or "trade" in told, told
     await check_the_end(table, await finish(table, game, rng))
 

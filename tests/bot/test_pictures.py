@@ -16,16 +16,20 @@ from bot.service.picture_posts import EXTRA_KEY
 from games.core import Engine
 from storage import Game
 from tests.bot.conftest import Table
-from tests.bot.driving import start_game, stored
+from tests.bot.driving import gallery_urls, has_board, start_game, stored
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 async def picture_of(message: Any) -> bytes:
-    """The PNG shown in a message's first embed, checked to be attached as ``board.png``."""
+    """The PNG shown in a message's first embed (or, on a board post, its gallery), checked
+    to be attached as ``board.png``."""
     (attachment,) = message.attachments
     assert attachment.filename == pictures.FILE_NAME
-    assert message.embeds[0].image.url == f"attachment://{pictures.FILE_NAME}"
+    if message.embeds:
+        assert message.embeds[0].image.url == f"attachment://{pictures.FILE_NAME}"
+    else:
+        assert gallery_urls(message) == [attachment.url]
     data: bytes = await attachment.read()
     assert data.startswith(PNG_SIGNATURE)
     Image.open(io.BytesIO(data)).load()
@@ -53,7 +57,7 @@ async def test_the_board_and_each_dm_carry_their_own_picture(table: Table, key: 
     seat_of = {n: game.seat_of(table.members[n].id) for n in ("alice", "bob")}
     names = seat_names(table, game)
 
-    board = next(m for m in thread.history() if m.embeds)
+    board = next(m for m in thread.history() if has_board(m))
     assert await picture_of(board) == drawn(engine, state, None, names)
     for name, seat in seat_of.items():
         dm_channel = table.members[name].user.dm_channel

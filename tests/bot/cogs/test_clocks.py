@@ -7,7 +7,7 @@ import simcord
 
 from bot.service.clocks import Policy, TableClock
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, open_lobby, replies, start_game, stored
+from tests.bot.driving import bot_of, open_lobby, post_words, replies, start_game, stored
 
 
 def manager(table: Table) -> simcord.MemberActor:
@@ -80,7 +80,7 @@ async def test_your_turn_dms_follow_notify_and_the_private_message_stays_current
     assert len(after) == 1, [m.content for m in after]  # no new DM…
     # …its one DM is kept current instead, and says so.
     assert after[0].content.startswith("Your turn in **Mandragora**")
-    assert f"<@{bob.id}>" in thread.history()[-1].content  # the thread still pings him
+    assert f"<@{bob.id}>" in post_words(thread.history()[-1])  # the thread still pings him
     # Alice, who kept them on, is told when her turn comes back.
     await bob.slash(thread, "play", move="move 1")
     assert alice.user.dm_channel.history()[-1].content.startswith("Your turn in **Mandragora**")

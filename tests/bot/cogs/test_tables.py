@@ -23,9 +23,11 @@ from storage import Game, GameStatus, open_store
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
+    button_ids,
     legal_moves,
     member_at,
     open_lobby,
+    post_words,
     start_game,
     stored,
 )
@@ -62,16 +64,6 @@ def players_field(message: discord.Message) -> tuple[str, list[int]]:
     return field.name or "", ids
 
 
-def button_ids(message: discord.Message) -> list[str]:
-    """The custom ids of the buttons under a message."""
-    found: list[str] = []
-    for row in message.components:
-        for child in getattr(row, "children", []):
-            if isinstance(child, discord.Button) and child.custom_id is not None:
-                found.append(child.custom_id)
-    return found
-
-
 def as_json(text: str) -> Any:
     """An option value as typed, read the way a person means it."""
     if text in ("true", "false"):
@@ -96,7 +88,7 @@ async def snapshot(table: Table, game_id: int) -> tuple[Game, int]:
 
 
 def thread_texts(thread: simcord.ChannelHandle, viewer: simcord.MemberActor) -> list[str]:
-    return [m.content for m in thread.history(viewer=viewer)]
+    return [post_words(m) for m in thread.history(viewer=viewer)]
 
 
 def ordered_users(game: Game) -> list[int | None]:
@@ -296,7 +288,7 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
     assert lobby.components == []
     assert lobby.embeds[0].description == f"**Started** in <#{thread.id}>. Good luck!"
     first = thread.history(viewer=erin)[0]
-    assert first.content.startswith("**Marginalia** begins! Seat order:\n1. alice\n2. bob")
+    assert post_words(first).startswith("**Marginalia** begins! Seat order:\n1. alice\n2. bob")
     assert button_ids(first) == [f"grim:turn:{game_id}:0"]
     for member in (alice, bob):
         dms = member.user.dm_channel.history()
@@ -307,7 +299,7 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
 
 
 def seat_order_names(thread: simcord.ChannelHandle, viewer: simcord.MemberActor) -> list[str]:
-    first = thread.history(viewer=viewer)[0].content
+    first = post_words(thread.history(viewer=viewer)[0])
     listed = first.split("Seat order:\n", 1)[1].split("\n\n", 1)[0]
     return [line.split(". ", 1)[1] for line in listed.splitlines()]
 

@@ -12,7 +12,16 @@ from bot.playground.runner import Playground
 from bot.settings import Settings
 from storage import GameStatus
 from tests.bot.conftest import Table
-from tests.bot.driving import legal_moves, member_at, open_lobby, replies, stored
+from tests.bot.driving import (
+    has_board,
+    legal_moves,
+    member_at,
+    open_lobby,
+    post_text,
+    post_words,
+    replies,
+    stored,
+)
 
 
 def playground(db: Path) -> Playground:
@@ -35,7 +44,7 @@ async def start(table: Table, game: str, players: list[str]) -> int:
 
 
 def board_posts(table: Table, text: str) -> list[discord.Message]:
-    return [m for m in table.channel.history() if text in m.content]
+    return [m for m in table.channel.history() if text in post_words(m)]
 
 
 async def test_games_are_played_in_the_channel_the_page_shows(tmp_path: Path) -> None:
@@ -70,7 +79,7 @@ async def test_inbox_shows_a_member_their_own_dms_and_nobody_else(tmp_path: Path
         assert picture.filename == "board.png"
         assert await picture.read() == await sent.read()
         carol_sees = table.channel.history(viewer=table.members["carol"])
-        assert all("Your hand" not in m.content for m in carol_sees)
+        assert all("Your hand" not in post_text(m) for m in carol_sees)
         nothing = await table.members["carol"].slash(table.channel, "inbox")
         assert replies(nothing) == ["Grimoire has not sent you any DMs yet."]
 
@@ -98,8 +107,8 @@ async def test_a_restart_brings_back_the_same_world_its_games_and_lobbies(
         (seat,) = game.to_act
         mover = member_at(table, game, seat)
         (resumed,) = board_posts(table, f"#{game_id} continues here, after move 0")
-        assert mover.mention in resumed.content
-        assert resumed.embeds
+        assert mover.mention in post_words(resumed)
+        assert has_board(resumed)
         # …each player has their hand again…
         for player in ("alice", "bob"):
             (hand,) = table.members[player].user.dm_channel.history()
