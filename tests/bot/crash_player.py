@@ -146,7 +146,9 @@ def describe_post(backend: Any, channel_id: int, body: Any, result: Any) -> dict
     channels whose ids change from run to run, so they are named by their recipient.
     """
     payload = body if isinstance(body, dict) else {}
-    content = str(payload.get("content") or "")
+    ids, texts = _walk(payload.get("components") or [])
+    # A board post laid out in components carries its words in text displays, not content.
+    content = str(payload.get("content") or "") or "\n".join(texts[:1])
     entry: dict[str, Any] = {
         "channel": channel_id,
         "message": int(result["id"]) if isinstance(result, dict) and "id" in result else None,
@@ -164,14 +166,35 @@ def describe_post(backend: Any, channel_id: int, body: Any, result: Any) -> dict
         entry["kind"] = "dm"
         entry["recipient"] = int(recipients[0])
         return entry
-    for row in payload.get("components") or []:
-        for child in row.get("components") or []:
-            if found := _TURN_BUTTON.fullmatch(str(child.get("custom_id", ""))):
-                entry.update(kind="board", game=int(found[1]), version=int(found[2]))
-                return entry
+    for custom_id in ids:
+        if found := _TURN_BUTTON.fullmatch(custom_id):
+            entry.update(kind="board", game=int(found[1]), version=int(found[2]))
+            return entry
     if GAME_OVER in content:
         entry["kind"] = "over"
     return entry
+
+
+def _walk(components: list[Any]) -> tuple[list[str], list[str]]:
+    """The custom ids and the text displays' words of a message's components, however deep
+    they are nested (rows, containers, sections), in order."""
+    ids: list[str] = []
+    texts: list[str] = []
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        if component.get("custom_id"):
+            ids.append(str(component["custom_id"]))
+        if component.get("type") == 10 and component.get("content"):  # a text display
+            texts.append(str(component["content"]))
+        inner_ids, inner_texts = _walk(list(component.get("components") or []))
+        ids += inner_ids
+        texts += inner_texts
+        accessory = component.get("accessory")
+        if isinstance(accessory, dict):
+            more_ids, _ = _walk([accessory])
+            ids += more_ids
+    return ids, texts
 
 
 # ----------------------------------------------------------------- the world
