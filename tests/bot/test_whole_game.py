@@ -31,6 +31,7 @@ from tests.bot.driving import (
     start_game,
     stored,
 )
+from tests.bot.test_every_game import check_the_counts
 
 PLAYERS = ["alice", "bob", "carol"]
 
@@ -103,6 +104,7 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
     assert button_ids(final) == []
 
     await assert_nothing_private_in_public(table, game)
+    await check_the_counts(table, game)  # one post per turn, one DM per turn of one's own
 
 
 async def assert_nothing_private_in_public(table: Table, game: Game) -> None:
