@@ -153,7 +153,7 @@ class OutboxWorker:
         """An item was given up for good: the game's thread hears what it missed, so no
         turn ping is ever silently lost. A catch-up that fails in turn is only logged."""
         post = await self._post_of(item)
-        if post.extra.get("catch_up") or item.payload.get("missed") is not None:
+        if item.payload.get("missed") is not None:
             log.error("Catch-up post %s for game %s was refused too.", item.id, item.game_id)
             return
         if item.game_id is None or post.close_thread:
