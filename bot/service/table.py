@@ -157,10 +157,17 @@ class TableViews:
         game = await self._store.games.get(game_id)
         if game.seed is None or game.state is None:
             return None
+        known = self._histories.pop(game_id, None)
+        if known is not None and _unchanged(known.game, game):
+            # The same game as last asked (a move queues several updates of one version):
+            # no need to read its log again. The record itself is fresh (its board message).
+            self._histories[game_id] = history = History(
+                game, known.engine, known.moments, known.moves
+            )
+            return history
         actions = await self._store.games.actions(game_id)
         moves = tuple((a.seat, a.notation) for a in actions)
         engine = games.get(game.game_key)
-        known = self._histories.pop(game_id, None)
         moments: list[Moment] = []
         start: tuple[Any, int] | None = None
         if (
@@ -305,6 +312,17 @@ def _quoted(text: str, limit: int = 1200) -> str:
     if len(cut) > limit:
         cut = cut[: limit - 1] + "…"
     return "\n".join(f"> {line}" if line else ">" for line in cut.splitlines())
+
+
+def _unchanged(known: Game, game: Game) -> bool:
+    """Whether a game is where a remembered replay of it left it: same version, same state
+    (a take-back and another move change it), same status and resignations."""
+    return (
+        known.version == game.version
+        and known.state == game.state
+        and known.status is game.status
+        and known.resigned_seats() == game.resigned_seats()
+    )
 
 
 def _ordinal(place: int) -> str:

@@ -755,3 +755,30 @@ def test_seat_users_follow_engine_seats_not_joining_order() -> None:
     )
     game = dataclasses.replace(game, seats=reordered)
     assert seat_users(game) == (103, 101, 102)
+
+
+async def test_updates_of_one_version_read_the_log_once(
+    lobbies: Lobbies, tables: Tables, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await deal(lobbies, "mandragora", 2)
+    await tables.play(game.id, ALICE, "move 1")
+    views = TableViews(store)
+    reads: list[int] = []
+    actions = store.games.actions
+
+    async def counted(game_id: int) -> Any:
+        reads.append(game_id)
+        return await actions(game_id)
+
+    monkeypatch.setattr(store.games, "actions", counted)
+    first = await views.history(game.id)
+    again = await views.history(game.id)  # the table and each private view of one move
+    assert reads == [game.id]
+    assert first is not None
+    assert again is not None
+    assert again.moments == first.moments
+    await tables.play(game.id, BOB, "move 3")
+    moved = await views.history(game.id)
+    assert reads == [game.id, game.id]
+    assert moved is not None
+    assert len(moved.moments) == 3
