@@ -27,6 +27,15 @@ BODY = 25
 LARGE = 30
 TITLE = 36
 
+#: The width Discord shows a picture at on a desktop (a phone shows less): the size of the
+#: smallest text, scaled to this width, must stay at least :data:`READABLE` pixels.
+SHOWN_WIDTH = 400
+#: The smallest text height, in pixels at :data:`SHOWN_WIDTH`, that still reads on a phone.
+READABLE = 11
+
+#: Characters the font has no glyph for, drawn as these words instead of an empty box.
+WORDS_FOR = {"🤖": "AI"}
+
 BACKGROUND = (250, 247, 240)
 INK = (28, 28, 30)
 MUTED = (105, 105, 110)
@@ -94,13 +103,24 @@ def seat_label(seat: int, names: Sequence[str] | None = None, limit: int = 16) -
 
 
 class Canvas:
-    """A picture being drawn: text, boxes and chips, then PNG bytes."""
+    """A picture being drawn: text, boxes and chips, then PNG bytes.
+
+    A canvas remembers the smallest text drawn on it (:attr:`smallest`), so tests can check
+    that a picture reads at the width Discord shows it (:func:`readable_size`).
+    """
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
         self.image = Image.new("RGB", (width, height), BACKGROUND)
         self.draw = ImageDraw.Draw(self.image)
+        self.smallest: int | None = None
+
+    def _noted(self, text: str, size: int) -> str:
+        """``text`` as it can be drawn (see :func:`drawable`), its size remembered."""
+        if text.strip() and (self.smallest is None or size < self.smallest):
+            self.smallest = size
+        return drawable(text)
 
     def text(
         self,
@@ -114,7 +134,7 @@ class Canvas:
         anchor: str = "la",
     ) -> int:
         """Draw ``text`` with its anchor at (x, y); returns its width in whole pixels."""
-        mask, left, top, width = _text_mask(text, size, bold, anchor)
+        mask, left, top, width = _text_mask(self._noted(text, size), size, bold, anchor)
         if mask is not None:
             self.image.paste(fill, (round(x) + left, round(y) + top), mask)
         return width
@@ -159,7 +179,7 @@ class Canvas:
         )
         self.draw.text(
             (x + chip_width / 2, y + side / 2),
-            colour.mark,
+            self._noted(colour.mark, size),
             font=face,
             fill=colour.ink,
             anchor="mm",
@@ -223,6 +243,42 @@ def _text_mask(
 def forget_text() -> None:
     """Drop every rasterized word (for measuring drawing from a cold start)."""
     _text_mask.cache_clear()
+
+
+def readable_size(canvas: Canvas) -> float | None:
+    """How tall the smallest text of ``canvas`` is once the picture is shown
+    :data:`SHOWN_WIDTH` pixels wide (``None`` when it has no text)."""
+    if canvas.smallest is None:
+        return None
+    return canvas.smallest * SHOWN_WIDTH / canvas.width
+
+
+@cache
+def has_glyph(char: str) -> bool:
+    """Whether the font draws ``char`` itself rather than its empty "missing" box."""
+    if char.isspace():
+        return True
+    face = font(BODY)
+    return bool(face.getmask(char).getbbox()) and _shape(char) != _shape(_MISSING)
+
+
+#: A character no font has: what the font draws for a character it lacks.
+_MISSING = "\U0010fffd"
+
+
+def _shape(char: str) -> bytes:
+    mask = font(BODY).getmask(char)
+    return bytes(mask.size) + bytes(mask)
+
+
+def drawable(text: str) -> str:
+    """``text`` with every character the font lacks written as a word (:data:`WORDS_FOR`:
+    🤖 is "AI") or left out, so no picture ever shows an empty box."""
+    if all(has_glyph(c) for c in text):
+        return text
+    words = "".join(c if has_glyph(c) else WORDS_FOR.get(c, "") for c in text)
+    # "🤖 AI player" says "AI" once, not twice.
+    return " ".join(words.replace("AI AI", "AI").split()) if words.strip() else words
 
 
 def wrap(text: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
