@@ -317,8 +317,13 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def describe(self, view: BaseModel) -> Board:
         """A board for a view: the public table for spectators, a hand for a seat."""
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes | None:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes | None:
         """The same view drawn as a PNG picture (``None``: this game draws none).
+
+        ``status`` replaces the picture's own status line (whose turn it is) when given: the
+        final board of a game that ended by a resignation says how it ended instead.
 
         Games draw in ``games/<game>/picture.py`` and import it only here, so an engine is
         usable without its drawing code ever being loaded. ``names`` are the players' names in

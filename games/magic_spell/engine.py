@@ -197,12 +197,14 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
             raise TypeError("not a Magic Spell view")
         return describe(view)
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes:
         if not isinstance(view, MagicSpellView):
             raise TypeError("not a MagicSpell view")
         from games.magic_spell.picture import render
 
-        return render(view, names)
+        return render(view, names, status=status)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -32,7 +32,9 @@ FACE_DOWN = (78, 84, 120)
 FACE_UP = (255, 244, 200)
 
 
-def render(view: MagicSpellView, names: Sequence[str] | None = None) -> bytes:
+def render(
+    view: MagicSpellView, names: Sequence[str] | None = None, *, status: str | None = None
+) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     rows = math.ceil(len(view.lab) / 10)
     own = view.homework is not None
@@ -41,7 +43,7 @@ def render(view: MagicSpellView, names: Sequence[str] | None = None) -> bytes:
     students_height = 50 + 124 * len(view.students)
     height = 108 + max(lab_height, students_height) + homework_height + 30
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names))
+    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
     _laboratory(canvas, view, y)
     _students(canvas, view, 640, y, names)
     y += max(lab_height, students_height)

@@ -137,12 +137,14 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
             raise TypeError("not a Magnum Opus view")
         return describe(view)
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes:
         if not isinstance(view, MagnumOpusView):
             raise TypeError("not a MagnumOpus view")
         from games.magnum_opus.picture import render
 
-        return render(view, names)
+        return render(view, names, status=status)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -53,13 +53,15 @@ def _counted(tokens: Iterable[str]) -> list[tuple[Swatch, str]]:
     ]
 
 
-def render(view: MagnumOpusView, names: Sequence[str] | None = None) -> bytes:
+def render(
+    view: MagnumOpusView, names: Sequence[str] | None = None, *, status: str | None = None
+) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     own = view.hand is not None or view.my_opus is not None
     private_height = 250 if own else 0
     height = 108 + 240 + 136 * len(view.alchemists) + private_height + 80
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names))
+    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
     _lane(canvas, view, 20, y)
     _clock(canvas, view, 610, y)
     y += 240

@@ -126,12 +126,14 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
             raise TypeError("not a Mandragora view")
         return describe(view)
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes:
         if not isinstance(view, MandragoraView):
             raise TypeError("not a Mandragora view")
         from games.mandragora.picture import render
 
-        return render(view, names)
+        return render(view, names, status=status)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -80,13 +80,15 @@ def _grouped(items: Iterable[str]) -> list[tuple[Swatch, str]]:
     return [(card_swatch(c), f"×{counts[c]}" if counts[c] > 1 else "") for c in ordered]
 
 
-def render(view: MandragoraView, names: Sequence[str] | None = None) -> bytes:
+def render(
+    view: MandragoraView, names: Sequence[str] | None = None, *, status: str | None = None
+) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     sorcerer_rows = math.ceil(len(view.sorcerers) / 2)
     own = view.hand is not None
     height = 108 + CIRCLE_H + 20 + sorcerer_rows * 160 + (130 if own else 0) + 70
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(board_title(view), _status(view, names))
+    y = canvas.title_bar(board_title(view), _status(view, names) if status is None else status)
     _shop_circle(canvas, view, 10, y)
     _stacks(canvas, view, CIRCLE_W + 10, y, names)
     y += CIRCLE_H + 20

@@ -106,12 +106,14 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
             raise TypeError("not a Marginalia view")
         return describe(view)
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes:
         if not isinstance(view, MarginaliaView):
             raise TypeError("not a Marginalia view")
         from games.marginalia.picture import render
 
-        return render(view, names)
+        return render(view, names, status=status)
 
     def notation(self, action: Action) -> str:
         return notation(action)

@@ -54,13 +54,15 @@ _PHASES = {
 }
 
 
-def render(view: MarginaliaView, names: Sequence[str] | None = None) -> bytes:
+def render(
+    view: MarginaliaView, names: Sequence[str] | None = None, *, status: str | None = None
+) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     hand = view.hand or ()
     hand_height = 70 + 44 * max(1, len(hand)) if view.hand is not None else 0
     height = 108 + 80 + 4 * CELL_H + 80 + 90 + hand_height + 70
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view, names), _status(view, names))
+    y = canvas.title_bar(_title(view, names), _status(view, names) if status is None else status)
     top_seat, bottom_seat = (0, 1) if view.viewer == 1 else (1, 0)
     _side(canvas, view, top_seat, y, names)
     y += 80

@@ -135,12 +135,14 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
             raise TypeError("not a Jonathan Strange & Mr Norrell view")
         return describe(view)
 
-    def picture(self, view: BaseModel, names: Sequence[str] | None = None) -> bytes:
+    def picture(
+        self, view: BaseModel, names: Sequence[str] | None = None, *, status: str | None = None
+    ) -> bytes:
         if not isinstance(view, StrangeNorrellView):
             raise TypeError("not a StrangeNorrell view")
         from games.strange_norrell.picture import render
 
-        return render(view, names)
+        return render(view, names, status=status)
 
     def notation(self, action: Action) -> str:
         return notation(action)

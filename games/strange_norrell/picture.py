@@ -49,14 +49,16 @@ PLACES: dict[str, tuple[int, int]] = {
 CITY_TOP = 660
 
 
-def render(view: StrangeNorrellView, names: Sequence[str] | None = None) -> bytes:
+def render(
+    view: StrangeNorrellView, names: Sequence[str] | None = None, *, status: str | None = None
+) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     own = view.hand is not None
     magicians_height = 40 + 118 * len(view.magicians)
     right_height = 350 + magicians_height
     height = 108 + max(CITY_TOP + 170, right_height) + (150 if own else 0) + 20
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names))
+    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
     _map(canvas, view, 20, y)
     x = MAP_W + 50
     _years(canvas, view, x, y)

@@ -54,7 +54,7 @@ def test_views_from_random_games_draw_valid_pictures(
         for seat in (None, rng.randrange(players)):
             image = _picture(engine, engine.view(state, seat))
             assert image.format == "PNG"
-            assert 800 <= image.width <= 1400
+            assert 600 <= image.width <= 1400
             assert 600 <= image.height <= 2400
 
 
