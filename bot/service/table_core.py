@@ -15,6 +15,7 @@ from typing import Any
 
 import games
 from bot.service.announce import close_delivery
+from bot.service.choices import automatic_followers
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.locks import GameLocks
 from bot.service.standings import with_resignations
@@ -166,16 +167,27 @@ class TableCore:
         game = await self._commit(
             game, engine, state, seat, notation, transition.state, transition.log
         )
+        log = list(transition.log)
+        state = transition.state
+        # A prompt with one possible answer is not asked: it is taken in the same click.
+        for follower in automatic_followers(engine, state, seat):
+            followed = engine.apply(state, seat, follower)
+            game = await self._commit(
+                game, engine, state, seat, engine.notation(follower), followed.state, followed.log
+            )
+            notation += f" · {engine.notation(follower)}"
+            log += followed.log
+            state = followed.state
         committed = game.version
-        game = await self._autoplay(game, engine, transition.state)
+        game = await self._autoplay(game, engine, state)
         self._delivered()
         # Read back only when automatic moves for resigned seats changed the state further.
-        after = transition.state if game.version == committed else engine.load(stored_state(game))
+        after = state if game.version == committed else engine.load(stored_state(game))
         return MoveResult(
             game=game,
             seat=seat,
             notation=notation,
-            lines=tuple(e.text for e in transition.log if e.visible_to(seat)),
+            lines=tuple(e.text for e in log if e.visible_to(seat)),
             engine=engine,
             after=after,
             still_deciding=engine.outcome(after) is None

@@ -173,6 +173,38 @@ class Engine(ABC, Generic[StateT, ActionT]):
         """
         return None
 
+    def whole_moves(self, state: StateT, seat: int) -> Sequence[ActionT]:
+        """Complete moves ``seat`` may make from here, each as one composite action (see
+        :meth:`decisions`), in a fixed order: what a player picks in one go instead of
+        deciding step by step. Offered where a move is a few decisions with few combinations
+        (a menu pages past 25); empty, the default, where step by step is the better way.
+
+        Every entry must be accepted by :meth:`apply` now and leave ``seat`` done with its
+        move (or with only :meth:`automatic` decisions left)."""
+        return ()
+
+    def action_label(self, state: StateT, seat: int, action: ActionT) -> str:
+        """What taking ``action`` does, in words for a button or a menu entry: names (seats
+        as ``{p0}``… placeholders, see ``games.core.seat_ref``) and the effect a player cares
+        about, e.g. "Target {p1} (opponent)" or "Pick Ludmila — Salt · takes 2 silver". At
+        most 80 characters once the names are filled in, with the most telling words first.
+        Also called for the composite moves of :meth:`whole_moves`. Default: the notation."""
+        return self.notation(action)
+
+    def automatic(self, state: StateT, seat: int) -> ActionT | None:
+        """The decision taken for ``seat`` without asking it, right after a decision of its
+        own: a prompt with a single possible answer, or "end turn" when it is the only thing
+        left to do. By default, while ``seat`` is partway through its move
+        (:meth:`deciding`), its only legal decision besides "back"; games may answer more
+        (or less) precisely. Never asked at the start of a turn: a player whose only option
+        is to pass still sees it and is told."""
+        if self.outcome(state) is not None or not self.may_act(state, seat):
+            return None
+        if not self.deciding(state, seat):
+            return None
+        legal = [a for a in self.legal_actions(state, seat) if self.notation(a) != BACK]
+        return legal[0] if len(legal) == 1 else None
+
     def deciding(self, state: StateT, seat: int) -> bool:
         """Whether ``seat`` is partway through a move. A move typed at once that goes on
         after this turns false says more than the move needs and is refused. Games that do

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+import games
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -42,3 +43,11 @@ def lobbies(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Lobbies:
 @pytest.fixture
 def tables(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Tables:
     return Tables(store, locks, clock=clock)
+
+
+@pytest.fixture
+def every_step_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision asked of its player, even one with a single possible answer: for tests
+    of moves made step by step, and of seeded games whose moves were recorded that way."""
+    for engine in games.ENGINES.values():
+        monkeypatch.setattr(type(engine), "automatic", lambda *_: None)

@@ -294,7 +294,7 @@ async def test_two_processes_at_once_apply_one(lobbies: Lobbies, store: SqliteSt
 
 
 # ------------------------------------------------------------------ private steps
-async def test_a_cast_is_decided_privately_step_by_step(
+async def test_a_cast_with_one_possible_answer_at_each_step_is_one_click(
     lobbies: Lobbies, tables: Tables, store: SqliteStore
 ) -> None:
     game = await deal(lobbies, "mandragora", 2)
@@ -307,19 +307,9 @@ async def test_a_cast_is_decided_privately_step_by_step(
         "cast mandrake",
     )
     outbox = await pending(store)
-    book = await tables.play(game.id, ALICE, "cast mandrake")
-    assert book.still_deciding is True
-    assert book.lines == ()
-    assert (await tables.choices(game.id, ALICE)).notations == ("add red", "back")
-    ingredient = await tables.choose(game.id, ALICE, version=book.game.version, index=0)
-    assert ingredient.notation == "add red"
-    assert ingredient.still_deciding is True
-    assert ingredient.game.version == 4
-    # Nothing is posted in the thread and nobody gets a new DM: the board is only edited.
-    assert await thread_posts(store, await new_items(store, outbox)) == []
-    assert await dms(store, await new_items(store, outbox)) == {}
-
-    power = await tables.play(game.id, ALICE, "power 1", expected_version=4)
+    # The book has one ingredient to add and then one power to choose: neither is asked for.
+    power = await tables.play(game.id, ALICE, "cast mandrake")
+    assert power.notation == "cast mandrake · add red · power 1"
     assert power.still_deciding is False
     assert power.game.to_act == frozenset({1})
     added = await new_items(store, outbox)
@@ -341,7 +331,10 @@ async def test_a_cast_is_decided_privately_step_by_step(
     ]
 
 
+@pytest.mark.usefixtures("every_step_asked")
 async def test_backing_out_of_a_cast(lobbies: Lobbies, tables: Tables, store: SqliteStore) -> None:
+    # Every step of this cast has one answer, which is taken without asking; asked anyway,
+    # the player may still back out before the cast commits.
     game = await deal(lobbies, "mandragora", 2)
     await tables.play(game.id, ALICE, "move 1")
     await tables.play(game.id, BOB, "move 3")

@@ -652,13 +652,20 @@ async def test_the_history_of_a_game_played_through_the_service(
     history = await views.history(game.id)
     assert history is not None
     assert history.moments[:3] == before.moments  # picked up where it was
-    assert [notation for _, notation in history.moves] == ["move 1", "move 3", "cast mandrake"]
-    assert history.game.version == 3
-    replayed = history_of(table("mandragora", 2, seed=history.game.seed or 0), CAST[:3])
+    # The cast's one ingredient and one power are taken without asking.
+    assert [notation for _, notation in history.moves] == [
+        "move 1",
+        "move 3",
+        "cast mandrake",
+        "add red",
+        "power 1",
+    ]
+    assert history.game.version == 5
+    replayed = history_of(table("mandragora", 2, seed=history.game.seed or 0), CAST[:5])
     assert [m.log for m in history.moments] == [m.log for m in replayed.moments]
     assert [m.waiting for m in history.moments] == [m.waiting for m in replayed.moments]
     assert MANDRAGORA.dump(history.moments[-1].state) == history.game.state
-    assert posts_of(history) == [0, 1, 2]
+    assert posts_of(history) == [0, 1, 2, 5]
 
 
 async def test_a_lobby_has_no_history(lobbies: Lobbies, store: SqliteStore) -> None:

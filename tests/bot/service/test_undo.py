@@ -21,6 +21,7 @@ def takebacks(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Takebac
     return Takebacks(store, locks, clock=clock)
 
 
+@pytest.mark.usefixtures("every_step_asked")
 async def test_a_move_of_several_decisions_is_taken_back_whole(
     lobbies: Lobbies, tables: Tables, takebacks: Takebacks, store: SqliteStore
 ) -> None:
@@ -46,6 +47,7 @@ async def test_a_move_of_several_decisions_is_taken_back_whole(
     assert engine.dump(state_of(after)) == before.state
 
 
+@pytest.mark.usefixtures("every_step_asked")
 async def test_decisions_partway_through_a_move_are_taken_back_at_once(
     lobbies: Lobbies, tables: Tables, takebacks: Takebacks, store: SqliteStore
 ) -> None:

@@ -149,6 +149,8 @@ async def test_a_round_deals_every_table_with_a_ping_and_a_shuffled_seat_order(
     assert any("round 1 begins" in text for text in announced)
 
 
+# The places below come from seeded clicks, one per decision, as they were recorded.
+@pytest.mark.usefixtures("every_step_asked")
 async def test_twelve_players_play_three_swiss_rounds_of_magnum_opus(
     store: SqliteStore,
     tables: Tables,

@@ -1,0 +1,135 @@
+"""What a player's panel offers: the engine's legal moves in words, whole moves picked in one
+go, and how many clicks a move takes.
+
+The panel shows two lists. *Whole moves* (``Engine.whole_moves``) are complete moves, one pick
+each, in a menu paged by :data:`PAGE_SIZE`. *Steps* are the next single decisions
+(``Engine.legal_actions``), as buttons when few and short, as a paged menu otherwise. A decision
+the engine would take anyway (``Engine.automatic``) is never asked for: it follows the
+player's own decision in the same click.
+
+:func:`clicks_for` counts the clicks of a recorded move through this same model, so the
+targets for a turn's clicks are tested against what the panel really shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import BACK, Engine
+
+#: Steps shown as buttons when there are at most this many (and their labels are short).
+MAX_BUTTON_CHOICES = 15
+#: The longest label a button carries (Discord's limit).
+BUTTON_LABEL = 80
+#: Options per page of a select menu (Discord's limit).
+PAGE_SIZE = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing a player may pick: its position in the engine's list, the words on it
+    (neutral text: seats as ``{p0}``…), and the notation that types it."""
+
+    index: int
+    label: str
+    notation: str
+
+
+@dataclass(frozen=True, slots=True)
+class PanelChoices:
+    """What a panel offers a seat now."""
+
+    whole: tuple[Choice, ...]
+    """Complete moves, one pick each (maybe none)."""
+    steps: tuple[Choice, ...]
+    """The next single decisions, "back" left out."""
+    back: int | None
+    """The index of "back" among the legal actions, when the seat may take a step back."""
+
+    @property
+    def steps_as_buttons(self) -> bool:
+        """Whether the steps fit as buttons rather than a menu."""
+        return len(self.steps) <= MAX_BUTTON_CHOICES and all(
+            len(c.label) <= BUTTON_LABEL for c in self.steps
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.whole or self.steps or self.back is not None)
+
+
+def panel_choices(engine: Engine[Any, Any], state: Any, seat: int) -> PanelChoices:
+    """The whole moves and single steps ``seat`` may take now, labelled in words."""
+    legal = engine.legal_actions(state, seat)
+    if not legal:
+        return PanelChoices((), (), None)
+    steps: list[Choice] = []
+    back: int | None = None
+    for index, action in enumerate(legal):
+        notation = engine.notation(action)
+        if notation == BACK:
+            back = index
+            continue
+        steps.append(Choice(index, engine.action_label(state, seat, action), notation))
+    whole = tuple(
+        Choice(index, engine.action_label(state, seat, move), engine.notation(move))
+        for index, move in enumerate(engine.whole_moves(state, seat))
+    )
+    return PanelChoices(whole, tuple(steps), back)
+
+
+def automatic_followers(
+    engine: Engine[Any, Any], state: Any, seat: int, *, limit: int | None = None
+) -> list[Any]:
+    """The decisions taken for ``seat`` straight after one of its own, in order, from
+    ``state`` (the state after that decision): each ``Engine.automatic`` answer, applied."""
+    taken: list[Any] = []
+    for _ in range(engine.step_limit if limit is None else limit):
+        action = engine.automatic(state, seat)
+        if action is None:
+            break
+        taken.append(action)
+        state = engine.apply(state, seat, action).state
+    return taken
+
+
+def _page_clicks(position: int) -> int:
+    """The "Next ▶" clicks to reach the page holding entry ``position`` of a paged menu."""
+    return position // PAGE_SIZE
+
+
+def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
+    """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
+    decisions in order, as recorded) from ``state``: one pick of a whole move when one
+    matches, otherwise one click per decision asked for, plus the page turns of long menus.
+    Decisions the engine takes by itself cost nothing."""
+    notations = [engine.notation(d) for d in move]
+    panel = panel_choices(engine, state, seat)
+    for choice in panel.whole:
+        whole = engine.whole_moves(state, seat)[choice.index]
+        decisions = engine.decisions(state, seat, whole) or [whole]
+        after = engine.apply(state, seat, whole).state
+        spelled = [engine.notation(d) for d in decisions]
+        spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
+        if spelled == notations:
+            return 1 + _page_clicks(choice.index)
+    clicks = 0
+    position = 0
+    while position < len(move):
+        panel = panel_choices(engine, state, seat)
+        decision = move[position]
+        notation = notations[position]
+        place = next((i for i, c in enumerate(panel.steps) if c.notation == notation), None)
+        clicks += 1
+        if place is not None and not panel.steps_as_buttons:
+            clicks += _page_clicks(place)
+        state = engine.apply(state, seat, decision).state
+        position += 1
+        for follower in automatic_followers(engine, state, seat):
+            if position < len(move) and notations[position] == engine.notation(follower):
+                state = engine.apply(state, seat, follower).state
+                position += 1
+            else:
+                break
+    return clicks
