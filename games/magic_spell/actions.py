@@ -55,6 +55,14 @@ class Done:
     """Stop: no further weave this turn, or no more tiles to jettison."""
 
 
+@dataclass(frozen=True, slots=True)
+class CompositeWeaveDone:
+    """Composite move: one weave (from the cabinet, of a scrounged tile, or a tile moved
+    between spells), then ``done``: a weaving turn that stops after one weave, typed at once."""
+
+    weave: Weave | WeaveFound | CompositeMove
+
+
 # ---------------------------------------------------------------------------- scrounge
 @dataclass(frozen=True, slots=True)
 class ScroungeRow:
@@ -156,6 +164,7 @@ class Pay:
 
 #: A decision made while casting, in the order a spell asks for them.
 CastChoice = Target | Row | Tile | Use | NameLetter | ChooseHomework | Pay
+CAST_CHOICES = (Target, Row, Tile, Use, NameLetter, ChooseHomework, Pay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,14 +286,15 @@ Action = (
     | Give
     | Ask
     | CompositeOffer
+    | CompositeWeaveDone
     | Accept
     | Decline
 )
 
 #: Composite moves: actions typed at once that stand for several decisions; never offered as
 #: legal actions.
-Composite = CompositeMove | CompositeScrounge | CompositeCast | CompositeOffer
-COMPOSITES = (CompositeMove, CompositeScrounge, CompositeCast, CompositeOffer)
+Composite = CompositeMove | CompositeScrounge | CompositeCast | CompositeOffer | CompositeWeaveDone
+COMPOSITES = (CompositeMove, CompositeScrounge, CompositeCast, CompositeOffer, CompositeWeaveDone)
 
 # Actions are frozen values: those listed on nearly every decision are made once, here, rather
 # than each time the legal actions are asked for.

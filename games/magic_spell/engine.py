@@ -17,9 +17,10 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.magic_spell import refusals, rules, scoring
+from games.magic_spell import labels, refusals, rules, scoring, whole
 from games.magic_spell.actions import (
     COMPOSITES,
+    DONE,
     Action,
     Ask,
     Cast,
@@ -28,6 +29,7 @@ from games.magic_spell.actions import (
     CompositeMove,
     CompositeOffer,
     CompositeScrounge,
+    CompositeWeaveDone,
     Give,
     MoveTile,
     MoveTo,
@@ -162,6 +164,12 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def deciding(self, state: MagicSpellState, seat: int) -> bool:
         return state.steps[seat] is not None
 
+    def whole_moves(self, state: MagicSpellState, seat: int) -> list[Action]:
+        return whole.whole_moves(state, seat, lambda s, p, a: self.apply_trusted(s, p, a).state)
+
+    def action_label(self, state: MagicSpellState, seat: int, action: Action) -> str:
+        return labels.label(state, seat, action)
+
     def _apply(
         self, state: MagicSpellState, seat: int, action: Action
     ) -> Transition[MagicSpellState]:
@@ -232,6 +240,9 @@ def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]
             return [Cast(word), *choices]
         case CompositeOffer(other, item, want):
             return [TradeWith(other), Give(item), Ask(want)]
+        case CompositeWeaveDone(weave):
+            first = _decisions(s, seat, weave) if isinstance(weave, CompositeMove) else [weave]
+            return [*first, DONE]
     raise AssertionError(action)
 
 

@@ -9,6 +9,7 @@ their letter (``q``) or ``stone``; spells are their magic word. Examples::
     cast yegg              target 2         row 11-20              use e           letter q
     homework ken           pay e            cast yegg target 2     take augury     jettison e
     return e               return ken       back
+    weave q on quidnunc done                weave it on quidnunc done
     trade with 2           give e           give e from ken        give ken        for q
     for stone              for quaff        for homework           trade with 2 give e for q
     accept 2               decline 2
@@ -30,6 +31,7 @@ from games.magic_spell.actions import (
     CompositeMove,
     CompositeOffer,
     CompositeScrounge,
+    CompositeWeaveDone,
     Decline,
     Done,
     Give,
@@ -81,6 +83,8 @@ def notation(action: Action) -> str:
             return f"move {tile_word(letter)} from {source} to {target}"
         case Done():
             return "done"
+        case CompositeWeaveDone(weave):
+            return f"{notation(weave)} done"
         case ScroungeRow(row):
             return f"scrounge {row_label(row)}"
         case Tile(slot):
@@ -204,6 +208,8 @@ def parse_syntax(text: str) -> Action | None:
     head, rest = words[0], words[1:]
     if not rest:
         return _BARE.get(head)
+    if words[-1] == "done":
+        return _parse_weave_done(words[:-1])
     if head == "weave":
         return _parse_weave(rest)
     if head == "move":
@@ -302,6 +308,15 @@ def _parse_weave(rest: list[str]) -> Action | None:
         return WeaveFound(target)
     letter = read_tile(rest[0])
     return Weave(letter, target) if letter else None
+
+
+def _parse_weave_done(words: list[str]) -> CompositeWeaveDone | None:
+    """``weave q on quidnunc done``, ``weave it on quidnunc done``, ``move q from ken to
+    quidnunc done``: one weave, then done."""
+    weave = parse_syntax(" ".join(words))
+    if isinstance(weave, Weave | WeaveFound | CompositeMove):
+        return CompositeWeaveDone(weave)
+    return None
 
 
 def _parse_move(rest: list[str]) -> Action | None:
