@@ -39,9 +39,9 @@ NAME_LIMIT = 16
 
 #: What each spell does, as short as a button allows.
 EFFECTS = {
-    "banishment": "return one of your 📜 cursed scrolls to the box",
+    "banishment": "return a 📜 cursed scroll of yours to the box",
     "replication": "take another turn straight away",
-    "transfer": "pass one of your 📜 cursed scrolls to an opponent",
+    "transfer": "pass a 📜 cursed scroll of yours to an opponent",
     "swiftness": "your assistant may walk 1 shop further",
     "substitution": "draw from an opponent, give a card back",
     "disappearance": "a colour leaves your hand at the end",
@@ -73,17 +73,11 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
         case DropOut():
             return "Drop out: take no more turns this game"
         case Transfer(target):
-            scrolls = s.sorcerers[target].scrolls
-            return _fit(
-                f"Target {_who(s, seat, target)}, {scrolls} 📜: pass them a cursed scroll",
-                f"Target {_who(s, seat, target)}: pass them a 📜",
-            )
+            has = f"{s.sorcerers[target].scrolls} 📜"
+            return f"Target {_who(s, seat, target, has)}: pass them a cursed scroll"
         case Substitute(target):
             held = plural(len(s.sorcerers[target].hand), "card")
-            return _fit(
-                f"Target {_who(s, seat, target)}, {held}: draw one blind, give one back",
-                f"Target {_who(s, seat, target)}: draw one, give one back",
-            )
+            return f"Target {_who(s, seat, target, held)}: draw one blind, give one back"
         case GiveCard(card):
             other = s.steps[0].other if s.steps else -1
             return f"Give {card_label(card)} to {_who(s, seat, other)}"
@@ -109,11 +103,10 @@ def _shown_length(text: str) -> int:
     return len(text) + placeholders * (NAME_LIMIT - len(seat_ref(0)))
 
 
-def _who(s: MandragoraState, seat: int, other: int) -> str:
-    """A seat by name and how it stands to ``seat``."""
-    if other == s.partner(seat):
-        return f"{seat_ref(other)} (teammate)"
-    return f"{seat_ref(other)} (opponent)"
+def _who(s: MandragoraState, seat: int, other: int, detail: str = "") -> str:
+    """A seat by name and how it stands to ``seat``: ``{p1} (opponent, 2 📜)``."""
+    relation = "teammate" if other == s.partner(seat) else "opponent"
+    return f"{seat_ref(other)} ({relation}{', ' + detail if detail else ''})"
 
 
 def _short(card: str) -> str:
@@ -230,27 +223,32 @@ def _whole(
     *,
     started: bool,
 ) -> str:
-    """A whole spell: what it casts, with what, and what its choices do."""
+    """A whole spell: the spell it casts (the menu holds only spells), with what, and what
+    its choices do."""
     _, name = _spell(s, power)
     points = _points(book, power)
-    long_head = f"Cast {name} (power {power}, +{points} pts)"
+    head = f"{name} (power {power}, +{points} pts)"
     short_head = f"{name} {power} (+{points})"
     after = _follow_ups(s, seat, then, short=False)
     brief = _follow_ups(s, seat, then, short=True)
     if started:
         added, added_short = card_list(ingredients), _short_list(ingredients)
         if not ingredients:
-            return _fit(f"{long_head}{after}", f"{short_head}{brief}")
+            return _fit(f"{head}{after}", f"{short_head}{brief}")
         return _fit(
-            f"{long_head} adding {added}{after}",
-            f"{long_head} adding {added_short}{brief}",
+            f"{head} adding {added}{after}",
+            f"{head} adding {added}{brief}",
+            f"{head} adding {added_short}{brief}",
             f"{short_head} + {added_short}{brief}",
         )
-    full_book = "🌱 mandrake book" if book == cards.MANDRAKE else card_label(book)
+    full = f"{'🌱 mandrake book' if book == cards.MANDRAKE else card_label(book)}"
+    full += f" + {card_list(ingredients)}"
+    short = f"{_short(book)} + {_short_list(ingredients)}"
     return _fit(
-        f"{long_head}: {full_book} + {card_list(ingredients)}{after}",
-        f"{long_head}: {_short(book)} + {_short_list(ingredients)}{brief}",
-        f"{short_head}: {_short(book)} + {_short_list(ingredients)}{brief}",
+        f"{head}: {full}{after}",
+        f"{head}: {full}{brief}",
+        f"{head}: {short}{brief}",
+        f"{short_head}: {short}{brief}",
     )
 
 

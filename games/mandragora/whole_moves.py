@@ -121,7 +121,7 @@ def _choices(
         picks = rules.levitation_choices(s)
         if not picks:
             return [()]
-        if s.teams and _scrolls_unseen(s):
+        if s.teams and scrolls_unseen(s):
             # A face-down card may be a cursed scroll, and then a trade with the partner
             # follows: a choice that can only be made once the card is seen.
             picks = [p for p in picks if isinstance(p, Levitate) and p.card is not None]
@@ -129,7 +129,7 @@ def _choices(
     return [()]
 
 
-def _scrolls_unseen(s: MandragoraState) -> bool:
+def scrolls_unseen(s: MandragoraState) -> bool:
     """Whether a cursed scroll may lie face down: in the deck or at a night shop."""
     in_play = cards.cards_in_play(s.players).count(cards.SCROLL)
     banished = s.removed.count(cards.SCROLL) - cards.removed_cards(s.players).count(cards.SCROLL)
