@@ -97,9 +97,12 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return _cast_decisions(action) if isinstance(action, CompositeCast | FinishCast) else None
 
     def deciding(self, state: MandragoraState, seat: int) -> bool:
-        # Partway through a move while a decision of its own is owed: the rest of a cast, a
-        # spell's choices, a team trade. Backing out of a cast starts the turn afresh.
-        return bool(state.steps) and state.steps[0].seat == seat
+        # A decision of its own is owed: the rest of a cast, a spell's choices, a team trade;
+        # or it is its turn, which backing out of a spellbook returns to and which looks the
+        # same as a turn not yet begun. A Replication's extra turn is a move of its own.
+        if state.steps:
+            return state.steps[0].seat == seat
+        return seat == state.current and not state.extra_turn and not state.finished
 
     def whole_moves(self, state: MandragoraState, seat: int) -> list[Action]:
         return whole_moves.whole_moves(state, seat)

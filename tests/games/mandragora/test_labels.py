@@ -466,16 +466,29 @@ def test_nothing_is_taken_without_asking_where_there_is_a_choice() -> None:
     assert ENGINE.automatic(asked, 2) is None  # which card
 
 
-def test_a_seat_is_deciding_only_while_it_owes_a_decision_of_its_own() -> None:
+def test_a_seat_is_deciding_while_its_turn_or_a_decision_of_its_own_goes_on() -> None:
     s = small_hand()
-    assert not ENGINE.deciding(s, 0)
+    assert ENGINE.deciding(s, 0)  # its turn (backing out of a spellbook returns here)
+    assert not ENGINE.deciding(s, 1)
     preparing = play(s, (0, "cast red-2"))
     assert ENGINE.deciding(preparing, 0)
-    assert not ENGINE.deciding(play(preparing, (0, "back")), 0)  # back to the turn's start
+    assert ENGINE.deciding(play(preparing, (0, "back")), 0)
     assert not ENGINE.deciding(play(s, (0, "move 3")), 0)
     assert ENGINE.deciding(transfer_asked(), 0)
+    assert not ENGINE.deciding(play(transfer_asked(), (0, "transfer to 2")), 0)
     assert ENGINE.deciding(team_trade(), 0)
-    assert not ENGINE.deciding(play(team_trade(), (0, "share ask")), 0)
+    asked = play(team_trade(), (0, "share ask"))
+    assert not ENGINE.deciding(asked, 0)
+    assert ENGINE.deciding(asked, 2)
+
+
+def test_a_replication_extra_turn_is_a_move_of_its_own() -> None:
+    s = put_on_top(position(3, hands=[["red-1", "red"], [], []]), 1, "replication")
+    cast = ENGINE.parse(s, 0, "cast red-1 red power 1")
+    assert cast in ENGINE.whole_moves(s, 0)
+    after = ENGINE.apply(s, 0, cast).state
+    assert after.extra_turn
+    assert not ENGINE.deciding(after, 0)
 
 
 # ---------------------------------------------------------------- typed at once
