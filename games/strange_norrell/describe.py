@@ -1,4 +1,15 @@
-"""A view as a platform-neutral board: the public table, plus the viewer's own cards."""
+"""A view as a platform-neutral board: the text shown under the picture.
+
+The picture (``picture.py``) is the table at a glance: whose turn, the years and the fairy's
+strength, each magician's prestige, feats completed and cards in hand, the map with the
+magicians on it, and the viewer's hand and magicianship. This board says in words what is
+happening and what the viewer decides now, and carries the details the picture leaves out:
+the year's card of Marseilles, the books, feats and named connexions on offer, each
+magician's feats in play, books, connexions and covered actions, the turn's elements and
+limits, and the scores itemized. It keeps prestige, places and the viewer's cards so that a
+game can be played from the text alone when no picture is shown, but not the counts of cards,
+spells and completed feats that the picture shows beside each magician.
+"""
 
 from __future__ import annotations
 
@@ -161,7 +172,8 @@ def _year(view: StrangeNorrellView) -> str:
     lines = [
         f"{CARD} **{card.name}** (strength {card.strength}): {element_list(card.elements)}"
         f" · {plural(card.invitations, 'invitation')} a turn",
-        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when}",
+        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when} (a magician whose "
+        "magicianship reaches its strength then defeats it and ends the game)",
     ]
     if view.earlier_cards:
         earlier = ", ".join(cards.marseilles()[c].name for c in view.earlier_cards)
@@ -179,7 +191,7 @@ def _prestige(view: StrangeNorrellView) -> str:
         mark += f" {DONE}" if m.played and not view.finished else ""
         lines.append(f"`{m.prestige:>2}` {seat_ref(seat)}{mark}")
     marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
-    lines.append(f"Connexions at {marks}")
+    lines.append(f"Reaching {marks} gains a connexion (a lasting ability)")
     return "\n".join(lines)
 
 
@@ -213,8 +225,8 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     feats = [_feat_in_play(f, with_code=mine, compact=compact) for f in m.feats]
     books = [f"`{b}`" if mine or compact else cards.books()[b].name for b in m.books]
     lines = [
-        f"{PIN} {place_name(m.location)} · hand ✉️{m.invitations} 🤝{m.introductions}"
-        f" · {plural(m.spells, 'spell')} · {plural(m.completed, 'feat')} done",
+        f"{PIN} {place_name(m.location)} · {plural(m.invitations, 'invitation')}, "
+        f"{plural(m.introductions, 'introduction')} in hand",
         "Feats: " + (_within(feats, "; ", FEATS_ROOM) if compact else "; ".join(feats) or "none"),
     ]
     if books:
@@ -316,6 +328,18 @@ def _final(view: StrangeNorrellView) -> str:
 
 
 def _footer(view: StrangeNorrellView) -> str:
+    """One current hint, or what magicianship is: never a list of every command."""
     if view.finished:
         return f"Thanks for playing {TITLE}."
-    return "Moves: move PLACE · attend CARD · magic CARD · use BOOK · cast SPELL · end · back"
+    if view.viewer is not None and view.viewer in view.to_act:
+        if view.pending is None and view.turn is not None and view.turn.seat == view.viewer:
+            if view.turn.phase == "choose":
+                return (
+                    "Your turn: choose an action first; `/play` suggests every move you may make."
+                )
+            return "Your turn: `/play` suggests every move you may make now."
+        return "`/play` suggests every choice you may make now."
+    return (
+        "Magicianship: completed feats, books, a pupil and spells of magicianship; "
+        "the greatest wins."
+    )

@@ -155,3 +155,20 @@ def test_the_others_read_that_a_spell_is_being_cast() -> None:
     s = play(s, (0, "cast peninsula-storms"))
     assert _board(s, 1).description == "Ann is casting a spell."
     assert "`element ELEMENT`" in _board(s, 0).description
+
+
+def test_the_footer_speaks_to_whoever_may_act_now_and_lists_no_commands() -> None:
+    s = _table()
+    assert ENGINE.to_act(s) == frozenset({0})
+    acting = _board(s, 0).footer
+    assert "`/play`" in acting
+    assert "choose an action first" in acting, "the turn starts with its action"
+    for seat in (None, 1):
+        footer = _board(s, seat).footer
+        assert "/play" not in footer and "Magicianship" in footer
+    assert "attend" not in acting and "magic CARD" not in acting
+
+
+def test_a_magician_s_field_tells_where_they_are_and_what_kind_of_cards_they_hold() -> None:
+    ann = next(f.value for f in _board(_table(), 1).fields if f.name.startswith("Ann ·"))
+    assert ann.splitlines()[0] == "📍 York · 1 invitation, 0 introductions in hand"
