@@ -38,21 +38,22 @@ _PUBLIC_STEP = {
     "discard-spell": "{who} returns homework down to the limit.",
 }
 
+#: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
+#: buttons) from the legal moves, so a hint never names a move that is not open.
 _HINTS = {
-    "move-to": "choose where the tile goes: `move to SPELL`, or `back`.",
-    "move": "choose the tile: `move e from SPELL`, or `back`.",
-    "more": "weave again for spirit (`weave e on SPELL`, `move`), or `done`.",
-    "row": "choose the tile: `tile N`, or `back`.",
-    "found": "`weave it on SPELL`, `keep` it, or `put back`.",
-    "cast": "choose: `target N`, `row 11-20`, `tile N`, `use e`, `letter e`, `homework SPELL` "
-    "or `pay e`, as the spell asks; or `back`.",
-    "augury": "`take SPELL`: the others go to the bottom of the deck.",
-    "jettison": "`jettison e` for 1 spirit each, or `done`.",
-    "discard-tile": "`return e`: your cabinet is over its limit.",
-    "discard-spell": "`return SPELL`: your homework is over its limit.",
-    "give": "choose what to give: `give e`, `give e from SPELL`, `give SPELL`, or `back`.",
-    "want": "choose what to ask for: `for e`, `for SPELL`, `for homework`, or `back`.",
-    "accept": "choose what to hand over: `give e`, `give e from SPELL`, `give SPELL`, or `back`.",
+    "move-to": "choose the homework spell the tile goes to, or `back`.",
+    "move": "choose the woven tile to move, or `back`.",
+    "more": "`done` ends your turn; `/play` lists any further weave (extra weaves cost spirit).",
+    "row": "choose the tile to look at, by its place, or `back`.",
+    "found": "`keep` it or `put back`.",
+    "cast": "choose what the spell asks for (`/play` lists the choices), or `back`.",
+    "augury": "keep one spell: the others go to the bottom of the deck.",
+    "jettison": "return tiles for 1 spirit each, or `done`.",
+    "discard-tile": "return a tile: your cabinet is over its limit.",
+    "discard-spell": "return a homework spell: your homework is over its limit.",
+    "give": "choose what to give, or `back`.",
+    "want": "choose what to ask for, or `back`.",
+    "accept": "choose what to hand over, or `back`.",
 }
 
 
@@ -105,7 +106,7 @@ def _status(view: MagicSpellView) -> str:
         lines.append(f"{who}'s turn: weave, cast, scrounge, research or rest.")
     own = [p for p in view.pending if p.seat == view.viewer]
     if own:
-        lines.append(_your_decision(own[0]))
+        lines.append(_your_decision(view, own[0]))
     elif view.viewer == view.current:
         lines.append("**Your move.**")
     elif view.viewer is not None and view.viewer in view.to_act:
@@ -122,9 +123,12 @@ def _public_line(pending: PendingView) -> str:
     )
 
 
-def _your_decision(pending: PendingView) -> str:
+def _your_decision(view: MagicSpellView, pending: PendingView) -> str:
     hint = _HINTS[pending.kind]
     if pending.kind == "found":
+        fits = _fitting(view, pending.letter)
+        if fits:
+            hint = f"`weave it on {fits}`, " + hint.replace("`keep` it or", "`keep` it, or")
         return f"**Tile {pending.slot + 1} is {tile_label(pending.letter)}:** {hint}"
     if pending.kind == "move":
         return f"**Moving a tile onto {spell_name(pending.spell)}:** {hint}"
@@ -139,6 +143,18 @@ def _your_decision(pending: PendingView) -> str:
     if pending.kind == "accept":
         return f"**{seat_ref(pending.target)} asks for {pending.detail}:** {hint}"
     return f"**Your decision:** {hint}"
+
+
+def _fitting(view: MagicSpellView, letter: str) -> str:
+    """The first of the viewer's homework spells a scrounged tile may be woven on, or ""."""
+    assert view.viewer is not None
+    if "weave" in view.students[view.viewer].blocks:
+        return ""
+    for homework in view.homework or ():
+        # As the rules' ``fits``: a letter still unmatched, or a stone where none lies yet.
+        if letter in homework.missing if letter != STONE else STONE not in homework.woven:
+            return homework.spell
+    return ""
 
 
 def _laboratory(view: MagicSpellView) -> str:

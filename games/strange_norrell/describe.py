@@ -45,16 +45,20 @@ _WAITING = {
     "spell": "{who} is casting a spell.",
 }
 
+#: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
+#: buttons) from the legal moves, so a hint never names a move that is not open. Whether
+#: `back` is open depends on where the decision came from (see ``_back``).
 _HINTS = {
-    "reward": "`take intro intro`, `take intro FEAT` or `take FEAT FEAT` (Mr Honeyfoot: "
-    "`take FEAT`).",
-    "connexion": "`connexion SPACE` for an empty space, or `named CARD` for an available named "
-    "connexion.",
-    "destination": "`to PLACE`, or `back` (the Coachman: `stay`).",
-    "uncover": "`uncover ACTION`.",
-    "conjure": "`element ELEMENT`.",
-    "discard": "`discard CARD`.",
+    "reward": "choose what it brings (`/play` lists the choices)",
+    "connexion": "choose an empty connexion space, or a named connexion on offer",
+    "destination": "choose where to go",
+    "uncover": "choose an action disc to return to the basin",
+    "conjure": "choose an element to conjure",
+    "discard": "discard down to five social engagements",
 }
+
+#: Decisions that cannot be taken back, by kind and, where it matters, by their source.
+_NO_BACK = {("connexion", ""), ("discard", ""), ("place", "connexion"), ("reward", "honeyfoot")}
 
 _PHASES = {
     "choose": "{who}'s turn: choose an action or still the waters.",
@@ -121,7 +125,7 @@ def _status(view: StrangeNorrellView) -> str:
             "then pass."
         )
         if view.viewer in view.window:
-            line += "\n**Your decision:** `cast SPELL` or `pass`."
+            line += "\n**Your decision:** cast a spell allowed outside your turn, or `pass`."
         return line
     if view.pending is not None:
         pending = view.pending
@@ -138,14 +142,23 @@ def _status(view: StrangeNorrellView) -> str:
 
 def _your_decision(pending: PendingView) -> str:
     if pending.kind != "place":
-        return "**Your decision:** " + _HINTS[pending.kind]
-    if pending.source == "book" and not pending.card:
-        what = "`with CARD`: the card the book discards"
+        what = _HINTS[pending.kind]
+    elif pending.source == "book" and not pending.card:
+        what = "choose the card the book discards"
     elif not pending.element:
-        what = "`element ELEMENT`: the token's element"
+        what = "choose the token's element"
     else:
-        what = f"`on FEAT`: the feat for the {pending.element} token"
-    return f"**Your decision:** {what}, or `back`."
+        what = f"choose the feat for the {pending.element} token"
+    return f"**Your decision:** {what}{_back(pending)}."
+
+
+def _back(pending: PendingView) -> str:
+    """How the decision can be left: `stay` for the Coachman, else `back` where it is open."""
+    if pending.kind == "destination" and pending.source == "coachman":
+        return ", or `stay`"
+    if (pending.kind, "") in _NO_BACK or (pending.kind, pending.source) in _NO_BACK:
+        return ""
+    return ", or `back`"
 
 
 def _result(view: StrangeNorrellView) -> str:

@@ -4,7 +4,8 @@ homework and decisions."""
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board
-from games.core.playout import random_playout
+from games.core.playout import random_playout, random_position
+from games.magic_spell.actions import BACK, DONE
 from games.magic_spell.describe import describe
 from games.magic_spell.state import MagicSpellState
 from games.magic_spell.view import MagicSpellView
@@ -68,9 +69,12 @@ def test_the_laboratory_shows_a_viewer_the_tiles_they_remember() -> None:
 
 def test_a_decision_in_progress_tells_its_owner_what_to_type_and_others_what_happens() -> None:
     s = play(_table(), (0, "scrounge 1"))
-    assert (
-        "**Tile 1 is A:** `weave it on SPELL`, `keep` it, or `put back`."
-        in _board(s, 0).description
+    assert "**Tile 1 is A:** `keep` it or `put back`." in _board(s, 0).description, (
+        "Ann's only homework, Ken, has no A: no weave is offered"
+    )
+    fits = play(_table(), (0, "scrounge 2"))
+    assert "**Tile 2 is E:** `weave it on ken`, `keep` it, or `put back`." in (
+        _board(fits, 0).description
     )
     assert _board(s, 1).description.startswith("Ann looks at tile 1.")
     assert "is A" not in _text(_board(s, 1))
@@ -114,3 +118,22 @@ def test_the_footer_suggests_a_move_the_viewer_may_make_now() -> None:
     # Not the viewer's turn: no move, an explanation of credits.
     assert "/play" not in _board(s, 1).footer
     assert "Credits" in _board(s, 1).footer
+
+
+def test_a_decision_offers_back_and_done_exactly_when_they_are_legal() -> None:
+    seen: set[str] = set()
+    for seed in range(150):
+        configuration = ENGINE.configurations()[seed % len(ENGINE.configurations())]
+        players, options = configuration
+        s = random_position(ENGINE, players, seed=seed, steps=5 + seed * 2, options=options)
+        for seat in ENGINE.to_act(s):
+            view = ENGINE.view(s, seat)
+            own = [p for p in view.pending if p.seat == seat]
+            if not own:
+                continue
+            seen.add(own[0].kind)
+            legal = ENGINE.legal_actions(s, seat)
+            said = describe(view).description
+            assert ("`back`" in said) == (BACK in legal), said
+            assert ("`done`" in said) == (DONE in legal), said
+    assert len(seen) >= 3, seen
