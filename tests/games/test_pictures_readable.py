@@ -27,8 +27,6 @@ PENDING = {
     "mandragora",
     "magnum-opus",
     "marginalia",
-    "magic-spell",
-    "strange-norrell",
 }
 
 
