@@ -24,9 +24,6 @@ CONFIGURATIONS = configurations_of(DRAWING)
 NAMES = ["🤖 AI player", "Zoë", "Bartholomew Quince", "Ann 🦊", "Bob"]
 #: Games whose pictures are still being redrawn for phones.
 PENDING = {
-    "mandragora",
-    "magnum-opus",
-    "marginalia",
     "magic-spell",
     "strange-norrell",
 }
