@@ -223,7 +223,8 @@ def _status(view: MarginaliaView) -> str:
         return line
     line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:
-        line += "\n**Your move:** `use SPACE` for an ability, or `end turn`."
+        use = "`use SPACE` for an ability, or " if _abilities_to_use(view) else ""
+        line += f"\n**Your move:** {use}`end turn`."
     return line
 
 
