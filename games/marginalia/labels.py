@@ -248,13 +248,14 @@ def _surroundings(s: MarginaliaState, seat: int, space: str, moving: int = -1) -
     return f"faces {_name(foe.card)} {_stats(s, foe)}"
 
 
-def _arrival(code: str, space: str) -> str:
-    """The ability a marginalis sets off by arriving on the front line, if any."""
+def _arrival(code: str, space: str) -> tuple[str, str]:
+    """The ability a marginalis sets off by arriving on the front line, if any: in full, and
+    by its name alone."""
     ability = cards.ability_of(code)
     place = locate(space)
     if ability is None or place is None or place[1] != FRONT or ability.trigger != "front":
-        return ""
-    return f" · {ability.name}: {_effect(ability.effect)}"
+        return "", ""
+    return f" · {ability.name}: {_effect(ability.effect)}", f" · {ability.name} on arrival"
 
 
 def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> str:
@@ -268,8 +269,10 @@ def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> str:
         who = "To"
     where = f"{who} → {space} ({_line_words(seat, space)})"
     meets = _surroundings(s, seat, space)
-    trigger = _arrival(code, space) if data is not None else ""
-    return _fit(f"{where} · {meets}{trigger}", f"{where} · {meets}", where)
+    full, named = _arrival(code, space) if data is not None else ("", "")
+    return _fit(
+        f"{where} · {meets}{full}", f"{where} · {meets}{named}", f"{where} · {meets}", where
+    )
 
 
 def _flight(s: MarginaliaState, seat: int, uid: int, space: str) -> str:
