@@ -277,9 +277,13 @@ def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> str:
 
 def _flight(s: MarginaliaState, seat: int, uid: int, space: str) -> str:
     """Flight: a marginalis on the front line moves to an unoccupied space."""
-    mover = next((m for m in s.sides[seat].front if m is not None and m.uid == uid), None)
-    name = _name(mover.card) if mover is not None else "Fly"
-    where = f"{name} flies → {space} ({_line_words(seat, space)})"
+    front = s.sides[seat].front
+    column = next((c for c, m in enumerate(front) if m is not None and m.uid == uid), None)
+    mover = front[column] if column is not None else None
+    if mover is None or column is None:
+        return f"Fly → {space} ({_line_words(seat, space)})"
+    origin = space_code(seat, FRONT, column)
+    where = f"{_name(mover.card)} flies {origin} → {space} ({_line_words(seat, space)})"
     meets = _surroundings(s, seat, space, uid)
     return _fit(f"{where} · {meets}", where)
 

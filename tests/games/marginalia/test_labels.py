@@ -150,8 +150,10 @@ def test_an_ability_names_itself_and_its_marginalis() -> None:
 def test_flight_says_where_the_marginalis_flies() -> None:
     s = position(page={"b2": "smiting-angel", "d2": "cancer", "d3": "ziz"}, phase="choose-reset")
     s = play(s, (0, "use b2"))
-    assert label(s, 0, "to d1") == "Smiting Angel flies → d1 (your back line) · behind Cancer 4/4"
-    assert label(s, 0, "to c2") == "Smiting Angel flies → c2 (your front line) · unopposed"
+    assert (
+        label(s, 0, "to d1") == "Smiting Angel flies b2 → d1 (your back line) · behind Cancer 4/4"
+    )
+    assert label(s, 0, "to c2") == "Smiting Angel flies b2 → c2 (your front line) · unopposed"
 
 
 def test_the_attack_says_how_many_attack_and_what_is_discarded() -> None:
@@ -215,8 +217,16 @@ def test_whole_moves_read_as_the_card_and_where_it_goes_or_what_it_hits() -> Non
 def test_a_flight_is_one_pick_in_the_reset_phase() -> None:
     s = position(page={"b2": "smiting-angel"}, phase="choose-reset")
     moves = whole(s, 0)
-    assert moves["use b2 to c2"] == "Smiting Angel flies → c2 (your front line) · unopposed"
+    assert moves["use b2 to c2"] == "Smiting Angel flies b2 → c2 (your front line) · unopposed"
     assert "use b2 to b1" not in moves  # behind its own space: left empty once it flies
+
+
+def test_two_angels_flying_to_the_same_space_read_differently() -> None:
+    s = position(page={"b2": "smiting-angel", "d2": "smiting-angel"}, phase="choose-reset")
+    moves = whole(s, 0)
+    assert moves["use b2 to c2"] == "Smiting Angel flies b2 → c2 (your front line) · unopposed"
+    assert moves["use d2 to c2"] == "Smiting Angel flies d2 → c2 (your front line) · unopposed"
+    assert len(set(moves.values())) == len(moves)
 
 
 # ------------------------------------------------------------------------- whole moves
