@@ -58,6 +58,8 @@ _WHEN = {
     "attacked": "when attacked",
     "any": "once a turn",
 }
+#: When an ability its controller chooses to use may be used.
+_CHOSEN_WHEN = {"play": "once a turn, in your play phase", "reset": "in your reset phase"}
 
 
 # ----------------------------------------------------------------------- entry point
@@ -139,7 +141,8 @@ def _ability(ability: Ability) -> str:
             return f"from behind, the one in front gets {change}"
         whom = " to its neighbours" if effect.target == "adjacent" else ""
         return f"{change}{whom}{_CONDITIONS[ability.condition]}"
-    when = _WHEN[ability.trigger]
+    when = _CHOSEN_WHEN.get(ability.trigger, "") if ability.activated else ""
+    when = when or _WHEN[ability.trigger]
     if ability.reinforcement:
         when = f"from behind, {when}"
     return f"{when}: {_effect(effect)}"

@@ -93,8 +93,11 @@ def test_random_positions_offer_every_kind_of_whole_move() -> None:
 
 # -------------------------------------------------------------- labels, kind by kind
 def test_a_card_in_hand_says_what_it_is_and_does() -> None:
-    s = position(hands=[["cancer", "ignis-sacer", "saint"], []])
+    s = position(hands=[["cancer", "ignis-sacer", "saint", "wrathful-abbot"], []])
     assert label(s, 0, "play cancer") == "Play Cancer 3/3 · +1/+1 while facing a foe"
+    assert label(s, 0, "play wrathful-abbot") == (
+        "Play Wrathful Abbot 3/2 · once a turn, in your play phase: 1 damage to a target"
+    )
     assert label(s, 0, "play ignis-sacer") == "Play Ignis Sacer · 3 damage to a target"
     assert label(s, 0, "play saint") == (
         "Play Saint 3/4 · from behind, the one in front gets +1 health"
