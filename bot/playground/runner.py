@@ -178,14 +178,20 @@ class Playground:
         while True:
             await asyncio.sleep(self._tick)
             async with self._keeping_time:
-                happened = len(self.env.backend.transcript)
-                await self.keep_time()
-                stale = (self.env.now() - preview.capture_time).total_seconds()
-                # Republishing moves the page to a new revision, and a click sent against
-                # the old one is turned away: only when the bot did something, or when
-                # the page's relative times have grown stale.
-                if len(self.env.backend.transcript) > happened or stale >= REDRAW_EVERY:
-                    await preview.refresh()
+                try:
+                    await self._tick_once(preview)
+                except Exception:  # the next tick, or the next click, tries again
+                    log.exception("The playground's clock could not catch up.")
+
+    async def _tick_once(self, preview: simcord.Preview) -> None:
+        happened = len(self.env.backend.transcript)
+        await self.keep_time()
+        stale = (self.env.now() - preview.capture_time).total_seconds()
+        # Republishing moves the page to a new revision, and a click sent against the old
+        # one is turned away: only when the bot did something, or when the page's relative
+        # times have grown stale.
+        if len(self.env.backend.transcript) > happened or stale >= REDRAW_EVERY:
+            await preview.refresh()
 
 
 def banner(url: str, world: World) -> str:
