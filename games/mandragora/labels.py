@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 from games.core import seat_ref
-from games.mandragora import cards, casting
+from games.mandragora import cards, casting, rules
 from games.mandragora.actions import (
     Action,
     AddIngredient,
@@ -63,8 +64,8 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
             return _power(s, seat, power)
         case CompositeCast(book, ingredients, power, then):
             return _whole(s, seat, book, ingredients, power, then, started=False)
-        case FinishCast(ingredients, power, then):
-            book = s.steps[0].book if s.steps else ""
+        case FinishCast(ingredients, power, then):  # offered only while a spell is prepared
+            book = s.steps[0].book
             return _whole(s, seat, book, ingredients, power, then, started=True)
         case Back():
             return "Take back the last choice"
@@ -78,9 +79,8 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
         case Substitute(target):
             held = plural(len(s.sorcerers[target].hand), "card")
             return f"Target {_who(s, seat, target, held)}: draw one blind, give one back"
-        case GiveCard(card):
-            other = s.steps[0].other if s.steps else -1
-            return f"Give {card_label(card)} to {_who(s, seat, other)}"
+        case GiveCard(card):  # a Substitution's card handed back to the opponent drawn from
+            return f"Give {card_label(card)} to {_who(s, seat, s.steps[0].other)}"
         case Levitate(shop, card):
             return _levitate(s, shop, card)
         case Share(mode, card):
@@ -116,10 +116,16 @@ def _short(card: str) -> str:
     return f"{symbol}{cards.book_value(card)}" if cards.is_book(card) else symbol
 
 
+@cache
+def _card_order() -> dict[str, int]:
+    """Cards in the box's order: ingredients before spellbooks, colour by colour."""
+    return {card: i for i, card in enumerate(dict.fromkeys(cards.all_cards()))}
+
+
 def _short_list(items: Iterable[str]) -> str:
     """Cards as symbols, counted: ``3×🔴 🌱``."""
     counts = Counter(items)
-    order = {card: i for i, card in enumerate(dict.fromkeys(cards.all_cards()))}
+    order = _card_order()
     parts = []
     for card in sorted(counts, key=lambda c: order.get(c, len(order))):
         parts.append(f"{counts[card]}×{_short(card)}" if counts[card] > 1 else _short(card))
@@ -210,6 +216,8 @@ def _effect(s: MandragoraState, seat: int, key: str) -> str:
         return "no effect, you have no 📜 cursed scroll"
     if key == "substitution" and not any(s.sorcerers[o].hand for o in s.opponents(seat)):
         return "no effect, no opponent holds a card"
+    if key == "levitation" and not rules.levitation_choices(s):
+        return "no effect, no shop has a card to take"
     return EFFECTS[key]
 
 

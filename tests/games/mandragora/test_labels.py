@@ -211,6 +211,15 @@ def test_a_power_that_would_do_nothing_says_so() -> None:
     )
 
 
+def test_a_levitation_with_no_card_to_take_says_it_does_nothing() -> None:
+    s = put_on_top(position(3, hands=[["red-1", "red", "red"], [], []]), 1, "levitation")
+    s = play(s, (0, "cast red-1"), (0, "add red"))
+    assert (
+        steps(s, 0)[-1]
+        == "Cast Levitation (power 1, +2 pts): no effect, no shop has a card to take"
+    )
+
+
 def test_the_whole_spells_of_a_small_hand_fewest_ingredients_first() -> None:
     assert whole(small_hand(), 0) == [
         ("cast red-2 mandrake power 1", "Swiftness (power 1, +3 pts): 🔴 red-2 + 🌱 mandrake"),
