@@ -25,6 +25,8 @@ MAX_BUTTON_CHOICES = 15
 BUTTON_LABEL = 80
 #: Options per page of a select menu (Discord's limit).
 PAGE_SIZE = 25
+#: Rows of components a message holds (Discord's limit).
+ROWS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +51,18 @@ class PanelChoices:
     """The index of "back" among the legal actions, when the seat may take a step back."""
 
     @property
+    def whole_rows(self) -> int:
+        """The rows of a message the whole-move menu takes: the menu, and its page turns."""
+        if not self.whole:
+            return 0
+        return 1 if len(self.whole) <= PAGE_SIZE else 2
+
+    @property
     def steps_as_buttons(self) -> bool:
-        """Whether the steps fit as buttons rather than a menu."""
-        return len(self.steps) <= MAX_BUTTON_CHOICES and all(
+        """Whether the steps fit as buttons (five to a row, "back" among them) in the rows
+        the whole-move menu leaves, rather than a menu of their own."""
+        room = (ROWS - self.whole_rows) * 5 - (self.back is not None)
+        return len(self.steps) <= min(MAX_BUTTON_CHOICES, room) and all(
             len(c.label) <= BUTTON_LABEL for c in self.steps
         )
 
@@ -99,25 +110,37 @@ def _page_clicks(position: int) -> int:
     return position // PAGE_SIZE
 
 
-def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
-    """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
-    decisions in order, as recorded) from ``state``: one pick of a whole move when one
-    matches, otherwise one click per decision asked for, plus the page turns of long menus.
-    Decisions the engine takes by itself cost nothing."""
-    notations = [engine.notation(d) for d in move]
-    panel = panel_choices(engine, state, seat)
+def _whole_clicks(
+    engine: Engine[Any, Any], state: Any, seat: int, panel: PanelChoices, rest: Sequence[str]
+) -> int | None:
+    """The clicks to pick the whole move that spells ``rest`` (decisions taken without
+    asking included), when the panel offers one."""
+    moves = engine.whole_moves(state, seat) if panel.whole else ()
     for choice in panel.whole:
-        whole = engine.whole_moves(state, seat)[choice.index]
+        whole = moves[choice.index]
         decisions = engine.decisions(state, seat, whole) or [whole]
         after = engine.apply(state, seat, whole).state
         spelled = [engine.notation(d) for d in decisions]
         spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
-        if spelled == notations:
+        if spelled == list(rest):
             return 1 + _page_clicks(choice.index)
+    return None
+
+
+def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
+    """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
+    decisions in order, as recorded) from ``state``: one pick of a whole move when one
+    matches, otherwise one click per decision asked for, plus the page turns of long menus,
+    until a whole move matches the rest. Decisions the engine takes by itself cost nothing."""
+    notations = [engine.notation(d) for d in move]
     clicks = 0
     position = 0
     while position < len(move):
         panel = panel_choices(engine, state, seat)
+        # The panel offers whole moves at every step, not only at the start of a move.
+        whole = _whole_clicks(engine, state, seat, panel, notations[position:])
+        if whole is not None:
+            return clicks + whole
         decision = move[position]
         notation = notations[position]
         place = next((i for i, c in enumerate(panel.steps) if c.notation == notation), None)
