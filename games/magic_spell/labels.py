@@ -55,6 +55,7 @@ from games.magic_spell.actions import (
     WeaveFound,
 )
 from games.magic_spell.homework import cabinet_limit, fits, is_complete, missing, owns
+from games.magic_spell.notation import notation
 from games.magic_spell.spells import STONE, SpellData, spell
 from games.magic_spell.state import (
     RESEARCH_COST,
@@ -169,7 +170,7 @@ def label(s: MagicSpellState, seat: int, action: Action) -> str:
         case Accept(proposer) | Decline(proposer):
             return _answer(s, seat, proposer, isinstance(action, Accept))
     # Only "back" is left, which the panel labels itself.
-    return "Back"
+    return notation(action)
 
 
 # ------------------------------------------------------------------------------- weaving
@@ -196,10 +197,8 @@ def _move(s: MagicSpellState, seat: int, letter: str, source: str, target: str) 
     homework = student.homework_spell(target)
     assert homework is not None
     step = s.steps[seat]
-    extra = (
-        step is not None
-        and step.kind in ("more", "move-to", "move")
-        and (step.kind == "more" or step.extra)
+    extra = step is not None and (
+        step.kind == "more" or (step.kind in ("move-to", "move") and step.extra)
     )
     cost = MOVE_COST + (extra_cost(s, seat) if extra else 0)
     head = f"Move {tile_label(letter)} from {spell(source).name} onto {spell(target).name}"
@@ -268,7 +267,7 @@ def _remembered(s: MagicSpellState, seat: int, slot: int) -> str:
 def _scrounge_row(s: MagicSpellState, seat: int, row: int) -> str:
     places = laboratory.face_down_in_row(s, row)
     seen = [s.lab[slot] for slot in places if laboratory.knows(s, seat, slot)]
-    head = f"🔍 Scrounge in tiles {row_label(row)}"
+    head = f"🔍 Scrounge row {row_label(row)}"
     count = f": {len(places)} face down"
     remembered = f", you saw {tiles_text(seen)}" if seen else ""
     return fitted(head, count, remembered)
@@ -341,14 +340,20 @@ def _effect(
     mine: str = "",
     letter: str = "",
     homework: str = "",
+    among: int = -1,
 ) -> str:
-    """What casting ``data`` does, with the decisions made so far filled in."""
+    """What casting ``data`` does, with the decisions made so far filled in (``among``: the
+    row its tile is to be chosen from)."""
     if target < 0 and s.players == 2:
         target = s.opponents(seat)[0]
     return _EFFECTS[data.effect].format(
         target=seat_ref(target) if target >= 0 else "an opponent",
-        row=f"tiles {row_label(row)}" if row >= 0 else "a row",
-        tile=f"tile {tile + 1}" if tile >= 0 else "a tile",
+        row=f"row {row_label(row)}" if row >= 0 else "a row",
+        tile=f"tile {tile + 1}"
+        if tile >= 0
+        else f"a tile of row {row_label(among)}"
+        if among >= 0
+        else "a tile",
         mine=f"your {tile_label(mine)}" if mine else "a tile of yours",
         letter=tile_label(letter) if letter else "a letter",
         homework=spell(homework).name if homework else "a homework spell",
@@ -418,11 +423,8 @@ def _cast_choice(s: MagicSpellState, seat: int, step: Step, choice: CastChoice) 
             places = laboratory.face_down_in_row(s, row)
             known = sum(laboratory.knows(s, seat, slot) for slot in places)
             seen = f", you saw {known}" if known else ""
-            if data.effect in ("peek_row", "shuffle_row"):
-                head = _capital(_effect(s, seat, data, row=row))
-            else:
-                head = f"A tile among {row_label(row)}"
-            return fitted(head, f": {len(places)} face down{seen}")
+            effect = _effect(s, seat, data, row=row, mine=step.mine, among=row)
+            return fitted(_capital(effect), f": {len(places)} face down{seen}")
         case Tile(slot):
             effect = _effect(s, seat, data, tile=slot, mine=step.mine)
             return fitted(_capital(effect), _remembered(s, seat, slot))

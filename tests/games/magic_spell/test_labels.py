@@ -21,6 +21,7 @@ from tests.games.configurations import configuration_id
 from tests.games.magic_spell.positions import ENGINE, play, position
 
 NAMES = ["N" * NAME_WIDTH] * 4
+LAB = {1: "A", 2: "E", 12: "Q"}
 CASTABLE = sorted(w for w, data in spells().items() if data.castable)
 
 
@@ -158,8 +159,8 @@ def test_moving_a_woven_tile_names_both_spells_and_the_cost() -> None:
 def test_scrounging_says_how_many_tiles_lie_in_a_row_and_which_the_seat_remembers() -> None:
     s = _turn(lab={1: "A", 2: "E", 12: "Q"})
     s.known[1] = 1  # seat 1 (index 0) has seen the E at place 2
-    assert _label(s, 0, "scrounge 1-10") == "🔍 Scrounge in tiles 1-10: 2 face down, you saw E"
-    assert _label(s, 0, "scrounge 11-20") == "🔍 Scrounge in tiles 11-20: 1 face down"
+    assert _label(s, 0, "scrounge 1-10") == "🔍 Scrounge row 1-10: 2 face down, you saw E"
+    assert _label(s, 0, "scrounge 11-20") == "🔍 Scrounge row 11-20: 1 face down"
     s = play(s, (0, "scrounge 1-10"))
     assert _label(s, 0, "tile 1") == "Look at tile 1"
     assert _label(s, 0, "tile 2") == "Look at tile 2 (you saw E there)"
@@ -198,10 +199,20 @@ def test_with_one_opponent_a_cast_names_them() -> None:
 
 def test_each_decision_of_a_cast_reads_as_what_it_does() -> None:
     espy = play(_turn(spellbooks=[["espy"], [], []], lab={1: "A", 2: "E"}), (0, "cast espy"))
-    assert _label(espy, 0, "row 1-10") == "A tile among 1-10: 2 face down"
+    assert _label(espy, 0, "row 1-10") == "Look at a tile of row 1-10: 2 face down"
     assert _label(play(espy, (0, "row 1-10")), 0, "tile 2") == "Look at tile 2"
     fugue = play(_turn(spellbooks=[["fugue"], [], []], lab={1: "A", 12: "E"}), (0, "cast fugue"))
-    assert _label(fugue, 0, "row 11-20") == "Mix the face-down tiles of tiles 11-20: 1 face down"
+    assert _label(fugue, 0, "row 11-20") == "Mix the face-down tiles of row 11-20: 1 face down"
+    legerdemain = _turn(spellbooks=[["legerdemain"], [], []], cabinets=[["Z"], [], []], lab=LAB)
+    legerdemain.known[1] = 1
+    legerdemain = play(legerdemain, (0, "cast legerdemain"))
+    assert _automatic(legerdemain, 0) == "use z", "the only tile of the cabinet"
+    legerdemain = play(legerdemain, (0, "use z"))
+    assert _label(legerdemain, 0, "row 1-10") == (
+        "Swap your Z for a tile of row 1-10: 2 face down, you saw 1"
+    )
+    legerdemain = play(legerdemain, (0, "row 1-10"))
+    assert _label(legerdemain, 0, "tile 2") == "Swap your Z for tile 2 (you saw E there)"
     cozen = _turn(spellbooks=[["cozen"], [], []], cabinets=[["A", "Z"], ["E"], []])
     cozen = play(cozen, (0, "cast cozen"), (0, "target 2"))
     assert _label(cozen, 0, "use z") == "Give away your Z (no homework needs it)"
