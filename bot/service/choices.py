@@ -99,12 +99,11 @@ def _page_clicks(position: int) -> int:
     return position // PAGE_SIZE
 
 
-def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
-    """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
-    decisions in order, as recorded) from ``state``: one pick of a whole move when one
-    matches, otherwise one click per decision asked for, plus the page turns of long menus.
-    Decisions the engine takes by itself cost nothing."""
-    notations = [engine.notation(d) for d in move]
+def _whole_move_clicks(
+    engine: Engine[Any, Any], state: Any, seat: int, notations: Sequence[str]
+) -> int | None:
+    """The clicks of the whole move, offered now, that spells exactly ``notations`` (with the
+    decisions taken by themselves after it), or ``None`` when none does."""
     panel = panel_choices(engine, state, seat)
     for choice in panel.whole:
         whole = engine.whole_moves(state, seat)[choice.index]
@@ -112,11 +111,24 @@ def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[A
         after = engine.apply(state, seat, whole).state
         spelled = [engine.notation(d) for d in decisions]
         spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
-        if spelled == notations:
+        if spelled == list(notations):
             return 1 + _page_clicks(choice.index)
+    return None
+
+
+def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
+    """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
+    decisions in order, as recorded) from ``state``: one click per decision asked for, plus
+    the page turns of long menus, until a whole move offered on the way finishes it in one
+    pick (the panel offers whole moves each time it shows, partway through a move too).
+    Decisions the engine takes by itself cost nothing."""
+    notations = [engine.notation(d) for d in move]
     clicks = 0
     position = 0
     while position < len(move):
+        whole = _whole_move_clicks(engine, state, seat, notations[position:])
+        if whole is not None:
+            return clicks + whole
         panel = panel_choices(engine, state, seat)
         decision = move[position]
         notation = notations[position]
