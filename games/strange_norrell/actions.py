@@ -199,6 +199,14 @@ class Discard:
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class Discards:
+    """Composite move: several social engagements discarded down to the hand limit at once
+    (``discard york-wind bath-rain``), one ``Discard`` after another."""
+
+    cards: tuple[str, ...]
+
+
 Action = (
     Acquire
     | KingsRoads
@@ -229,4 +237,5 @@ Action = (
     | Named
     | End
     | Discard
+    | Discards
 )

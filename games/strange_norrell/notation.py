@@ -7,6 +7,7 @@
     magic york-wind     use rook-grammar     with york-stones-3     element wind     on rain-fleet
     back     cast daedalus-rose     discard daedalus-rose     uncover kings-roads     pass
     connexion horses     named coachman     end     discard york-wind
+    discard york-wind bath-rain   (down to the hand limit at once)
 
 >>> parse_syntax("take rain-fleet intro")
 Take(picks=('intro', 'rain-fleet'))
@@ -30,6 +31,7 @@ from games.strange_norrell.actions import (
     Cast,
     Connexion,
     Discard,
+    Discards,
     DiscardSpell,
     Element,
     End,
@@ -101,6 +103,8 @@ def notation(action: Action) -> str:
             return f"discard {spell}"
         case Discard(card):
             return f"discard {card}"
+        case Discards(codes):
+            return "discard " + " ".join(codes)
     return f"{_VERB[type(action)]} {_code_of(action)}"
 
 
@@ -143,6 +147,10 @@ def parse_syntax(text: str) -> Action | None:
         return _battlefield(rest[0], rest[1])
     if head == "take":
         return _take(rest)
+    if head == "discard" and len(rest) > 1:
+        if all(kinds.get(code) == "engagement" for code in rest):
+            return Discards(tuple(rest))
+        return None
     if len(rest) != 1:
         return None
     code = rest[0]
