@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from bot.components.lobby import LobbyAiSelect, LobbyButton
-from bot.components.panel import PanelChoice, PanelPage, PanelSelect
+from bot.components.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
 from bot.components.signup import SignupButton
 from bot.components.turn import TurnButtonItem
 from bot.components.undo import UndoVote
@@ -24,5 +24,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelChoice,
     PanelSelect,
     PanelPage,
+    WholeMoveSelect,
     SignupButton,
 )

@@ -4,6 +4,7 @@ one decision after another."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, cast
 
 import discord
@@ -13,15 +14,10 @@ from bot.embeds import board_embed, lines_text
 from bot.errors import Guarded
 from bot.render import render
 from bot.service.announce import seat_users
+from bot.service.choices import PAGE_SIZE, Choice, PanelChoices
 from bot.service.errors import StaleRequest
 from bot.service.play import MoveResult
 from bot.services import services_of
-from games.core import BACK
-
-#: Choices shown as buttons when there are at most this many (and they are short).
-MAX_BUTTON_CHOICES = 20
-#: Options per page of a select menu: Discord's limit.
-PAGE_SIZE = 25
 
 
 class PanelChoice(
@@ -83,20 +79,21 @@ class PanelSelect(
         await choose(interaction, self.game_id, self.version, index)
 
 
-class PanelPage(
+class WholeMoveSelect(
     Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"grim:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:whole:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
 ):
-    """Previous / next page of a long list of moves."""
+    """A page of complete moves, each picked in one go."""
 
-    def __init__(self, game_id: int, version: int, page: int, label: str, disabled: bool) -> None:
+    def __init__(
+        self, game_id: int, version: int, page: int, options: list[discord.SelectOption]
+    ) -> None:
         super().__init__(
-            discord.ui.Button(
-                style=discord.ButtonStyle.secondary,
-                label=label or "page",
-                disabled=disabled,
-                custom_id=f"grim:page:{game_id}:{version}:{page}",
+            discord.ui.Select(
+                custom_id=f"grim:whole:{game_id}:{version}:{page}",
+                placeholder="Your whole move in one pick…",
+                options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
         self.game_id, self.version, self.page = game_id, version, page
@@ -104,8 +101,66 @@ class PanelPage(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WholeMoveSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        data = cast("dict[str, Any]", interaction.data or {})
+        values = data.get("values", [])
+        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        services = services_of(interaction)
+        try:
+            result = await services.tables.choose_whole(
+                self.game_id, interaction.user.id, version=self.version, index=index
+            )
+        except StaleRequest as stale:
+            await show_panel(interaction, self.game_id, note=stale.message, edit=True)
+            return
+        await after_move(interaction, result, edit=True)
+
+
+class PanelPage(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"grim:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"
+        r"(?::(?P<whole>\d+):(?P<which>[ws]))?"
+    ),
+):
+    """Previous / next page of a long list of moves: ``page`` of the steps, ``whole`` of the
+    whole moves (ids without it, from before whole moves were offered, mean its first)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        label: str,
+        disabled: bool,
+        *,
+        whole: int = 0,
+        turns_whole: bool = False,
+    ) -> None:
+        # Which menu the button turns keeps the ids of two pagers on one panel distinct.
+        which = "w" if turns_whole else "s"
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label or "page",
+                disabled=disabled,
+                custom_id=f"grim:page:{game_id}:{version}:{page}:{whole}:{which}",
+            )
+        )
+        self.game_id, self.version, self.page, self.whole = game_id, version, page, whole
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PanelPage:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), "", False)
+        whole = int(match["whole"]) if match["whole"] else 0
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["page"]), "", False, whole=whole
+        )
 
     async def act(self, interaction: discord.Interaction) -> None:
         game = await services_of(interaction).tables.get(self.game_id)
@@ -114,44 +169,117 @@ class PanelPage(
             interaction,
             self.game_id,
             page=0 if stale else self.page,
+            whole_page=0 if stale else self.whole,
             note="The game has moved on; here are your choices now." if stale else "",
             edit=True,
         )
 
 
+def _pages(count: int) -> int:
+    return max(1, -(-count // PAGE_SIZE))
+
+
+def _option(choice: Choice, names: Sequence[str]) -> discord.SelectOption:
+    return discord.SelectOption(
+        label=_shown(render(choice.label, names), 100),
+        value=str(choice.index),
+        description=_shown(f"or type /play {choice.notation}", 100),
+    )
+
+
+def _shown(text: str, limit: int) -> str:
+    """``text`` cut to Discord's ``limit`` with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def panel_view(
-    game_id: int, version: int, notations: tuple[str, ...], page: int
+    game_id: int,
+    version: int,
+    choices: PanelChoices,
+    names: Sequence[str],
+    *,
+    page: int = 0,
+    whole_page: int = 0,
 ) -> discord.ui.View:
-    """A panel built from the engine's legal moves: buttons when few, paged menus when many;
-    the engine's "back" as its own button."""
+    """A panel built from the engine's legal moves (see :mod:`bot.service.choices`): the
+    whole moves in a paged menu, then the next steps as buttons when few or a paged menu
+    when many, and "back" as its own button."""
     view = discord.ui.View(timeout=None)
-    indexed = [(i, n) for i, n in enumerate(notations) if n != BACK]
-    back = next((i for i, n in enumerate(notations) if n == BACK), None)
-    if len(indexed) <= MAX_BUTTON_CHOICES and all(len(n) <= 80 for _, n in indexed):
-        for position, (index, notation) in enumerate(indexed):
-            item = PanelChoice(game_id, version, index, notation, back=False)
-            item.item.row = position // 5
-            view.add_item(item)
-        if back is not None:
-            item = PanelChoice(game_id, version, back, "Back", back=True)
-            item.item.row = 4
+    row = 0
+    if choices.whole:
+        pages = _pages(len(choices.whole))
+        whole_page = min(max(whole_page, 0), pages - 1)
+        shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]
+        select = WholeMoveSelect(game_id, version, whole_page, [_option(c, names) for c in shown])
+        if pages > 1:
+            select.item.placeholder = f"Your whole move in one pick… ({whole_page + 1}/{pages})"
+        select.item.row = row
+        view.add_item(select)
+        row += 1
+        if pages > 1:
+            _add_pager(view, game_id, version, row, page, whole_page, pages, whole=True)
+            row += 1
+    if choices.steps_as_buttons:
+        items: list[discord.ui.Item[Any]] = [
+            PanelChoice(game_id, version, c.index, render(c.label, names), back=False)
+            for c in choices.steps
+        ]
+        if choices.back is not None:
+            items.append(PanelChoice(game_id, version, choices.back, "Back", back=True))
+        for position, item in enumerate(items):
+            item.row = row + position // 5
             view.add_item(item)
         return view
-    pages = max(1, -(-len(indexed) // PAGE_SIZE))
+    pages = _pages(len(choices.steps))
     page = min(max(page, 0), pages - 1)
-    shown = indexed[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    options = [discord.SelectOption(label=n[:100], value=str(i)) for i, n in shown]
-    select = PanelSelect(game_id, version, page, options)
-    select.item.placeholder = f"Choose your move… (page {page + 1} of {pages})"
-    view.add_item(select)
+    shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    steps = PanelSelect(game_id, version, page, [_option(c, names) for c in shown])
+    step_words = "…or one step at a time" if choices.whole else "Choose your move…"
+    steps.item.placeholder = step_words + (f" ({page + 1}/{pages})" if pages > 1 else "")
+    steps.item.row = row
+    view.add_item(steps)
+    row += 1
     if pages > 1:
-        # Clamped, so the disabled end buttons still carry valid, distinct ids.
-        view.add_item(PanelPage(game_id, version, max(page - 1, 0), "◀ Previous", page == 0))
-        last = page >= pages - 1
-        view.add_item(PanelPage(game_id, version, min(page + 1, pages - 1), "Next ▶", last))
-    if back is not None:
-        view.add_item(PanelChoice(game_id, version, back, "Back", back=True))
+        _add_pager(view, game_id, version, row, page, whole_page, pages, whole=False)
+        row += 1
+    if choices.back is not None:
+        back = PanelChoice(game_id, version, choices.back, "Back", back=True)
+        back.row = row
+        view.add_item(back)
     return view
+
+
+def _add_pager(
+    view: discord.ui.View,
+    game_id: int,
+    version: int,
+    row: int,
+    page: int,
+    whole_page: int,
+    pages: int,
+    *,
+    whole: bool,
+) -> None:
+    """Previous / next buttons turning the whole-move menu's pages or the steps' pages.
+    Clamped, so the disabled end buttons still carry valid, distinct ids."""
+    current = whole_page if whole else page
+    for label, target, disabled in (
+        ("◀ Previous", max(current - 1, 0), current == 0),
+        ("Next ▶", min(current + 1, pages - 1), current >= pages - 1),
+    ):
+        steps_page, whole_target = (page, target) if whole else (target, whole_page)
+        what = " moves" if whole else ""
+        button = PanelPage(
+            game_id,
+            version,
+            steps_page,
+            label.replace("Previous", "Previous" + what).replace("Next", "Next" + what),
+            disabled,
+            whole=whole_target,
+            turns_whole=whole,
+        )
+        button.row = row
+        view.add_item(button)
 
 
 async def show_panel(
@@ -160,25 +288,26 @@ async def show_panel(
     *,
     note: str = "",
     page: int = 0,
+    whole_page: int = 0,
     edit: bool = False,
     lines: tuple[str, ...] = (),
 ) -> None:
     """Show the clicker their own panel: their board and the moves they may make now, under
     ``note`` (neutral text, such as a refusal's reason) and the log ``lines`` of their move."""
     services = services_of(interaction)
-    choices, board = await services.tables.panel(game_id, interaction.user.id)
+    choices, panel, board = await services.tables.panel(game_id, interaction.user.id)
     game = choices.game
     names = await services.names.names(seat_users(game))
     parts = [render(note)] if note else []
     if lines:
         parts.append(lines_text(lines, names, limit=1200))
     title = games.get(game.game_key).title
-    if choices.notations:
-        parts.append(f"**{title}** #{game.id} · your move:")
-        view: discord.ui.View | None = panel_view(game.id, game.version, choices.notations, page)
+    view: discord.ui.View | None = None
+    if panel:
+        parts.append(f"**{title}** #{game.id} · your move: {_how_to_pick(panel)}")
+        view = panel_view(game.id, game.version, panel, names, page=page, whole_page=whole_page)
     else:
         parts.append(f"**{title}** #{game.id}: it is not your turn; you will be pinged.")
-        view = None
     content = "\n".join(parts)
     embed = board_embed(board, names, private=True)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
@@ -190,6 +319,19 @@ async def show_panel(
         await interaction.response.send_message(content, embed=embed, ephemeral=True, **kwargs)
     if view is not None:
         view.stop()
+
+
+def _how_to_pick(panel: PanelChoices) -> str:
+    """One line on using the panel, with the typed form of a move as a hint."""
+    if panel.whole:
+        how = "pick a whole move from the menu, or go one step at a time."
+        example = panel.whole[0].notation
+    elif panel.steps:
+        how = "choose below." if panel.steps_as_buttons else "choose from the menu."
+        example = panel.steps[0].notation
+    else:
+        return "step back, or choose below."
+    return f"{how}\n-# Typing works too: `/play {example}`"
 
 
 async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:

@@ -25,6 +25,8 @@ MAX_BUTTON_CHOICES = 15
 BUTTON_LABEL = 80
 #: Options per page of a select menu (Discord's limit).
 PAGE_SIZE = 25
+#: Rows of components a message holds (Discord's limit).
+ROWS = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,9 +51,18 @@ class PanelChoices:
     """The index of "back" among the legal actions, when the seat may take a step back."""
 
     @property
+    def whole_rows(self) -> int:
+        """The rows of a message the whole-move menu takes: the menu, and its page turns."""
+        if not self.whole:
+            return 0
+        return 1 if len(self.whole) <= PAGE_SIZE else 2
+
+    @property
     def steps_as_buttons(self) -> bool:
-        """Whether the steps fit as buttons rather than a menu."""
-        return len(self.steps) <= MAX_BUTTON_CHOICES and all(
+        """Whether the steps fit as buttons (five to a row, "back" among them) in the rows
+        the whole-move menu leaves, rather than a menu of their own."""
+        room = (ROWS - self.whole_rows) * 5 - (self.back is not None)
+        return len(self.steps) <= min(MAX_BUTTON_CHOICES, room) and all(
             len(c.label) <= BUTTON_LABEL for c in self.steps
         )
 

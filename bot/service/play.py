@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.service.choices import PanelChoices, panel_choices
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.stand_ins import StandIns
 from bot.service.table_core import (
@@ -40,10 +41,15 @@ class Tables(Withdrawals, StandIns, TableCore):
         game, seat, engine, state = await self._seated(game_id, user_id)
         return choices_of(game, seat, engine, state)
 
-    async def panel(self, game_id: int, user_id: int) -> tuple[Choices, Board]:
-        """The moves ``user_id`` may make now and their own board, from one read."""
+    async def panel(self, game_id: int, user_id: int) -> tuple[Choices, PanelChoices, Board]:
+        """The moves ``user_id`` may make now, as a panel offers them in words, and their own
+        board, from one read."""
         game, seat, engine, state = await self._seated(game_id, user_id)
-        return choices_of(game, seat, engine, state), engine.describe(engine.view(state, seat))
+        return (
+            choices_of(game, seat, engine, state),
+            panel_choices(engine, state, seat),
+            engine.describe(engine.view(state, seat)),
+        )
 
     async def _seated(self, game_id: int, user_id: int) -> tuple[Game, int, Engine[Any, Any], Any]:
         game = running_game(await self.get(game_id))
@@ -78,6 +84,22 @@ class Tables(Withdrawals, StandIns, TableCore):
             if not 0 <= index < len(actions):
                 raise StaleRequest()
             result = await self._record(game, engine, state, seat, actions[index])
+        self._moved(result.game)
+        return result
+
+    async def choose_whole(
+        self, game_id: int, user_id: int, *, version: int, index: int
+    ) -> MoveResult:
+        """Make the ``index``-th whole move (``Engine.whole_moves``) of the game as it was at
+        ``version``: a complete move picked in one go."""
+        async with self._locks(game_id):
+            game, engine, state, seat = await self._for_move(game_id, user_id, version)
+            if not engine.legal_actions(state, seat):
+                raise Refusal(engine.not_your_turn_message(state, seat))
+            moves = engine.whole_moves(state, seat)
+            if not 0 <= index < len(moves):
+                raise StaleRequest()
+            result = await self._record(game, engine, state, seat, moves[index])
         self._moved(result.game)
         return result
 

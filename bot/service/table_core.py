@@ -46,7 +46,8 @@ class MoveResult:
     lines: tuple[str, ...]
     """Everything the move told its player, public and private."""
     still_deciding: bool
-    """Whether the same player is asked for another decision straight away."""
+    """Whether the same player may act again straight away: partway through a move, or with
+    more of their turn to play."""
     engine: Engine[Any, Any]
     after: Any
     """The game's state after the move (and any automatic moves that followed)."""
@@ -190,9 +191,11 @@ class TableCore:
             lines=tuple(e.text for e in log if e.visible_to(seat)),
             engine=engine,
             after=after,
+            # The panel stays open while the player may go on: partway through a move, or
+            # with more of a turn to play (another card, another action).
             still_deciding=engine.outcome(after) is None
             and seat in engine.to_act(after)
-            and engine.deciding(after, seat),
+            and bool(engine.legal_actions(after, seat)),
         )
 
     async def _commit(

@@ -1,15 +1,29 @@
-"""A Magic Spell view as a platform-neutral board."""
+"""A Magic Spell view as a platform-neutral board: the text shown under the picture.
+
+The picture (``picture.py``) is the table at a glance: whose turn, each student's credits,
+spirit and counts, the laboratory's places and the viewer's homework and cabinet as tiles.
+This board says in words what is happening and what the viewer decides now, and carries what
+the picture does not: which tiles the viewer remembers and where, each student's spellbook and
+the progress woven on their homework, blocks, trade offers, and the final scores itemized. It
+repeats the scores and the viewer's own tiles and spirit, so that a game can be played from
+the text alone when no picture is shown; it leaves out the laboratory's grid of numbers, which
+it tells as the places that are empty and the tiles remembered.
+"""
 
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
 from games.magic_spell.scoring import ScoreLine
-from games.magic_spell.spells import spell
-from games.magic_spell.state import ROW
-from games.magic_spell.text import plural, row_label, spell_name, tile_label, tiles_text
+from games.magic_spell.spells import STONE, spell
+from games.magic_spell.text import (
+    plural,
+    row_label,
+    spell_name,
+    tile_label,
+    tile_word,
+    tiles_text,
+)
 from games.magic_spell.view import UNKNOWN, MagicSpellView, PendingView, StudentView
-
-FACE_DOWN, EMPTY = "▪", "·"
 
 _PUBLIC_STEP = {
     "move-to": "{who} is moving a woven tile.",
@@ -24,21 +38,22 @@ _PUBLIC_STEP = {
     "discard-spell": "{who} returns homework down to the limit.",
 }
 
+#: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
+#: buttons) from the legal moves, so a hint never names a move that is not open.
 _HINTS = {
-    "move-to": "choose where the tile goes: `move to SPELL`, or `back`.",
-    "move": "choose the tile: `move e from SPELL`, or `back`.",
-    "more": "weave again for spirit (`weave e on SPELL`, `move`), or `done`.",
-    "row": "choose the tile: `tile N`, or `back`.",
-    "found": "`weave it on SPELL`, `keep` it, or `put back`.",
-    "cast": "choose: `target N`, `row 11-20`, `tile N`, `use e`, `letter e`, `homework SPELL` "
-    "or `pay e`, as the spell asks; or `back`.",
-    "augury": "`take SPELL`: the others go to the bottom of the deck.",
-    "jettison": "`jettison e` for 1 spirit each, or `done`.",
-    "discard-tile": "`return e`: your cabinet is over its limit.",
-    "discard-spell": "`return SPELL`: your homework is over its limit.",
-    "give": "choose what to give: `give e`, `give e from SPELL`, `give SPELL`, or `back`.",
-    "want": "choose what to ask for: `for e`, `for SPELL`, `for homework`, or `back`.",
-    "accept": "choose what to hand over: `give e`, `give e from SPELL`, `give SPELL`, or `back`.",
+    "move-to": "choose the homework spell the tile goes to, or `back`.",
+    "move": "choose the woven tile to move, or `back`.",
+    "more": "`done` ends your turn; `/play` lists any further weave (extra weaves cost spirit).",
+    "row": "choose the tile to look at, by its place, or `back`.",
+    "found": "`keep` it or `put back`.",
+    "cast": "choose what the spell asks for (`/play` lists the choices), or `back`.",
+    "augury": "keep one spell: the others go to the bottom of the deck.",
+    "jettison": "return tiles for 1 spirit each, or `done`.",
+    "discard-tile": "return a tile: your cabinet is over its limit.",
+    "discard-spell": "return a homework spell: your homework is over its limit.",
+    "give": "choose what to give, or `back`.",
+    "want": "choose what to ask for, or `back`.",
+    "accept": "choose what to hand over, or `back`.",
 }
 
 
@@ -47,7 +62,7 @@ def describe(view: MagicSpellView) -> Board:
     fields = [BoardField(name="Laboratory", value=_laboratory(view))]
     fields += [_student_field(view, s) for s in view.students]
     if view.cabinet is not None:
-        fields.append(BoardField(name="Your cabinet", value=tiles_text(view.cabinet)))
+        fields.append(BoardField(name="Your cabinet", value=_cabinet(view)))
     if view.homework is not None:
         fields.append(BoardField(name="Your homework", value=_homework(view)))
     if view.offers:
@@ -91,7 +106,7 @@ def _status(view: MagicSpellView) -> str:
         lines.append(f"{who}'s turn: weave, cast, scrounge, research or rest.")
     own = [p for p in view.pending if p.seat == view.viewer]
     if own:
-        lines.append(_your_decision(own[0]))
+        lines.append(_your_decision(view, own[0]))
     elif view.viewer == view.current:
         lines.append("**Your move.**")
     elif view.viewer is not None and view.viewer in view.to_act:
@@ -108,9 +123,12 @@ def _public_line(pending: PendingView) -> str:
     )
 
 
-def _your_decision(pending: PendingView) -> str:
+def _your_decision(view: MagicSpellView, pending: PendingView) -> str:
     hint = _HINTS[pending.kind]
     if pending.kind == "found":
+        fits = _fitting(view, pending.letter)
+        if fits:
+            hint = f"`weave it on {fits}`, " + hint.replace("`keep` it or", "`keep` it, or")
         return f"**Tile {pending.slot + 1} is {tile_label(pending.letter)}:** {hint}"
     if pending.kind == "move":
         return f"**Moving a tile onto {spell_name(pending.spell)}:** {hint}"
@@ -127,25 +145,51 @@ def _your_decision(pending: PendingView) -> str:
     return f"**Your decision:** {hint}"
 
 
+def _fitting(view: MagicSpellView, letter: str) -> str:
+    """The first of the viewer's homework spells a scrounged tile may be woven on, or ""."""
+    assert view.viewer is not None
+    if "weave" in view.students[view.viewer].blocks:
+        return ""
+    for homework in view.homework or ():
+        # As the rules' ``fits``: a letter still unmatched, or a stone where none lies yet.
+        if letter in homework.missing if letter != STONE else STONE not in homework.woven:
+            return homework.spell
+    return ""
+
+
 def _laboratory(view: MagicSpellView) -> str:
-    lines = []
-    for start in range(0, len(view.lab), ROW):
-        marks = [_place_mark(letter) for letter in view.lab[start : start + ROW]]
-        lines.append(f"`{row_label(start // ROW):>6}` {' '.join(marks)}")
+    """The laboratory in words: how many tiles, the places left empty, the tiles the viewer
+    remembers (the picture draws the same places as a grid)."""
     face_down = sum(1 for letter in view.lab if letter)
-    lines.append(f"{plural(face_down, 'tile')} face down · deck: {plural(view.deck_size, 'spell')}")
+    lines = [
+        f"{plural(face_down, 'tile')} face down in places 1-{len(view.lab)}, "
+        f"scrounged by number · deck: {plural(view.deck_size, 'spell')}"
+    ]
+    empty = [i for i, letter in enumerate(view.lab) if not letter]
+    if empty:
+        lines.append(f"Empty: {_ranges(empty)}")
+    known = [(i, letter) for i, letter in enumerate(view.lab) if letter and letter != UNKNOWN]
+    if known:
+        who = "You remember" if view.viewer is not None else "Seen by all"
+        tiles = ", ".join(f"{tile_label(letter)} at {i + 1}" for i, letter in known)
+        lines.append(f"{who}: {tiles}")
     if view.stones_removed:
         stones = plural(view.stones_removed, "philosopher's stone")
         lines.append(f"{stones} out of the game")
     return "\n".join(lines)
 
 
-def _place_mark(letter: str) -> str:
-    if not letter:
-        return EMPTY
-    if letter == UNKNOWN:
-        return FACE_DOWN
-    return tile_label(letter)
+def _ranges(places: list[int]) -> str:
+    """Places (0-based) as numbers from 1, runs joined: ``3, 20, 91-100``."""
+    runs: list[list[int]] = []
+    for place in places:
+        if runs and runs[-1][-1] == place - 1:
+            runs[-1].append(place)
+        else:
+            runs.append([place])
+    return ", ".join(
+        f"{run[0] + 1}" if len(run) == 1 else f"{run[0] + 1}-{run[-1] + 1}" for run in runs
+    )
 
 
 def _student_field(view: MagicSpellView, s: StudentView) -> BoardField:
@@ -161,14 +205,23 @@ def _student_field(view: MagicSpellView, s: StudentView) -> BoardField:
     )
     spellbook = ", ".join(f"{spell(w).name} {spell(w).credits}" for w in s.spellbook)
     lines = [
-        f"Spirit {s.spirit} · cabinet {plural(s.cabinet_size, 'tile')}",
-        f"Homework: {plural(len(s.homework), 'spell')}"
-        + (f" (woven: {homework})" if s.homework else ""),
         f"Spellbook ({s.credits}/{view.courseload} credits): {spellbook or 'empty'}",
+        f"Spirit {s.spirit} · homework: {plural(len(s.homework), 'spell')}"
+        + (f" with {homework} tiles woven" if s.homework else ""),
     ]
     if s.blocks:
-        lines.append("May not: " + ", ".join(s.blocks))
+        lines.append("May not " + " or ".join(s.blocks) + " on their next turn")
     return BoardField(name=name, value="\n".join(lines), inline=True)
+
+
+def _cabinet(view: MagicSpellView) -> str:
+    """The viewer's tiles and spirit, with what spirit is for."""
+    assert view.cabinet is not None
+    lines = [tiles_text(view.cabinet)]
+    if view.viewer is not None:
+        spirit = view.students[view.viewer].spirit
+        lines.append(f"Spirit {spirit} (pays for extra weaves, research and spells)")
+    return "\n".join(lines)
 
 
 def _homework(view: MagicSpellView) -> str:
@@ -208,9 +261,32 @@ def _final(view: MagicSpellView) -> str:
 
 
 def _footer(view: MagicSpellView) -> str:
+    """One current hint: a move the viewer may type now, or what credits are."""
     if view.finished:
         return "Thanks for playing Magic Spell."
-    return (
-        "Turn: weave E on SPELL · cast SPELL · scrounge 11-20 (or scrounge 17) · research · rest"
-        " — between turns: trade with N"
+    about = (
+        f"Credits: the worth of the spells in a spellbook; {view.courseload} submit it for grading."
     )
+    if view.viewer is None or view.viewer != view.current or view.pending:
+        return about
+    example = _turn_example(view)
+    if example is None:
+        return f"Your turn: `/play` suggests your moves. {about}"
+    return f"Your turn: `/play` suggests your moves, e.g. `/play {example}`."
+
+
+def _turn_example(view: MagicSpellView) -> str | None:
+    """A move the viewer may make on this turn: a tile of their cabinet that their homework
+    needs, woven, or else a scrounge of the first face-down place."""
+    assert view.viewer is not None
+    blocks = view.students[view.viewer].blocks
+    if "weave" not in blocks:
+        for homework in view.homework or ():
+            for letter in sorted(set(view.cabinet or ())):
+                if letter != STONE and letter in homework.missing:
+                    return f"weave {tile_word(letter)} on {homework.spell}"
+    if "scrounge" not in blocks:
+        for place, letter in enumerate(view.lab):
+            if letter:
+                return f"scrounge {place + 1}"
+    return None

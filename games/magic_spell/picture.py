@@ -1,5 +1,16 @@
-"""A Magic Spell view as a picture: the laboratory's numbered grid of tiles, each student, and
-the viewer's own cabinet and homework with the letters woven so far."""
+"""A Magic Spell view as a picture, drawn to be read on a phone.
+
+What the picture carries and what the text board carries (see ``describe.py``): the picture
+is the table at a glance — whose turn it is, each student's credits (the score), spirit,
+cabinet and homework counts, the laboratory's numbered places with the tiles the viewer
+remembers, and the viewer's own homework (the letters woven and still needed), cabinet and
+spellbook, which are their options on a turn. The text board says in words what happened and
+what is being decided, names the spellbooks and the blocks, lists trade offers and the final
+scores itemized, and stays complete enough to play from when no picture is shown.
+
+The canvas is 800 pixels wide and no text is smaller than 24 pixels, so a picture shown 400
+pixels wide still has text 12 pixels tall.
+"""
 
 from __future__ import annotations
 
@@ -9,46 +20,70 @@ from collections.abc import Sequence
 
 from games.core.picture import (
     BLUE,
-    BODY,
     GREEN,
     INK,
-    LARGE,
     LINE,
     MUTED,
     PANEL,
-    SMALL,
     WHITE,
     Canvas,
+    font,
     seat_label,
     seat_swatch,
-    swatch,
+    wrap,
 )
-from games.magic_spell.view import MagicSpellView, OwnHomeworkView, StudentView
+from games.magic_spell.spells import STONE, spell
+from games.magic_spell.state import ROW
+from games.magic_spell.text import tile_label
+from games.magic_spell.view import UNKNOWN, MagicSpellView, OwnHomeworkView, StudentView
 
-WIDTH = 1200
-CELL = 60
-GRID_LEFT = 20
+WIDTH = 800
+MARGIN = 20
+#: Text sizes: nothing is drawn smaller than ``LABEL``.
+LABEL = 24
+TEXT = 26
+HEADING = 30
+TILE = 30
+CELL_W = (WIDTH - 2 * MARGIN) // ROW
+CELL_H = 58
+STUDENT_ROW = 46
+HOMEWORK_ROW = 66
 FACE_DOWN = (78, 84, 120)
+FACE_DOWN_INK = (214, 218, 240)
 FACE_UP = (255, 244, 200)
+OWN = (226, 240, 234)
+#: Right edges of the students' number columns, and their headings.
+COLUMNS = ((420, "credits"), (520, "spirit"), (630, "cabinet"), (780, "homework"))
 
 
 def render(
     view: MagicSpellView, names: Sequence[str] | None = None, *, status: str | None = None
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
-    rows = math.ceil(len(view.lab) / 10)
-    own = view.homework is not None
-    homework_height = 110 + 78 * len(view.homework or ()) if own else 0
-    lab_height = 50 + rows * CELL + 60
-    students_height = 50 + 124 * len(view.students)
-    height = 108 + max(lab_height, students_height) + homework_height + 30
+    status_lines = wrap(
+        _status(view, names) if status is None else status,
+        WIDTH - 2 * MARGIN,
+        size=TEXT,
+        bold=True,
+    )[:2]
+    rows = math.ceil(len(view.lab) / ROW)
+    students_height = 44 + STUDENT_ROW * len(view.students) + 16
+    lab_height = 48 + rows * CELL_H + 20
+    height = 80 + 36 * len(status_lines) + 12 + students_height + lab_height
+    if view.homework is not None:
+        height += _own_height(view) + 20
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
+    y = canvas.title_bar(_title(view))
+    for line in status_lines:
+        canvas.text(MARGIN, y, line, size=TEXT, bold=True)
+        y += 36
+    y += 12
+    _students(canvas, view, y, names)
+    y += students_height
     _laboratory(canvas, view, y)
-    _students(canvas, view, 640, y, names)
-    y += max(lab_height, students_height)
-    if own:
-        _homework(canvas, view, y)
+    y += lab_height
+    if view.homework is not None:
+        _own(canvas, view, y)
     return canvas.png()
 
 
@@ -62,139 +97,179 @@ def _status(view: MagicSpellView, names: Sequence[str] | None) -> str:
     if view.finished:
         return "The semester is over: most credits wins."
     if view.grader is not None:
-        return (
-            f"{seat_label(view.grader, names)} submitted for grading: {view.last_turns} turns left."
-        )
+        who = seat_label(view.grader, names)
+        return f"{who} submitted for grading: {view.last_turns} last turns to go."
     who = seat_label(view.current, names)
     if view.viewer == view.current:
         return f"Your turn, {who}: weave, cast, scrounge, research or rest."
-    return f"{who}'s turn: weave, cast, scrounge, research or rest."
+    return f"{who}'s turn."
 
 
-def _laboratory(canvas: Canvas, view: MagicSpellView, top: int) -> None:
-    canvas.text(20, top + 4, "Laboratory", size=LARGE, bold=True)
-    top += 50
-    for index, tile in enumerate(view.lab):
-        row, column = divmod(index, 10)
-        x = GRID_LEFT + column * CELL
-        y = top + row * CELL
-        cell = (x + 2, y + 2, x + CELL - 2, y + CELL - 2)
-        if tile == "?":
-            canvas.box(cell, fill=FACE_DOWN, radius=6)
-            canvas.text(
-                x + CELL // 2,
-                y + CELL // 2,
-                str(index + 1),
-                size=SMALL,
-                fill=(214, 218, 240),
-                anchor="mm",
-            )
-        elif tile:
-            canvas.box(cell, fill=FACE_UP, outline=INK, width=2, radius=6)
-            canvas.text(x + CELL // 2, y + CELL // 2, tile, size=LARGE, bold=True, anchor="mm")
-        else:
-            canvas.box(cell, fill=None, outline=LINE, width=1, radius=6)
-    rows = math.ceil(len(view.lab) / 10)
-    y = top + rows * CELL + 14
-    hidden = sum(1 for t in view.lab if t == "?")
-    canvas.text(
-        20,
-        y,
-        f"{hidden} tiles face down, numbered · deck: {view.deck_size} spells",
-        size=SMALL,
-    )
-
-
-def _students(
-    canvas: Canvas, view: MagicSpellView, x: int, top: int, names: Sequence[str] | None
-) -> None:
-    canvas.text(x, top + 4, "Students", size=LARGE, bold=True)
-    y = top + 50
+def _students(canvas: Canvas, view: MagicSpellView, top: int, names: Sequence[str] | None) -> None:
+    """One row per student: the score first, then what they have to work with."""
+    canvas.text(MARGIN, top, "Students", size=HEADING, bold=True)
+    headings = list(COLUMNS)
+    if view.scores is not None:
+        headings[0] = (headings[0][0], "score")
+    for right, heading in headings:
+        canvas.text(right, top + 6, heading, size=LABEL, fill=MUTED, anchor="ra")
+    y = top + 44
+    final = {line.seat: line.total for line in view.scores or ()}
     for student in view.students:
-        _student(canvas, view, student, x, y, names)
-        y += 124
+        _student(canvas, view, student, y, names, final)
+        y += STUDENT_ROW
 
 
 def _student(
     canvas: Canvas,
     view: MagicSpellView,
     s: StudentView,
-    x: int,
     y: int,
     names: Sequence[str] | None,
+    final: dict[int, int],
 ) -> None:
     acting = s.seat == view.current and not view.finished
-    canvas.box((x, y, WIDTH - 20, y + 112), fill=PANEL, outline=INK if acting else None, width=3)
-    cx = x + 12
-    cx += canvas.chip(cx, y + 10, seat_swatch(s.seat))
-    name = seat_label(s.seat, names) + (" (you)" if view.viewer == s.seat else "")
-    cx += canvas.text(cx, y + 12, name, size=BODY, bold=True) + 12
     if acting:
-        canvas.text(cx, y + 14, "▶ turn", size=SMALL)
-    credits = f"{s.credits}/{view.courseload} credits"
-    if view.scores is not None:
-        final = {line.seat: line.total for line in view.scores}
-        credits = f"final score {final[s.seat]}"
-    canvas.text(WIDTH - 36, y + 14, credits, size=SMALL, anchor="ra")
-    woven = ", ".join(str(h.woven) for h in s.homework) or "none"
-    canvas.text(
-        x + 12,
-        y + 48,
-        f"spirit {s.spirit} · cabinet {s.cabinet_size} · woven {woven}",
-        size=SMALL,
-    )
-    book = ", ".join(s.spellbook) or "no spells cast yet"
-    canvas.text(
-        x + 12,
-        y + 78,
-        canvas.fit(f"spellbook: {book}", WIDTH - 56 - x, size=SMALL),
-        size=SMALL,
-        fill=INK if s.spellbook else MUTED,
-    )
+        canvas.box((MARGIN - 8, y - 4, WIDTH - MARGIN + 8, y + STUDENT_ROW - 6), fill=PANEL)
+    if acting:
+        canvas.text(MARGIN, y + 17, "▶", size=TEXT, anchor="lm")
+    x = MARGIN + 30
+    x += canvas.chip(x, y, seat_swatch(s.seat), size=LABEL)
+    # The name gives way before "(you)" does: the viewer must find their own row.
+    you = " (you)" if view.viewer == s.seat else ""
+    room = COLUMNS[0][0] - 90 - x - font(TEXT, bold=True).getlength(you)
+    name = canvas.fit(seat_label(s.seat, names), room, size=TEXT, bold=True) + you
+    canvas.text(x, y + 17, name, size=TEXT, bold=True, anchor="lm")
+    score = str(final[s.seat]) if final else f"{s.credits}/{view.courseload}"
+    values = (score, str(s.spirit), str(s.cabinet_size), str(len(s.homework)))
+    for index, ((right, _), value) in enumerate(zip(COLUMNS, values, strict=True)):
+        canvas.text(right, y + 17, value, size=TEXT, bold=index == 0, anchor="rm")
 
 
-def _homework(canvas: Canvas, view: MagicSpellView, top: int) -> None:
+def _laboratory(canvas: Canvas, view: MagicSpellView, top: int) -> None:
+    """The hundred places: face down with their number, remembered with their letter."""
+    canvas.text(MARGIN, top, "Laboratory", size=HEADING, bold=True)
+    hidden = sum(1 for t in view.lab if t)
+    canvas.text(
+        WIDTH - MARGIN,
+        top + 6,
+        f"{hidden} tiles · deck {view.deck_size} spells",
+        size=LABEL,
+        fill=MUTED,
+        anchor="ra",
+    )
+    top += 48
+    for index, tile in enumerate(view.lab):
+        row, column = divmod(index, ROW)
+        x = MARGIN + column * CELL_W
+        y = top + row * CELL_H
+        cell = (x + 2, y + 2, x + CELL_W - 2, y + CELL_H - 2)
+        if tile == UNKNOWN:
+            canvas.box(cell, fill=FACE_DOWN, radius=6)
+            canvas.text(
+                x + CELL_W / 2,
+                y + CELL_H / 2,
+                str(index + 1),
+                size=LABEL,
+                fill=FACE_DOWN_INK,
+                anchor="mm",
+            )
+        elif tile:
+            # A tile the viewer remembers: its letter large, its place small beside it.
+            canvas.box(cell, fill=FACE_UP, outline=INK, width=2, radius=6)
+            canvas.text(x + 7, y + 6, str(index + 1), size=LABEL, fill=MUTED)
+            canvas.text(
+                x + CELL_W - 9,
+                y + CELL_H - 6,
+                tile_label(tile),
+                size=TILE,
+                bold=True,
+                anchor="rd",
+            )
+        else:
+            canvas.box(cell, fill=None, outline=LINE, width=1, radius=6)
+
+
+def _own_height(view: MagicSpellView) -> int:
+    spells = max(1, len(view.homework or ()))
+    return 56 + HOMEWORK_ROW * spells + 64 + (44 if view.viewer is not None else 0)
+
+
+def _own(canvas: Canvas, view: MagicSpellView, top: int) -> None:
+    """The viewer's homework, cabinet and spellbook: what they can weave and cast."""
     assert view.homework is not None
-    height = 100 + 78 * len(view.homework)
-    canvas.box((20, top, WIDTH - 20, top + height), fill=(226, 240, 234), outline=GREEN, width=3)
-    canvas.text(36, top + 12, "Your homework (only you see this)", size=BODY, bold=True)
-    cabinet = " ".join(view.cabinet or ()) or "empty"
-    canvas.text(36, top + height - 40, f"Your cabinet: {cabinet}", size=BODY)
+    height = _own_height(view)
+    canvas.box(
+        (MARGIN - 8, top, WIDTH - MARGIN + 8, top + height), fill=OWN, outline=GREEN, width=3
+    )
+    canvas.text(MARGIN + 8, top + 12, "Your homework", size=HEADING, bold=True)
+    canvas.text(WIDTH - MARGIN - 4, top + 18, "green: woven", size=LABEL, fill=MUTED, anchor="ra")
     y = top + 56
     for homework in view.homework:
-        _spell(canvas, homework, 36, y)
-        y += 78
-    woven = swatch(GREEN, "✔")
-    canvas.chip(WIDTH - 290, top + 10, woven, "woven", size=SMALL)
-    canvas.chip(WIDTH - 150, top + 10, swatch(WHITE, "?"), "not yet", size=SMALL)
+        _spell(canvas, homework, MARGIN + 8, y)
+        y += HOMEWORK_ROW
+    if not view.homework:
+        canvas.text(MARGIN + 8, y + 12, "no homework spells", size=TEXT, fill=MUTED)
+        y += HOMEWORK_ROW
+    canvas.text(MARGIN + 8, y + 12, "Cabinet", size=TEXT, bold=True)
+    tile_x = MARGIN + 190
+    for letter in sorted(view.cabinet or ()):
+        _tile(canvas, tile_x, y + 4, 46, tile_label(letter), woven=None)
+        tile_x += 52
+    if not view.cabinet:
+        canvas.text(tile_x, y + 12, "empty", size=TEXT, fill=MUTED)
+    y += 64
+    me = view.students[view.viewer] if view.viewer is not None else None
+    if me is not None:
+        book = ", ".join(spell(w).name for w in me.spellbook) or "no spells yet"
+        text = canvas.fit(f"Spellbook: {book}", WIDTH - 2 * MARGIN - 16, size=TEXT)
+        canvas.text(MARGIN + 8, y, text, size=TEXT)
 
 
 def _spell(canvas: Canvas, homework: OwnHomeworkView, x: int, y: int) -> None:
     """The spell's word, one tile per letter: woven letters filled, missing ones open."""
-    canvas.text(x, y + 6, f"{homework.spell.capitalize()}", size=BODY, bold=True)
-    canvas.text(x, y + 38, f"{homework.credits} credits", size=SMALL, fill=MUTED)
+    name = canvas.fit(spell(homework.spell).name, 170, size=TEXT, bold=True)
+    canvas.text(x, y, name, size=TEXT, bold=True)
+    plural = "credit" if homework.credits == 1 else "credits"
+    canvas.text(x, y + 32, f"{homework.credits} {plural}", size=LABEL, fill=MUTED)
     woven = Counter(homework.woven)
-    tile_x = x + 230
-    for letter in homework.spell.upper():
-        done = woven[letter] > 0
-        if done:
-            woven[letter] -= 1
-        side = 46
-        box = (tile_x, y + 4, tile_x + side, y + 4 + side)
-        if done:
-            canvas.box(box, fill=GREEN, outline=INK, width=2, radius=6)
-            canvas.text(
-                tile_x + side / 2,
-                y + 4 + side / 2,
-                letter,
-                size=LARGE,
-                bold=True,
-                fill=WHITE,
-                anchor="mm",
-            )
-        else:
-            canvas.box(box, fill=WHITE, outline=BLUE, width=2, radius=6)
-            canvas.text(
-                tile_x + side / 2, y + 4 + side / 2, letter, size=LARGE, fill=MUTED, anchor="mm"
-            )
-        tile_x += side + 6
+    letters = list(homework.spell.upper())
+    done = []
+    for letter in letters:
+        done.append(woven[letter] > 0)
+        woven[letter] -= 1
+    # A philosopher's stone stands for whichever letter is left: it fills the first gap.
+    for _ in range(woven[STONE]):
+        if False in done:
+            gap = done.index(False)
+            done[gap], letters[gap] = True, tile_label(STONE)
+    left = x + 182
+    step = min(52, (WIDTH - MARGIN - 8 - left) // max(1, len(letters)))
+    for letter, filled in zip(letters, done, strict=True):
+        _tile(canvas, left, y + 4, step - 5, letter, woven=filled)
+        left += step
+
+
+def _tile(
+    canvas: Canvas, x: float, y: float, side: int, letter: str, *, woven: bool | None
+) -> None:
+    """A letter tile: green when woven, open when still needed, cream in a cabinet."""
+    box = (x, y, x + side, y + side)
+    if woven:
+        canvas.box(box, fill=GREEN, outline=INK, width=2, radius=6)
+        ink = WHITE
+    elif woven is None:
+        canvas.box(box, fill=FACE_UP, outline=INK, width=2, radius=6)
+        ink = INK
+    else:
+        canvas.box(box, fill=WHITE, outline=BLUE, width=2, radius=6)
+        ink = MUTED
+    canvas.text(
+        x + side / 2,
+        y + side / 2,
+        letter,
+        size=TILE,
+        bold=woven is not False,
+        fill=ink,
+        anchor="mm",
+    )

@@ -1,4 +1,14 @@
-"""A Magnum Opus view as a platform-neutral board."""
+"""A Magnum Opus view as a platform-neutral board, shown as text under the picture.
+
+What the text carries, and what it leaves to the picture (``picture.py``): the picture is the
+table at a glance (the two markets, each alchemist's silver and ingredients, who is to act, the
+viewer's pack and Magnum Opus). The text says in words what the phase is and what follows it,
+what the patron's Character does, the Characters by name in front of each alchemist, the
+viewer's choices, the score itemized, and explains its terms the first time they appear: the
+Ouroboros, the Prime Ingredients, a Magnum Opus. It stays complete enough to play from when no
+picture is shown. Its footer is one hint for typing a move, built from the viewer's legal
+moves, or nothing.
+"""
 
 from __future__ import annotations
 
@@ -99,7 +109,8 @@ def _clock(view: MagnumOpusView) -> str:
     market = token_list(view.clock) if view.clock else "empty"
     return (
         f"For sale: {market}\n"
-        f"Prime Ingredients: **{prime.name}** ({token_label(first)} + {token_label(second)})\n"
+        f"Prime Ingredients: **{prime.name}** ({token_label(first)} + {token_label(second)}:"
+        " each pair of them held at the end scores an extra point)\n"
         f"Face-down tokens: {view.face_down_tokens} · in the box: {token_list(view.box)}"
     )
 
@@ -119,6 +130,8 @@ def _alchemist_field(view: MagnumOpusView, a: AlchemistView) -> BoardField:
     ]
     if view.phase == "pick":
         lines.append(f"Pack in hand: {plural(a.pack_size, 'card')}")
+    if a.seat == view.keeper and not view.finished:
+        lines.append(f"{OUROBOROS} The Ouroboros: its keeper takes the spare pack when packs pass.")
     if a.opus is not None:
         lines.append(f"Magnum Opus: {cards.opus_cards()[a.opus].name}")
     return BoardField(name=name, value="\n".join(lines), inline=True)
@@ -148,7 +161,10 @@ def _opus(view: MagnumOpusView) -> str:
     if view.my_opus is None:
         return "\n".join(f"`keep {key}`: {_opus_line(key)}" for key in view.dealt)
     discarded = next(key for key in view.dealt if key != view.my_opus)
-    return f"{_opus_line(view.my_opus)}\n(discarded: {data[discarded].name})"
+    return (
+        f"{_opus_line(view.my_opus)}\n(a secret goal: holding a formula's ingredients at the end"
+        f" scores 2 points; discarded: {data[discarded].name})"
+    )
 
 
 def _opus_line(key: str) -> str:
@@ -178,9 +194,9 @@ def _final(view: MagnumOpusView) -> str:
 
 
 def _footer(view: MagnumOpusView) -> str:
+    """One hint for typing a move, from the viewer's legal moves; nothing when they have none."""
     if view.finished:
         return "Thanks for playing Magnum Opus."
-    return (
-        "Moves: keep OPUS · pick CHARACTER · clock/lane INGREDIENT · discard/exchange/bribe/rob N"
-        " · take/give/discard CARD · add CHARACTER · pass · back"
-    )
+    if not view.choices:
+        return ""
+    return f"Type /play and one of your choices, e.g. /play {view.choices[0]}."

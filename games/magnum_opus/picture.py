@@ -1,9 +1,21 @@
-"""A Magnum Opus view as a picture: the Golden Lane and the Astronomical Clock with their
-ingredients, each alchemist's silver, ingredients and revealed characters, and the viewer's own
-pack and Magnum Opus when the view is a seat's."""
+"""A Magnum Opus view as a picture: the table at a glance, drawn to read on a phone.
+
+What the picture carries, and what it leaves to the text board (``describe.py``): the picture
+is the table at a glance — the ingredients for sale at the Golden Lane and the Astronomical
+Clock with the Prime Ingredients, each alchemist's silver, ingredients and the numerals of the
+Characters in front of them, who holds the Ouroboros, who is still to act, and the viewer's own
+pack (the cards they may choose from) and Magnum Opus formulas. The text board carries what
+reads better as words: the phase and what the player to act is deciding, the Characters' names
+and what the patron's Character does, the score itemized, what the terms mean, and a hint for
+typing a move.
+
+Discord shows a picture about 400 pixels wide, so the canvas is 800 wide and no text on it
+is smaller than :data:`~games.core.picture.SMALL` (22 px, 11 px once shown).
+"""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -21,19 +33,24 @@ from games.core.picture import (
     YELLOW,
     Canvas,
     Swatch,
+    drawable,
     seat_label,
     seat_swatch,
     swatch,
-    wrap,
 )
 from games.magnum_opus import cards
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE
-from games.magnum_opus.text import character_label, code_label
+from games.magnum_opus.text import character_label
 from games.magnum_opus.view import AlchemistView, MagnumOpusView
 
-WIDTH = 1200
+WIDTH = 800
+MARGIN = 20
+MARKET_H = 150
+ALCHEMIST_H = 96
+CARD_ROW = 40
 GOLD = (246, 226, 160)
 CLOCK_FILL = (214, 226, 244)
+OWN_FILL = (226, 240, 234)
 
 INGREDIENTS: dict[str, Swatch] = {
     "salt": swatch(WHITE, "Sa"),
@@ -53,31 +70,38 @@ def _counted(tokens: Iterable[str]) -> list[tuple[Swatch, str]]:
     ]
 
 
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    """A seat's name as the picture draws it: a character the font lacks is left out here,
+    so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
+    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+
+
 def render(
     view: MagnumOpusView, names: Sequence[str] | None = None, *, status: str | None = None
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
-    own = view.hand is not None or view.my_opus is not None
-    private_height = 250 if own else 0
-    height = 108 + 240 + 136 * len(view.alchemists) + private_height + 80
+    own = _own_height(view)
+    height = 108 + 2 * (MARKET_H + 12) + len(view.alchemists) * (ALCHEMIST_H + 8)
+    height += (own + 12 if own else 0) + 64
     canvas = Canvas(WIDTH, height)
     y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
-    _lane(canvas, view, 20, y)
-    _clock(canvas, view, 610, y)
-    y += 240
+    _lane(canvas, view, y)
+    y += MARKET_H + 12
+    _clock(canvas, view, y)
+    y += MARKET_H + 12
     for alchemist in view.alchemists:
         _alchemist(canvas, view, alchemist, y, names)
-        y += 136
+        y += ALCHEMIST_H + 8
     if own:
-        _private(canvas, view, y)
-    _legend(canvas, height - 56)
+        _own(canvas, view, y, own)
+    _legend(canvas, height - 52)
     return canvas.png()
 
 
 def _title(view: MagnumOpusView) -> str:
     if view.finished:
         return "Magnum Opus · game over"
-    return f"Magnum Opus · round {view.round} of {view.rounds} · {view.phase}"
+    return f"Magnum Opus · round {view.round} of {view.rounds}"
 
 
 def _status(view: MagnumOpusView, names: Sequence[str] | None) -> str:
@@ -85,54 +109,70 @@ def _status(view: MagnumOpusView, names: Sequence[str] | None) -> str:
         return "The game is over: most points wins."
     if view.patron is not None:
         patron = view.patron
-        line = (
-            f"{seat_label(patron.seat, names)} is the patron of {character_label(patron.numeral)}"
-        )
+        line = f"{_name(patron.seat, names)} is patron of {character_label(patron.numeral)}"
         if patron.target >= 0:
-            line += f", aiming at {seat_label(patron.target, names)}"
+            line += f", aiming at {_name(patron.target, names)}"
         return line + "."
-    waiting = ", ".join(seat_label(s, names) for s in view.to_act) or "nobody"
     if view.viewer is not None and view.viewer in view.to_act:
-        return f"Your move. Waiting for {waiting}."
+        return (
+            "Your move: keep a Magnum Opus." if view.phase == "keep" else "Your move: pick a card."
+        )
+    waiting = ", ".join(_name(s, names) for s in view.to_act) or "nobody"
     return f"Waiting for {waiting}."
 
 
-def _lane(canvas: Canvas, view: MagnumOpusView, x: int, y: int) -> None:
-    canvas.box((x, y, x + 570, y + 220), fill=GOLD)
-    canvas.text(x + 16, y + 12, "Golden Lane", size=LARGE, bold=True)
-    canvas.text(x + 554, y + 16, f"{LANE_PRICE} silver each", size=SMALL, anchor="ra")
-    canvas.text(x + 16, y + 62, "For sale", size=SMALL, fill=MUTED)
-    if view.lane:
-        canvas.chips(x + 16, y + 90, _counted(view.lane))
+# ------------------------------------------------------------------------- markets
+def _market_head(
+    canvas: Canvas, y: int, title: str, price: int, fill: tuple[int, int, int]
+) -> None:
+    canvas.box((MARGIN, y, WIDTH - MARGIN, y + MARKET_H), fill=fill)
+    canvas.text(MARGIN + 16, y + 10, title, size=LARGE, bold=True)
+    canvas.text(WIDTH - MARGIN - 16, y + 14, f"{price} silver each", size=BODY, anchor="ra")
+
+
+def _for_sale(canvas: Canvas, tokens: tuple[str, ...], y: int) -> None:
+    x = (
+        MARGIN
+        + 16
+        + canvas.text(MARGIN + 16, y + 17, "for sale", size=SMALL, fill=MUTED, anchor="lm")
+        + 14
+    )
+    if tokens:
+        canvas.chips(x, y, _counted(tokens))
     else:
-        canvas.text(x + 16, y + 92, "empty", size=BODY, fill=MUTED)
-    canvas.text(x + 16, y + 142, "Still to come, left first", size=SMALL, fill=MUTED)
-    cx: float = x + 16
+        canvas.text(x, y + 17, "nothing", size=BODY, fill=MUTED, anchor="lm")
+
+
+def _lane(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
+    _market_head(canvas, y, "Golden Lane", LANE_PRICE, GOLD)
+    _for_sale(canvas, view.lane, y + 56)
+    row = y + 102
+    x: float = MARGIN + 16
+    x += canvas.text(x, row + 17, "next", size=SMALL, fill=MUTED, anchor="lm") + 14
     for index, token in enumerate(view.lane_row):
         if index:
-            cx += canvas.text(cx - 4, y + 170, "→", size=BODY) + 6
-        cx += canvas.chip(cx, y + 168, INGREDIENTS[token])
+            x += canvas.text(x - 6, row + 17, "→", size=BODY, anchor="lm") + 2
+        x += canvas.chip(x, row, INGREDIENTS[token])
     if not view.lane_row:
-        canvas.text(x + 16, y + 170, "none", size=BODY, fill=MUTED)
+        canvas.text(x, row + 17, "none", size=BODY, fill=MUTED, anchor="lm")
 
 
-def _clock(canvas: Canvas, view: MagnumOpusView, x: int, y: int) -> None:
-    canvas.box((x, y, WIDTH - 20, y + 220), fill=CLOCK_FILL)
-    canvas.text(x + 16, y + 12, "Astronomical Clock", size=LARGE, bold=True)
-    canvas.text(WIDTH - 36, y + 16, f"{CLOCK_PRICE} silver each", size=SMALL, anchor="ra")
-    canvas.text(x + 16, y + 62, "For sale", size=SMALL, fill=MUTED)
-    if view.clock:
-        canvas.chips(x + 16, y + 90, _counted(view.clock))
-    else:
-        canvas.text(x + 16, y + 92, "empty", size=BODY, fill=MUTED)
+def _clock(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
+    _market_head(canvas, y, "Astronomical Clock", CLOCK_PRICE, CLOCK_FILL)
+    _for_sale(canvas, view.clock, y + 56)
+    row = y + 102
     prime = cards.prime_cards()[view.prime]
-    canvas.text(x + 16, y + 142, f"Prime Ingredients: {prime.name}", size=SMALL, fill=MUTED)
-    cx = x + 16 + canvas.chip(x + 16, y + 168, INGREDIENTS[prime.pair[0]])
-    cx += canvas.text(cx - 4, y + 170, "+", size=BODY) + 8
-    cx += canvas.chip(cx, y + 168, INGREDIENTS[prime.pair[1]])
-    canvas.text(cx + 20, y + 172, f"{view.face_down_tokens} face down", size=SMALL)
+    x: float = MARGIN + 16
+    x += canvas.text(x, row + 17, "prime pair", size=SMALL, fill=MUTED, anchor="lm") + 14
+    x += canvas.chip(x, row, INGREDIENTS[prime.pair[0]])
+    x += canvas.text(x - 6, row + 17, "+", size=BODY, anchor="lm") + 4
+    canvas.chip(x, row, INGREDIENTS[prime.pair[1]])
+    canvas.text(
+        WIDTH - MARGIN - 16, row + 17, f"{view.face_down_tokens} face down", size=SMALL, anchor="rm"
+    )
 
 
+# ------------------------------------------------------------------------ alchemists
 def _alchemist(
     canvas: Canvas,
     view: MagnumOpusView,
@@ -141,59 +181,126 @@ def _alchemist(
     names: Sequence[str] | None,
 ) -> None:
     acting = a.seat in view.to_act and not view.finished
-    canvas.box((20, y, WIDTH - 20, y + 124), fill=PANEL, outline=INK if acting else None, width=3)
-    x = 32 + canvas.chip(32, y + 10, seat_swatch(a.seat))
-    name = seat_label(a.seat, names) + (" (you)" if view.viewer == a.seat else "")
-    x += canvas.text(x, y + 12, name, size=BODY, bold=True) + 16
-    marks = [f"{a.silver} silver", f"pack {a.pack_size}"]
+    right = WIDTH - MARGIN
+    canvas.box(
+        (MARGIN, y, right, y + ALCHEMIST_H), fill=PANEL, outline=INK if acting else None, width=4
+    )
     if view.scores is not None:
-        final = {line.seat: line.total for line in view.scores}
-        marks.insert(0, f"final score {final[a.seat]}")
+        final = {line.seat: line.total for line in view.scores}[a.seat]
+        money = f"{final} pts"
+    else:
+        money = f"{a.silver} silver"
+    used = canvas.text(right - 14, y + 24, money, size=LARGE, bold=True, anchor="rm")
+    start = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(a.seat))
+    name = ("▶ " if acting else "") + _name(a.seat, names)
+    if view.viewer == a.seat:
+        name += " (you)"
+    marks = []
     if a.seat == view.keeper:
         marks.append("Ouroboros")
     if a.chosen:
         marks.append("✔ chosen")
-    if acting:
-        marks.append("▶ to act")
-    canvas.text(x, y + 15, " · ".join(marks), size=SMALL)
-    canvas.text(32, y + 58, "Ingredients", size=SMALL, fill=MUTED)
+    name = canvas.fit(name, right - 30 - used - start, size=BODY, bold=True)
+    after = start + canvas.text(start, y + 24, name, size=BODY, bold=True, anchor="lm") + 12
+    if marks and after < right - 40 - used:
+        mark = canvas.fit(" · ".join(marks), right - 30 - used - after, size=SMALL)
+        canvas.text(after, y + 25, mark, size=SMALL, anchor="lm")
+    row = y + 50
+    x: float = MARGIN + 14
     if a.ingredients:
-        canvas.chips(180, y + 52, _counted(a.ingredients), size=SMALL)
+        x = canvas.chips(x, row, _counted(a.ingredients), size=SMALL) + 4
     else:
-        canvas.text(180, y + 58, "none", size=SMALL, fill=MUTED)
-    front = " · ".join(code_label(c).split(" (")[0] for c in a.front) or "no characters yet"
-    canvas.text(32, y + 92, "Characters", size=SMALL, fill=MUTED)
-    canvas.text(180, y + 92, canvas.fit(front, WIDTH - 220, size=SMALL), size=SMALL)
+        x += canvas.text(x, row + 16, "no ingredients", size=SMALL, fill=MUTED, anchor="lm") + 16
+    # The numerals of the Characters in front: which ones the alchemist has, at a glance.
+    numerals = [cards.ROMAN[cards.numeral_of_code(code)] for code in a.front]
+    front = "cards " + " ".join(numerals) if numerals else "no cards"
+    if a.seat != view.viewer and view.phase == "pick":
+        front += f" · pack {a.pack_size}"
+    canvas.text(
+        x,
+        row + 16,
+        canvas.fit(front, right - 14 - x, size=SMALL),
+        size=SMALL,
+        fill=INK if numerals else MUTED,
+        anchor="lm",
+    )
 
 
-def _private(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
-    canvas.box((20, y, WIDTH - 20, y + 236), fill=(226, 240, 234), outline=GREEN, width=3)
-    canvas.text(36, y + 12, "Your pack and Magnum Opus (only you see this)", size=BODY, bold=True)
-    if view.my_score is not None and not view.finished:
-        canvas.text(WIDTH - 36, y + 14, f"score now: {view.my_score.total}", size=BODY, anchor="ra")
-    pack = ", ".join(_short(c) for c in view.hand or ()) or "no cards"
-    lines = wrap(f"Pack: {pack}", WIDTH - 72, size=SMALL)
-    for index, line in enumerate(lines[:2]):
-        canvas.text(36, y + 56 + 32 * index, line, size=SMALL)
-    if view.my_pick is not None:
-        canvas.text(36, y + 122, f"Chosen: {_short(view.my_pick)}", size=SMALL)
-    if view.my_opus is None:
-        return
-    opus = cards.opus_cards()[view.my_opus]
-    canvas.text(36, y + 160, opus.name, size=BODY, bold=True)
-    x: float = 36
+# ------------------------------------------------- the viewer's pack and Magnum Opus
+def _opus_shown(view: MagnumOpusView) -> tuple[str, ...]:
+    """The Magnum Opus cards the viewer sees: the one kept, or the two to keep one of."""
+    if view.my_opus is not None:
+        return (view.my_opus,)
+    if view.dealt is not None and not view.finished:
+        return view.dealt
+    return ()
+
+
+def _own_height(view: MagnumOpusView) -> int:
+    if view.viewer is None or view.finished:
+        return 0
+    pack = len(view.hand or ()) + (1 if view.my_pick else 0)
+    return 56 + math.ceil(pack / 2) * CARD_ROW + len(_opus_shown(view)) * 82 + 8
+
+
+def _own(canvas: Canvas, view: MagnumOpusView, y: int, height: int) -> None:
+    canvas.box((MARGIN, y, WIDTH - MARGIN, y + height), fill=OWN_FILL, outline=GREEN, width=3)
+    picking = view.phase == "pick" and view.viewer in view.to_act
+    canvas.text(
+        MARGIN + 16, y + 12, "Your pack: pick one" if picking else "Your pack", size=BODY, bold=True
+    )
+    if view.my_score is not None:
+        canvas.text(
+            WIDTH - MARGIN - 16, y + 14, f"score now {view.my_score.total}", size=BODY, anchor="ra"
+        )
+    column = (WIDTH - 2 * MARGIN - 32) // 2
+    entries = [(code, False) for code in view.hand or ()]
+    if view.my_pick:
+        entries.append((view.my_pick, True))
+    row = y + 52
+    for index, (code, chosen) in enumerate(entries):
+        x = MARGIN + 16 + (index % 2) * column
+        top = row + (index // 2) * CARD_ROW
+        _card(canvas, code, x, top, column - 12, chosen)
+    if not entries:
+        canvas.text(MARGIN + 16, row, "no cards", size=BODY, fill=MUTED)
+    y = row + math.ceil(len(entries) / 2) * CARD_ROW + 4
+    for key in _opus_shown(view):
+        _opus(canvas, key, y, keeping=view.my_opus is None)
+        y += 82
+
+
+def _card(canvas: Canvas, code: str, x: float, y: float, width: float, chosen: bool) -> None:
+    """A Character card: its numeral and name, and the ingredient it shows as a chip."""
+    key, _, ingredient = code.partition("-")
+    label = character_label(cards.numeral_of()[key])
+    if chosen:
+        label = "✔ " + label
+    if ingredient:
+        x += canvas.chip(x, y, INGREDIENTS[ingredient], size=SMALL) - 4
+        width -= 48
+    else:
+        x += 48
+        width -= 48
+    canvas.text(x, y + 16, canvas.fit(label, width, size=BODY), size=BODY, bold=chosen, anchor="lm")
+
+
+def _opus(canvas: Canvas, key: str, y: int, *, keeping: bool) -> None:
+    opus = cards.opus_cards()[key]
+    title = f"keep {key}: {opus.name}" if keeping else f"Magnum Opus: {opus.name}"
+    canvas.text(
+        MARGIN + 16,
+        y,
+        canvas.fit(title, WIDTH - 2 * MARGIN - 32, size=BODY, bold=True),
+        size=BODY,
+        bold=True,
+    )
+    x: float = MARGIN + 16
     for index, formula in enumerate(opus.formulas):
         if index:
-            x += canvas.text(x, y + 204, "or", size=SMALL, fill=MUTED, anchor="lm") + 14
-        x = canvas.chips(x, y + 188, [(INGREDIENTS[t], "") for t in formula], size=SMALL)
-
-
-def _short(code: str) -> str:
-    """``IV Jezebel (salt)``: a card with the ingredient it shows, in words."""
-    key, _, ingredient = code.partition("-")
-    label = code_label(key) if key in cards.numeral_of() else code
-    return f"{label} ({ingredient})" if ingredient else label
+            x += canvas.text(x, y + 54, "or", size=SMALL, fill=MUTED, anchor="lm") + 14
+        x = canvas.chips(x, y + 36, [(INGREDIENTS[t], "") for t in formula])
 
 
 def _legend(canvas: Canvas, y: int) -> None:
-    canvas.chips(20, y, [(INGREDIENTS[t], t) for t in cards.ingredients()], size=SMALL)
+    canvas.chips(MARGIN, y, [(INGREDIENTS[t], t) for t in cards.ingredients()], size=SMALL)

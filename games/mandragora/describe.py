@@ -1,9 +1,19 @@
-"""A Mandragora view as a platform-neutral board."""
+"""A Mandragora view as a platform-neutral board, shown as text under the picture.
+
+What the text carries, and what it leaves to the picture (``picture.py``): the picture is the
+table at a glance (the circle of shops, whose turn it is, points, the viewer's hand). The text
+says in words what the player to act is doing or deciding, lists the shops with their cards
+(so the game can be played when no picture is shown), the spells each sorcerer has cast, the
+score itemized, and explains its terms the first time they appear: reach, cursed scrolls and
+the Curse, a spell's points. Its footer is one hint for typing a move, built from what the
+viewer may do now, or nothing.
+"""
 
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
 from games.mandragora import cards
+from games.mandragora.casting import castable_books
 from games.mandragora.scoring import ScoreLine
 from games.mandragora.text import card_label, card_list, plural
 from games.mandragora.view import MandragoraView, PendingView, SorcererView
@@ -36,7 +46,7 @@ def describe(view: MandragoraView) -> Board:
         BoardField(name="Shops", value=_shops(view)),
         BoardField(name="Spell stacks", value=_stacks(view)),
     ]
-    fields += [_sorcerer_field(view, s) for s in view.sorcerers]
+    fields += [_sorcerer_field(view, s, first=index == 0) for index, s in enumerate(view.sorcerers)]
     if view.hand is not None:
         fields.append(BoardField(name="Your hand", value=card_list(view.hand)))
     if view.my_score is not None and not view.finished:
@@ -115,16 +125,21 @@ def _stacks(view: MandragoraView) -> str:
     parts = []
     for stack in view.stacks:
         top = cards.spells()[stack.top].name if stack.top else "—"
-        parts.append(f"**{stack.value}**: {top} ({stack.size})")
-    return " · ".join(parts) + f"\nDeck: {plural(view.deck_size, 'card')}"
+        parts.append(f"**{stack.value}**: {top} ({stack.size} left)")
+    return (
+        " · ".join(parts)
+        + "\n(a spell cast at power N takes the top card of stack N)"
+        + f"\nDeck: {plural(view.deck_size, 'card')}"
+    )
 
 
-def _sorcerer_field(view: MandragoraView, s: SorcererView) -> BoardField:
+def _sorcerer_field(view: MandragoraView, s: SorcererView, *, first: bool) -> BoardField:
+    """A sorcerer's marks, counts and spells; the first field also says what its terms mean."""
     marks = []
     if view.teams:
         marks.append("team A" if s.seat % 2 == 0 else "team B")
     if view.curse_holder == s.seat:
-        marks.append(f"{CURSE} Curse")
+        marks.append(f"{CURSE} Curse: −2 at the end")
     if view.countdown_seat == s.seat and view.final_round is not None:
         marks.append(f"⏳ {4 - view.final_round}")
     if s.dropped:
@@ -135,10 +150,16 @@ def _sorcerer_field(view: MandragoraView, s: SorcererView) -> BoardField:
     spells = ", ".join(
         f"{cards.spells()[c.spell].name} {c.value}+{_book_short(c.book)}" for c in s.spells
     )
-    value = (
-        f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} · reach {s.reach}\n"
-        f"Spells ({s.spell_points} pts): {spells or 'none yet'}"
-    )
+    if first:
+        counts = (
+            f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} cursed "
+            f"(most scrolls holds the Curse) · reach {s.reach} (shops the assistant may walk)"
+        )
+        spells_head = f"Spells ({plural(s.spell_points, 'point')}: spell + book value)"
+    else:
+        counts = f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} · reach {s.reach}"
+        spells_head = f"Spells ({plural(s.spell_points, 'point')})"
+    value = f"{counts}\n{spells_head}: {spells or 'none yet'}"
     return BoardField(name=name, value=value, inline=True)
 
 
@@ -174,6 +195,16 @@ def _final(view: MandragoraView) -> str:
 
 
 def _footer(view: MandragoraView) -> str:
+    """One hint for typing a move, from what the viewer may do now; nothing otherwise."""
     if view.finished:
         return "Thanks for playing Mandragora."
-    return "Moves: move 1–3 · cast <book> · add <card> · power <n> · back"
+    if view.viewer is None or view.viewer != view.current or view.pending is not None:
+        return ""
+    assert view.hand is not None
+    reach = view.sorcerers[view.viewer].reach
+    steps = "move 1" if reach == 1 else f"move 1 … move {reach}"
+    hint = f"Type /play {steps} (shops clockwise)"
+    books = castable_books(view.hand, [["card"] * stack.size for stack in view.stacks])
+    if books:
+        hint += f", or /play cast {books[0]} to start a spell"
+    return hint + "."

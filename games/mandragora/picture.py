@@ -1,5 +1,16 @@
-"""A Mandragora view as a picture: the circle of shops with the assistant, the spell stacks,
-each sorcerer, and the viewer's own hand when the view is a seat's."""
+"""A Mandragora view as a picture: the table at a glance, drawn to read on a phone.
+
+What the picture carries, and what it leaves to the text board (``describe.py``): the picture
+is the table at a glance — the circle of shops with their cards and the assistant, the shops
+the player to act could send the assistant to (marked with the number of steps), the top
+card of each spell stack, each sorcerer's points, hand size, scrolls and reach, whose turn it
+is, and the viewer's own hand with the spell they are preparing. The text board carries what
+reads better as words: what the player is deciding, the spells each sorcerer has cast, the
+score itemized, what the terms mean, and a hint for typing a move.
+
+Discord shows a picture about 400 pixels wide, so the canvas is 800 wide and no text on it
+is smaller than :data:`~games.core.picture.SMALL` (22 px, 11 px once shown).
+"""
 
 from __future__ import annotations
 
@@ -19,26 +30,33 @@ from games.core.picture import (
     MUTED,
     PANEL,
     PURPLE,
+    SKY,
     SMALL,
     VERMILLION,
     WHITE,
     YELLOW,
     Canvas,
     Swatch,
+    drawable,
     seat_label,
     seat_swatch,
     swatch,
-    wrap,
 )
 from games.mandragora import cards
 from games.mandragora.describe import board_title
 from games.mandragora.view import MandragoraView, SorcererView
 
-WIDTH = 1200
-CIRCLE_W, CIRCLE_H = 740, 600  # the area the circle of shops is drawn in
+WIDTH = 800
+MARGIN = 20
+CIRCLE_H = 540  # the band the circle of shops is drawn in
+SHOP_W, SHOP_H = 140, 104
 SHOP_ROWS = 2  # rows of cards a shop tile shows; what does not fit is counted
+STACK_ROW = 50
+SORCERER_H = 84
+HAND_ROW = 44
 DAY_FILL = (255, 244, 200)
 NIGHT_FILL = (58, 62, 96)
+HAND_FILL = (226, 240, 234)
 
 _COLOURS: dict[str, Swatch] = {
     "purple": swatch(PURPLE, "P"),
@@ -50,7 +68,7 @@ _COLOURS: dict[str, Swatch] = {
     cards.MANDRAKE: swatch(WHITE, "M"),
     cards.SCROLL: swatch(GREY, "S"),
 }
-
+ASSISTANT = swatch(VERMILLION, "A")
 
 _DECIDING = {
     "ingredients": "is preparing a spell",
@@ -80,25 +98,50 @@ def _grouped(items: Iterable[str]) -> list[tuple[Swatch, str]]:
     return [(card_swatch(c), f"×{counts[c]}" if counts[c] > 1 else "") for c in ordered]
 
 
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    """A seat's name as the picture draws it: a character the font lacks is left out here,
+    so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
+    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+
+
+def reach_steps(view: MandragoraView) -> dict[int, int]:
+    """Shop number → steps, for the shops the player to act may send the assistant to now
+    (none while a decision is pending or once the game is over)."""
+    if view.finished or view.pending is not None:
+        return {}
+    reach = view.sorcerers[view.current].reach
+    count = len(view.shops)
+    return {(view.assistant + step) % count + 1: step for step in range(1, reach + 1)}
+
+
 def render(
     view: MandragoraView, names: Sequence[str] | None = None, *, status: str | None = None
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
-    sorcerer_rows = math.ceil(len(view.sorcerers) / 2)
     own = view.hand is not None
-    height = 108 + CIRCLE_H + 20 + sorcerer_rows * 160 + (130 if own else 0) + 70
+    stack_rows = math.ceil(len(view.stacks) / 2)
+    hand_rows = _hand_rows(view) if own else 0
+    height = (
+        108
+        + CIRCLE_H
+        + 16
+        + stack_rows * STACK_ROW
+        + 16
+        + len(view.sorcerers) * (SORCERER_H + 8)
+        + (70 + hand_rows * HAND_ROW + 16 if own else 0)
+        + 96
+    )
     canvas = Canvas(WIDTH, height)
     y = canvas.title_bar(board_title(view), _status(view, names) if status is None else status)
-    _shop_circle(canvas, view, 10, y)
-    _stacks(canvas, view, CIRCLE_W + 10, y, names)
-    y += CIRCLE_H + 20
-    for index, sorcerer in enumerate(view.sorcerers):
-        x = 20 + (index % 2) * 590
-        _sorcerer(canvas, view, sorcerer, x, y + (index // 2) * 160, names)
-    y += sorcerer_rows * 160
+    _shop_circle(canvas, view, y)
+    y += CIRCLE_H + 16
+    y = _stacks(canvas, view, y) + 16
+    for sorcerer in view.sorcerers:
+        _sorcerer(canvas, view, sorcerer, y, names)
+        y += SORCERER_H + 8
     if own:
-        _hand(canvas, view, y)
-    _legend(canvas, height - 56)
+        y = _hand(canvas, view, y, hand_rows) + 16
+    _legend(canvas, height - 88, bool(reach_steps(view)))
     return canvas.png()
 
 
@@ -106,52 +149,64 @@ def _status(view: MandragoraView, names: Sequence[str] | None) -> str:
     if view.finished:
         return "The game is over: most points wins."
     if view.pending is not None:
-        who = seat_label(view.pending.seat, names)
+        who = _name(view.pending.seat, names)
         return f"{who} {_DECIDING.get(view.pending.kind, 'is deciding')}."
-    who = seat_label(view.current, names)
+    who = _name(view.current, names)
     if view.viewer == view.current:
-        return f"Your turn, {who}: send the assistant or cast a spell."
-    return f"{who}'s turn: send the assistant or cast a spell."
+        return f"Your turn, {who}: move the assistant or cast."
+    return f"{who}'s turn: move the assistant or cast."
 
 
-def _shop_circle(canvas: Canvas, view: MandragoraView, left: int, top: int) -> None:
-    cx, cy = left + CIRCLE_W / 2, top + CIRCLE_H / 2
+# ------------------------------------------------------------------- the circle of shops
+def _shop_circle(canvas: Canvas, view: MandragoraView, top: int) -> None:
+    cx, cy = WIDTH / 2, top + CIRCLE_H / 2
     # An ellipse, wider than high, leaves room between neighbouring shops on every side.
-    rx, ry = CIRCLE_W / 2 - 90, CIRCLE_H / 2 - 60
+    rx, ry = WIDTH / 2 - MARGIN - SHOP_W / 2, CIRCLE_H / 2 - SHOP_H / 2 - 6
     canvas.draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), outline=LINE, width=3)
+    steps = reach_steps(view)
     count = len(view.shops)
     for shop in view.shops:
         angle = -math.pi / 2 + 2 * math.pi * (shop.number - 1) / count
         sx, sy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
-        _shop(canvas, view, shop.number, int(sx), int(sy))
-    canvas.text(cx, cy - 34, "clockwise ↻", size=SMALL, fill=MUTED, anchor="mm")
-    canvas.text(cx, cy + 4, f"Deck: {view.deck_size}", size=LARGE, bold=True, anchor="mm")
-    canvas.text(cx, cy + 42, "cards left", size=SMALL, fill=MUTED, anchor="mm")
+        _shop(canvas, view, shop.number, int(sx), int(sy), steps.get(shop.number))
+    canvas.text(cx, cy - 44, "clockwise ↻", size=SMALL, fill=MUTED, anchor="mm")
+    canvas.text(cx, cy, f"Deck {view.deck_size}", size=LARGE, bold=True, anchor="mm")
+    canvas.text(cx, cy + 40, "cards left", size=SMALL, fill=MUTED, anchor="mm")
 
 
-def _shop(canvas: Canvas, view: MandragoraView, number: int, cx: int, cy: int) -> None:
+def _shop(
+    canvas: Canvas, view: MandragoraView, number: int, cx: int, cy: int, step: int | None
+) -> None:
     shop = view.shops[number - 1]
     here = view.assistant + 1 == number
-    w, h = 150, 110
-    box = (cx - w // 2, cy - h // 2, cx + w // 2, cy + h // 2)
+    box = (cx - SHOP_W // 2, cy - SHOP_H // 2, cx + SHOP_W // 2, cy + SHOP_H // 2)
     fill = NIGHT_FILL if shop.night else DAY_FILL
     text = WHITE if shop.night else INK
-    canvas.box(box, fill=fill, outline=VERMILLION if here else LINE, width=6 if here else 2)
-    label = f"{number} {'☾ night' if shop.night else '☀ day'}"
-    canvas.text(box[0] + 10, box[1] + 6, label, size=SMALL, bold=True, fill=text)
+    outline, width = (VERMILLION, 6) if here else (SKY, 5) if step else (LINE, 2)
+    canvas.box(box, fill=fill, outline=outline, width=width)
+    canvas.text(
+        box[0] + 10,
+        box[1] + 6,
+        f"{number} {'☾' if shop.night else '☀'}",
+        size=SMALL,
+        bold=True,
+        fill=text,
+    )
     if here:
-        canvas.chip(box[2] - 40, box[1] - 18, swatch(VERMILLION, "A"), size=SMALL)
+        canvas.chip(box[2] - 44, box[1] - 16, ASSISTANT, size=SMALL)
+    elif step:
+        canvas.chip(box[2] - 56, box[1] - 16, swatch(SKY, f"→{step}"), size=SMALL)
     if shop.night:
-        stock = f"{shop.face_down} face down" if shop.face_down else "empty"
-        canvas.text(box[0] + 10, box[1] + 50, stock, size=SMALL, fill=text)
+        stock = f"{shop.face_down} hidden" if shop.face_down else "empty"
+        canvas.text(box[0] + 10, box[1] + 52, stock, size=SMALL, fill=text)
         return
     if not shop.cards:
-        canvas.text(box[0] + 10, box[1] + 50, "empty", size=SMALL, fill=MUTED)
+        canvas.text(box[0] + 10, box[1] + 52, "empty", size=SMALL, fill=MUTED)
         return
     groups = _grouped(shop.cards)
-    x, y, row = box[0] + 8, box[1] + 34, 0
-    for index, (colour, label_text) in enumerate(groups):
-        wanted = canvas.chip_width(colour, label_text, size=SMALL) - 6
+    x, y, row = box[0] + 8, box[1] + 36, 0
+    for index, (colour, label) in enumerate(groups):
+        wanted = canvas.chip_width(colour, label, size=SMALL) - 6
         last_row = row == SHOP_ROWS - 1
         # On the last row, keep room to say how many cards did not fit.
         room = box[2] - 4 - (36 if last_row and index < len(groups) - 1 else 0)
@@ -160,8 +215,8 @@ def _shop(canvas: Canvas, view: MandragoraView, number: int, cx: int, cy: int) -
                 left = len(shop.cards) - sum(_count_of(label) for _, label in groups[:index])
                 canvas.text(x, y + 16, f"+{left}", size=SMALL, bold=True, anchor="lm")
                 return
-            x, y, row = box[0] + 8, y + 36, row + 1
-        x += canvas.chip(x, y, colour, label_text, size=SMALL) - 6
+            x, y, row = box[0] + 8, y + 34, row + 1
+        x += canvas.chip(x, y, colour, label, size=SMALL) - 6
 
 
 def _count_of(label: str) -> int:
@@ -169,103 +224,140 @@ def _count_of(label: str) -> int:
     return int(label[1:]) if label.startswith("×") else 1
 
 
-def _stacks(
-    canvas: Canvas, view: MandragoraView, x: int, y: int, names: Sequence[str] | None
-) -> None:
-    canvas.text(x, y + 4, "Spell stacks", size=LARGE, bold=True)
-    y += 48
-    for stack in view.stacks:
-        canvas.box((x, y, WIDTH - 20, y + 56), fill=PANEL)
-        canvas.text(x + 16, y + 28, str(stack.value), size=LARGE, bold=True, anchor="lm")
-        name = cards.spells()[stack.top].name if stack.top else "— empty —"
-        canvas.text(x + 56, y + 28, name, size=BODY, anchor="lm")
-        canvas.text(WIDTH - 36, y + 28, f"{stack.size} left", size=SMALL, fill=MUTED, anchor="rm")
-        y += 66
-    y += 10
-    if view.final_round is not None:
-        canvas.box((x, y, WIDTH - 20, y + 130), fill=(255, 226, 204), outline=VERMILLION)
-        canvas.text(x + 16, y + 12, "Countdown", size=LARGE, bold=True)
-        canvas.text(x + 16, y + 56, f"Final round {view.final_round} of 3", size=BODY)
-        if view.countdown_seat is not None:
-            holder = seat_label(view.countdown_seat, names)
-            canvas.text(x + 16, y + 92, f"countdown card: {holder}", size=SMALL)
-    else:
-        canvas.text(x, y + 8, "The deck runs out: three final rounds.", size=SMALL, fill=MUTED)
+# ---------------------------------------------------------------------- spell stacks
+def _stacks(canvas: Canvas, view: MandragoraView, y: int) -> int:
+    """The top spell of each stack, two to a row; returns the y below."""
+    half = (WIDTH - 2 * MARGIN - 12) // 2
+    for index, stack in enumerate(view.stacks):
+        x = MARGIN + (index % 2) * (half + 12)
+        top = y + (index // 2) * STACK_ROW
+        canvas.box((x, top, x + half, top + STACK_ROW - 8), fill=PANEL)
+        middle = top + (STACK_ROW - 8) / 2
+        canvas.text(x + 14, middle, str(stack.value), size=LARGE, bold=True, anchor="lm")
+        name = cards.spells()[stack.top].name if stack.top else "empty"
+        left = f"×{stack.size}"
+        room = (
+            half
+            - 60
+            - canvas.text(x + half - 12, middle, left, size=SMALL, fill=MUTED, anchor="rm")
+        )
+        canvas.text(
+            x + 48,
+            middle,
+            canvas.fit(name, room, size=BODY),
+            size=BODY,
+            fill=INK if stack.top else MUTED,
+            anchor="lm",
+        )
+    return y + math.ceil(len(view.stacks) / 2) * STACK_ROW
 
 
+# ------------------------------------------------------------------------- sorcerers
 def _sorcerer(
-    canvas: Canvas,
-    view: MandragoraView,
-    s: SorcererView,
-    x: int,
-    y: int,
-    names: Sequence[str] | None,
+    canvas: Canvas, view: MandragoraView, s: SorcererView, y: int, names: Sequence[str] | None
 ) -> None:
     acting = s.seat in view.to_act and not view.finished
-    canvas.box((x, y, x + 570, y + 146), fill=PANEL, outline=INK if acting else None, width=3)
-    cx = x + 12
-    cx += canvas.chip(cx, y + 10, seat_swatch(s.seat), size=BODY)
-    name = seat_label(s.seat, names)
+    right = WIDTH - MARGIN
+    canvas.box(
+        (MARGIN, y, right, y + SORCERER_H), fill=PANEL, outline=INK if acting else None, width=4
+    )
+    if view.scores is not None:
+        points = {line.seat: line.total for line in view.scores}[s.seat]
+        score = f"{points} final"
+    else:
+        score = f"{s.spell_points} pt" if s.spell_points == 1 else f"{s.spell_points} pts"
+    score_width = canvas.text(right - 14, y + 24, score, size=LARGE, bold=True, anchor="rm")
+    x = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(s.seat))
+    name = ("▶ " if acting else "") + _name(s.seat, names)
     if view.viewer == s.seat:
         name += " (you)"
-    cx += canvas.text(cx, y + 12, name, size=BODY, bold=True) + 12
-    marks = []
-    if view.scores is not None:
-        final = {line.seat: line.total for line in view.scores}
-        marks.append(f"final score {final[s.seat]}")
-    if acting:
-        marks.append("▶ to act")
-    if view.teams:
-        marks.append("team A" if s.seat % 2 == 0 else "team B")
-    if view.curse_holder == s.seat:
-        marks.append("✖ Curse")
-    if s.dropped:
-        marks.append("dropped out")
-    canvas.text(cx, y + 14, canvas.fit(" · ".join(marks), x + 560 - cx, size=SMALL), size=SMALL)
-    facts = f"hand {s.hand_size} · scrolls {s.scrolls} · reach {s.reach} · {s.spell_points} pts"
-    canvas.text(x + 12, y + 54, facts, size=SMALL)
-    spells = ", ".join(
-        f"{cards.spells()[c.spell].name} {c.value}+{_book_mark(c.book)}" for c in s.spells
+    room = right - 28 - score_width - x
+    canvas.text(
+        x, y + 24, canvas.fit(name, room, size=BODY, bold=True), size=BODY, bold=True, anchor="lm"
     )
-    if not spells:
-        canvas.text(x + 12, y + 88, "no spells yet", size=SMALL, fill=MUTED)
-    lines = wrap(spells, 546, size=SMALL)
-    if len(lines) > 2:
-        lines = [lines[0], canvas.fit(" ".join(lines[1:]), 546, size=SMALL)]
-    for row, line in enumerate(lines):
-        canvas.text(x + 12, y + 86 + row * 28, line, size=SMALL)
+    facts = [f"hand {s.hand_size}", f"scrolls {s.scrolls}", f"reach {s.reach}"]
+    if view.teams:
+        facts.append("team A" if s.seat % 2 == 0 else "team B")
+    if view.curse_holder == s.seat:
+        facts.append("✖ Curse")
+    if view.countdown_seat == s.seat and view.final_round is not None:
+        facts.append("countdown")
+    if s.dropped:
+        facts.append("dropped out")
+    line = canvas.fit(" · ".join(facts), right - MARGIN - 28, size=SMALL)
+    canvas.text(MARGIN + 14, y + 62, line, size=SMALL, anchor="lm")
 
 
-def _book_mark(book: str) -> str:
-    return "M0" if book == cards.MANDRAKE else card_swatch(book).mark
+# ------------------------------------------------------------------------- the hand
+def _hand_chips(view: MandragoraView) -> list[tuple[Swatch, str]]:
+    return _grouped(view.hand or ())
 
 
-def _hand(canvas: Canvas, view: MandragoraView, y: int) -> None:
-    assert view.hand is not None
-    canvas.box((20, y, WIDTH - 20, y + 116), fill=(226, 240, 234), outline=GREEN, width=3)
-    canvas.text(36, y + 12, "Your hand (only you see this)", size=BODY, bold=True)
-    if view.my_score is not None and not view.finished:
-        canvas.text(WIDTH - 36, y + 14, f"score now: {view.my_score.total}", size=BODY, anchor="ra")
-    right = WIDTH - 30
+def _spell_chips(view: MandragoraView) -> list[tuple[Swatch, str]]:
+    """The spell the viewer is preparing: its book and the ingredients added so far."""
     pending = view.pending
-    if pending is not None and pending.seat == view.viewer and pending.book:
-        # The spell being prepared, at the right: its book and the ingredients added so far.
-        spell = [(card_swatch(c), "") for c in (pending.book, *pending.ingredients)]
-        x = WIDTH - 36 - sum(canvas.chip_width(colour) for colour, _ in spell)
-        right = x - 12 - canvas.text(x - 12, y + 71, "your spell:", size=SMALL, anchor="rm") - 20
-        canvas.chips(x, y + 54, spell)
-    x, row = 36, y + 54
-    for colour, label in _grouped(view.hand):
+    if pending is None or pending.seat != view.viewer or not pending.book:
+        return []
+    return [(card_swatch(c), "") for c in (pending.book, *pending.ingredients)]
+
+
+def _rows(canvas: Canvas | None, chips: list[tuple[Swatch, str]], width: float) -> int:
+    """How many rows of :data:`BODY` chips ``chips`` take in ``width`` pixels."""
+    measure = canvas if canvas is not None else Canvas(1, 1)
+    rows, x = 1, 0.0
+    for colour, label in chips:
+        wanted = measure.chip_width(colour, label)
+        if x and x + wanted > width:
+            rows, x = rows + 1, 0.0
+        x += wanted
+    return rows
+
+
+def _hand_rows(view: MandragoraView) -> int:
+    inner = WIDTH - 2 * MARGIN - 32
+    rows = _rows(None, _hand_chips(view), inner)
+    spell = _spell_chips(view)
+    return rows + (_rows(None, spell, inner - 160) if spell else 0)
+
+
+def _hand(canvas: Canvas, view: MandragoraView, y: int, rows: int) -> int:
+    bottom = y + 62 + rows * HAND_ROW
+    canvas.box((MARGIN, y, WIDTH - MARGIN, bottom), fill=HAND_FILL, outline=GREEN, width=3)
+    canvas.text(MARGIN + 16, y + 12, "Your hand", size=BODY, bold=True)
+    if view.my_score is not None and not view.finished:
+        canvas.text(
+            WIDTH - MARGIN - 16, y + 14, f"score now {view.my_score.total}", size=BODY, anchor="ra"
+        )
+    left, right = MARGIN + 16, WIDTH - MARGIN - 16
+    x, row = left, y + 52
+    for colour, label in _hand_chips(view):
         wanted = canvas.chip_width(colour, label)
-        if x + wanted > right:
-            x, row = 36, row + 40
+        if x > left and x + wanted > right:
+            x, row = left, row + HAND_ROW
         x += canvas.chip(x, row, colour, label)
     if not view.hand:
-        canvas.text(36, row, "empty", size=BODY, fill=MUTED)
+        canvas.text(left, row + 4, "empty", size=BODY, fill=MUTED)
+    spell = _spell_chips(view)
+    if spell:
+        row += HAND_ROW
+        start = left + 12 + canvas.text(left, row + 17, "your spell:", size=SMALL, anchor="lm")
+        x = start
+        for colour, label in spell:
+            wanted = canvas.chip_width(colour, label)
+            if x > start and x + wanted > right:
+                x, row = start, row + HAND_ROW
+            x += canvas.chip(x, row, colour, label)
+    return bottom
 
 
-def _legend(canvas: Canvas, y: int) -> None:
+def _legend(canvas: Canvas, y: int, reach: bool) -> None:
     items = [(_COLOURS[c], c) for c in ("purple", "yellow", "green", "red", "blue", "black")]
     items += [(_COLOURS[cards.MANDRAKE], "mandrake"), (_COLOURS[cards.SCROLL], "scroll")]
-    items.append((swatch(VERMILLION, "A"), "assistant"))
-    canvas.chips(20, y, items, size=SMALL)
+    items.append((ASSISTANT, "assistant"))
+    if reach:
+        items.append((swatch(SKY, "→2"), "steps away"))
+    x, right = float(MARGIN), WIDTH - MARGIN
+    for colour, label in items:
+        if x + canvas.chip_width(colour, label, size=SMALL) > right:
+            x, y = MARGIN, y + 42
+        x += canvas.chip(x, y, colour, label, size=SMALL)

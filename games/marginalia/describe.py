@@ -1,5 +1,16 @@
-"""A Marginalia view as a platform-neutral board: the page as a compact grid, each side's
-marginalia and counts, the abilities at work, and the viewer's hand."""
+"""A Marginalia view as a platform-neutral board, shown as text under the picture.
+
+What the text carries, and what it leaves to the picture (``picture.py``): the picture is the
+table at a glance (the page, whose rows are whose, health, whose turn, the viewer's hand). The
+text says in words who went first and whose turn it is, what the player to act is doing or
+deciding, what each ability on the page and in the hand does, the damage marked on each
+marginalis, the cards seen in discard piles, and explains its terms the first time they
+appear (``3/4`` is attack/health, p1 and p2, a humour). It keeps a compact grid of the page so
+the game can be played when no picture is shown. Rows are drawn with the viewer's side at the
+bottom, or the first player's side for spectators, each row named by its owner. Every hint for
+typing a move is built from what is legal now (the spaces free on the player's side, the cards
+in their hand), or it is not shown.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +20,25 @@ from games.core import Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
-from games.marginalia.page import FILES
-from games.marginalia.text import ability_line, card_line, plural
+from games.marginalia.page import FILES, player_code
+from games.marginalia.text import HUMOR_SYMBOLS, ability_line, card_line, plural
 from games.marginalia.view import MarginaliaView, MarginalisView, PendingView
 
 EMPTY_CELL = "·"
+#: What a hand's coloured marks mean, said once under the hand.
+_HUMOURS = (
+    "(the mark is the card's humour: "
+    + ", ".join(
+        f"{HUMOR_SYMBOLS[h]} {n}"
+        for h, n in (
+            ("coleric", "choleric"),
+            ("flegmat", "phlegmatic"),
+            ("sanguin", "sanguine"),
+            ("melanc", "melancholic"),
+        )
+    )
+    + "; attack/health after the name)"
+)
 CELL = 8
 
 _PHASES = {
@@ -32,7 +57,7 @@ def describe(view: MarginaliaView) -> Board:
     fields += [_side_field(view, seat) for seat in _seat_order(view)]
     fields += _chunked("Abilities on the page", _abilities(view))
     if view.hand is not None and view.hand:
-        fields += _chunked("Your hand", [card_line(code) for code in view.hand])
+        fields += _chunked("Your hand", [*(card_line(code) for code in view.hand), _HUMOURS])
     return Board(
         title=_title(view),
         description=_status(view),
@@ -47,26 +72,77 @@ def _title(view: MarginaliaView) -> str:
     return f"Marginalia · turn {view.turn} · {seat_ref(view.active)}'s {_PHASES[view.phase]}"
 
 
+def bottom_seat(view: MarginaliaView) -> int:
+    """The side drawn at the bottom: the viewer's, or the first player's for spectators."""
+    return view.viewer if view.viewer is not None else view.first
+
+
 def _seat_order(view: MarginaliaView) -> list[int]:
-    """The viewer's side last (at the bottom); the second seat's first for spectators."""
-    return [0, 1] if view.viewer == 1 else [1, 0]
+    """The top side first, the bottom side (:func:`bottom_seat`) last."""
+    bottom = bottom_seat(view)
+    return [1 - bottom, bottom]
+
+
+#: Each seat's (front, back) ranks: p1 plays ranks 2 and 1, p2 ranks 3 and 4.
+_RANKS = ((2, 1), (3, 4))
+
+
+def rows_of(seat: int) -> list[tuple[int, int, str]]:
+    """A seat's two rows as (seat, rank, line), the front line first."""
+    front, back = _RANKS[seat]
+    return [(seat, front, "front"), (seat, back, "back")]
+
+
+def open_spaces(view: MarginaliaView) -> list[str]:
+    """The spaces the player to act may play a card to now, from the page: on their side, the
+    front line of an empty column or behind a lone front-line marginalis (only the front line
+    for the token an incantation places). Empty when nobody is about to play a card."""
+    pending = view.pending
+    if view.finished:
+        return []
+    if pending is not None:
+        if pending.kind != "place":
+            return []
+        seat, token = pending.seat, bool(pending.card) and not _is_marginalis(pending.card)
+    elif view.phase == "play" and view.plays < view.play_limit and view.sides[view.active].hand:
+        seat, token = view.active, False
+    else:
+        return []
+    taken = {m.space for m in view.page}
+    (front, _), (back, _) = ((rank, line) for _, rank, line in rows_of(seat))
+    spaces = []
+    for file in FILES:
+        if f"{file}{front}" not in taken:
+            spaces.append(f"{file}{front}")
+        elif not token and f"{file}{back}" not in taken:
+            spaces.append(f"{file}{back}")
+    return spaces
+
+
+def _is_marginalis(code: str) -> bool:
+    return cards.card(code).kind != "incantation"
 
 
 # ------------------------------------------------------------------------ the page
 def _grid(view: MarginaliaView) -> str:
-    """Ranks 4-1 top to bottom (1-4 for the second seat), files a-e, each cell the short
-    label, attack and health left."""
+    """The top side's back line first, the bottom side's (:func:`bottom_seat`) back line
+    last, files a-e, each cell the short label, attack and health left; each row ends with
+    its owner's name, so whose row it is never depends on who sits where."""
     by_space = {m.space: m for m in view.page}
-    ranks = [1, 2, 3, 4] if view.viewer == 1 else [4, 3, 2, 1]
+    bottom = bottom_seat(view)
+    order = [*reversed(rows_of(1 - bottom)), *rows_of(bottom)]
     rows = ["   " + "".join(f"{f:<{CELL}}" for f in FILES).rstrip()]
-    for index, rank in enumerate(ranks):
+    for index, (seat, rank, line) in enumerate(order):
         if index == 2:  # between the two front lines
             rows.append("   " + "─" * (CELL * len(FILES) - 2))
         cells = "".join(f"{_cell(by_space.get(f'{f}{rank}')):<{CELL}}" for f in FILES)
-        owner = "p1" if rank <= 2 else "p2"
-        line = "front" if rank in (2, 3) else "back"
-        rows.append(f"{rank}  {cells}{owner} {line}")
-    return "```\n" + "\n".join(rows) + "\n```"
+        rows.append(f"{rank}  {cells}{seat_ref(seat)} {line}")
+    key = (
+        "Each cell: card, attack/health left. "
+        f"{player_code(0)} = {seat_ref(0)} (ranks 1–2), {player_code(1)} = {seat_ref(1)} "
+        "(ranks 3–4)."
+    )
+    return "```\n" + "\n".join(rows) + "\n```\n" + key
 
 
 def _cell(m: MarginalisView | None) -> str:
@@ -81,7 +157,7 @@ def _side_field(view: MarginaliaView, seat: int) -> BoardField:
     if seat in view.to_act and not view.finished:
         marks.append("▶")
     if seat == view.first:
-        marks.append("first player")
+        marks.append("went first")
     if view.winner == seat:
         marks.append("🏆 winner")
     head = f"{seat_ref(seat)} · ❤️ {side.health}" + (f" ({', '.join(marks)})" if marks else "")
@@ -132,25 +208,49 @@ def _status(view: MarginaliaView) -> str:
     if view.finished:
         assert view.winner is not None
         return f"{view.end_reason}. **{seat_ref(view.winner)} wins.**"
+    first = f"{seat_ref(view.first)} went first. "
     if view.pending is not None:
-        line = _waiting(view.pending)
+        line = first + _waiting(view.pending)
         if view.viewer == view.pending.seat:
-            line += "\n" + _your_decision(view.pending, view.search or ())
+            line += "\n" + _your_decision(view.pending, view.search or (), open_spaces(view))
         return line
     who = seat_ref(view.active)
     if view.phase == "play":
         played = f"{view.plays} of {plural(view.play_limit, 'card')} played"
-        line = f"{who}'s play phase: {played}."
+        line = f"{first}{who}'s play phase: {played}."
         if view.viewer == view.active:
-            line += (
-                "\n**Your move:** `play CARD`, `use SPACE` for an ability, or `attack` "
-                "(`attack from a` / `attack from e`) to end the play phase."
-            )
+            line += "\n**Your move:** " + _play_options(view) + "."
         return line
-    line = f"{who}'s reset phase: abilities may still be used."
+    line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:
-        line += "\n**Your move:** `use SPACE`, or `end turn`."
+        use = "`use SPACE` for an ability, or " if _abilities_to_use(view) else ""
+        line += f"\n**Your move:** {use}`end turn`."
     return line
+
+
+def _play_options(view: MarginaliaView) -> str:
+    """What the active viewer may do in the play phase, from what the view shows: play a card
+    while the limit allows, use an ability if a front-line marginalis has one unused, attack."""
+    options = []
+    if view.hand and view.plays < view.play_limit:
+        options.append("`play CARD` from your hand")
+    if _abilities_to_use(view):
+        options.append("`use SPACE` for an ability")
+    front = sum(1 for m in view.page if m.seat == view.active and m.line == "front")
+    attack = "`attack from a` or `attack from e`" if front >= 2 else "`attack`"
+    options.append(f"{attack} to end the play phase")
+    return ", ".join(options[:-1]) + (", or " if len(options) > 1 else "") + options[-1]
+
+
+def _abilities_to_use(view: MarginaliaView) -> list[str]:
+    """Spaces of the active side's front line whose activated ability is not used yet."""
+    found = []
+    for m in view.page:
+        ability = cards.ability_of(m.card) if not m.token else None
+        mine = m.seat == view.active and m.line == "front" and not m.used
+        if mine and ability is not None and ability.activated:
+            found.append(m.space)
+    return found
 
 
 def _waiting(p: PendingView) -> str:
@@ -173,16 +273,20 @@ def _waiting(p: PendingView) -> str:
     return f"{who} chooses where {card}{where} flies."
 
 
-def _your_decision(p: PendingView, finds: tuple[str, ...]) -> str:
+def _your_decision(p: PendingView, finds: tuple[str, ...], spaces: list[str]) -> str:
     match p.kind:
         case "place":
-            return "**Your decision:** `to SPACE` (e.g. `to c2`), or `back`."
+            where = " or ".join(f"`to {space}`" for space in spaces) or "`to SPACE`"
+            return f"**Your decision:** {where}, or `back`."
         case "target":
             back = "" if p.source == "effect" else ", or `back`"
             aims = {
                 "marginalis": "`target SPACE`",
-                "player": "`target p1` or `target p2`",
-            }.get(effect_of(p.card, p.branch).target, "`target SPACE` or `target p1`/`target p2`")
+                "player": f"`target p1` ({seat_ref(0)}) or `target p2` ({seat_ref(1)})",
+            }.get(
+                effect_of(p.card, p.branch).target,
+                f"`target SPACE` or `target p1`/`target p2` ({seat_ref(0)}/{seat_ref(1)})",
+            )
             return f"**Your decision:** {aims}{back}."
         case "fortune":
             return (
@@ -195,9 +299,15 @@ def _your_decision(p: PendingView, finds: tuple[str, ...]) -> str:
 
 
 def _footer(view: MarginaliaView) -> str:
+    """One hint for typing a move, from what the viewer may do now; nothing otherwise."""
     if view.finished:
         return "Thanks for playing Marginalia."
-    return (
-        f"{view.set_aside} cards set aside · spaces a1–e4 (p1 ranks 1–2, p2 ranks 3–4) · "
-        "play CARD · to SPACE · target SPACE|p1|p2 · use SPACE · attack · end turn · back"
-    )
+    aside = f"{plural(view.set_aside, 'card')} set aside."
+    if view.viewer != view.active or view.pending is not None or view.phase != "play":
+        return aside
+    spaces = open_spaces(view)
+    if not view.hand or not spaces:
+        return aside
+    card = next((c for c in view.hand if _is_marginalis(c)), view.hand[0])
+    to = f" to {spaces[0]}" if _is_marginalis(card) else ""
+    return f"Type e.g. /play play {card}{to} · {aside}"

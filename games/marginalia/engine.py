@@ -9,7 +9,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Board, Engine, Outcome, Showcase, Transition
-from games.marginalia import refusals, rules, scoring
+from games.marginalia import labels, moves, refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
 from games.marginalia.notation import notation, parse_syntax
@@ -78,6 +78,18 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     def decisions(self, state: MarginaliaState, seat: int, action: Action) -> list[Action] | None:
         return list(action.decisions) if isinstance(action, Composite) else None
+
+    def whole_moves(self, state: MarginaliaState, seat: int) -> list[Composite]:
+        return moves.whole_moves(state, seat)
+
+    def action_label(self, state: MarginaliaState, seat: int, action: Action) -> str:
+        return labels.label(state, seat, action)
+
+    def automatic(self, state: MarginaliaState, seat: int) -> Action | None:
+        return moves.automatic(state, seat)
+
+    def deciding(self, state: MarginaliaState, seat: int) -> bool:
+        return moves.deciding(state, seat)
 
     def _apply(
         self, state: MarginaliaState, seat: int, action: Action

@@ -5,6 +5,7 @@ seat's side on ranks 1-2. Players are ``p1`` and ``p2``; cards go by their code.
 
     play cancer          to c2            play cancer to c2     (both at once)
     play ignis-sacer     target c3        play ignis-sacer target p2
+    play salamander to c2 target p2       (a card, its space, and the target its arrival aims)
     use b2               target p1        use b2 target p1      use c2 to a2
     attack               attack from a    attack from e
     end turn             summon white-unicorn    summon token
@@ -97,10 +98,17 @@ def _parse_simple(words: list[str]) -> Action | None:
 
 
 def _parse_composite(words: list[str]) -> Action | None:
-    if len(words) != 4:
+    if len(words) not in (4, 6):
         return None
     first = _parse_simple(words[:2])
-    second = _parse_simple(words[2:])
+    second = _parse_simple(words[2:4])
     if not isinstance(first, PlayCard | Use) or not isinstance(second, To | Target):
         return None
-    return Composite((first, second))
+    if len(words) == 4:
+        return Composite((first, second))
+    third = _parse_simple(words[4:])
+    if not isinstance(first, PlayCard) or not isinstance(second, To):
+        return None
+    if not isinstance(third, Target):
+        return None
+    return Composite((first, second, third))

@@ -1,6 +1,17 @@
-"""A Marginalia view as a picture: the page's five columns with both players' front and back
-lines, each marginalis' attack, health and damage, both players' health, and the viewer's hand
-when the view is a seat's."""
+"""A Marginalia view as a picture: the table at a glance, drawn to read on a phone.
+
+What the picture carries, and what it leaves to the text board (``describe.py``): the picture
+is the table at a glance — the page's five columns with each marginalis' name, attack and
+health left, whose rows are whose (the owner's name beside their two rows, the viewer's side at
+the bottom, the first player's at the bottom for spectators), who went first, whose turn it is,
+both players' health, the spaces the player to act may play to (outlined, with their names),
+and the viewer's hand. The text board carries what reads better as words: what the player to
+act is doing or deciding, what each ability does, the damage marked on each marginalis, the
+cards seen in discard piles, what the terms mean, and a hint for typing a move.
+
+Discord shows a picture about 400 pixels wide, so the canvas is 800 wide and no text on it
+is smaller than :data:`~games.core.picture.SMALL` (22 px, 11 px once shown).
+"""
 
 from __future__ import annotations
 
@@ -16,26 +27,33 @@ from games.core.picture import (
     LINE,
     MUTED,
     PANEL,
+    SKY,
     SMALL,
     VERMILLION,
     WHITE,
     YELLOW,
     Canvas,
     Swatch,
+    drawable,
     seat_label,
     seat_swatch,
     swatch,
     wrap,
 )
 from games.marginalia import cards
+from games.marginalia.describe import bottom_seat, open_spaces, rows_of
 from games.marginalia.page import FILES
-from games.marginalia.state import START_HEALTH
 from games.marginalia.view import MarginaliaView, MarginalisView
 
-WIDTH = 1100
-CELL_W, CELL_H = 182, 128
-PAGE_LEFT = 120
+WIDTH = 800
+MARGIN = 20
+PAGE_LEFT = 110  # the gutter left of the page holds each row's rank and owner
+CELL_W, CELL_H = 134, 100
+SIDE_H = 76
+HAND_ROW = 42
 PARCHMENT = (244, 236, 214)
+HAND_FILL = (226, 240, 234)
+OPEN_FILL = (212, 234, 248)  # a space the player to act may play to
 
 HUMORS: dict[str, tuple[Swatch, str]] = {
     "coleric": (swatch(YELLOW, "C"), "choleric"),
@@ -54,29 +72,37 @@ _PHASES = {
 }
 
 
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    """A seat's name as the picture draws it: a character the font lacks is left out here,
+    so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
+    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+
+
 def render(
     view: MarginaliaView, names: Sequence[str] | None = None, *, status: str | None = None
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     hand = view.hand or ()
-    hand_height = 70 + 44 * max(1, len(hand)) if view.hand is not None else 0
-    height = 108 + 80 + 4 * CELL_H + 80 + 90 + hand_height + 70
+    hand_height = 60 + HAND_ROW * max(1, len(hand)) if view.hand is not None else 0
+    page_height = 4 * CELL_H + 16 + 40
+    height = 108 + 2 * (SIDE_H + 12) + page_height + (hand_height + 12 if hand_height else 0)
+    height += 96
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view, names), _status(view, names) if status is None else status)
-    top_seat, bottom_seat = (0, 1) if view.viewer == 1 else (1, 0)
-    _side(canvas, view, top_seat, y, names)
-    y += 80
-    y = _page(canvas, view, y, top_seat, bottom_seat)
-    _side(canvas, view, bottom_seat, y + 10, names)
-    y += 90
+    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
+    bottom = bottom_seat(view)
+    top = 1 - bottom
+    _side(canvas, view, top, y, names)
+    y += SIDE_H + 12
+    y = _page(canvas, view, y, top, names)
+    _side(canvas, view, bottom, y, names)
+    y += SIDE_H + 12
     if view.hand is not None:
-        _hand(canvas, view, y)
-        y += hand_height
-    _legend(canvas, height - 56)
+        _hand(canvas, view, y, hand_height)
+    _legend(canvas, height - 88)
     return canvas.png()
 
 
-def _title(view: MarginaliaView, names: Sequence[str] | None) -> str:
+def _title(view: MarginaliaView) -> str:
     if view.finished:
         return "Marginalia · game over"
     return f"Marginalia · turn {view.turn} · {_PHASES[view.phase]}"
@@ -86,128 +112,152 @@ def _status(view: MarginaliaView, names: Sequence[str] | None) -> str:
     if view.finished:
         if view.winner is None:
             return "The game is over: a draw."
-        return f"{seat_label(view.winner, names)} wins."
-    who = seat_label(view.active, names)
+        return f"{_name(view.winner, names)} wins."
+    who = _name(view.active, names)
+    played = f"{view.plays} of {view.play_limit} cards played"
     if view.viewer == view.active:
-        return f"Your turn, {who}: {view.plays} of {view.play_limit} plays made."
-    return f"{who}'s turn: {view.plays} of {view.play_limit} plays made."
+        return f"Your turn, {who}: {played}."
+    return f"{who}'s turn: {played}."
 
 
+# ------------------------------------------------------------------------- the sides
 def _side(
     canvas: Canvas, view: MarginaliaView, seat: int, y: int, names: Sequence[str] | None
 ) -> None:
     side = view.sides[seat]
-    canvas.box(
-        (20, y, WIDTH - 20, y + 64),
-        fill=PANEL,
-        outline=INK if seat in view.to_act else None,
-        width=3,
-    )
-    x = 34 + canvas.chip(34, y + 14, seat_swatch(seat))
-    name = seat_label(seat, names) + (" (you)" if view.viewer == seat else "")
+    acting = seat in view.to_act and not view.finished
+    right = WIDTH - MARGIN
+    canvas.box((MARGIN, y, right, y + SIDE_H), fill=PANEL, outline=INK if acting else None, width=4)
+    health = f"♥ {side.health}"
+    used = canvas.text(right - 14, y + 24, health, size=LARGE, bold=True, anchor="rm")
+    start = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(seat))
+    name = ("▶ " if acting else "") + _name(seat, names)
+    if view.viewer == seat:
+        name += " (you)"
+    name = canvas.fit(name, right - 30 - used - start, size=BODY, bold=True)
+    canvas.text(start, y + 24, name, size=BODY, bold=True, anchor="lm")
+    facts = [f"deck {side.deck}", f"hand {side.hand}", f"discard {side.discard}"]
     if seat == view.first:
-        name += " · first player"
-    x += canvas.text(x, y + 32, name, size=BODY, bold=True, anchor="lm") + 20
-    # Health as a bar, full at the starting health, with the number beside it: read by length
-    # as well as by text.
-    bar_x, bar_w = 560, 240
-    canvas.box((bar_x, y + 18, bar_x + bar_w, y + 46), fill=WHITE, outline=LINE, radius=6)
-    filled = int(bar_w * max(0, min(side.health, START_HEALTH)) / START_HEALTH)
-    if filled:
-        canvas.box((bar_x, y + 18, bar_x + filled, y + 46), fill=GREEN, radius=6)
-    canvas.text(bar_x - 12, y + 32, "♥ health", size=SMALL, anchor="rm")
-    canvas.text(bar_x + bar_w + 12, y + 32, str(side.health), size=LARGE, bold=True, anchor="lm")
-    canvas.text(WIDTH - 36, y + 32, f"deck {side.deck} · hand {side.hand}", size=SMALL, anchor="rm")
+        facts.insert(0, "went first")
+    if view.winner == seat:
+        facts.insert(0, "winner")
+    canvas.text(MARGIN + 14, y + 58, " · ".join(facts), size=SMALL, anchor="lm")
 
 
-def _page(canvas: Canvas, view: MarginaliaView, top: int, top_seat: int, bottom: int) -> int:
+# -------------------------------------------------------------------------- the page
+def _page(
+    canvas: Canvas, view: MarginaliaView, top: int, top_seat: int, names: Sequence[str] | None
+) -> int:
+    """The page, the top seat's back line first; returns the y below it."""
     by_space = {m.space: m for m in view.page}
-    # The top player's back line is the farthest from the viewer; ranks 3-4 are seat 2's.
-    ranks = [1, 2, 3, 4] if top_seat == 0 else [4, 3, 2, 1]
+    free = set(open_spaces(view))
+    right = PAGE_LEFT + 5 * CELL_W
     canvas.box(
-        (PAGE_LEFT - 10, top, PAGE_LEFT + 5 * CELL_W + 10, top + 4 * CELL_H + 70),
+        (PAGE_LEFT - 8, top - 4, right + 8, top + 4 * CELL_H + 16 + 40),
         fill=PARCHMENT,
         outline=LINE,
     )
+    rows = [*reversed(rows_of(top_seat)), *rows_of(1 - top_seat)]
+    for index, (seat, rank, line) in enumerate(rows):
+        y = top + index * CELL_H + (16 if index >= 2 else 0)
+        # The owner's number and the rank, beside each row: whose row it is never rests on
+        # colour alone.
+        canvas.chip(MARGIN - 6, y + 12, seat_swatch(seat), size=SMALL)
+        canvas.text(PAGE_LEFT - 16, y + 30, str(rank), size=LARGE, bold=True, anchor="rm")
+        canvas.text(MARGIN - 4, y + 72, line, size=SMALL, fill=MUTED, anchor="lm")
+        for column, file in enumerate(FILES):
+            space = f"{file}{rank}"
+            _cell(canvas, by_space.get(space), space, space in free, PAGE_LEFT + column * CELL_W, y)
+    middle = top + 2 * CELL_H + 6
+    canvas.draw.line((PAGE_LEFT, middle, right, middle), fill=INK, width=3)
+    files_y = top + 4 * CELL_H + 16 + 20
     for column, file in enumerate(FILES):
         canvas.text(
             PAGE_LEFT + column * CELL_W + CELL_W / 2,
-            top + 4 * CELL_H + 34,
+            files_y,
             file,
             size=BODY,
             bold=True,
             fill=MUTED,
-            anchor="mt",
+            anchor="mm",
         )
-    for row, rank in enumerate(ranks):
-        y = top + 6 + row * CELL_H + (20 if row >= 2 else 0)
-        line = "front" if rank in (2, 3) else "back"
-        canvas.text(
-            PAGE_LEFT - 20, y + CELL_H / 2 - 12, f"{rank}", size=LARGE, bold=True, anchor="rm"
-        )
-        canvas.text(PAGE_LEFT - 20, y + CELL_H / 2 + 18, line, size=SMALL, fill=MUTED, anchor="rm")
-        for column, file in enumerate(FILES):
-            x = PAGE_LEFT + column * CELL_W
-            _cell(canvas, by_space.get(f"{file}{rank}"), x, y)
-    middle = top + 6 + 2 * CELL_H + 10
-    canvas.draw.line((PAGE_LEFT, middle, PAGE_LEFT + 5 * CELL_W, middle), fill=INK, width=3)
-    return top + 4 * CELL_H + 80
+    return top + 4 * CELL_H + 16 + 40 + 12
 
 
-def _cell(canvas: Canvas, m: MarginalisView | None, x: int, y: int) -> None:
-    box = (x + 4, y + 4, x + CELL_W - 4, y + CELL_H - 8)
+def _cell(canvas: Canvas, m: MarginalisView | None, space: str, free: bool, x: int, y: int) -> None:
+    box = (x + 3, y + 3, x + CELL_W - 3, y + CELL_H - 3)
     if m is None:
-        canvas.box(box, fill=None, outline=LINE, width=1)
+        if free:
+            canvas.box(box, fill=OPEN_FILL, outline=SKY, width=2)
+            canvas.text(
+                (box[0] + box[2]) / 2,
+                (box[1] + box[3]) / 2,
+                space,
+                size=BODY,
+                bold=True,
+                fill=INK,
+                anchor="mm",
+            )
+        else:
+            canvas.box(box, fill=None, outline=LINE, width=1)
         return
     owner = seat_swatch(m.seat)
-    canvas.box(box, fill=WHITE, outline=owner.rgb, width=5)
-    canvas.chip(box[2] - 40, box[1] + 8, owner, size=SMALL)
-    data = cards.card(m.card)
-    width = CELL_W - 64
+    canvas.box(box, fill=WHITE, outline=owner.rgb, width=4)
+    width = CELL_W - 22
     # Hyphenated names may break after their hyphen.
-    broken = wrap(data.name.replace("-", "- "), width, size=SMALL)[:2]
-    lines = [canvas.fit(t.replace("- ", "-"), width, size=SMALL) for t in broken]
+    broken = wrap(cards.card(m.card).name.replace("-", "- "), width, size=SMALL)
+    lines = [t.replace("- ", "-") for t in broken]
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
     for index, text in enumerate(lines):
-        canvas.text(box[0] + 10, box[1] + 8 + index * 27, text, size=SMALL)
-    left = m.health - m.damage
-    stats = f"⚔{m.attack}  ♥{left}"
-    canvas.text(box[0] + 10, box[3] - 12, stats, size=BODY, bold=True, anchor="ld")
-    if m.damage:
         canvas.text(
-            box[0] + 110,
-            box[3] - 12,
-            f"−{m.damage}",
-            size=BODY,
-            bold=True,
-            fill=VERMILLION,
-            anchor="ld",
+            box[0] + 9, box[1] + 6 + index * 26, canvas.fit(text, width, size=SMALL), size=SMALL
         )
+    stats = f"⚔{m.attack} ♥{m.health - m.damage}"
+    canvas.text(
+        box[0] + 9,
+        box[3] - 6,
+        stats,
+        size=SMALL,
+        bold=True,
+        fill=VERMILLION if m.damage else INK,
+        anchor="ld",
+    )
     if m.used:
-        canvas.text(box[2] - 10, box[3] - 12, "used", size=SMALL, fill=MUTED, anchor="rd")
+        canvas.text(box[2] - 8, box[3] - 6, "✓", size=SMALL, bold=True, fill=MUTED, anchor="rd")
 
 
-def _hand(canvas: Canvas, view: MarginaliaView, y: int) -> None:
+# -------------------------------------------------------------------------- the hand
+def _hand(canvas: Canvas, view: MarginaliaView, y: int, height: int) -> None:
     hand = view.hand or ()
-    height = 60 + 44 * max(1, len(hand))
-    canvas.box((20, y, WIDTH - 20, y + height), fill=(226, 240, 234), outline=GREEN, width=3)
-    canvas.text(36, y + 12, "Your hand (only you see this)", size=BODY, bold=True)
-    row = y + 54
+    right = WIDTH - MARGIN
+    canvas.box((MARGIN, y, right, y + height), fill=HAND_FILL, outline=GREEN, width=3)
+    canvas.text(MARGIN + 16, y + 12, "Your hand", size=BODY, bold=True)
+    row = y + 52
     for code in hand:
         data = cards.card(code)
         colour, _ = HUMORS[data.humor]
-        x = 36 + canvas.chip(36, row, colour, size=SMALL)
-        stats = (
-            " (incantation)" if data.kind == "incantation" else (f"  ⚔{data.attack} ♥{data.health}")
+        x = MARGIN + 16 + canvas.chip(MARGIN + 16, row, colour, size=SMALL)
+        incantation = data.kind == "incantation"
+        stats = "incantation" if incantation else f"⚔{data.attack} ♥{data.health}"
+        used = canvas.text(right - 16, row + 16, stats, size=BODY, anchor="rm")
+        canvas.text(
+            x,
+            row + 16,
+            canvas.fit(data.name, right - 32 - used - x, size=BODY),
+            size=BODY,
+            anchor="lm",
         )
-        canvas.text(x, row + 2, canvas.fit(f"{data.name}{stats}", WIDTH - 80 - x), size=BODY)
-        row += 44
+        row += HAND_ROW
     if not hand:
-        canvas.text(36, row, "empty", size=BODY, fill=MUTED)
+        canvas.text(MARGIN + 16, row, "empty", size=BODY, fill=MUTED)
 
 
 def _legend(canvas: Canvas, y: int) -> None:
     items = [HUMORS[h] for h in ("coleric", "flegmat", "sanguin", "melanc")]
-    x = canvas.chips(20, y, items, size=SMALL)
-    canvas.text(
-        x + 10, y + 14, "⚔ attack · ♥ health left · −damage", size=SMALL, fill=MUTED, anchor="lm"
-    )
+    canvas.chips(MARGIN, y, items[:2], size=SMALL)
+    canvas.chips(MARGIN, y + 44, items[2:], size=SMALL)
+    x = MARGIN + 400
+    canvas.text(x, y + 16, "⚔ attack · ♥ health left", size=SMALL, fill=MUTED, anchor="lm")
+    canvas.box((x, y + 46, x + 30, y + 74), fill=OPEN_FILL, outline=SKY, width=2, radius=5)
+    canvas.text(x + 40, y + 60, "free to play · ✓ used", size=SMALL, fill=MUTED, anchor="lm")

@@ -1,4 +1,15 @@
-"""A view as a platform-neutral board: the public table, plus the viewer's own cards."""
+"""A view as a platform-neutral board: the text shown under the picture.
+
+The picture (``picture.py``) is the table at a glance: whose turn, the years and the fairy's
+strength, each magician's prestige, feats completed and cards in hand, the map with the
+magicians on it, and the viewer's hand and magicianship. This board says in words what is
+happening and what the viewer decides now, and carries the details the picture leaves out:
+the year's card of Marseilles, the books, feats and named connexions on offer, each
+magician's feats in play, books, connexions and covered actions, the turn's elements and
+limits, and the scores itemized. It keeps prestige, places and the viewer's cards so that a
+game can be played from the text alone when no picture is shown, but not the counts of cards,
+spells and completed feats that the picture shows beside each magician.
+"""
 
 from __future__ import annotations
 
@@ -34,16 +45,20 @@ _WAITING = {
     "spell": "{who} is casting a spell.",
 }
 
+#: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
+#: buttons) from the legal moves, so a hint never names a move that is not open. Whether
+#: `back` is open depends on where the decision came from (see ``_back``).
 _HINTS = {
-    "reward": "`take intro intro`, `take intro FEAT` or `take FEAT FEAT` (Mr Honeyfoot: "
-    "`take FEAT`).",
-    "connexion": "`connexion SPACE` for an empty space, or `named CARD` for an available named "
-    "connexion.",
-    "destination": "`to PLACE`, or `back` (the Coachman: `stay`).",
-    "uncover": "`uncover ACTION`.",
-    "conjure": "`element ELEMENT`.",
-    "discard": "`discard CARD`.",
+    "reward": "choose what it brings (`/play` lists the choices)",
+    "connexion": "choose an empty connexion space, or a named connexion on offer",
+    "destination": "choose where to go",
+    "uncover": "choose an action disc to return to the basin",
+    "conjure": "choose an element to conjure",
+    "discard": "discard down to five social engagements",
 }
+
+#: Decisions that cannot be taken back, by kind and, where it matters, by their source.
+_NO_BACK = {("connexion", ""), ("discard", ""), ("place", "connexion"), ("reward", "honeyfoot")}
 
 _PHASES = {
     "choose": "{who}'s turn: choose an action or still the waters.",
@@ -110,7 +125,7 @@ def _status(view: StrangeNorrellView) -> str:
             "then pass."
         )
         if view.viewer in view.window:
-            line += "\n**Your decision:** `cast SPELL` or `pass`."
+            line += "\n**Your decision:** cast a spell allowed outside your turn, or `pass`."
         return line
     if view.pending is not None:
         pending = view.pending
@@ -127,14 +142,23 @@ def _status(view: StrangeNorrellView) -> str:
 
 def _your_decision(pending: PendingView) -> str:
     if pending.kind != "place":
-        return "**Your decision:** " + _HINTS[pending.kind]
-    if pending.source == "book" and not pending.card:
-        what = "`with CARD`: the card the book discards"
+        what = _HINTS[pending.kind]
+    elif pending.source == "book" and not pending.card:
+        what = "choose the card the book discards"
     elif not pending.element:
-        what = "`element ELEMENT`: the token's element"
+        what = "choose the token's element"
     else:
-        what = f"`on FEAT`: the feat for the {pending.element} token"
-    return f"**Your decision:** {what}, or `back`."
+        what = f"choose the feat for the {pending.element} token"
+    return f"**Your decision:** {what}{_back(pending)}."
+
+
+def _back(pending: PendingView) -> str:
+    """How the decision can be left: `stay` for the Coachman, else `back` where it is open."""
+    if pending.kind == "destination" and pending.source == "coachman":
+        return ", or `stay`"
+    if (pending.kind, "") in _NO_BACK or (pending.kind, pending.source) in _NO_BACK:
+        return ""
+    return ", or `back`"
 
 
 def _result(view: StrangeNorrellView) -> str:
@@ -161,7 +185,8 @@ def _year(view: StrangeNorrellView) -> str:
     lines = [
         f"{CARD} **{card.name}** (strength {card.strength}): {element_list(card.elements)}"
         f" · {plural(card.invitations, 'invitation')} a turn",
-        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when}",
+        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when} (a magician whose "
+        "magicianship reaches its strength then defeats it and ends the game)",
     ]
     if view.earlier_cards:
         earlier = ", ".join(cards.marseilles()[c].name for c in view.earlier_cards)
@@ -179,7 +204,7 @@ def _prestige(view: StrangeNorrellView) -> str:
         mark += f" {DONE}" if m.played and not view.finished else ""
         lines.append(f"`{m.prestige:>2}` {seat_ref(seat)}{mark}")
     marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
-    lines.append(f"Connexions at {marks}")
+    lines.append(f"Reaching {marks} gains a connexion (a lasting ability)")
     return "\n".join(lines)
 
 
@@ -213,8 +238,8 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     feats = [_feat_in_play(f, with_code=mine, compact=compact) for f in m.feats]
     books = [f"`{b}`" if mine or compact else cards.books()[b].name for b in m.books]
     lines = [
-        f"{PIN} {place_name(m.location)} · hand ✉️{m.invitations} 🤝{m.introductions}"
-        f" · {plural(m.spells, 'spell')} · {plural(m.completed, 'feat')} done",
+        f"{PIN} {place_name(m.location)} · {plural(m.invitations, 'invitation')}, "
+        f"{plural(m.introductions, 'introduction')} in hand",
         "Feats: " + (_within(feats, "; ", FEATS_ROOM) if compact else "; ".join(feats) or "none"),
     ]
     if books:
@@ -316,6 +341,18 @@ def _final(view: StrangeNorrellView) -> str:
 
 
 def _footer(view: StrangeNorrellView) -> str:
+    """One current hint, or what magicianship is: never a list of every command."""
     if view.finished:
         return f"Thanks for playing {TITLE}."
-    return "Moves: move PLACE · attend CARD · magic CARD · use BOOK · cast SPELL · end · back"
+    if view.viewer is not None and view.viewer in view.to_act:
+        if view.pending is None and view.turn is not None and view.turn.seat == view.viewer:
+            if view.turn.phase == "choose":
+                return (
+                    "Your turn: choose an action first; `/play` suggests every move you may make."
+                )
+            return "Your turn: `/play` suggests every move you may make now."
+        return "`/play` suggests every choice you may make now."
+    return (
+        "Magicianship: completed feats, books, a pupil and spells of magicianship; "
+        "the greatest wins."
+    )

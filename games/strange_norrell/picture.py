@@ -1,34 +1,49 @@
-"""A Jonathan Strange & Mr Norrell view as a picture: the map of England and the City with
-the magicians on it, the year and fairy tracks, the prestige order, each magician, and the
-viewer's own hand and spells when the view is a seat's."""
+"""A Jonathan Strange & Mr Norrell view as a picture, drawn to be read on a phone.
+
+What the picture carries and what the text board carries (see ``describe.py``): the picture
+is the table at a glance — whose turn it is, the years with the fairy's confrontations, the
+fairy's strength, each magician's prestige (in turn order), feats completed and cards in
+hand, the map with the magicians on it, and the viewer's own hand (the places their cards
+call them to), spells and magicianship so far. The text board says in words what is
+happening and being decided, and carries the details: the year's card of Marseilles, the
+books, feats and connexions on offer, each magician's feats in play, books and connexions,
+the turn's elements and limits, and the final scores itemized.
+
+The canvas is 800 pixels wide and no text is smaller than 24 pixels, so a picture shown 400
+pixels wide still has text 12 pixels tall.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from games.core.picture import (
-    BODY,
     GREEN,
     INK,
-    LARGE,
     LINE,
     MUTED,
     PANEL,
     PURPLE,
-    SMALL,
     VERMILLION,
     WHITE,
     Canvas,
+    font,
     seat_label,
     seat_swatch,
+    wrap,
 )
 from games.strange_norrell import cards
 from games.strange_norrell.text import spell_name
 from games.strange_norrell.view import MagicianView, StrangeNorrellView
 
-WIDTH = 1240
-MAP_W = 600
-#: Where each place is drawn on the map: the project's own rough geography of England.
+WIDTH = 800
+MARGIN = 20
+#: Text sizes: nothing is drawn smaller than ``LABEL``.
+LABEL = 24
+TEXT = 26
+HEADING = 30
+#: Where each place is drawn on the map (before scaling to the canvas): the project's own
+#: rough geography of England.
 PLACES: dict[str, tuple[int, int]] = {
     "newcastle": (330, 40),
     "starecross": (470, 110),
@@ -46,26 +61,47 @@ PLACES: dict[str, tuple[int, int]] = {
     "brighton": (330, 600),
     "dover": (540, 610),
 }
-CITY_TOP = 660
+#: The map is stretched across the canvas and squeezed a little in height.
+SCALE_X, SCALE_Y = 1.22, 0.88
+MAP_HEIGHT = 610
+CITY_HEIGHT = 150
+MAGICIAN_ROW = 46
+#: Right edges of the magicians' number columns, and their headings.
+COLUMNS = ((470, "prestige"), (570, "feats"), (670, "cards"), (780, "spells"))
+OWN = (226, 240, 234)
+CARD = (255, 250, 235)
 
 
 def render(
     view: StrangeNorrellView, names: Sequence[str] | None = None, *, status: str | None = None
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
-    own = view.hand is not None
-    magicians_height = 40 + 118 * len(view.magicians)
-    right_height = 350 + magicians_height
-    height = 108 + max(CITY_TOP + 170, right_height) + (150 if own else 0) + 20
+    status_lines = wrap(
+        _status(view, names) if status is None else status,
+        WIDTH - 2 * MARGIN,
+        size=TEXT,
+        bold=True,
+    )[:2]
+    magicians_height = 44 + MAGICIAN_ROW * len(view.magicians) + 16
+    map_height = MAP_HEIGHT + CITY_HEIGHT + 20
+    own = _own_lines(view)
+    height = 80 + 36 * len(status_lines) + 12 + 150 + magicians_height + map_height
+    if own is not None:
+        height += _own_height(own)
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
-    _map(canvas, view, 20, y)
-    x = MAP_W + 50
-    _years(canvas, view, x, y)
-    _prestige(canvas, view, x, y + 200, names)
-    _magicians(canvas, view, x, y + 350, names)
-    if own:
-        _hand(canvas, view, y + max(CITY_TOP + 170, right_height))
+    y = canvas.title_bar(_title(view))
+    for line in status_lines:
+        canvas.text(MARGIN, y, line, size=TEXT, bold=True)
+        y += 36
+    y += 12
+    _years(canvas, view, y)
+    y += 150
+    _magicians(canvas, view, y, names)
+    y += magicians_height
+    _map(canvas, view, y)
+    y += map_height
+    if own is not None:
+        _own(canvas, view, own, y)
     return canvas.png()
 
 
@@ -80,48 +116,148 @@ def _status(view: StrangeNorrellView, names: Sequence[str] | None) -> str:
         if view.everyone_loses:
             return "The fairy was never defeated: every magician loses."
         return "The game is over: the greatest magicianship wins."
+    if view.window:
+        if view.viewer in view.window:
+            return "Before the year's turns: you may cast a spell, or pass."
+        return "Before the year's turns: spells may be cast."
     if view.turn is None:
         return "Between turns."
     who = seat_label(view.turn.seat, names)
+    phase = {
+        "choose": "choosing an action",
+        "visits": "visits",
+        "magic": "doing magic",
+        "tidy": "tidying up",
+    }.get(view.turn.phase, view.turn.phase)
     if view.viewer == view.turn.seat:
-        return f"Your turn, {who}: {view.turn.phase}."
-    return f"{who}'s turn: {view.turn.phase}."
+        return f"Your turn, {who}: {phase}."
+    return f"{who}'s turn: {phase}."
 
 
-def _map(canvas: Canvas, view: StrangeNorrellView, left: int, top: int) -> None:
-    canvas.box((left, top, left + MAP_W, top + CITY_TOP + 160), fill=(232, 240, 226), outline=LINE)
+def _years(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
+    """The years 1806–1817, this one filled, the fairy's years framed; the fairy's bar."""
+    board = cards.board()
+    years = range(board.first_year, board.last_year + 1)
+    cell = (WIDTH - 2 * MARGIN) / len(years)
+    for index, year in enumerate(years):
+        x = MARGIN + index * cell
+        now = year == view.year and not view.finished
+        fight = year in board.confront_years
+        past = year < view.year or view.finished
+        fill = VERMILLION if now else ((210, 210, 210) if past else PANEL)
+        canvas.box(
+            (x + 2, top, x + cell - 2, top + 48),
+            fill=fill,
+            outline=PURPLE if fight else None,
+            width=4,
+            radius=6,
+        )
+        canvas.text(
+            x + cell / 2,
+            top + 24,
+            f"{year % 100:02d}",
+            size=LABEL,
+            bold=now,
+            fill=WHITE if now else INK,
+            anchor="mm",
+        )
+    canvas.text(
+        MARGIN, top + 56, "Framed: the years the fairy is confronted", size=LABEL, fill=MUTED
+    )
+    fairy_top = board.fairy.top
+    y = top + 100
+    canvas.text(MARGIN, y, f"Fairy {view.fairy} of {fairy_top}", size=TEXT, bold=True)
+    bar = (MARGIN + 250, y, WIDTH - MARGIN, y + 32)
+    canvas.box(bar, fill=WHITE, outline=LINE, radius=6)
+    filled = int((bar[2] - bar[0]) * min(view.fairy, fairy_top) / fairy_top)
+    if filled:
+        canvas.box((bar[0], bar[1], bar[0] + filled, bar[3]), fill=PURPLE, radius=6)
+
+
+def _magicians(
+    canvas: Canvas, view: StrangeNorrellView, top: int, names: Sequence[str] | None
+) -> None:
+    """One row per magician, in turn order (highest prestige first)."""
+    canvas.text(MARGIN, top, "Magicians", size=HEADING, bold=True)
+    headings = list(COLUMNS)
+    if view.scores is not None:
+        headings[1] = (headings[1][0], "score")
+    for right, heading in headings:
+        canvas.text(right, top + 6, heading, size=LABEL, fill=MUTED, anchor="ra")
+    final = {line.seat: line.total for line in view.scores or ()}
+    y = top + 44
+    for seat in view.order:
+        _magician(canvas, view, view.magicians[seat], y, names, final)
+        y += MAGICIAN_ROW
+
+
+def _magician(
+    canvas: Canvas,
+    view: StrangeNorrellView,
+    m: MagicianView,
+    y: int,
+    names: Sequence[str] | None,
+    final: dict[int, int],
+) -> None:
+    acting = m.seat in view.to_act and not view.finished
+    if acting:
+        canvas.box((MARGIN - 8, y - 4, WIDTH - MARGIN + 8, y + MAGICIAN_ROW - 6), fill=PANEL)
+        canvas.text(MARGIN, y + 17, "▶", size=TEXT, anchor="lm")
+    x = MARGIN + 30
+    x += canvas.chip(x, y, seat_swatch(m.seat), size=LABEL)
+    # The name gives way before "(you)" does: the viewer must find their own row.
+    you = " (you)" if view.viewer == m.seat else ""
+    room = COLUMNS[0][0] - 110 - x - font(TEXT, bold=True).getlength(you)
+    name = canvas.fit(seat_label(m.seat, names), room, size=TEXT, bold=True) + you
+    canvas.text(x, y + 17, name, size=TEXT, bold=True, anchor="lm")
+    done = str(final[m.seat]) if final else str(m.completed)
+    values = (str(m.prestige), done, str(m.invitations + m.introductions), str(m.spells))
+    for index, ((right, _), value) in enumerate(zip(COLUMNS, values, strict=True)):
+        bold = index == 0 or (index == 1 and bool(final))
+        canvas.text(right, y + 17, value, size=TEXT, bold=bold, anchor="rm")
+
+
+def _map(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
+    """England and the City of London, each magician's chip on their place."""
+    right = WIDTH - MARGIN
+    canvas.box(
+        (MARGIN, top, right, top + MAP_HEIGHT + CITY_HEIGHT), fill=(232, 240, 226), outline=LINE
+    )
     names = cards.location_names()
     london = cards.map_data().london
+
+    def at(key: str) -> tuple[float, float]:
+        x, y = PLACES[key]
+        return MARGIN + 10 + x * SCALE_X, top + 20 + y * SCALE_Y
+
     for a, b in cards.map_data().paths:
         if a in PLACES and b in PLACES:
-            ax, ay = PLACES[a]
-            bx, by = PLACES[b]
-            canvas.draw.line((left + ax, top + ay, left + bx, top + by), fill=LINE, width=4)
-    city = [loc.key for loc in cards.map_data().locations if loc.key in cards.city()]
-    lx, ly = PLACES[london]
-    canvas.draw.line((left + lx, top + ly, left + lx, top + CITY_TOP), fill=LINE, width=4)
+            canvas.draw.line((*at(a), *at(b)), fill=LINE, width=4)
+    lx, ly = at(london)
+    city_top = top + MAP_HEIGHT
+    canvas.draw.line((lx, ly, lx, city_top), fill=LINE, width=4)
     here: dict[str, list[int]] = {}
     for m in view.magicians:
         if m.location is not None:
             here.setdefault(m.location, []).append(m.seat)
-    for key, (x, y) in PLACES.items():
-        _place(canvas, left + x, top + y, names[key], here.get(key, []), gateway=key == london)
-    box_top = top + CITY_TOP
+    for key in PLACES:
+        x, y = at(key)
+        _place(canvas, x, y, names[key], here.get(key, []), gateway=key == london)
     canvas.box(
-        (left + 10, box_top, left + MAP_W - 10, box_top + 150),
+        (MARGIN + 10, city_top, right - 10, city_top + CITY_HEIGHT - 10),
         fill=(244, 236, 214),
         outline=INK,
         width=2,
     )
-    canvas.text(left + 24, box_top + 8, "The City of London", size=SMALL, bold=True)
-    step = (MAP_W - 220) / (len(city) - 1)
+    canvas.text(MARGIN + 24, city_top + 8, "The City of London", size=LABEL, bold=True)
+    city = [loc.key for loc in cards.map_data().locations if loc.key in cards.city()]
+    step = (right - MARGIN - 270) / (len(city) - 1)
     for index, key in enumerate(city):
-        cx = left + 110 + step * index
         # Labels alternate high and low so that long names do not run into each other.
         _place(
             canvas,
-            cx,
-            box_top + 70,
+            MARGIN + 135 + step * index,
+            city_top + 72,
             names[key],
             here.get(key, []),
             gateway=False,
@@ -142,123 +278,60 @@ def _place(
     r = 11
     fill = WHITE if not gateway else PANEL
     canvas.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=INK, width=3)
-    canvas.text(x, y + (44 if low else 16), name, size=SMALL, bold=True, anchor="ma")
-    chip = canvas.chip_width(seat_swatch(0), size=SMALL) - 12
+    canvas.text(x, y + (42 if low else 14), name, size=LABEL, bold=True, anchor="ma")
+    chip = canvas.chip_width(seat_swatch(0), size=LABEL) - 12
     cx = x - (chip * len(seats)) / 2
     for seat in seats:
-        canvas.chip(cx, y - 50, seat_swatch(seat), size=SMALL)
+        canvas.chip(cx, y - 50, seat_swatch(seat), size=LABEL)
         cx += chip
 
 
-def _years(canvas: Canvas, view: StrangeNorrellView, x: int, y: int) -> None:
-    board = cards.board()
-    canvas.text(x, y + 4, "Years", size=LARGE, bold=True)
-    years = range(board.first_year, board.last_year + 1)
-    cell = (WIDTH - 20 - x) / len(years)
-    for index, year in enumerate(years):
-        cx = x + index * cell
-        now = year == view.year
-        fight = year in board.confront_years
-        fill = VERMILLION if now else (PANEL if year > view.year else (210, 210, 210))
-        canvas.box(
-            (cx + 2, y + 46, cx + cell - 2, y + 96),
-            fill=fill,
-            outline=PURPLE if fight else None,
-            width=4,
-            radius=6,
-        )
-        canvas.text(
-            cx + cell / 2,
-            y + 71,
-            f"{year % 100:02d}",
-            size=SMALL,
-            bold=now,
-            fill=WHITE if now else INK,
-            anchor="mm",
-        )
-    canvas.text(x, y + 104, "1806–1817 · framed: the fairy is confronted", size=SMALL, fill=MUTED)
-    top = board.fairy.top
-    canvas.text(x, y + 136, f"Fairy {view.fairy}/{top}", size=BODY, bold=True)
-    bar = (x + 200, y + 136, WIDTH - 20, y + 164)
-    canvas.box(bar, fill=WHITE, outline=LINE, radius=6)
-    filled = int((bar[2] - bar[0]) * min(view.fairy, top) / top)
-    if filled:
-        canvas.box((bar[0], bar[1], bar[0] + filled, bar[3]), fill=PURPLE, radius=6)
+def _own_lines(view: StrangeNorrellView) -> list[str] | None:
+    """The viewer's cards, one short label each, or None for a spectator."""
+    if view.hand is None:
+        return None
+    return [_card(code) for code in sorted(view.hand, key=_card)]
 
 
-def _prestige(
-    canvas: Canvas, view: StrangeNorrellView, x: int, y: int, names: Sequence[str] | None
-) -> None:
-    board = cards.board()
-    canvas.text(x, y, "Prestige", size=LARGE, bold=True)
-    canvas.text(
-        WIDTH - 20,
-        y + 6,
-        f"of {board.prestige.top}, highest first",
-        size=SMALL,
-        fill=MUTED,
-        anchor="ra",
-    )
-    ranked = sorted(view.magicians, key=lambda m: (-m.prestige, m.seat))
-    canvas.chips(x, y + 50, [(seat_swatch(m.seat), str(m.prestige)) for m in ranked])
-    order = " → ".join(seat_label(seat, names) for seat in view.order)
-    canvas.text(
-        x, y + 104, canvas.fit(f"Turn order: {order}", WIDTH - 20 - x, size=SMALL), size=SMALL
-    )
+def _own_height(hand: list[str]) -> int:
+    rows = max(1, (len(hand) + 1) // 2)
+    return 20 + 56 + rows * 52 + 50 + 20
 
 
-def _magicians(
-    canvas: Canvas, view: StrangeNorrellView, x: int, y: int, names: Sequence[str] | None
-) -> None:
-    for m in view.magicians:
-        _magician(canvas, view, m, x, y, names)
-        y += 118
-
-
-def _magician(
-    canvas: Canvas,
-    view: StrangeNorrellView,
-    m: MagicianView,
-    x: int,
-    y: int,
-    names: Sequence[str] | None,
-) -> None:
-    acting = m.seat in view.to_act and not view.finished
-    canvas.box((x, y, WIDTH - 20, y + 106), fill=PANEL, outline=INK if acting else None, width=3)
-    cx = x + 12 + canvas.chip(x + 12, y + 10, seat_swatch(m.seat))
-    who = seat_label(m.seat, names) + (" (you)" if view.viewer == m.seat else "")
-    cx += canvas.text(cx, y + 12, who, size=BODY, bold=True) + 10
-    board = {d.key: d.name for d in cards.board().magicians}.get(m.board, m.board)
-    canvas.text(cx, y + 15, canvas.fit(board, WIDTH - 30 - cx, size=SMALL), size=SMALL, fill=MUTED)
-    if view.scores is not None:
-        final = {line.seat: line.total for line in view.scores}
-        canvas.text(
-            WIDTH - 36, y + 15, f"final {final[m.seat]}", size=SMALL, bold=True, anchor="ra"
-        )
-    where = cards.location_names().get(m.location or "", "not on the map")
-    canvas.text(
-        x + 12, y + 48, f"{where} · prestige {m.prestige} · {m.completed} feats done", size=SMALL
-    )
-    canvas.text(
-        x + 12,
-        y + 76,
-        f"hand {m.invitations} inv. + {m.introductions} intro. · {m.spells} spells · "
-        f"{len(m.books)} books",
-        size=SMALL,
-    )
-
-
-def _hand(canvas: Canvas, view: StrangeNorrellView, y: int) -> None:
-    canvas.box((20, y, WIDTH - 20, y + 136), fill=(226, 240, 234), outline=GREEN, width=3)
-    canvas.text(36, y + 12, "Your hand and spells (only you see this)", size=BODY, bold=True)
+def _own(canvas: Canvas, view: StrangeNorrellView, hand: list[str], top: int) -> None:
+    """The viewer's hand as cards (where each one calls them), their spells and score."""
+    bottom = top + _own_height(hand) - 20
+    canvas.box((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=OWN, outline=GREEN, width=3)
+    canvas.text(MARGIN + 8, top + 12, "Your hand", size=HEADING, bold=True)
     if view.my_score is not None and not view.finished:
         canvas.text(
-            WIDTH - 36, y + 14, f"magicianship now: {view.my_score.total}", size=BODY, anchor="ra"
+            WIDTH - MARGIN - 4,
+            top + 16,
+            f"magicianship {view.my_score.total}",
+            size=TEXT,
+            bold=True,
+            anchor="ra",
         )
-    hand = ", ".join(_card(code) for code in view.hand or ()) or "no cards"
-    spells = ", ".join(spell_name(code) for code in view.spells or ()) or "no spells"
-    canvas.text(36, y + 56, canvas.fit(f"Cards: {hand}", WIDTH - 72, size=SMALL), size=SMALL)
-    canvas.text(36, y + 92, canvas.fit(f"Spells: {spells}", WIDTH - 72, size=SMALL), size=SMALL)
+    width = (WIDTH - 2 * MARGIN - 16 - 10) / 2
+    y = top + 56
+    for index, label in enumerate(hand):
+        row, column = divmod(index, 2)
+        x = MARGIN + 8 + column * (width + 10)
+        cy = y + row * 52
+        canvas.box((x, cy, x + width, cy + 44), fill=CARD, outline=INK, width=2, radius=8)
+        canvas.text(
+            x + 10, cy + 22, canvas.fit(label, width - 20, size=LABEL), size=LABEL, anchor="lm"
+        )
+    if not hand:
+        canvas.text(MARGIN + 8, y + 8, "no cards", size=TEXT, fill=MUTED)
+    y += max(1, (len(hand) + 1) // 2) * 52 + 4
+    spells = ", ".join(spell_name(code) for code in view.spells or ()) or "none"
+    canvas.text(
+        MARGIN + 8,
+        y,
+        canvas.fit(f"Spells: {spells}", WIDTH - 2 * MARGIN - 16, size=TEXT),
+        size=TEXT,
+    )
 
 
 def _card(code: str) -> str:

@@ -12,8 +12,9 @@ async def test_a_burst_is_drained_without_drawing_any_board_twice(tmp_path: Path
     said: list[str] = []
     figures = await outbox.run(tmp_path, QUICK, said.append)
     assert figures["moves"] == QUICK.burst_moves
-    # Every move queues its table and one private view per person; all of it goes out.
-    assert figures["table_updates"] == figures["moves"]
+    # Every decision queues its table and one private view per person; all of it goes out. A
+    # move may be followed by decisions taken without asking, each recorded on its own.
+    assert figures["table_updates"] >= figures["moves"]
     assert figures["view_updates"] >= figures["moves"]
     assert 0 < figures["messages_sent"] < figures["queued"]  # the rest are edits or overtaken
     assert figures["boards_drawn"] < figures["queued"]

@@ -104,7 +104,25 @@ async def play_by_command(table: Table, game: Game, seat: int, move: str) -> Non
     result = await member.slash(thread, "play", move=move)
     assert result.ephemeral
     answers = replies(result)
-    assert any(f"`{move}`" in answer for answer in answers), answers
+    assert any(made(move, answer) for answer in answers), answers
+
+
+async def check_moved(table: Table, before: Game, seat: int, move: str) -> Game:
+    """Check that ``seat``'s ``move`` was recorded as the game's next decision, followed only
+    by decisions taken for the same seat without asking; returns the stored game after it."""
+    after = await stored(table, before.id)
+    assert after.version >= before.version + 1
+    recorded = await bot_of(table).services.store.games.actions(before.id)
+    new = [a for a in recorded if a.seq > before.version]
+    assert (new[0].seat, new[0].notation) == (seat, move), new
+    assert all(a.seat == seat for a in new), new
+    return after
+
+
+def made(move: str, answer: str) -> bool:
+    """Whether ``answer`` confirms ``move`` (perhaps with the decisions that followed it
+    without asking: "✔ `play saint · to c3 · end`")."""
+    return f"`{move}`" in answer or f"`{move} · " in answer
 
 
 async def choose_in_panel(
@@ -125,7 +143,7 @@ async def choose_in_panel(
         page = [i for i, m in enumerate(moves) if m != "back"].index(index) // 25
         for turn_to in range(1, page + 1):
             turned = await member.click(
-                panel, custom_id=f"grim:page:{game.id}:{game.version}:{turn_to}"
+                panel, custom_id=f"grim:page:{game.id}:{game.version}:{turn_to}:0:s"
             )
             assert turned.response is not None
             panel = turned.response
@@ -133,7 +151,7 @@ async def choose_in_panel(
             panel, [str(index)], custom_id=f"grim:pick:{game.id}:{game.version}:{page}"
         )
     assert done.response is not None
-    assert f"`{move}`" in done.response.content
+    assert made(move, done.response.content), done.response.content
 
 
 # -------------------------------------------------------- reading board posts

@@ -25,6 +25,7 @@ from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
     button_ids,
+    check_moved,
     choose_in_panel,
     everything_visible_in_guild,
     has_board,
@@ -58,8 +59,7 @@ async def make_move(table: Table, game: Game, seat: int, move: str, step: int) -
         await by_panel(table, game, seat, move)
     else:
         await play_by_command(table, game, seat, move)
-    after = await stored(table, game.id)
-    assert after.version == game.version + 1
+    after = await check_moved(table, game, seat, move)
     await table.env.advance_time(1)
     return after
 

@@ -16,8 +16,10 @@ from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import (
     bot_of,
     button_ids,
+    check_moved,
     has_board,
     legal_moves,
+    made,
     member_at,
     open_lobby,
     post_words,
@@ -56,8 +58,8 @@ async def play_first_legal(
     seat = min(game.to_act)
     move = next(m for m in await legal_moves(table, game, seat) if m != BACK)
     result = await member_at(table, game, seat).slash(thread, "play", move=move)
-    assert answer_of(result).startswith(f"✔ `{move}`"), answer_of(result)
-    assert (await stored(table, game_id)).version == game.version + 1
+    assert made(move, answer_of(result)), answer_of(result)
+    await check_moved(table, game, seat, move)
     return seat, move
 
 
@@ -85,7 +87,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     assert opened.ephemeral
     assert opened.response is not None
     panel_before = opened.response
-    assert panel_before.content == f"**Mandragora** #{game_id} · your move:"
+    assert panel_before.content.startswith(f"**Mandragora** #{game_id} · your move:")
     choices = [m for m in await legal_moves(table, game, seat) if m != BACK]
     assert button_ids(panel_before) == [
         f"grim:act:{game_id}:{version}:{i}" for i in range(len(choices))
@@ -100,7 +102,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     assert reopened.ephemeral, reopened
     assert reopened.response is not None
     panel_after = reopened.response
-    assert panel_after.content == f"**Mandragora** #{game_id} · your move:"
+    assert panel_after.content == panel_before.content
     assert button_ids(panel_after) == button_ids(panel_before)
 
     # A button of the panel opened before the restart makes the move…

@@ -21,6 +21,7 @@ from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
     button_ids,
+    check_moved,
     choose_in_panel,
     everything_visible_in_guild,
     legal_moves,
@@ -85,8 +86,7 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
         else:
             await play_by_command(table, game, seat, move)
             used["command"] += 1
-        after = await stored(table, game_id)
-        assert after.version == game.version + 1
+        await check_moved(table, game, seat, move)
         await table.env.advance_time(2)  # people take a moment between moves
 
     assert game.status is GameStatus.FINISHED

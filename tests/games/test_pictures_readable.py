@@ -22,14 +22,6 @@ from tests.games.test_pictures import DRAWING
 CONFIGURATIONS = configurations_of(DRAWING)
 #: Names as the bot passes them: an AI seat, accents, a long name and an emoji.
 NAMES = ["🤖 AI player", "Zoë", "Bartholomew Quince", "Ann 🦊", "Bob"]
-#: Games whose pictures are still being redrawn for phones.
-PENDING = {
-    "mandragora",
-    "magnum-opus",
-    "marginalia",
-    "magic-spell",
-    "strange-norrell",
-}
 
 
 @contextmanager
@@ -53,8 +45,6 @@ def canvases() -> Iterator[list[Canvas]]:
 def test_the_smallest_text_reads_at_the_width_discord_shows(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
-    if engine.key in PENDING:
-        pytest.xfail("the picture is still drawn for a desktop screen")
     rng = random.Random(players)
     with canvases() as drawn:
         for steps in (0, rng.randrange(10, 80), rng.randrange(80, 400)):

@@ -16,6 +16,8 @@ import simcord
 import games
 from bot import pictures
 from bot.embeds import board_embed
+from bot.render import render
+from bot.service.announce import seat_users
 from bot.throttle import Throttle
 from storage import Game, GameStatus
 from tests.bot.cogs.test_tables import (
@@ -352,16 +354,25 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     panel = answer(await alice.slash(thread, "turn"))
     waiting = answer(await bob.slash(thread, "turn"))
 
-    assert panel.content == f"**Mandragora** #{game_id} · your move:"
+    assert panel.content == (
+        f"**Mandragora** #{game_id} · your move: choose below.\n"
+        f"-# Typing works too: `/play {moves[0]}`"
+    )
+    engine = games.get("mandragora")
+    state = engine.load(game.state or "")
+    names = await bot_of(table).services.names.names(seat_users(game))
     labels = [c["label"] for row in panel.components for c in row["components"] if c["type"] == 2]
-    assert labels == moves
+    assert labels == [
+        render(engine.action_label(state, 0, action), names)
+        for action in engine.legal_actions(state, 0)
+    ]
     assert waiting.content == (
         f"**Mandragora** #{game_id}: it is not your turn; you will be pinged."
     )
     assert waiting.components == []
     assert panel.embeds[0].to_dict() == expected_board(table, game, 0, pictured=False)
 
-    clicked = await alice.click(panel, label="move 3")
+    clicked = await alice.click(panel, custom_id=f"grim:act:{game_id}:0:{moves.index('move 3')}")
 
     assert clicked.acknowledged
     assert [a.notation for a in await bot_of(table).services.store.games.actions(game_id)] == [

@@ -4,7 +4,8 @@ homework and decisions."""
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board
-from games.core.playout import random_playout
+from games.core.playout import random_playout, random_position
+from games.magic_spell.actions import BACK, DONE
 from games.magic_spell.describe import describe
 from games.magic_spell.state import MagicSpellState
 from games.magic_spell.view import MagicSpellView
@@ -39,12 +40,12 @@ def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> N
     names = [f.name for f in board.fields]
     assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy"]
     lab = board.fields[0].value.splitlines()
-    assert lab[0] == "`  1-10` ▪ ▪ · · · · · · · ·"
-    assert lab[1] == "` 11-20` ▪ · · · · · · · · ·"
-    assert "3 tiles face down" in lab[-1]
+    assert lab[0].startswith("3 tiles face down in places 1-100")
+    assert lab[1] == "Empty: 3-10, 12-100"
+    assert len(lab) == 2, "a spectator remembers no tile"
     bo = board.fields[2].value
-    assert "Spirit 5 · cabinet 1 tile" in bo
     assert "Spellbook (2/9 credits): Quaff 2" in bo
+    assert "Spirit 5 · homework: 1 spell with 0 tiles woven" in bo
     text = _text(board)
     assert "Ken" not in text
     assert "Vim" not in text
@@ -54,22 +55,26 @@ def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> N
 def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -> None:
     board = _board(_table(), 0)
     fields = {f.name: f.value for f in board.fields}
-    assert fields["Your cabinet"] == "A E"
+    assert fields["Your cabinet"].splitlines()[0] == "A E"
+    assert "Spirit 5 (pays for" in fields["Your cabinet"]
     assert fields["Your homework"] == "**Ken** (1 credit): woven K · needs E N"
     assert "**Your move.**" in board.description
 
 
 def test_the_laboratory_shows_a_viewer_the_tiles_they_remember() -> None:
     s = play(_table(), (0, "scrounge 2"), (0, "put back"))
-    assert _board(s, 0).fields[0].value.startswith("`  1-10` ▪ E ·")
-    assert _board(s, 1).fields[0].value.startswith("`  1-10` ▪ ▪ ·")
+    assert _board(s, 0).fields[0].value.splitlines()[-1] == "You remember: E at 2"
+    assert "remember" not in _board(s, 1).fields[0].value
 
 
 def test_a_decision_in_progress_tells_its_owner_what_to_type_and_others_what_happens() -> None:
     s = play(_table(), (0, "scrounge 1"))
-    assert (
-        "**Tile 1 is A:** `weave it on SPELL`, `keep` it, or `put back`."
-        in _board(s, 0).description
+    assert "**Tile 1 is A:** `keep` it or `put back`." in _board(s, 0).description, (
+        "Ann's only homework, Ken, has no A: no weave is offered"
+    )
+    fits = play(_table(), (0, "scrounge 2"))
+    assert "**Tile 2 is E:** `weave it on ken`, `keep` it, or `put back`." in (
+        _board(fits, 0).description
     )
     assert _board(s, 1).description.startswith("Ann looks at tile 1.")
     assert "is A" not in _text(_board(s, 1))
@@ -98,3 +103,37 @@ def test_final_boards_fit_the_embed_limits() -> None:
     played = random_playout(ENGINE, 4, 8, ENGINE.options({"open_research": True}))
     for seat in (None, 0, 1, 2, 3):
         assert not _board(played.state, seat).limit_problems()
+
+
+def test_the_footer_suggests_a_move_the_viewer_may_make_now() -> None:
+    s = _table()
+    footer = _board(s, 0).footer
+    assert footer.endswith("e.g. `/play weave e on ken`."), footer
+    ENGINE.apply(s, 0, ENGINE.parse(s, 0, "weave e on ken"))  # raises if it is not legal
+    # Once the E is woven, the cabinet holds nothing Ken needs: the hint changes with it.
+    after = play(s, (0, "weave e on ken"), (1, "rest"), (2, "rest"))
+    hint = _board(after, 0).footer.split("`/play ")[-1].rstrip("`.")
+    assert hint == "scrounge 1"
+    ENGINE.apply(after, 0, ENGINE.parse(after, 0, hint))
+    # Not the viewer's turn: no move, an explanation of credits.
+    assert "/play" not in _board(s, 1).footer
+    assert "Credits" in _board(s, 1).footer
+
+
+def test_a_decision_offers_back_and_done_exactly_when_they_are_legal() -> None:
+    seen: set[str] = set()
+    for seed in range(150):
+        configuration = ENGINE.configurations()[seed % len(ENGINE.configurations())]
+        players, options = configuration
+        s = random_position(ENGINE, players, seed=seed, steps=5 + seed * 2, options=options)
+        for seat in ENGINE.to_act(s):
+            view = ENGINE.view(s, seat)
+            own = [p for p in view.pending if p.seat == seat]
+            if not own:
+                continue
+            seen.add(own[0].kind)
+            legal = ENGINE.legal_actions(s, seat)
+            said = describe(view).description
+            assert ("`back`" in said) == (BACK in legal), said
+            assert ("`done`" in said) == (DONE in legal), said
+    assert len(seen) >= 3, seen

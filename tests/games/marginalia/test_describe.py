@@ -3,6 +3,8 @@ what to type."""
 
 from __future__ import annotations
 
+import re
+
 from games.core import Board
 from games.core.playout import random_playout
 from games.marginalia.describe import describe
@@ -35,21 +37,33 @@ def test_the_page_is_a_grid_with_the_viewers_side_at_the_bottom() -> None:
     assert grid.value.splitlines() == [
         "```",
         "   a       b       c       d       e",
-        "4  ·       ·       ·       ·       UNI 2/2 p2 back",
-        "3  ·       ·       CAN 4/4 ·       ·       p2 front",
+        "4  ·       ·       ·       ·       UNI 2/2 Bo back",
+        "3  ·       ·       CAN 4/4 ·       ·       Bo front",
         "   ──────────────────────────────────────",
-        "2  ·       ·       SAI 3/3 ·       ·       p1 front",
-        "1  ·       ·       ZIZ 4/3 ·       ·       p1 back",
+        "2  ·       ·       SAI 3/3 ·       ·       Ann front",
+        "1  ·       ·       ZIZ 4/3 ·       ·       Ann back",
         "```",
+        "Each cell: card, attack/health left. p1 = Ann (ranks 1–2), p2 = Bo (ranks 3–4).",
     ]
     flipped = _board(_table(), 1).fields[0].value.splitlines()
     assert [row[0] for row in flipped[2:7]] == ["1", "2", " ", "3", "4"]
 
 
+def test_spectators_see_the_first_players_side_at_the_bottom_whoever_starts() -> None:
+    s = _table()
+    s.first = 1
+    board = _board(s, None)
+    rows = board.fields[0].value.splitlines()
+    assert rows[2] == "1  ·       ·       ZIZ 4/3 ·       ·       Ann back"
+    assert rows[6] == "4  ·       ·       ·       ·       UNI 2/2 Bo back"
+    assert board.description.startswith("Bo went first.")
+    assert "Bo · ❤️ 14 (went first)" in [f.name for f in board.fields]
+
+
 def test_each_side_shows_health_counts_and_its_marginalia() -> None:
     fields = _fields(_board(_table(), None))
-    assert list(fields)[1:3] == ["Bo · ❤️ 14", "Ann · ❤️ 20 (▶, first player)"]
-    ann = fields["Ann · ❤️ 20 (▶, first player)"].splitlines()
+    assert list(fields)[1:3] == ["Bo · ❤️ 14", "Ann · ❤️ 20 (▶, went first)"]
+    ann = fields["Ann · ❤️ 20 (▶, went first)"].splitlines()
     assert ann[0] == "Deck 20 · hand 2 · discard 0 · erased 0"
     assert ann[1:] == [
         "`c2` SAI **Saint** 3/4, 1 damage · *Halo*",
@@ -84,10 +98,30 @@ def test_the_title_names_the_turn_the_player_and_the_phase() -> None:
 
 def test_a_pending_choice_tells_its_owner_what_to_type_and_others_only_who_decides() -> None:
     s = play(_table(), (0, "play cancer"))
-    assert "`to SPACE`" in _board(s, 0).description
-    assert _board(s, 1).description == "Ann chooses where to play a card."
+    free = "`to a2` or `to b2` or `to d2` or `to e2`, or `back`."
+    assert free in _board(s, 0).description, "c2 and c1 are taken: only the free spaces"
+    assert _board(s, 1).description == "Ann went first. Ann chooses where to play a card."
     s = play(_table(), (0, "play ignis-sacer"))
-    assert "`target SPACE` or `target p1`/`target p2`, or `back`." in _board(s, 0).description
+    aims = "`target SPACE` or `target p1`/`target p2` (Ann/Bo), or `back`."
+    assert aims in _board(s, 0).description
+
+
+def test_the_second_player_is_offered_only_spaces_of_their_own_rows() -> None:
+    s = position(
+        hands=[[], ["siren"]],
+        page={"c2": "saint", "c3": "cancer", "a3": "ziz", "a4": "unicorn"},
+        active=1,
+        first=1,
+    )
+    board = _board(s, 1)
+    assert "`play CARD` from your hand" in board.description
+    assert board.footer.startswith("Type e.g. /play play siren to b3")
+    s = play(s, (1, "play siren"))
+    text = _board(s, 1).description
+    offered = re.findall(r"`to (\w\d)`", text)
+    assert offered == ["b3", "c4", "d3", "e3"], "the front line, or behind a lone marginalis"
+    legal = [ENGINE.notation(a) for a in ENGINE.legal_actions(s, 1)]
+    assert [f"to {space}" for space in offered] == [a for a in legal if a.startswith("to ")]
 
 
 def test_a_search_lists_what_the_searcher_may_summon() -> None:
@@ -96,6 +130,7 @@ def test_a_search_lists_what_the_searcher_may_summon() -> None:
     s = play(s, (0, "play pure-virgin"), (0, "to c2"))
     mine = _board(s, 0).description.splitlines()
     assert mine == [
+        "Ann went first. "
         "Ann searches their deck for a unicorn to stand behind **Pure Virgin** (c2).",
         "**Your decision:** `summon white-unicorn` or `summon wild-unicorn` or `summon token`.",
     ]

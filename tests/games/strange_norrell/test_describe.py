@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board
-from games.core.playout import random_playout
+from games.core.playout import random_playout, random_position
 from games.strange_norrell import cards
+from games.strange_norrell.actions import Back, Stay
 from games.strange_norrell.describe import describe
 from games.strange_norrell.state import StrangeNorrellState
 from games.strange_norrell.view import StrangeNorrellView
@@ -100,7 +101,7 @@ def test_a_pending_decision_tells_its_owner_what_to_type_and_the_others_what_hap
         "trees-wind",
     )
     s = play(s, (0, "magic york-wind"))
-    assert "`on FEAT`" in _board(s, 0).description
+    assert "choose the feat for the wind token, or `back`" in _board(s, 0).description
     assert _board(s, 1).description == "Ann is placing element tokens."
 
 
@@ -108,7 +109,7 @@ def test_the_response_window_says_who_may_answer() -> None:
     s = position(3, spells=[["raven-favour"], [], []], year=1810, current=2, played=[0, 1])
     s = pass_turn(s)
     assert "Ann may play spells allowed outside their turn" in _board(s, 1).description
-    assert "`cast SPELL` or `pass`" in _board(s, 0).description
+    assert "cast a spell allowed outside your turn, or `pass`" in _board(s, 0).description
 
 
 def test_the_final_board_ranks_every_magician() -> None:
@@ -154,4 +155,39 @@ def test_the_others_read_that_a_spell_is_being_cast() -> None:
     s = in_phase(position(3, spells=[["peninsula-storms"], [], []]), "visits")
     s = play(s, (0, "cast peninsula-storms"))
     assert _board(s, 1).description == "Ann is casting a spell."
-    assert "`element ELEMENT`" in _board(s, 0).description
+    assert "choose an element to conjure, or `back`" in _board(s, 0).description
+
+
+def test_the_footer_speaks_to_whoever_may_act_now_and_lists_no_commands() -> None:
+    s = _table()
+    assert ENGINE.to_act(s) == frozenset({0})
+    acting = _board(s, 0).footer
+    assert "`/play`" in acting
+    assert "choose an action first" in acting, "the turn starts with its action"
+    for seat in (None, 1):
+        footer = _board(s, seat).footer
+        assert "/play" not in footer
+        assert "Magicianship" in footer
+    assert "attend" not in acting
+    assert "magic CARD" not in acting
+
+
+def test_a_magician_s_field_tells_where_they_are_and_what_kind_of_cards_they_hold() -> None:
+    ann = next(f.value for f in _board(_table(), 1).fields if f.name.startswith("Ann ·"))
+    assert ann.splitlines()[0] == "📍 York · 1 invitation, 0 introductions in hand"
+
+
+def test_a_decision_offers_back_or_stay_exactly_when_it_is_legal() -> None:
+    seen: set[str] = set()
+    for seed in range(150):
+        s = random_position(ENGINE, 2 + seed % 3, seed=seed, steps=10 + seed * 3)
+        for seat in ENGINE.to_act(s):
+            view = ENGINE.view(s, seat)
+            if view.pending is None or view.pending.seat != seat:
+                continue
+            seen.add(view.pending.kind)
+            legal = ENGINE.legal_actions(s, seat)
+            said = describe(view).description
+            assert ("`back`" in said) == any(isinstance(a, Back) for a in legal), said
+            assert ("`stay`" in said) == any(isinstance(a, Stay) for a in legal), said
+    assert len(seen) >= 3, seen

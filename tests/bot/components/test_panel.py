@@ -1,0 +1,125 @@
+"""The turn panel: moves in words, whole moves in one pick, long lists paged, within
+Discord's limits; and played through SimCord with a game that labels its moves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import games
+from bot.components.panel import panel_view
+from bot.service.choices import Choice, PanelChoices
+from games.core import Engine
+from storage import GameStatus
+from tests.bot.conftest import Table
+from tests.bot.driving import member_at, start_game, stored
+from tests.games.tiny_game.actions import Take
+from tests.games.tiny_game.engine import StonesEngine
+from tests.games.tiny_game.state import StonesState
+
+NAMES = ["Alice", "Bob"]
+
+
+def _ids(view: Any) -> list[str]:
+    return [c["custom_id"] for row in view.to_components() for c in row["components"]]
+
+
+def test_whole_moves_and_many_steps_fit_in_five_rows_with_distinct_ids() -> None:
+    whole = tuple(Choice(i, f"Whole move {i} against {{p1}}", f"whole {i}") for i in range(60))
+    steps = tuple(Choice(i, f"Step {i}", f"step {i}") for i in range(40))
+    view = panel_view(7, 3, PanelChoices(whole, steps, back=40), NAMES, page=1, whole_page=2)
+    payload = view.to_components()
+    assert len(payload) <= 5
+    ids = _ids(view)
+    assert len(ids) == len(set(ids)), ids
+    menus = [c for row in payload for c in row["components"] if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [10, 15]  # the last pages of 60 and 40
+    whole_menu, step_menu = menus
+    assert whole_menu["options"][0]["label"] == "Whole move 50 against Bob"
+    assert whole_menu["options"][0]["description"] == "or type /play whole 50"
+    assert whole_menu["custom_id"] == "grim:whole:7:3:2"
+    assert step_menu["custom_id"] == "grim:pick:7:3:1"
+    assert "grim:page:7:3:1:1:w" in ids  # back a page of whole moves
+    assert "grim:page:7:3:0:2:s" in ids  # back a page of steps
+    assert "grim:act:7:3:40" in ids  # back
+
+
+def test_few_short_steps_are_buttons_in_words() -> None:
+    steps = tuple(Choice(i, f"Target {{p{i % 2}}} ({i})", f"target {i}") for i in range(7))
+    view = panel_view(7, 3, PanelChoices((), steps, back=None), NAMES)
+    buttons = [c for row in view.to_components() for c in row["components"]]
+    assert [b["label"] for b in buttons] == [f"Target {NAMES[i % 2]} ({i})" for i in range(7)]
+    assert all(b["custom_id"].startswith("grim:act:7:3:") for b in buttons)
+    assert len(view.to_components()) == 2
+
+
+def test_buttons_give_way_to_a_menu_when_the_whole_moves_take_their_rows() -> None:
+    whole = tuple(Choice(i, f"Whole {i}", f"whole {i}") for i in range(30))
+    steps = tuple(Choice(i, f"Step {i}", f"step {i}") for i in range(15))
+    choices = PanelChoices(whole, steps, back=15)
+    assert not choices.steps_as_buttons  # 2 rows for the whole moves leave 14 places
+    view = panel_view(7, 3, choices, NAMES)
+    assert len(view.to_components()) <= 5
+
+
+class StonesInWords(StonesEngine):
+    """Stones whose moves say what they leave, each offered as a whole move too."""
+
+    key = "stones-in-words"
+    title = "Stones in words"
+
+    def action_label(self, state: StonesState, seat: int, action: Take) -> str:
+        left = state.pile - action.stones
+        return f"Take {action.stones} (leaves {{p{1 - seat}}} {left})"
+
+    def whole_moves(self, state: StonesState, seat: int) -> list[Take]:
+        return self.legal_actions(state, seat)
+
+
+@pytest.fixture
+def in_words(table: Table) -> Iterator[Engine[Any, Any]]:
+    engine = StonesInWords()
+    games.register(engine)
+    try:
+        yield engine
+    finally:
+        games.unregister(engine.key)
+
+
+async def test_a_whole_move_is_picked_in_one_click_and_labelled_in_words(
+    table: Table, in_words: Engine[Any, Any]
+) -> None:
+    thread, game_id = await start_game(table, in_words.key, ["alice", "bob"])
+    game = await stored(table, game_id)
+    (seat,) = game.to_act
+    member = member_at(table, game, seat)
+    other = "bob" if member is table.members["alice"] else "alice"
+    board = next(m for m in reversed(thread.history()) if m.components)
+    opened = await member.click(board, label="Take your turn")
+    twice = await member.click(board, label="Take your turn")
+    assert opened.response is not None
+    assert twice.response is not None
+    assert "pick a whole move from the menu" in opened.response.content
+    assert "`/play take 1`" in opened.response.content
+    menu = next(
+        c
+        for row in opened.response.components
+        for c in row["components"]
+        if c.get("custom_id", "").startswith("grim:whole:")
+    )
+    labels = [o["label"] for o in menu["options"]]
+    assert labels[0] == f"Take 1 (leaves {other} 6)"
+    done = await member.select(opened.response, ["2"], custom_id=menu["custom_id"])
+    assert done.response is not None
+    assert "✔ `take 3`" in done.response.content
+    game = await stored(table, game_id)
+    assert game.status is GameStatus.ACTIVE
+    assert game.version == 1
+    # The same menu in a panel opened before the move is stale: it changes nothing, says so
+    # and shows the choices as they are now.
+    again = await member.select(twice.response, ["0"], custom_id=menu["custom_id"])
+    assert again.response is not None
+    assert "moved on" in again.response.content
+    assert (await stored(table, game_id)).version == 1
