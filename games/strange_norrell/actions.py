@@ -199,15 +199,8 @@ class Discard:
     card: str
 
 
-@dataclass(frozen=True, slots=True)
-class Discards:
-    """Composite move: several social engagements discarded down to the hand limit at once
-    (``discard york-wind bath-rain``), one ``Discard`` after another."""
-
-    cards: tuple[str, ...]
-
-
-Action = (
+#: A single decision: what one button or menu entry plays.
+Decision = (
     Acquire
     | KingsRoads
     | Study
@@ -237,5 +230,16 @@ Action = (
     | Named
     | End
     | Discard
-    | Discards
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Composite:
+    """A composite move: several decisions typed at once, each checked in turn, e.g.
+    ``arrive to york``, ``magic york-birds on lost-ring``, ``discard york-wind discard
+    bath-rain``."""
+
+    decisions: tuple[Decision, ...]
+
+
+Action = Decision | Composite

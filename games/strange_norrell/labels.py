@@ -1,5 +1,4 @@
-"""Jonathan Strange & Mr Norrell's decisions in words, the discards offered whole, and when a
-magician is partway through a turn.
+"""Jonathan Strange & Mr Norrell's decisions and whole moves in words.
 
 A label says what a decision does for the magician who sees it: the elements an action makes
 available, where a move goes and what the magician could fulfil there, the card, element and
@@ -11,9 +10,8 @@ Seats appear as ``{p0}``… placeholders.
 from __future__ import annotations
 
 import re
-from itertools import combinations
 
-from games.strange_norrell import cards, prestige, scoring, years
+from games.strange_norrell import cards, moves, prestige, scoring, years
 from games.strange_norrell.actions import (
     INTRO,
     Acquire,
@@ -23,9 +21,10 @@ from games.strange_norrell.actions import (
     Back,
     Battlefield,
     Cast,
+    Composite,
     Connexion,
+    Decision,
     Discard,
-    Discards,
     DiscardSpell,
     Element,
     End,
@@ -66,8 +65,6 @@ from games.strange_norrell.text import (
 #: The longest label, once every seat placeholder is filled with a name this long.
 MAX_LABEL = 80
 LONGEST_NAME = 16
-#: More ways to discard down to the hand limit than this are left to one card at a time.
-MOST_WHOLE_DISCARDS = 50
 
 _SEAT = re.compile(r"\{p\d+\}")
 
@@ -251,11 +248,8 @@ def _spells_and_more(s: StrangeNorrellState, seat: int, action: Action) -> str:
             return _end(s, seat)
         case Discard(code):
             return f"Discard {engagement_words(code)} (hand limit)"
-        case Discards(codes):
-            return _fit(
-                "Discard " + ", ".join(engagement_words(c) for c in codes),
-                "Discard " + " ".join(engagement_words(c).split()[-1] for c in codes),
-            )
+        case Composite(decisions):
+            return _composite(s, seat, decisions)
         case Back():
             return "Back"
     return notation(action)
@@ -299,32 +293,120 @@ def _end(s: StrangeNorrellState, seat: int) -> str:
 
 
 # ----------------------------------------------------------------------- whole moves
-def whole_moves(s: StrangeNorrellState, seat: int) -> list[Discards]:
-    """Every way to discard down to the hand limit at once, when more than one card must go
-    (and the ways are few enough to list)."""
-    if s.window or not s.steps or s.steps[0].kind != "discard" or s.steps[0].seat != seat:
-        return []
-    hand = sorted(s.magicians[seat].hand)
-    over = len(hand) - cards.board().hand_limit
-    if over < 2:
-        return []
-    ways = sorted(set(combinations(hand, over)))
-    if len(ways) > MOST_WHOLE_DISCARDS:
-        return []
-    return [Discards(way) for way in ways]
+#: Words a shortened feat name does not end on.
+_FILLERS = frozenset({"a", "an", "the", "of", "in", "at", "to", "for", "from", "over", "upon"})
+_TINY = 20
 
 
-def decisions(action: Action) -> list[Action] | None:
-    """The single decisions a composite move stands for."""
-    return [Discard(card) for card in action.cards] if isinstance(action, Discards) else None
+def tiny_feat(code: str) -> str:
+    """A feat's name cut to a few words: ``Drowned Road``, ``Grey Horses``."""
+    words = cards.feats()[code].name.split()
+    if words[0] in ("A", "An", "The"):
+        words = words[1:]
+    kept: list[str] = []
+    for word in words:
+        if len(" ".join([*kept, word])) > _TINY:
+            break
+        kept.append(word)
+    while len(kept) > 1 and kept[-1].lower() in _FILLERS:
+        kept.pop()
+    return " ".join(kept)
 
 
-def deciding(s: StrangeNorrellState, seat: int) -> bool:
-    """Whether ``seat`` is partway through its turn: its action chosen, or a decision owed.
+def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...]) -> str:
+    """A whole move: what starts it, then how it is finished (shortened until it fits)."""
+    first, rest = decisions[0], decisions[1:]
+    full, short = _tail(s, seat, decisions, tiny=False), _tail(s, seat, decisions, tiny=True)
+    where = rest[-1].location if rest and isinstance(rest[-1], To) else ""
+    there = _there(s, seat, where) if where else ""
+    match first:
+        case Arrive():
+            return f"🚶 Arrive at {full}{there}"
+        case Ride():
+            return f"🛣️ Ride the King's Roads to {full}{there}"
+        case Attend(code):
+            card = engagement_words(code)
+            return _fit(f"Fulfil {card}: {full}", f"Fulfil {card}: {short}", f"{card}: {short}")
+        case Magic(code):
+            card = engagement_words(code)
+            return _fit(f"✨ Magic: {card} → {full}", f"✨ {card} → {full}", f"✨ {card} → {short}")
+        case Use(book):
+            name = cards.books()[book].name
+            return _fit(f"📖 {name}: {full}", f"📖 {name}: {short}", f"📖 {short}")
+        case Cast(spell):
+            name = spell_name(spell)
+            return _fit(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
+        case Discard():
+            words = [engagement_words(d.card) for d in decisions if isinstance(d, Discard)]
+            return _fit(f"Discard {', '.join(words)}", f"Discard {' '.join(words)}")
+    return _fit(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
 
-    A turn is one move: the panel stays open from the action to the last discard."""
-    if s.finished or s.window:
-        return False
-    if s.steps:
-        return s.steps[0].seat == seat
-    return s.turn is not None and s.turn.seat == seat and s.turn.phase != "choose"
+
+def _tail(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...], tiny: bool) -> str:
+    """The decisions after the first, in a few words each."""
+    state = s
+    parts: list[str] = []
+    for index, decision in enumerate(decisions):
+        if index:
+            following = decisions[index + 1] if index + 1 < len(decisions) else None
+            part = _part(state, seat, decision, following, tiny)
+            if part:
+                parts.append(part)
+        state = moves.after(state, seat, decision)
+    joiner = " → " if decisions and isinstance(decisions[0], Use) else ", "
+    if isinstance(decisions[0], Use) and len(parts) > 1:
+        return f"{parts[0]}{joiner}{' & '.join(parts[1:])}"
+    return ", ".join(parts) if parts else "done"
+
+
+def _part(
+    s: StrangeNorrellState, seat: int, decision: Decision, following: Decision | None, tiny: bool
+) -> str:
+    """A decision that finishes a move, in a few words ("" when the next one says it)."""
+    step = s.steps[0] if s.steps else None
+    match decision:
+        case To(location):
+            return place_name(location)
+        case Take(picks):
+            words = _take_words(picks, tiny)
+            return words[0].lower() + words[1:]
+        case With(code):
+            return engagement_words(code)
+        case Element(element) if step is not None and step.kind == "conjure":
+            return f"{element_label(element)} this turn"
+        case Element(element):
+            return "" if isinstance(following, On) else f"a {element_label(element)} token"
+        case On(feat) if step is not None:
+            return _short_on(s, seat, step, feat, tiny)
+        case Uncover(key):
+            return f"free {cards.actions()[key].name}"
+        case Connexion(space):
+            return cards.spaces()[space].name
+        case Named(code):
+            return cards.connexions()[code].name
+        case Discard(code):
+            return engagement_words(code)
+        case Stay():
+            return "stay"
+    return notation(decision)
+
+
+def _take_words(picks: tuple[str, ...], tiny: bool) -> str:
+    if not tiny:
+        return _take(picks)
+    intros = picks.count(INTRO)
+    feats = [tiny_feat(p) for p in picks if p != INTRO]
+    if intros == len(picks):
+        return _take(picks)
+    if intros:
+        return f"Take an introduction and {feats[0]}"
+    return "Take " + " and ".join(feats)
+
+
+def _short_on(s: StrangeNorrellState, seat: int, step: Step, feat: str, tiny: bool) -> str:
+    held = next(h for h in s.magicians[seat].feats if h.feat == feat)
+    data = cards.feats()[feat]
+    placed = len(held.tokens) + step.feats.count(feat) + 1
+    done = " ✅" if placed == len(data.elements) else f" {placed}/{len(data.elements)}"
+    name = tiny_feat(feat) if tiny else data.name
+    return f"{SYMBOLS[step.element]} on {name}{done}"

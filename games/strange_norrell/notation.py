@@ -7,7 +7,9 @@
     magic york-wind     use rook-grammar     with york-stones-3     element wind     on rain-fleet
     back     cast daedalus-rose     discard daedalus-rose     uncover kings-roads     pass
     connexion horses     named coachman     end     discard york-wind
-    discard york-wind bath-rain   (down to the hand limit at once)
+
+Several decisions typed at once make a composite move: ``arrive to york``, ``magic york-birds
+on lost-ring``, ``attend york-wind take intro intro``, ``discard york-wind discard bath-rain``.
 
 >>> parse_syntax("take rain-fleet intro")
 Take(picks=('intro', 'rain-fleet'))
@@ -29,9 +31,10 @@ from games.strange_norrell.actions import (
     Back,
     Battlefield,
     Cast,
+    Composite,
     Connexion,
+    Decision,
     Discard,
-    Discards,
     DiscardSpell,
     Element,
     End,
@@ -55,7 +58,7 @@ from games.strange_norrell.actions import (
     With,
 )
 
-_BARE: dict[str, Action] = {
+_BARE: dict[str, Decision] = {
     "kings roads": KingsRoads(),
     "read cards": ReadCards(),
     "school": School(),
@@ -67,9 +70,9 @@ _BARE: dict[str, Action] = {
     "pass": Pass(),
     "end": End(),
 }
-_BARE_TEXT = {type(action): text for text, action in _BARE.items()}
+_BARE_TEXT: dict[type, str] = {type(action): text for text, action in _BARE.items()}
 #: verb -> (kind of code it takes, action built from the code)
-_ONE_CODE: dict[str, tuple[str, Callable[[str], Action]]] = {
+_ONE_CODE: dict[str, tuple[str, Callable[[str], Decision]]] = {
     "acquire": ("book", Acquire),
     "libraries": ("book", Libraries),
     "move": ("location", Move),
@@ -103,8 +106,8 @@ def notation(action: Action) -> str:
             return f"discard {spell}"
         case Discard(card):
             return f"discard {card}"
-        case Discards(codes):
-            return "discard " + " ".join(codes)
+        case Composite(decisions):
+            return " ".join(notation(d) for d in decisions)
     return f"{_VERB[type(action)]} {_code_of(action)}"
 
 
@@ -131,8 +134,36 @@ def _code_of(action: Action) -> str:
     raise TypeError(f"not a Jonathan Strange & Mr Norrell action: {action!r}")
 
 
+#: The most words one decision takes (``take intro rain-fleet``, ``study rain hills``).
+_LONGEST_DECISION = 3
+
+
 def parse_syntax(text: str) -> Action | None:
     """Read normalized text as an action; None when it is not this game's notation."""
+    single = _parse_decision(text)
+    if single is not None or len(text.split()) < _LONGEST_DECISION:
+        return single
+    return _parse_composite(text.split())
+
+
+def _parse_composite(words: list[str]) -> Composite | None:
+    """Decisions one after the other, each read as the longest run of words it can be."""
+    decisions: list[Decision] = []
+    start = 0
+    while start < len(words):
+        for length in range(min(_LONGEST_DECISION, len(words) - start), 0, -1):
+            decision = _parse_decision(" ".join(words[start : start + length]))
+            if decision is not None:
+                decisions.append(decision)
+                start += length
+                break
+        else:
+            return None
+    return Composite(tuple(decisions)) if len(decisions) > 1 else None
+
+
+def _parse_decision(text: str) -> Decision | None:
+    """Read normalized text as a single decision."""
     if text in _BARE:
         return _BARE[text]
     words = text.split()
@@ -147,10 +178,6 @@ def parse_syntax(text: str) -> Action | None:
         return _battlefield(rest[0], rest[1])
     if head == "take":
         return _take(rest)
-    if head == "discard" and len(rest) > 1:
-        if all(kinds.get(code) == "engagement" for code in rest):
-            return Discards(tuple(rest))
-        return None
     if len(rest) != 1:
         return None
     code = rest[0]
@@ -165,14 +192,14 @@ def parse_syntax(text: str) -> Action | None:
     return None
 
 
-def _battlefield(first: str, second: str) -> Action | None:
+def _battlefield(first: str, second: str) -> Decision | None:
     if first == second or first not in cards.ELEMENTS or second not in cards.ELEMENTS:
         return None
     a, b = sorted((first, second), key=cards.ELEMENTS.index)
     return Battlefield(a, b)
 
 
-def _take(picks: list[str]) -> Action | None:
+def _take(picks: list[str]) -> Decision | None:
     if not 1 <= len(picks) <= 2:
         return None
     feats = cards.feats()

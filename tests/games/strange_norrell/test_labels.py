@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from games.core import BACK, render_seats
 from games.core.playout import random_position
-from games.strange_norrell.actions import Acquire, Action, Discards
+from games.strange_norrell.actions import Acquire, Action, Composite, Discard
 from games.strange_norrell.state import StrangeNorrellState
 from tests.games.configurations import configurations_of
 from tests.games.strange_norrell.positions import ENGINE, act, in_phase, position
@@ -92,7 +92,7 @@ def test_every_option_has_a_short_label_of_its_own(
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
-def test_every_whole_move_is_accepted_and_ends_the_turn(
+def test_every_whole_move_is_accepted_and_finishes_the_move(
     engine: Any, players: int, options: BaseModel
 ) -> None:
     offered = 0
@@ -113,8 +113,9 @@ def test_every_pair_of_cards_to_discard_is_one_pick() -> None:
     assert len(hand) == 7
     moves = ENGINE.whole_moves(state, 0)
     assert len(moves) == 21
-    assert Discards(("york-birds", "york-wind")) in moves
-    after = ENGINE.apply(state, 0, ENGINE.parse(state, 0, "discard york-wind york-birds")).state
+    assert Composite((Discard("york-birds"), Discard("york-wind"))) in moves
+    chosen = ENGINE.parse(state, 0, "discard york-wind discard york-birds")
+    after = ENGINE.apply(state, 0, chosen).state
     assert sorted(after.magicians[0].hand) == sorted(set(hand) - {"york-wind", "york-birds"})
     assert after.turn is not None
     assert after.turn.seat == 1
@@ -130,7 +131,7 @@ def test_one_card_over_the_limit_is_no_whole_move() -> None:
 def test_a_discard_of_too_many_cards_is_refused() -> None:
     state = end_of_turn()
     with pytest.raises(Exception, match="says more than the move needs"):
-        ENGINE.parse(state, 0, "discard york-wind york-birds bath-rain")
+        ENGINE.parse(state, 0, "discard york-wind discard york-birds discard bath-rain")
     assert ENGINE.parse_syntax("discard york-wind lost-ring") is None
 
 
@@ -198,7 +199,7 @@ def test_labels_of_spells_and_the_end() -> None:
 def test_labels_of_the_hand_limit() -> None:
     state = end_of_turn()
     assert label(state, 0, "discard york-wind") == "Discard ✉️ York 🌬️ (hand limit)"
-    assert label(state, 0, "discard york-wind bath-rain") == "Discard ✉️ York 🌬️, ✉️ Bath 🌧️"
+    assert label(state, 0, "discard york-wind discard bath-rain") == ("Discard ✉️ York 🌬️, ✉️ Bath 🌧️")
 
 
 # --------------------------------------------------------------- taken without asking
@@ -253,13 +254,57 @@ def test_a_single_possible_answer_is_given_without_asking() -> None:
     assert ENGINE.automatic(act(two, 0, "cast silver-dish").state, 0) is None
 
 
-def test_a_turn_is_one_move_from_its_action_to_its_last_discard() -> None:
-    state = position(2, hands=[SIX, []], locations=["york", None])
+def test_a_move_is_one_decision_with_what_it_opens() -> None:
+    state = position(2, hands=[SIX, []], feats=[["lost-ring"], []], locations=["york", None])
     assert not ENGINE.deciding(state, 0)
     chosen = act(state, 0, "study birds stones").state
-    assert ENGINE.deciding(chosen, 0)
-    assert not ENGINE.deciding(chosen, 1)
+    assert not ENGINE.deciding(chosen, 0)
+    magic = act(chosen, 0, "magic york-birds").state
+    assert not ENGINE.deciding(magic, 0)  # a single feat to place on: nothing to choose
     ended = act(chosen, 0, "end").state
     assert ENGINE.deciding(ended, 0)
-    done = act(ended, 0, "discard york-wind bath-rain").state
+    assert not ENGINE.deciding(ended, 1)
+    done = act(ended, 0, "discard york-wind discard bath-rain").state
     assert not ENGINE.deciding(done, 0)
+
+
+# ---------------------------------------------------------- whole moves of a turn
+def test_magic_with_the_feat_it_goes_on_is_one_pick() -> None:
+    birds = in_phase(
+        position(
+            3,
+            hands=[["york-birds"], [], []],
+            feats=[["lost-ring", "kestrel"], [], []],
+            locations=["york", None, None],
+        ),
+        "visits",
+        "birds-stones",
+    )
+    wholes = [ENGINE.notation(m) for m in ENGINE.whole_moves(birds, 0)]
+    # Magic comes first in the menu, before the invitation at York and its rewards.
+    assert wholes[:2] == ["magic york-birds on lost-ring", "magic york-birds on kestrel"]
+    assert all(not w.startswith("magic") for w in wholes[2:])
+    assert label(birds, 0, "magic york-birds on kestrel") == (
+        "✨ Magic: ✉️ York 🐦 → 🐦 on A Kestrel Carries a Message 1/2"
+    )
+    assert label(birds, 0, "magic york-birds") == "✨ Magic: discard ✉️ York 🐦 for a 🐦 birds token"
+
+
+def test_a_first_move_and_an_invitation_are_one_pick() -> None:
+    state = in_phase(position(3, hands=[["york-wind"], [], []]), "visits", "birds-stones")
+    wholes = [ENGINE.notation(m) for m in ENGINE.whole_moves(state, 0)]
+    assert "arrive to york" in wholes
+    assert label(state, 0, "arrive to york") == "🚶 Arrive at York · 1 engagement of yours there"
+    at_york_now = act(state, 0, "arrive to york").state
+    assert not ENGINE.deciding(at_york_now, 0)
+    rewards = [ENGINE.notation(m) for m in ENGINE.whole_moves(at_york_now, 0)]
+    assert "attend york-wind take intro intro" in rewards
+    assert label(at_york_now, 0, "attend york-wind take intro intro") == (
+        "Fulfil ✉️ York 🌬️: take 2 introductions"
+    )
+
+
+def test_no_whole_move_before_the_action_is_chosen() -> None:
+    state = position(3, hands=[["york-wind"], [], []])
+    assert ENGINE.whole_moves(state, 0) == []
+    assert ENGINE.whole_moves(state, 1) == []
