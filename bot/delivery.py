@@ -26,6 +26,7 @@ from bot.render import mentions, render
 from bot.service.announce import game_lane, where
 from bot.service.posts import Post
 from bot.table_messages import TableMessages, nonce_of
+from bot.undo_posts import LAPSED, UndoPost, UndoPosts, settled_text
 from storage import Delivery, DeliveryKind, OutboxItem, Store
 
 log = logging.getLogger("grimoire.delivery")
@@ -69,6 +70,7 @@ class OutboxWorker:
         self._sleeper: asyncio.Task[None] | None = None
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._table = TableMessages(client, store, names)
+        self.undo_posts = UndoPosts()
 
     def kick(self) -> None:
         """Send what is due now, soon; safe to call as often as you like."""
@@ -127,6 +129,29 @@ class OutboxWorker:
             await self._failed(item, error)
         else:
             await self._store.outbox.mark_done(item.id)
+            if item.game_id is not None:
+                try:
+                    await self._close_lapsed_undo_posts(item.game_id)
+                except Exception:  # a favour to the table: the outbox goes on regardless
+                    log.exception("Lapsed undo requests of game %s not closed.", item.game_id)
+
+    async def _close_lapsed_undo_posts(self, game_id: int) -> None:
+        """Requests of the game that are no longer open lose their buttons and say so."""
+        posted = self.undo_posts.of_game(game_id)
+        if not posted:
+            return
+        request = await self._store.games.undo_request(game_id)
+        open_version = request.version if request is not None else None
+        for post in posted:
+            # A click on the request settles it and edits it itself: it is forgotten then.
+            if post.version == open_version or not self.undo_posts.forget(game_id, post.version):
+                continue
+            messageable = self._client.get_partial_messageable(post.channel_id)
+            message = messageable.get_partial_message(post.message_id)
+            try:
+                await message.edit(content=settled_text(post.content, LAPSED), view=None)
+            except discord.HTTPException as error:  # its buttons still answer a click clearly
+                log.warning("Lapsed undo request of game %s kept its buttons: %s", game_id, error)
 
     async def _failed(self, item: OutboxItem, error: Exception) -> None:
         """A failure other than a refused DM or a vanished channel: retried for as long as
@@ -237,7 +262,7 @@ class OutboxWorker:
         text = content[:2000] or None
         view = _view_of(post)
         if view is not None:
-            await channel.send(
+            sent = await channel.send(
                 text,
                 embeds=embeds,
                 files=files,
@@ -246,6 +271,12 @@ class OutboxWorker:
                 nonce=nonce_of(item),
             )
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
+            vote = post.extra.get("undo_vote")
+            if vote is not None:
+                game_id, version = int(vote[0]), int(vote[1])
+                self.undo_posts.remember(
+                    UndoPost(game_id, version, sent.channel.id, sent.id, sent.content)
+                )
         else:
             await channel.send(
                 text, embeds=embeds, files=files, allowed_mentions=allowed, nonce=nonce_of(item)

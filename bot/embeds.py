@@ -11,6 +11,7 @@ import games
 from bot.render import render
 from bot.service.clocks import TableClock
 from bot.service.options import describe_options
+from bot.service.ratings import practice_reason
 from games.core import Board
 from storage import Game, GameStatus
 
@@ -59,8 +60,7 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     seating = "shuffled" if game.settings.get("seating") == "shuffle" else "join order"
     embed.add_field(name="Seat order", value=seating, inline=True)
-    rated = "yes" if game.settings.get("rated", True) else "no (practice)"
-    embed.add_field(name="Rated", value=rated, inline=True)
+    embed.add_field(name="Ratings", value=practice_reason(game) or "Rated", inline=True)
     embed.add_field(
         name="Turn clock", value=TableClock.from_settings(game.settings).describe(), inline=False
     )
@@ -80,6 +80,8 @@ def _lobby_status(game: Game, engine: Any) -> str:
     if seated < engine.min_players:
         need = engine.min_players - seated
         return f"Press **Join** to play. {need} more needed before <@{game.host_id}> can start."
+    if seated >= engine.max_players:
+        return f"**The table is full.** <@{game.host_id}> can press **Start** now."
     return f"Press **Join** to play. <@{game.host_id}> can press **Start** now."
 
 

@@ -1,5 +1,5 @@
 """Which game a command is about: the thread it is used in, the ``game:`` option, or the
-caller's only game."""
+caller's only game; for a move, the only game of the caller's where that move is legal."""
 
 from __future__ import annotations
 
@@ -10,10 +10,14 @@ from discord import app_commands
 
 import games
 from bot.service.errors import Refusal
+from games.core import IllegalAction
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
     from bot.services import Services
+
+#: What a member in several games, none of which waits on them, is told by ``/play``.
+NOT_YOUR_TURN_ANYWHERE = "It's not your turn in any of your games — you'll be pinged."
 
 
 async def find_game(
@@ -22,21 +26,98 @@ async def find_game(
     """The game a command means, or a refusal that says how to name one."""
     if game_id is not None:
         return await services.tables.get(game_id)
-    channel = interaction.channel
-    if isinstance(channel, discord.Thread):
-        game = await services.tables.in_thread(channel.id)
-        if game is not None:
-            return game
+    game = await _thread_game(services, interaction)
+    if game is not None:
+        return game
     mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
-    here = [g for g in mine if g.channel_id == interaction.channel_id]
+    return _only_game(mine, interaction.channel_id)
+
+
+def _only_game(mine: list[Game], channel_id: int | None) -> Game:
+    """The caller's only running game, or their only one in this channel."""
+    here = [g for g in mine if g.channel_id == channel_id]
     if len(mine) == 1:
         return mine[0]
     if len(here) == 1:
         return here[0]
     if not mine:
         raise Refusal("You are not playing a game right now. Start one with `/game new`.")
-    listed = ", ".join(f"#{g.id} {games.get(g.game_key).title}" for g in mine[:10])
-    raise Refusal(f"Which game? Use this in its thread, or add the `game:` option ({listed}).")
+    raise Refusal(
+        f"Which game? Use this in its thread, or add the `game:` option ({listed(mine)})."
+    )
+
+
+async def find_game_for_move(
+    services: Services, interaction: discord.Interaction, game_id: int | None, move: str
+) -> Game:
+    """The game a ``/play`` means: the ``game:`` option, the thread's game, or else the only
+    game of the caller's where ``move`` is legal for them. When it is legal in several, the
+    caller is asked which; when in none, the game is found as for any command."""
+    if game_id is not None:
+        return await services.tables.get(game_id)
+    thread_game = await _thread_game(services, interaction)
+    if thread_game is not None:
+        return thread_game
+    mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
+    fitting = [g for g in mine if legal_in(g, interaction.user.id, move)]
+    if len(fitting) == 1:
+        return fitting[0]
+    if fitting:
+        raise Refusal(
+            f"`{move}` can be played in several of your games ({listed(fitting)}):"
+            " add the `game:` option to say which."
+        )
+    if len(mine) > 1 and not any(may_act(g, interaction.user.id) for g in mine):
+        raise Refusal(NOT_YOUR_TURN_ANYWHERE)
+    return _only_game(mine, interaction.channel_id)
+
+
+def may_act(game: Game, user_id: int) -> bool:
+    """Whether the engine has moves for ``user_id`` in ``game`` now."""
+    return bool(legal_moves(game, user_id))
+
+
+def legal_moves(game: Game, user_id: int) -> list[str]:
+    """The moves the engine allows ``user_id`` in ``game`` now, as notations."""
+    seat = _playing_seat(game, user_id)
+    if seat is None:
+        return []
+    assert game.state is not None  # a playing seat is in a started game
+    engine = games.get(game.game_key)
+    return [engine.notation(a) for a in engine.legal_actions(engine.load(game.state), seat)]
+
+
+def _playing_seat(game: Game, user_id: int) -> int | None:
+    seat = game.seat_of(user_id)
+    if seat is None or game.state is None or seat in game.resigned_seats():
+        return None
+    return seat
+
+
+def legal_in(game: Game, user_id: int, move: str) -> bool:
+    """Whether the engine would take ``move`` from ``user_id`` in ``game`` now."""
+    seat = _playing_seat(game, user_id)
+    if seat is None:
+        return False
+    assert game.state is not None  # a playing seat is in a started game
+    engine = games.get(game.game_key)
+    try:
+        engine.parse(engine.load(game.state), seat, move)
+    except IllegalAction:
+        return False
+    return True
+
+
+def listed(found: list[Game]) -> str:
+    """Games named for a member choosing between them, e.g. "#3 Mandragora, #5 Marginalia"."""
+    return ", ".join(f"#{g.id} {games.get(g.game_key).title}" for g in found[:10])
+
+
+async def _thread_game(services: Services, interaction: discord.Interaction) -> Game | None:
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        return await services.tables.in_thread(channel.id)
+    return None
 
 
 async def game_choices(

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import games
 from bot.cogs.tables import game_suggestions, known_game
 from bot.components.panel import after_move, show_panel
 from bot.embeds import BOARD_COLOUR, board_embed
-from bot.finding import find_game, game_choices
+from bot.finding import (
+    NOT_YOUR_TURN_ANYWHERE,
+    find_game,
+    find_game_for_move,
+    game_choices,
+    legal_moves,
+    may_act,
+)
 from bot.pictures import attach_game, with_file
 from bot.render import render
 from bot.service.announce import seat_users
 from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.play import MAX_MOVE_TEXT
+from storage import Game, GameStatus
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
@@ -43,7 +53,9 @@ class PlayCommands(commands.Cog):
         move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
         game: int | None = None,
     ) -> None:
-        found = await find_game(self.services, interaction, game)
+        found = await find_game_for_move(self.services, interaction, game, move)
+        if _waiting_on_others(found, interaction.user.id):
+            raise Refusal(await self._whose_turn(found))
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             result = await self.services.tables.play(found.id, interaction.user.id, move)
@@ -60,13 +72,42 @@ class PlayCommands(commands.Cog):
         game_id = getattr(interaction.namespace, "game", None)
         try:
             found = await find_game(self.services, interaction, game_id)
-            choices = await self.services.tables.choices(found.id, interaction.user.id)
         except Refusal:
-            return []
-        needle = " ".join(current.lower().split())
-        starts = [n for n in choices.notations if n.startswith(needle)]
-        inside = [n for n in choices.notations if needle in n and n not in starts]
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in (starts + inside)[:25]]
+            return await self._moves_in_every_game(interaction.user.id, current)
+        if _waiting_on_others(found, interaction.user.id):
+            return [_note(await self._whose_turn(found))]
+        notations = legal_moves(found, interaction.user.id)
+        return [_choice(n, n) for n in _matching(notations, current)[:25]]
+
+    async def _moves_in_every_game(
+        self, user_id: int, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Outside a game's thread, for a member in several games: the moves of every game
+        that waits on them, each named with its game (``/play`` finds the game again from
+        the move, or asks when the move fits several)."""
+        mine = await self.services.store.games.of_user(user_id, (GameStatus.ACTIVE,))
+        offered: list[app_commands.Choice[str]] = []
+        waits_on_them = False
+        for game in mine:
+            notations = legal_moves(game, user_id)
+            waits_on_them = waits_on_them or bool(notations)
+            title = games.get(game.game_key).title
+            offered += [
+                _choice(f"{n} — #{game.id} {title}", n) for n in _matching(notations, current)
+            ]
+        if mine and not waits_on_them:
+            return [_note(NOT_YOUR_TURN_ANYWHERE)]
+        return offered[:25]
+
+    async def _whose_turn(self, game: Game) -> str:
+        """Who the game waits on, for a member whose turn it is not."""
+        names = await self.services.names.names(seat_users(game))
+        waiting = [names[s] for s in sorted(game.to_act) if 0 <= s < len(names)]
+        if len(waiting) == 1:
+            return f"It's {waiting[0]}'s turn — you'll be pinged."
+        if waiting:
+            return f"Waiting for {', '.join(waiting[:-1])} and {waiting[-1]} — you'll be pinged."
+        return f"Game #{game.id} is not waiting on you — you'll be pinged."
 
     @play.autocomplete("game")
     async def _play_games(
@@ -126,6 +167,33 @@ class PlayCommands(commands.Cog):
             text="Start a game with /game new · make moves with /play or the turn button"
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+def _waiting_on_others(game: Game, user_id: int) -> bool:
+    """Whether ``user_id`` plays in ``game`` but it does not wait on them now."""
+    seat = game.seat_of(user_id)
+    return (
+        game.status is GameStatus.ACTIVE
+        and seat is not None
+        and seat not in game.resigned_seats()
+        and not may_act(game, user_id)
+    )
+
+
+def _matching(notations: Sequence[str], current: str) -> list[str]:
+    """The moves that start with what was typed, then those that contain it."""
+    needle = " ".join(current.lower().split())
+    starts = [n for n in notations if n.startswith(needle)]
+    return starts + [n for n in notations if needle in n and n not in starts]
+
+
+def _choice(name: str, value: str) -> app_commands.Choice[str]:
+    return app_commands.Choice(name=name[:100], value=value[:100])
+
+
+def _note(text: str) -> app_commands.Choice[str]:
+    """A suggestion that only informs: submitted as a move, it gets the same text back."""
+    return _choice(text, text)
 
 
 async def setup(bot: GrimoireBot) -> None:

@@ -11,6 +11,7 @@ from discord.ext import commands
 
 import games
 from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
+from bot.components.game_links import game_buttons, game_link
 from bot.components.lobby import lobby_view
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
@@ -48,6 +49,9 @@ def known_game(key: str) -> Engine[Any, Any]:
     except games.UnknownGame as error:
         raise Refusal(str(error)) from None
 
+
+#: How many games ``/game list`` and ``/game mine`` show.
+LISTED = 20
 
 SEATING_CHOICES = [
     app_commands.Choice(name="in joining order", value=Seating.JOIN_ORDER.value),
@@ -184,17 +188,29 @@ class TableCommands(commands.Cog):
     async def list_games(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         found = await self.services.store.games.in_guild(interaction.guild_id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
-        more = f"\n…and {len(found) - 20} more." if len(found) > 20 else ""
+        lines = [await self._line(g, interaction.user.id) for g in found[:LISTED]]
+        more = f"\n…and {len(found) - LISTED} more." if len(found) > LISTED else ""
         text = "\n".join(lines) or "No open games here. Start one with `/game new`."
-        await interaction.response.send_message(text[:1900] + more, ephemeral=True)
+        await self._send_list(interaction, text[:1900] + more, found[:LISTED])
 
     @game.command(name="mine", description="Your games in every server, and where it is your turn.")
     async def mine(self, interaction: discord.Interaction) -> None:
         found = await self.services.store.games.of_user(interaction.user.id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:20]]
+        lines = [await self._line(g, interaction.user.id) for g in found[:LISTED]]
         text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
-        await interaction.response.send_message(text[:1900], ephemeral=True)
+        await self._send_list(interaction, text[:1900], found[:LISTED])
+
+    async def _send_list(
+        self, interaction: discord.Interaction, text: str, listed: list[Game]
+    ) -> None:
+        """A list of games, privately, with buttons to go to each and to play where it is
+        the member's turn."""
+        view, with_buttons = game_buttons(listed, interaction.user.id)
+        if 0 < with_buttons < len(listed):
+            text += f"\n-# Buttons for {with_buttons} of these games; the links above reach all."
+        await interaction.response.send_message(
+            text, view=view or discord.utils.MISSING, ephemeral=True
+        )
 
     async def _show_lobby_closed(self, game_id: int) -> None:
         """Take the buttons off a called-off lobby's message, so nobody is invited to join."""
@@ -209,7 +225,7 @@ class TableCommands(commands.Cog):
 
     async def _line(self, game: Game, user_id: int) -> str:
         title = games.get(game.game_key).title
-        place = _link(game)
+        place = game_link(game)
         if game.status is GameStatus.LOBBY:
             engine = games.get(game.game_key)
             seated = f"{len(game.seats)}/{engine.max_players}"
@@ -253,13 +269,6 @@ def variant_suggestions(
 
 def _user(game: Game, seat: int) -> int | None:
     return seat_users(game)[seat] if seat < len(game.seats) else None
-
-
-def _link(game: Game) -> str:
-    """A jump link to where the game is played (works from any server and from DMs)."""
-    where = game.thread_id or game.channel_id
-    guild = game.guild_id if game.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{where}"
 
 
 async def setup(bot: GrimoireBot) -> None:

@@ -21,11 +21,11 @@ class TurnButtonItem(
 ):
     """ "Take your turn" under a board: opens the clicker's own panel."""
 
-    def __init__(self, game_id: int, version: int) -> None:
+    def __init__(self, game_id: int, version: int, *, label: str = "Take your turn") -> None:
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.primary,
-                label="Take your turn",
+                label=label,
                 custom_id=f"grim:turn:{game_id}:{version}",
             )
         )

@@ -1,14 +1,25 @@
-"""Approve and Refuse under a request to take a move back."""
+"""Approve and Refuse under a request to take a move back.
+
+Once the request is settled its message says how, and its buttons go; a click on a request
+that is no longer open (an old message, perhaps from before a restart) is told so privately,
+and that message loses its buttons too.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from typing import Any
 
 import discord
 
 from bot.errors import Guarded
+from bot.replies import tell
+from bot.service.errors import RequestClosed
 from bot.services import services_of
+from bot.undo_posts import settled_text
+
+CLOSED = "⌛ No longer open."
 
 
 class UndoVote(
@@ -39,18 +50,44 @@ class UndoVote(
 
     async def act(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        undone = await services.takebacks.answer(
-            self.game_id, interaction.user.id, version=self.version, approve=self.approve
-        )
+        try:
+            undone = await services.takebacks.answer(
+                self.game_id, interaction.user.id, version=self.version, approve=self.approve
+            )
+        except RequestClosed as closed:
+            await tell(interaction, closed.message)
+            # Whoever settled it may have edited it already; otherwise it lapsed.
+            services.outbox.undo_posts.forget(self.game_id, self.version)
+            await _close(interaction, CLOSED)
+            return
         # The game may now wait on an AI seat.
         services.changed(await services.tables.get(self.game_id) if undone else None)
         if not self.approve:
             text = "You refused; the move stands."
+            settled = f"❌ Refused by {interaction.user.mention}: the move stands."
         elif undone:
             text = "Everyone agreed: the move is taken back."
+            settled = "✅ Everyone agreed: the move is taken back."
         else:
-            text = "You approved; waiting for the others."
+            await interaction.response.send_message(
+                "You approved; waiting for the others.", ephemeral=True
+            )
+            return
+        # Settled here: the outbox worker leaves this message to this click.
+        services.outbox.undo_posts.forget(self.game_id, self.version)
         await interaction.response.send_message(text, ephemeral=True)
+        await _close(interaction, settled)
+
+
+async def _close(interaction: discord.Interaction, how: str) -> None:
+    """The request's message says how it was settled, and its buttons go."""
+    message = interaction.message
+    if message is None or not message.components:
+        return  # already closed
+    # The member has their answer; a message that cannot be edited keeps its buttons, and
+    # they answer clearly.
+    with contextlib.suppress(discord.HTTPException):
+        await message.edit(content=settled_text(message.content, how), view=None)
 
 
 def undo_view(game_id: int, version: int) -> discord.ui.View:

@@ -9,7 +9,7 @@ import signal
 from collections.abc import Callable
 from datetime import UTC, datetime
 from types import TracebackType
-from typing import Self
+from typing import Any, Self
 
 import simcord
 
@@ -24,6 +24,19 @@ log = logging.getLogger("grimoire.playground")
 
 #: How long a click in the page may wait for the bot to finish answering it, in seconds.
 SETTLE_TIMEOUT = 10.0
+#: How often, in seconds, the clock catches up with the wall clock while the page is served,
+#: so deadlines, reminders and cooldowns come due without anyone clicking.
+TICK = 1.0
+#: The page's relative times ("in 2 hours") are redrawn at least this often, in seconds.
+REDRAW_EVERY = 60.0
+
+#: Where the playground reads the time of day; tests give it a clock of their own.
+WallClock = Callable[[], datetime]
+
+
+def wall_clock() -> datetime:
+    """The time of day, which the playground's Discord keeps up with."""
+    return datetime.now(UTC)
 
 
 class PortUnavailable(Exception):
@@ -41,6 +54,8 @@ class Playground:
         options: PlaygroundOptions,
         *,
         seeds: Callable[[], int] | None = None,
+        clock: WallClock = wall_clock,
+        tick: float = TICK,
     ) -> None:
         self.options = options
         self.settings = settings.model_copy(
@@ -56,7 +71,14 @@ class Playground:
         # on every earlier start. Then the clock moves to the wall clock, so the bot's times
         # go on from what the database already holds.
         self.world: World = build_world(self.env, options.members)
-        _catch_up_with_wall_clock(self.env)
+        self._clock = clock
+        self._tick = tick
+        behind = self._behind()
+        if behind > 0:
+            self.env.backend.clock.advance(behind)  # nothing runs yet: no timer to fire
+        # SimCord's clock stands still unless moved, and a page's click and a catch-up must
+        # not run at once (SimCord runs one operation at a time): this lock takes turns.
+        self._keeping_time = asyncio.Lock()
 
     async def __aenter__(self) -> Self:
         await self.bot.add_cog(Inbox(self.bot))
@@ -92,9 +114,28 @@ class Playground:
             if store is not None:
                 await store.close()
 
+    def _behind(self) -> float:
+        return (self._clock() - self.env.now()).total_seconds()
+
+    async def keep_time(self) -> None:
+        """Move SimCord's clock up to the wall clock, firing every timer that came due on the
+        way (deadlines, reminders, ``/away`` ending) and letting cooldowns run out."""
+        behind = self._behind()
+        if behind <= 0:
+            return
+        try:
+            await self.env.advance_time(behind)
+        except TimeoutError:
+            # The bot is still busy with what came due; the clock has moved as far as it
+            # could, and the next catch-up goes on from there.
+            log.warning("The bot was still busy when the clock caught up with the wall clock.")
+
     async def serve(self, until: asyncio.Event, ready: Callable[[str], None]) -> None:
         """Serve the page on 127.0.0.1 until ``until`` is set or the page ends the session;
-        ``ready`` is given the page's address (with its access token) once it is served."""
+        ``ready`` is given the page's address (with its access token) once it is served.
+
+        While it is served the clock follows the wall clock: it catches up before each
+        action of the page and every :data:`TICK` seconds in between."""
         preview = self.env.preview(
             self.world.channel,
             viewers=list(self.world.members),
@@ -105,6 +146,8 @@ class Playground:
             await preview.__aenter__()
         except simcord.SetupError as error:
             raise PortUnavailable(str(error)) from error
+        self._catch_up_before_each_action(preview)
+        ticking = asyncio.create_task(self._follow_wall_clock(preview))
         try:
             ready(preview.url)
             closed = asyncio.create_task(preview.wait_closed())
@@ -113,7 +156,42 @@ class Playground:
             for task in (closed, stopped):
                 task.cancel()
         finally:
+            ticking.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await ticking
             await preview.close()
+
+    def _catch_up_before_each_action(self, preview: simcord.Preview) -> None:
+        # Every click, command and keystroke of the page reaches SimCord through the
+        # preview's one action handler (simcord 3.x): wrapped, the clock shows the time of
+        # day when the bot handles it, whatever the page did since the last tick.
+        handle = preview._action
+
+        async def action(context_id: str | None, body: Any) -> dict[str, Any]:
+            async with self._keeping_time:
+                await self.keep_time()
+                return await handle(context_id, body)
+
+        preview._action = action  # type: ignore[method-assign]
+
+    async def _follow_wall_clock(self, preview: simcord.Preview) -> None:
+        while True:
+            await asyncio.sleep(self._tick)
+            async with self._keeping_time:
+                try:
+                    await self._tick_once(preview)
+                except Exception:  # the next tick, or the next click, tries again
+                    log.exception("The playground's clock could not catch up.")
+
+    async def _tick_once(self, preview: simcord.Preview) -> None:
+        happened = len(self.env.backend.transcript)
+        await self.keep_time()
+        stale = (self.env.now() - preview.capture_time).total_seconds()
+        # Republishing moves the page to a new revision, and a click sent against the old
+        # one is turned away: only when the bot did something, or when the page's relative
+        # times have grown stale.
+        if len(self.env.backend.transcript) > happened or stale >= REDRAW_EVERY:
+            await preview.refresh()
 
 
 def banner(url: str, world: World) -> str:
@@ -164,12 +242,6 @@ async def run_playground(
             )
             return 3
     return 0
-
-
-def _catch_up_with_wall_clock(env: simcord.Env) -> None:
-    behind = (datetime.now(UTC) - env.now()).total_seconds()
-    if behind > 0:
-        env.backend.clock.advance(behind)
 
 
 def _stop_on_signals() -> asyncio.Event:

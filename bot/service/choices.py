@@ -110,37 +110,37 @@ def _page_clicks(position: int) -> int:
     return position // PAGE_SIZE
 
 
-def _whole_move_clicks(
-    engine: Engine[Any, Any], state: Any, seat: int, notations: Sequence[str]
+def _whole_clicks(
+    engine: Engine[Any, Any], state: Any, seat: int, panel: PanelChoices, rest: Sequence[str]
 ) -> int | None:
-    """The clicks of the whole move, offered now, that spells exactly ``notations`` (with the
-    decisions taken by themselves after it), or ``None`` when none does."""
-    panel = panel_choices(engine, state, seat)
+    """The clicks to pick the whole move that spells ``rest`` (decisions taken without
+    asking included), when the panel offers one."""
+    moves = engine.whole_moves(state, seat) if panel.whole else ()
     for choice in panel.whole:
-        whole = engine.whole_moves(state, seat)[choice.index]
+        whole = moves[choice.index]
         decisions = engine.decisions(state, seat, whole) or [whole]
         after = engine.apply(state, seat, whole).state
         spelled = [engine.notation(d) for d in decisions]
         spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
-        if spelled == list(notations):
+        if spelled == list(rest):
             return 1 + _page_clicks(choice.index)
     return None
 
 
 def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
     """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
-    decisions in order, as recorded) from ``state``: one click per decision asked for, plus
-    the page turns of long menus, until a whole move offered on the way finishes it in one
-    pick (the panel offers whole moves each time it shows, partway through a move too).
-    Decisions the engine takes by itself cost nothing."""
+    decisions in order, as recorded) from ``state``: one pick of a whole move when one
+    matches, otherwise one click per decision asked for, plus the page turns of long menus,
+    until a whole move matches the rest. Decisions the engine takes by itself cost nothing."""
     notations = [engine.notation(d) for d in move]
     clicks = 0
     position = 0
     while position < len(move):
-        whole = _whole_move_clicks(engine, state, seat, notations[position:])
+        panel = panel_choices(engine, state, seat)
+        # The panel offers whole moves at every step, not only at the start of a move.
+        whole = _whole_clicks(engine, state, seat, panel, notations[position:])
         if whole is not None:
             return clicks + whole
-        panel = panel_choices(engine, state, seat)
         decision = move[position]
         notation = notations[position]
         place = next((i for i, c in enumerate(panel.steps) if c.notation == notation), None)

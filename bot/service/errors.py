@@ -21,3 +21,16 @@ class StaleRequest(Refusal):
         self, message: str = "The game has moved on since this was shown; nothing was changed."
     ) -> None:
         super().__init__(message)
+
+
+class RequestClosed(Refusal):
+    """An answer to an undo request that is no longer open."""
+
+    def __init__(
+        self,
+        message: str = (
+            "This request to take back a move is no longer open: it was answered, asked"
+            " again, or the game moved on. Nothing was changed."
+        ),
+    ) -> None:
+        super().__init__(message)

@@ -34,14 +34,24 @@ class Profile:
     """The key of the game they finished most often on this server."""
 
 
+def practice_reason(game: Game) -> str | None:
+    """Why a table's game will not count for ratings, in words for its lobby (``None`` when
+    it will): an AI seat makes it practice, and so does a table marked unrated."""
+    if any(s.user_id is None or s.is_ai for s in game.seats):
+        return "Practice game (an AI seat): unrated"
+    if game.guild_id is None:
+        return "Practice game (not on a server): unrated"
+    if not game.settings.get("rated", True):
+        return "Practice game: unrated"
+    return None
+
+
 def is_rated(game: Game) -> bool:
     """Whether a game counts for ratings (people only, on a server, not marked unrated)."""
     return (
         game.status is GameStatus.FINISHED
         and game.outcome is not None
-        and game.guild_id is not None
-        and all(s.user_id is not None and not s.is_ai for s in game.seats)
-        and bool(game.settings.get("rated", True))
+        and practice_reason(game) is None
     )
 
 

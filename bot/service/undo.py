@@ -13,7 +13,7 @@ from typing import Any
 
 import games
 from bot.service.announce import game_lane, notice_deliveries, seat_users, where
-from bot.service.errors import Refusal, StaleRequest
+from bot.service.errors import Refusal, RequestClosed, StaleRequest
 from bot.service.locks import GameLocks
 from bot.service.posts import Post
 from bot.service.table import table_deliveries
@@ -119,10 +119,13 @@ class Takebacks:
         """``user_id`` approves or refuses the request made at ``version``. Returns whether
         the move was taken back (the last approval)."""
         async with self._locks(game_id):
-            game = await self._running(game_id)
+            try:
+                game = await self._running(game_id)
+            except Refusal:
+                raise RequestClosed() from None
             request = await self._store.games.undo_request(game.id)
             if request is None or request.version != version or game.version != version:
-                raise Refusal("This request is no longer open.")
+                raise RequestClosed()
             seat = game.seat_of(user_id)
             asker = game.user_at(request.seat)
             if seat is None or seat == request.seat or seat in game.resigned_seats():

@@ -36,11 +36,23 @@ class ChoosePower:
 
 @dataclass(frozen=True, slots=True)
 class CompositeCast:
-    """Composite move: a whole cast typed at once, spellbook, ingredients and power."""
+    """Composite move: a whole cast typed at once, spellbook, ingredients and power, then
+    the choices its spell asks for (``then``: a Transfer's opponent, a Levitation's card…)."""
 
     book: str
     ingredients: tuple[str, ...]
     power: int
+    then: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class FinishCast:
+    """Composite move: the rest of a spell being prepared, its further ingredients (maybe
+    none) and power, then the choices its spell asks for."""
+
+    ingredients: tuple[str, ...]
+    power: int
+    then: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +116,7 @@ Action = (
     | AddIngredient
     | ChoosePower
     | CompositeCast
+    | FinishCast
     | Back
     | Skip
     | DropOut

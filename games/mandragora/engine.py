@@ -9,13 +9,14 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.mandragora import cards, refusals, rules, scoring
+from games.mandragora import cards, labels, refusals, rules, scoring, whole_moves
 from games.mandragora.actions import (
     Action,
     AddIngredient,
     CastBook,
     ChoosePower,
     CompositeCast,
+    FinishCast,
 )
 from games.mandragora.describe import describe
 from games.mandragora.notation import notation, parse_syntax
@@ -93,7 +94,21 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return rules.legal_actions(state, seat)
 
     def decisions(self, state: MandragoraState, seat: int, action: Action) -> list[Action] | None:
-        return _cast_decisions(action) if isinstance(action, CompositeCast) else None
+        return _cast_decisions(action) if isinstance(action, CompositeCast | FinishCast) else None
+
+    def deciding(self, state: MandragoraState, seat: int) -> bool:
+        # A decision of its own is owed: the rest of a cast, a spell's choices, a team trade;
+        # or it is its turn, which backing out of a spellbook returns to and which looks the
+        # same as a turn not yet begun. A Replication's extra turn is a move of its own.
+        if state.steps:
+            return state.steps[0].seat == seat
+        return seat == state.current and not state.extra_turn and not state.finished
+
+    def whole_moves(self, state: MandragoraState, seat: int) -> list[Action]:
+        return whole_moves.whole_moves(state, seat)
+
+    def action_label(self, state: MandragoraState, seat: int, action: Action) -> str:
+        return labels.label(state, seat, action)
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action
@@ -142,10 +157,10 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
         return parse_syntax(text)
 
 
-def _cast_decisions(action: CompositeCast) -> list[Action]:
-    decisions: list[Action] = [CastBook(action.book)]
+def _cast_decisions(action: CompositeCast | FinishCast) -> list[Action]:
+    decisions: list[Action] = [CastBook(action.book)] if isinstance(action, CompositeCast) else []
     decisions += [AddIngredient(card) for card in action.ingredients]
-    return [*decisions, ChoosePower(action.power)]
+    return [*decisions, ChoosePower(action.power), *action.then]
 
 
 __all__ = ["MandragoraEngine", "MandragoraOptions", "cards"]

@@ -5,6 +5,8 @@ Seats and shops are numbered from 1 in text, from 0 inside the engine. Examples:
     move 3                      cast red-2          add red        add mandrake
     power 3                     back                skip           drop out
     cast red-2 red red mandrake power 3             (a whole cast at once)
+    cast red-2 red red power 2 transfer to 3        (… with what its spell asks for)
+    add red mandrake power 3    power 2 levitate 4 red    (the rest of a spell in preparation)
     transfer to 2               substitute 3        give blue-1
     levitate 4 red              levitate 7          (a face-down card from a night shop)
     share give red              share ask           share swap green    share none
@@ -23,6 +25,7 @@ from games.mandragora.actions import (
     ChoosePower,
     CompositeCast,
     DropOut,
+    FinishCast,
     GiveCard,
     Levitate,
     Move,
@@ -45,8 +48,11 @@ def notation(action: Action) -> str:
             return f"add {card}"
         case ChoosePower(power):
             return f"power {power}"
-        case CompositeCast(book, ingredients, power):
-            return " ".join(["cast", book, *ingredients, "power", str(power)])
+        case CompositeCast(book, ingredients, power, then):
+            return " ".join(["cast", book, *ingredients, "power", str(power), *map(notation, then)])
+        case FinishCast(ingredients, power, then):
+            words = [f"add {ingredients[0]}", *ingredients[1:]] if ingredients else []
+            return " ".join([*words, "power", str(power), *map(notation, then)])
         case Back():
             return "back"
         case Skip():
@@ -90,6 +96,8 @@ def parse_syntax(text: str) -> Action | None:
     head, rest = words[0], words[1:]
     if head == "cast":
         return _parse_cast(rest)
+    if head in ("add", "power") and len(rest) > 1:
+        return _parse_finish(words)
     if len(rest) == 0:
         bare: dict[str, Action] = {"back": Back(), "skip": Skip()}
         return bare.get(head)
@@ -146,10 +154,52 @@ def _parse_cast(rest: list[str]) -> Action | None:
     middle = rest[1:]
     if middle and middle[0] == "with":
         middle = middle[1:]
-    if len(middle) < 3 or middle[-2] != "power":
+    spell = _parse_spell(middle)
+    if spell is None or not spell[0]:  # a spell needs at least one ingredient
         return None
-    power = _number(middle[-1], 1, len(cards.SPELL_VALUES))
-    ingredients = middle[:-2]
-    if not power or not all(w == cards.MANDRAKE or cards.is_ingredient(w) for w in ingredients):
+    ingredients, power, then = spell
+    return CompositeCast(book, ingredients, power, then)
+
+
+def _parse_finish(words: list[str]) -> Action | None:
+    """``add red red power 3`` or ``power 2 transfer to 3``: the rest of a spell in
+    preparation, read only when it says more than one decision."""
+    spell = _parse_spell(words[1:] if words[0] == "add" else words)
+    if spell is None or (words[0] == "add") != bool(spell[0]):
         return None
-    return CompositeCast(book, tuple(ingredients), power)
+    return FinishCast(*spell)
+
+
+def _parse_spell(words: list[str]) -> tuple[tuple[str, ...], int, tuple[Action, ...]] | None:
+    """Ingredients, ``power N``, then the choices the spell asks for."""
+    if "power" not in words:
+        return None
+    at = words.index("power")
+    ingredients, tail = words[:at], words[at + 1 :]
+    if not all(w == cards.MANDRAKE or cards.is_ingredient(w) for w in ingredients):
+        return None
+    power = _number(tail[0], 1, len(cards.SPELL_VALUES)) if tail else None
+    then = _parse_follow_ups(tail[1:])
+    if not power or then is None:
+        return None
+    return tuple(ingredients), power, then
+
+
+#: The choices a spell may ask for once cast, and how many words each takes.
+_FOLLOW_UP_WORDS = {"transfer": 3, "substitute": 2, "give": 2, "levitate": 2}
+
+
+def _parse_follow_ups(words: list[str]) -> tuple[Action, ...] | None:
+    actions: list[Action] = []
+    while words:
+        size = _FOLLOW_UP_WORDS.get(words[0])
+        if size is None:
+            return None
+        if words[0] == "levitate" and len(words) > 2 and _card(words[2]):
+            size = 3
+        action = parse_syntax(" ".join(words[:size])) if len(words) >= size else None
+        if action is None:
+            return None
+        actions.append(action)
+        words = words[size:]
+    return tuple(actions)

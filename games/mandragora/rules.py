@@ -173,14 +173,15 @@ def _move(s: MandragoraState, seat: int, distance: int, log: Log) -> None:
     who = seat_ref(seat)
     where = f"shop {destination + 1}"
     head = f"{who} sends the assistant {plural(distance, 'shop')} to {where}"
+    taken = []
     if s.night[destination] and items:
-        public = f"{head} and takes {plural(len(items), 'face-down card')}"
+        taken.append(plural(len(items), "face-down card"))
         log.append(LogEntry.private(f"You take {card_list(items)} from {where}.", [seat]))
-    else:
-        public = f"{head} and takes {card_list(items)}"
+    elif items:
+        taken.append(card_list(items))
     if scrolls:
-        public += f" and {plural(scrolls, 'cursed scroll')}"
-    log.append(LogEntry.public(public + "."))
+        taken.append(plural(scrolls, "cursed scroll"))
+    log.append(LogEntry.public(f"{head} and takes {' and '.join(taken) or 'nothing'}."))
 
     restocked = []
     for offset in range(distance):

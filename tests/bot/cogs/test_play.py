@@ -99,6 +99,10 @@ async def test_move_suggestions_are_exactly_the_callers_legal_moves(table: Table
         suggested = offered(await member.autocomplete(thread, "play", "move", ""))
         if seat in game.to_act:
             assert moves, (key, seat)
+        if not moves:  # out of turn: one suggestion, saying whose turn it is
+            (note,) = suggested
+            assert note.endswith("— you'll be pinged."), (key, seat)
+            continue
         assert suggested == moves[:25], (key, seat)
         assert len(suggested) <= 25
         if moves:
@@ -127,8 +131,15 @@ async def test_suggestions_filter_by_what_is_typed_and_skip_those_waiting(table:
     assert two == filtered(moves, "2")
     assert "move 2" in two
     assert await alice.autocomplete(thread, "play", "move", "xyzzy") == []
-    assert await bob.autocomplete(thread, "play", "move", "") == []
-    assert await bob.autocomplete(thread, "play", "move", "move") == []
+    # Out of turn, the one suggestion says whose turn it is.
+    waiting = [
+        {
+            "name": "It's alice's turn — you'll be pinged.",
+            "value": "It's alice's turn — you'll be pinged.",
+        }
+    ]
+    assert await bob.autocomplete(thread, "play", "move", "") == waiting
+    assert await bob.autocomplete(thread, "play", "move", "move") == waiting
     # From the channel, naming the game.
     named = await alice.autocomplete(table.channel, "play", "move", "", game=game_id)
     assert offered(named) == moves
@@ -236,13 +247,12 @@ async def test_play_refusals_change_nothing(table: Table) -> None:
 
     cases = [
         (erin, "move 1", f"You are not playing in game #{game_id}."),
-        (bob, "move 1", reason(1, "move 1")),
+        (bob, "move 1", "It's alice's turn — you'll be pinged."),
         (alice, "move 9", reason(0, "move 9")),
         (alice, "add red", reason(0, "add red")),
         (alice, "xyzzy plugh", reason(0, "xyzzy plugh")),
         (alice, "!" * 200, reason(0, "!" * 200)),
     ]
-    assert cases[1][2] == "It is not your turn."
     assert cases[4][2].startswith("“xyzzy plugh” is not a move in Mandragora. Try move 1")
     told: dict[int, list[int]] = {}
     for number, (member, move, expected) in enumerate(cases):
@@ -281,7 +291,7 @@ async def test_a_player_of_two_games_is_asked_which_one(table: Table) -> None:
     before = (await snapshot(table, first), await snapshot(table, second))
     assert 0 in (await stored(table, first)).to_act
 
-    result = await alice.slash(table.channel, "play", move="move 1")
+    result = await alice.slash(table.channel, "play", move="xyzzy")  # legal in neither
 
     assert answer(result).content == (
         "Which game? Use this in its thread, or add the `game:` option "
@@ -485,3 +495,79 @@ async def test_a_throttled_move_is_not_made(table: Table) -> None:
     assert await snapshot(table, game_id) == before
     game = await stored(table, game_id)
     assert game.status is GameStatus.ACTIVE
+
+
+# ------------------------------------------------- out of turn, and several games at once
+async def test_out_of_turn_the_suggestion_says_whose_turn_and_submitting_it_changes_nothing(
+    table: Table,
+) -> None:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    bob = table.members["bob"]
+    before = await snapshot(table, game_id)
+
+    (note,) = await bob.autocomplete(thread, "play", "move", "mo")
+    assert note["name"] == note["value"] == "It's alice's turn — you'll be pinged."
+    told = await bob.slash(thread, "play", move=note["value"])
+
+    assert answer(told).content == note["name"]
+    assert await snapshot(table, game_id) == before
+
+
+async def test_out_of_turn_in_every_game_says_so_from_the_channel(table: Table) -> None:
+    first, second = [await start_game(table, "mandragora", ["alice", "bob"]) for _ in range(2)]
+    bob = table.members["bob"]
+    before = [await snapshot(table, game_id) for _, game_id in (first, second)]
+
+    (note,) = await bob.autocomplete(table.channel, "play", "move", "")
+    assert note["value"] == "It's not your turn in any of your games — you'll be pinged."
+    told = await bob.slash(table.channel, "play", move=note["value"])
+
+    assert answer(told).content == note["value"]
+    assert [await snapshot(table, game_id) for _, game_id in (first, second)] == before
+
+
+async def test_play_without_a_game_finds_the_only_game_where_the_move_is_legal(
+    table: Table,
+) -> None:
+    alice = table.members["alice"]
+    _, spell = await start_game(table, "mandragora", ["alice", "bob"])
+    _, margins = await start_game(table, "marginalia", ["alice", "carol"])
+    margins_game = await stored(table, margins)
+    seat = margins_game.seat_of(alice.id)
+    assert seat is not None
+    assert "move 2" not in await legal_moves(table, margins_game, seat)
+    before = await snapshot(table, margins)
+
+    result = await alice.slash(table.channel, "play", move="move 2")
+
+    assert answer(result).content.startswith("✔ `move 2`")
+    assert (await stored(table, spell)).version == 1
+    assert await snapshot(table, margins) == before
+
+
+async def test_a_move_legal_in_several_games_is_asked_about_privately(table: Table) -> None:
+    alice = table.members["alice"]
+    (first_thread, first), (_, second) = [
+        await start_game(table, "mandragora", ["alice", name]) for name in ("bob", "carol")
+    ]
+    before = [await snapshot(table, first), await snapshot(table, second)]
+
+    suggested = offered(await alice.autocomplete(table.channel, "play", "move", "move 2"))
+    assert suggested == ["move 2", "move 2"]  # one from each game, told apart by name
+    names = [c["name"] for c in await alice.autocomplete(table.channel, "play", "move", "move 2")]
+    assert names == [f"move 2 — #{first} Mandragora", f"move 2 — #{second} Mandragora"]
+
+    asked = await alice.slash(table.channel, "play", move="move 2")
+    reply = answer(asked)
+    assert reply.content == (
+        f"`move 2` can be played in several of your games (#{first} Mandragora,"
+        f" #{second} Mandragora): add the `game:` option to say which."
+    )
+    assert asked.ephemeral
+    assert [await snapshot(table, first), await snapshot(table, second)] == before
+
+    # In a game's thread, that game is meant.
+    played = await alice.slash(first_thread, "play", move="move 2")
+    assert answer(played).content.startswith("✔ `move 2`")
+    assert (await stored(table, first)).version == 1
+    assert await snapshot(table, second) == before[1]

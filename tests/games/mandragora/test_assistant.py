@@ -156,3 +156,26 @@ def test_no_restock_with_an_empty_deck() -> None:
     after = play(s, (0, "move 2"))
     assert after.shops[0] == after.shops[1] == []
     assert after.sorcerers[0].hand == ["red"]
+
+
+# ------------------------------------------------------------------ what the log says
+@pytest.mark.parametrize(
+    ("assistant", "shops", "taken"),
+    [
+        (0, shop_list(s2=["scroll"]), "takes 1 cursed scroll."),
+        (3, shop_list(s5=["scroll", "scroll"]), "takes 2 cursed scrolls."),
+        (0, shop_list(), "takes nothing."),
+        (3, shop_list(), "takes nothing."),
+        (0, shop_list(s2=["red", "scroll"]), "takes 🔴 red and 1 cursed scroll."),
+        (3, shop_list(s5=["red", "blue"]), "takes 2 face-down cards."),
+        (3, shop_list(s5=["red", "scroll"]), "takes 1 face-down card and 1 cursed scroll."),
+    ],
+)
+def test_the_log_says_what_the_assistant_brought_back(
+    assistant: int, shops: list[list[str]], taken: str
+) -> None:
+    s = position(assistant=assistant, shops=shops)
+    log = act(s, 0, "move 1").log
+    (line,) = [e.text for e in log if e.audience is None and "sends the assistant" in e.text]
+    assert line.endswith(f"to shop {assistant + 2} and {taken}"), line
+    assert "nothing and" not in line

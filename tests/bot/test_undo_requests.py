@@ -1,0 +1,96 @@
+"""An undo request's message once settled: approved, refused or lapsed, it says how and its
+Approve and Refuse buttons go; a click on an old one (from before a restart) is answered."""
+
+from __future__ import annotations
+
+import discord
+import simcord
+
+from storage import Game
+from tests.bot.conftest import Table, make_bot
+from tests.bot.driving import (
+    legal_moves,
+    member_at,
+    play_by_command,
+    replies,
+    start_game,
+    stored,
+)
+
+CLOSED = "no longer open"
+
+
+async def answer(result: simcord.InteractionResult) -> str:
+    assert result.ephemeral, result
+    return "\n".join(replies(result))
+
+
+def fresh(thread: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
+    return next(m for m in thread.history() if m.id == message.id)
+
+
+async def asked(table: Table) -> tuple[simcord.ChannelHandle, Game, discord.Message]:
+    """A Mandragora game whose first mover asks to take back a move that revealed a card:
+    the thread, the game (waiting on the other player), and the request's message with its
+    buttons."""
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    game = await stored(table, game_id)
+    first = min(game.to_act)
+    await play_by_command(table, game, first, (await legal_moves(table, game, first))[0])
+    result = await member_at(table, game, first).slash(thread, "game undo")
+    assert "hidden information" in await answer(result)
+    request = thread.history()[-1]
+    assert "asks to take back their last move" in request.content
+    assert request.components
+    return thread, await stored(table, game_id), request
+
+
+async def test_a_refused_request_says_so_and_loses_its_buttons(table: Table) -> None:
+    thread, game, request = await asked(table)
+    (seat,) = game.to_act
+    other = member_at(table, game, seat)
+    refused = await other.click(request, label="Refuse")
+    assert "the move stands" in await answer(refused)
+    settled = fresh(thread, request)
+    assert settled.content == (
+        f"{request.content}\n❌ Refused by {other.mention}: the move stands."
+    )
+    assert settled.components == []
+
+
+async def test_an_approved_request_says_so_and_loses_its_buttons(table: Table) -> None:
+    thread, game, request = await asked(table)
+    (seat,) = game.to_act
+    other = member_at(table, game, seat)
+    approved = await other.click(request, label="Approve")
+    assert "Everyone agreed" in await answer(approved)
+    settled = fresh(thread, request)
+    assert settled.content == f"{request.content}\n✅ Everyone agreed: the move is taken back."
+    assert settled.components == []
+    assert (await stored(table, game.id)).version == 0
+
+
+async def test_a_request_the_game_moved_on_from_says_it_lapsed(table: Table) -> None:
+    thread, game, request = await asked(table)
+    (seat,) = game.to_act
+    await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
+    lapsed = fresh(thread, request)
+    assert lapsed.content == (
+        f"{request.content}\n⌛ No longer open: the game moved on before everyone answered."
+    )
+    assert lapsed.components == []
+
+
+async def test_an_old_button_from_before_a_restart_is_answered_and_goes(table: Table) -> None:
+    thread, game, request = await asked(table)
+    await table.env.restart_bot(make_bot(table.db))  # the new bot never posted the request
+    (seat,) = game.to_act
+    await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
+    assert fresh(thread, request).components  # nobody here knew it was there
+
+    clicked = await member_at(table, game, seat).click(request, label="Approve")
+    assert CLOSED in await answer(clicked)
+    closed = fresh(thread, request)
+    assert closed.content == f"{request.content}\n⌛ No longer open."
+    assert closed.components == []
+    assert (await stored(table, game.id)).version == 2  # nothing was taken back
