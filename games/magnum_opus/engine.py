@@ -9,7 +9,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.magnum_opus import refusals, rules, scoring, solicitation
+from games.magnum_opus import labels, refusals, rules, scoring, solicitation
 from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
 from games.magnum_opus.notation import notation, parse_syntax
@@ -92,6 +92,15 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def decisions(self, state: MagnumOpusState, seat: int, action: Action) -> list[Action] | None:
         return list(action.decisions) if isinstance(action, CompositeFavor) else None
+
+    def whole_moves(self, state: MagnumOpusState, seat: int) -> list[CompositeFavor]:
+        return labels.whole_moves(state, seat)
+
+    def action_label(self, state: MagnumOpusState, seat: int, action: Action) -> str:
+        return labels.label(state, seat, action)
+
+    def deciding(self, state: MagnumOpusState, seat: int) -> bool:
+        return labels.deciding(state, seat)
 
     def _apply(
         self, state: MagnumOpusState, seat: int, action: Action

@@ -199,7 +199,8 @@ class Discard:
     card: str
 
 
-Action = (
+#: A single decision: what one button or menu entry plays.
+Decision = (
     Acquire
     | KingsRoads
     | Study
@@ -230,3 +231,15 @@ Action = (
     | End
     | Discard
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Composite:
+    """A composite move: several decisions typed at once, each checked in turn, e.g.
+    ``arrive to york``, ``magic york-birds on lost-ring``, ``discard york-wind discard
+    bath-rain``."""
+
+    decisions: tuple[Decision, ...]
+
+
+Action = Decision | Composite

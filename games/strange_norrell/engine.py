@@ -9,8 +9,8 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.strange_norrell import refusals, rules, scoring
-from games.strange_norrell.actions import Action
+from games.strange_norrell import labels, moves, refusals, rules, scoring
+from games.strange_norrell.actions import Action, Composite
 from games.strange_norrell.describe import describe
 from games.strange_norrell.notation import notation, parse_syntax
 from games.strange_norrell.setup import new_state
@@ -104,6 +104,23 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def legal_actions(self, state: StrangeNorrellState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
+
+    def decisions(
+        self, state: StrangeNorrellState, seat: int, action: Action
+    ) -> list[Action] | None:
+        return moves.decisions(action)
+
+    def whole_moves(self, state: StrangeNorrellState, seat: int) -> list[Composite]:
+        return moves.whole_moves(state, seat)
+
+    def action_label(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
+        return labels.label(state, seat, action)
+
+    def deciding(self, state: StrangeNorrellState, seat: int) -> bool:
+        return moves.deciding(state, seat)
+
+    def automatic(self, state: StrangeNorrellState, seat: int) -> Action | None:
+        return moves.automatic(state, seat)
 
     def _apply(
         self, state: StrangeNorrellState, seat: int, action: Action

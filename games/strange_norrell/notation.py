@@ -8,6 +8,9 @@
     back     cast daedalus-rose     discard daedalus-rose     uncover kings-roads     pass
     connexion horses     named coachman     end     discard york-wind
 
+Several decisions typed at once make a composite move: ``arrive to york``, ``magic york-birds
+on lost-ring``, ``attend york-wind take intro intro``, ``discard york-wind discard bath-rain``.
+
 >>> parse_syntax("take rain-fleet intro")
 Take(picks=('intro', 'rain-fleet'))
 >>> notation(Study("birds-stones"))
@@ -28,7 +31,9 @@ from games.strange_norrell.actions import (
     Back,
     Battlefield,
     Cast,
+    Composite,
     Connexion,
+    Decision,
     Discard,
     DiscardSpell,
     Element,
@@ -53,7 +58,7 @@ from games.strange_norrell.actions import (
     With,
 )
 
-_BARE: dict[str, Action] = {
+_BARE: dict[str, Decision] = {
     "kings roads": KingsRoads(),
     "read cards": ReadCards(),
     "school": School(),
@@ -65,9 +70,9 @@ _BARE: dict[str, Action] = {
     "pass": Pass(),
     "end": End(),
 }
-_BARE_TEXT = {type(action): text for text, action in _BARE.items()}
+_BARE_TEXT: dict[type, str] = {type(action): text for text, action in _BARE.items()}
 #: verb -> (kind of code it takes, action built from the code)
-_ONE_CODE: dict[str, tuple[str, Callable[[str], Action]]] = {
+_ONE_CODE: dict[str, tuple[str, Callable[[str], Decision]]] = {
     "acquire": ("book", Acquire),
     "libraries": ("book", Libraries),
     "move": ("location", Move),
@@ -101,6 +106,8 @@ def notation(action: Action) -> str:
             return f"discard {spell}"
         case Discard(card):
             return f"discard {card}"
+        case Composite(decisions):
+            return " ".join(notation(d) for d in decisions)
     return f"{_VERB[type(action)]} {_code_of(action)}"
 
 
@@ -127,8 +134,36 @@ def _code_of(action: Action) -> str:
     raise TypeError(f"not a Jonathan Strange & Mr Norrell action: {action!r}")
 
 
+#: The most words one decision takes (``take intro rain-fleet``, ``study rain hills``).
+_LONGEST_DECISION = 3
+
+
 def parse_syntax(text: str) -> Action | None:
     """Read normalized text as an action; None when it is not this game's notation."""
+    single = _parse_decision(text)
+    if single is not None or len(text.split()) < _LONGEST_DECISION:
+        return single
+    return _parse_composite(text.split())
+
+
+def _parse_composite(words: list[str]) -> Composite | None:
+    """Decisions one after the other, each read as the longest run of words it can be."""
+    decisions: list[Decision] = []
+    start = 0
+    while start < len(words):
+        for length in range(min(_LONGEST_DECISION, len(words) - start), 0, -1):
+            decision = _parse_decision(" ".join(words[start : start + length]))
+            if decision is not None:
+                decisions.append(decision)
+                start += length
+                break
+        else:
+            return None
+    return Composite(tuple(decisions)) if len(decisions) > 1 else None
+
+
+def _parse_decision(text: str) -> Decision | None:
+    """Read normalized text as a single decision."""
     if text in _BARE:
         return _BARE[text]
     words = text.split()
@@ -157,14 +192,14 @@ def parse_syntax(text: str) -> Action | None:
     return None
 
 
-def _battlefield(first: str, second: str) -> Action | None:
+def _battlefield(first: str, second: str) -> Decision | None:
     if first == second or first not in cards.ELEMENTS or second not in cards.ELEMENTS:
         return None
     a, b = sorted((first, second), key=cards.ELEMENTS.index)
     return Battlefield(a, b)
 
 
-def _take(picks: list[str]) -> Action | None:
+def _take(picks: list[str]) -> Decision | None:
     if not 1 <= len(picks) <= 2:
         return None
     feats = cards.feats()
