@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core import Board, Engine, Outcome, Showcase, Transition
+from games.core import Board, Engine, Outcome, Showcase, Transition, seat_ref
 from games.marginalia import refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
@@ -88,6 +88,11 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     def explain_illegal(self, state: MarginaliaState, seat: int, action: Action) -> str:
         return refusals.explain(state, seat, action)
+
+    def ending(self, state: MarginaliaState, outcome: Outcome) -> str:
+        # A duel is won by bringing the other to 0 health (or out of cards), not on points.
+        winner = seat_ref(state.winner if state.winner is not None else 0)
+        return f"{winner} wins: {state.end_reason}." if state.end_reason else f"{winner} wins."
 
     def outcome(self, state: MarginaliaState) -> Outcome | None:
         return scoring.outcome(state)
