@@ -10,8 +10,10 @@ from typing import Any
 
 import discord
 
+from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
 from bot.components.panel import PanelChoice, PanelPage, PanelSelect
+from bot.components.rules import HowToPlayButton
 from bot.components.signup import SignupButton
 from bot.components.turn import TurnButtonItem
 from bot.components.undo import UndoVote
@@ -25,4 +27,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelSelect,
     PanelPage,
     SignupButton,
+    GameOverButton,
+    HowToPlayButton,
 )

@@ -289,7 +289,7 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
     assert lobby.embeds[0].description == f"**Started** in <#{thread.id}>. Good luck!"
     first = thread.history(viewer=erin)[0]
     assert post_words(first).startswith("**Marginalia** begins! Seat order:\n1. alice\n2. bob")
-    assert button_ids(first) == [f"grim:turn:{game_id}:0"]
+    assert button_ids(first) == [f"grim:turn:{game_id}:0", "grim:rules:marginalia"]
     for member in (alice, bob):
         dms = member.user.dm_channel.history()
         assert [m.content for m in dms] == [

@@ -374,12 +374,19 @@ async def test_a_server_manager_calls_off_a_running_game(
     game = await lobbies.cancel(game.id, ERIN, is_admin=True)
     assert game.status is GameStatus.CANCELLED
     added = [i for i in await pending(store) if i not in before]
+    # The notice, the final board (each player's private view too), then the thread closes.
+    lane = f"game:{game.id}"
     assert [(i.kind, i.target_id, i.lane) for i in added] == [
-        (DeliveryKind.THREAD_POST, THREAD, f"game:{game.id}")
-    ] * 2
+        (DeliveryKind.THREAD_POST, THREAD, lane),
+        (DeliveryKind.TABLE, THREAD, lane),
+        (DeliveryKind.VIEW, ALICE, str(ALICE)),
+        (DeliveryKind.VIEW, BOB, str(BOB)),
+        (DeliveryKind.THREAD_POST, THREAD, lane),
+    ]
     notice = Post.from_payload(added[0].payload)
     assert render(notice.content) == f"Game #{game.id} was abandoned by <@{ERIN}>. Its log is kept."
-    assert Post.from_payload(added[1].payload) == Post(close_thread=True, game_id=game.id)
+    assert added[1].payload == {"version": 0, "post": True, "lines": False}
+    assert Post.from_payload(added[4].payload) == Post(close_thread=True, game_id=game.id)
     assert notice.pings == ()
     assert await refused(lobbies.cancel(game.id, ALICE, is_admin=True)) == (
         f"Game #{game.id} is already cancelled."
