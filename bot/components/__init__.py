@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.components.confirm import ConfirmButton
 from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
 from bot.components.panel import PanelChoice, PanelPage, PanelSelect
@@ -29,4 +30,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     SignupButton,
     GameOverButton,
     HowToPlayButton,
+    ConfirmButton,
 )

@@ -344,14 +344,19 @@ class Lobbies:
         except InvalidSetup as error:
             raise Refusal(str(error)) from None
 
+    def check_can_cancel(self, game: Game, user_id: int, *, is_admin: bool) -> None:
+        """Refuse unless the game is a lobby or running, and ``user_id`` hosts it or manages
+        the server."""
+        if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
+            raise Refusal(f"Game #{game.id} is already {game.status.value}.")
+        if game.host_id != user_id and not is_admin:
+            raise Refusal("Only the host or a server manager can call this game off.")
+
     async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Game:
         """Call off a lobby or a running game: its host, or a member who manages the server."""
         async with self._locks(game_id):
             game = await self._get(game_id)
-            if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
-                raise Refusal(f"Game #{game.id} is already {game.status.value}.")
-            if game.host_id != user_id and not is_admin:
-                raise Refusal("Only the host or a server manager can call this game off.")
+            self.check_can_cancel(game, user_id, is_admin=is_admin)
             notice = []
             if game.status is GameStatus.ACTIVE:
                 # The notice, then the final board saying the game was called off (and each
