@@ -292,11 +292,11 @@ class TableViews:
         title = f"{strong(engine.title)} #{game.id}"
         back = f" in {channel(where(game))}"
         secret = private_lines(moment.log, seat)
-        if version == 0:
-            head, notify = f"Your hand in {title}{back}. Use `/hand` to see it again.", True
-        elif history.ended(version):
+        if history.ended(version):  # the end first: a game may end before any move
             result = final_private_text(history, seat)
             head, notify = f"{title} is over{back}. {result}", True
+        elif version == 0:
+            head, notify = f"Your hand in {title}{back}. Use `/hand` to see it again.", True
         elif seat in history.joined(version):
             head, notify = f"Your turn in {title}{back}.", True
         elif secret:
