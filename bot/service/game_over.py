@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.service.announce import private_fields, seat_users
+from bot.service.clocks import TableClock
 from bot.service.text import strong
 from bot.service.timing import move_finished
 from games.core import Outcome, seat_ref
@@ -49,11 +50,7 @@ def ending_of(history: History) -> Ending:
     outcome = final.outcome
     if engine.outcome(final.state) is None:
         # The rules did not end it: everyone but one side resigned (or was removed).
-        resigned = _resigned_in_order(game)
-        winners = _winners(outcome)
-        gave_up = " and ".join(seat_ref(s) for s in resigned if s not in outcome.winners)
-        verb = "resigned" if gave_up else "won"
-        line = f"{gave_up or winners} {verb} — {winners} {_wins(outcome)}."
+        line = f"{_who_left(game, outcome)} — {_winners(outcome)} {_wins(outcome)}."
         return Ending(line, line, forfeit=True)
     return Ending(engine.ending(final.state, outcome), None, forfeit=False)
 
@@ -180,6 +177,22 @@ def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th…"""
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
     return f"{place}{suffix}"
+
+
+def _who_left(game: Game, outcome: Outcome) -> str:
+    """Who gave up, in the order they did: "{p1} resigned", "{p2} was removed after missed
+    deadlines" (as many as the table's clock allows)."""
+    strikes = TableClock.from_settings(game.settings).strikes
+    missed = {s.seat: s.missed for s in game.seats if s.seat is not None}
+    said = []
+    for seat in _resigned_in_order(game):
+        if seat in outcome.winners:
+            continue  # a partner who gave up while the team played on
+        removed = strikes > 0 and missed.get(seat, 0) >= strikes
+        said.append(
+            f"{seat_ref(seat)} {'was removed after missed deadlines' if removed else 'resigned'}"
+        )
+    return " and ".join(said) or "The others left"
 
 
 def _winners(outcome: Outcome) -> str:
