@@ -4,9 +4,8 @@ An embed shows its image small; a layout's media gallery shows the board picture
 width. A post is one container: its words (with the pings of whoever must act), the picture,
 the board's texts, and the **Take your turn** and **How to play** buttons; the final post
 shows every hand laid open below the picture, and **Rematch**, **New game** and **How to
-play** instead. A message laid out this way carries no
-``content`` and no embeds: everything it says is in its text displays, which ping the users
-the message's allowed mentions allow.
+play**. A message laid out this way carries no ``content`` and no embeds: everything it says
+is in its text displays, which ping the users the message's allowed mentions allow.
 
 When a newer post arrives, the older one is redrawn with its words alone
 (:func:`words_layout`), read back from the message (:func:`words_of`).

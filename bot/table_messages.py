@@ -7,10 +7,12 @@ module shows it:
 
 - A post (the start, someone new to act, the end) is a new message at the bottom of the
   thread: what happened since the previous post, a ping for whoever must act, the board and
-  its **Take your turn** and **How to play** buttons. The final post says who won in the
-  game's terms, the places, how ratings moved, how long the game took, and lays every hand
-  open, with **Rematch** and **New game**. The previous post keeps its words but loses its board and
-  button, so the thread reads as a short story with one live board at the end.
+  its **Take your turn** and **How to play** buttons. The previous post keeps its words but
+  loses its board and buttons, so the thread reads as a short story with one live board at
+  the end.
+- The final post says who won in the game's terms, the places, how ratings moved (it rates
+  the game first when nothing has yet), how long the game took, and lays every hand open; its
+  buttons are **Rematch**, **New game** and **How to play**.
 - Any other update edits that newest post's board and button in place. An update that a
   newer one waiting behind it will overtake is not drawn at all.
 - A player's private message is edited in place; when it becomes their turn, or something

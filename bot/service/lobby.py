@@ -161,6 +161,7 @@ class Lobbies:
                     lobby = await self._store.games.join(
                         lobby.id,
                         user_id=seat.user_id,
+                        team=seat.team,
                         ai_level=seat.ai_level,
                         max_seats=engine.max_players,
                     )
