@@ -21,7 +21,7 @@ from bot.service.lobby import REMATCH_OF
 from bot.service.table import TableViews
 from games.core import Outcome, render_seats
 from storage import Game, GameStatus
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import (
     abandon,
     answer_question,
@@ -376,3 +376,19 @@ async def test_how_to_play_on_the_lobby_and_the_board_answers_privately(table: T
     assert from_board.response is not None
     assert from_board.response.ephemeral
     assert from_board.response.message.embeds[0].description == engine.summary
+
+
+async def test_the_final_posts_buttons_work_after_a_restart(table: Table) -> None:
+    alice = table.members["alice"]
+    thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
+    await resign(table.members["bob"], thread)
+    final = final_post(thread)
+
+    await table.env.restart_bot(make_bot(table.db))
+
+    rules = await alice.click(final, label="How to play")
+    assert rules.response is not None
+    assert rules.response.message.embeds[0].title == "Marginalia — rules in brief"
+    await alice.click(final, label="Rematch")
+    rematch = (await bot_of(table).services.store.games.in_channel(table.channel.id))[-1]
+    assert rematch.settings[REMATCH_OF] == game_id
