@@ -2,9 +2,10 @@
 
 An embed shows its image small; a layout's media gallery shows the board picture at full
 width. A post is one container: its words (with the pings of whoever must act), the picture,
-the board's texts, and the **Take your turn** button. A message laid out this way carries no
-``content`` and no embeds: everything it says is in its text displays, which ping the users
-the message's allowed mentions allow.
+the board's texts, and the **Take your turn** and **How to play** buttons; the final post
+shows every hand laid open below the picture, and **Rematch**, **New game** and **How to
+play**. A message laid out this way carries no ``content`` and no embeds: everything it says
+is in its text displays, which ping the users the message's allowed mentions allow.
 
 When a newer post arrives, the older one is redrawn with its words alone
 (:func:`words_layout`), read back from the message (:func:`words_of`).
@@ -17,6 +18,8 @@ from typing import Any
 
 import discord
 
+from bot.components.game_over import GameOverButton
+from bot.components.rules import HowToPlayButton
 from bot.components.turn import TurnButtonItem
 from bot.pictures import FILE_NAME
 from bot.service.posts import TurnButton
@@ -36,9 +39,14 @@ def board_layout(
     *,
     picture: bool,
     button: TurnButton | None,
+    game_key: str | None = None,
+    over: int | None = None,
+    reveal: str = "",
 ) -> discord.ui.LayoutView:
     """A post with its board: ``words``, the picture (sent as ``board.png`` with the message)
-    when ``picture``, the texts of the board ``embed``, and the turn ``button`` if any."""
+    when ``picture``, the texts of the board ``embed``, the turn ``button`` if any and, with
+    ``game_key``, **How to play**. The final post of game ``over`` shows ``reveal`` (every
+    hand laid open, drawn) below the picture and offers **Rematch** and **New game**."""
     view = discord.ui.LayoutView(timeout=None)
     container = discord.ui.Container[Any](accent_colour=embed.colour)
     words = words.strip()
@@ -48,13 +56,26 @@ def board_layout(
         container.add_item(
             discord.ui.MediaGallery[Any](discord.MediaGalleryItem(f"attachment://{FILE_NAME}"))
         )
-    # the container, the words, the gallery, the button's row and the button itself
-    room = COMPONENT_LIMIT - 5
-    for text in _fit(list(_board_texts(embed)), TEXT_LIMIT - len(words), room):
-        container.add_item(discord.ui.TextDisplay[Any](text))
+    budget = TEXT_LIMIT - len(words)
+    reveal = reveal.strip()[: budget // 2]
+    if reveal:
+        container.add_item(discord.ui.TextDisplay[Any](reveal))
+        budget -= len(reveal)
+    buttons: list[discord.ui.Item[Any]] = []
     if button is not None:
+        buttons.append(TurnButtonItem(button.game_id, button.version))
+    if over is not None:
+        buttons += [GameOverButton("rematch", over), GameOverButton("new", over)]
+    if game_key is not None:
+        buttons.append(HowToPlayButton(game_key))
+    # the container, the words, the gallery, the hands, the buttons' row and the buttons
+    room = COMPONENT_LIMIT - 5 - len(buttons)
+    for text in _fit(list(_board_texts(embed)), budget, room):
+        container.add_item(discord.ui.TextDisplay[Any](text))
+    if buttons:
         row = discord.ui.ActionRow[Any]()
-        row.add_item(TurnButtonItem(button.game_id, button.version))
+        for item in buttons:
+            row.add_item(item)
         container.add_item(row)
     if not container.children:
         container.add_item(discord.ui.TextDisplay[Any](NO_WORDS, id=WORDS_ID))

@@ -23,8 +23,8 @@ import discord
 from pydantic import BaseModel
 
 import games
-from bot.service.picture_posts import pictured_view
-from games.core import Engine
+from bot.service.picture_posts import pictured_status, pictured_view
+from games.core import Engine, render_seats
 from storage import Game
 
 log = logging.getLogger("grimoire.pictures")
@@ -35,29 +35,40 @@ FILE_NAME = "board.png"
 CACHE_SIZE = 128
 
 _cache: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
+# keyed by game, view digest, and the names followed by the status line drawn
 # One picture at a time: the fonts' FreeType faces are shared and not made for concurrent use.
 _drawing = threading.Lock()
 
 
-def _draw_now(engine: Engine[Any, Any], view: BaseModel, names: list[str]) -> bytes | None:
+def _draw_now(
+    engine: Engine[Any, Any], view: BaseModel, names: list[str], status: str | None
+) -> bytes | None:
     with _drawing:
-        return engine.picture(view, names)
+        if status is None:
+            return engine.picture(view, names)
+        return engine.picture(view, names, status=status)
 
 
-async def draw(engine: Engine[Any, Any], view: BaseModel, names: Sequence[str]) -> bytes | None:
+async def draw(
+    engine: Engine[Any, Any],
+    view: BaseModel,
+    names: Sequence[str],
+    *,
+    status: str | None = None,
+) -> bytes | None:
     """The view's picture, from the cache or drawn in a worker thread; ``None`` when the game
-    draws none or drawing failed.
+    draws none or drawing failed. ``status`` (names filled in) replaces its status line.
 
     The cache is keyed by the view itself (a game, its version and a seat give one view), so
     a picture is never reused for anything it does not show exactly.
     """
     body = json.dumps(view.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    key = (engine.key, hashlib.sha256(body.encode()).hexdigest(), tuple(names))
+    key = (engine.key, hashlib.sha256(body.encode()).hexdigest(), (*names, status or ""))
     if (cached := _cache.get(key)) is not None:
         _cache.move_to_end(key)
         return cached
     try:
-        png = await asyncio.to_thread(_draw_now, engine, view, list(names))
+        png = await asyncio.to_thread(_draw_now, engine, view, list(names), status)
     except Exception:  # a drawing bug must not hold back the board itself
         log.exception("Could not draw a %s picture.", engine.key)
         return None
@@ -69,10 +80,15 @@ async def draw(engine: Engine[Any, Any], view: BaseModel, names: Sequence[str]) 
 
 
 async def attach(
-    embed: discord.Embed, engine: Engine[Any, Any], view: BaseModel, names: Sequence[str]
+    embed: discord.Embed,
+    engine: Engine[Any, Any],
+    view: BaseModel,
+    names: Sequence[str],
+    *,
+    status: str | None = None,
 ) -> discord.File | None:
     """Draw the view and show it in ``embed``; the file to send with it, or ``None``."""
-    png = await draw(engine, view, names)
+    png = await draw(engine, view, names, status=status)
     if png is None:
         return None
     embed.set_image(url=f"attachment://{FILE_NAME}")
@@ -91,7 +107,9 @@ async def attach_extra(
     if pictured is None:
         return None
     engine, view = pictured
-    return await attach(embed, engine, view, names)
+    status = pictured_status(extra)
+    shown = None if status is None else render_seats(status, names)
+    return await attach(embed, engine, view, names, status=shown)
 
 
 async def attach_game(

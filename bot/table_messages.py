@@ -7,12 +7,17 @@ module shows it:
 
 - A post (the start, someone new to act, the end) is a new message at the bottom of the
   thread: what happened since the previous post, a ping for whoever must act, the board and
-  its **Take your turn** button. The previous post keeps its words but loses its board and
-  button, so the thread reads as a short story with one live board at the end.
+  its **Take your turn** and **How to play** buttons. The previous post keeps its words but
+  loses its board and buttons, so the thread reads as a short story with one live board at
+  the end.
+- The final post says who won in the game's terms, the places, how ratings moved (it rates
+  the game first when nothing has yet), how long the game took, and lays every hand open; its
+  buttons are **Rematch**, **New game** and **How to play**.
 - Any other update edits that newest post's board and button in place. An update that a
   newer one waiting behind it will overtake is not drawn at all.
 - A player's private message is edited in place; when it becomes their turn, or something
-  happened only they may know, a new one is sent and the old one loses its board.
+  happened only they may know, a new one is sent and the old one loses its board. The end
+  of the game is news too: one new message each, with the result and the way to the thread.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from bot.render import mentions, render
 from bot.service.announce import seat_users, where
 from bot.service.clocks import deadline_line, deadlines_by_seat
 from bot.service.posts import TurnButton
+from bot.service.ratings import Ratings
 from bot.service.table import History, TablePost, TableViews
-from storage import OutboxItem, PrivateView, Store
+from storage import GameStatus, OutboxItem, PrivateView, RatingChange, Store
 
 log = logging.getLogger("grimoire.table")
 
@@ -47,10 +53,15 @@ def nonce_of(item: OutboxItem) -> str:
 class TableMessages:
     """Sends and edits the messages of the living table."""
 
-    def __init__(self, client: discord.Client, store: Store, names: NameBook) -> None:
+    def __init__(
+        self, client: discord.Client, store: Store, names: NameBook, ratings: Ratings | None = None
+    ) -> None:
         self._client = client
         self._store = store
         self._names = names
+        # The final post says how ratings moved: it rates the game first if nobody has yet
+        # (a game is rated once, whoever asks first).
+        self._ratings = ratings or Ratings(store)
         self.views = TableViews(store)
 
     # ------------------------------------------------------------------ public
@@ -73,6 +84,7 @@ class TableMessages:
                 lines=bool(item.payload.get("lines", True)),
                 missed=item.payload.get("missed"),
                 heading=item.payload.get("heading"),
+                ratings=await self._rating_changes(history, version),
             )
             await self._post(item, history, post, with_board=not newer)
             return
@@ -96,13 +108,13 @@ class TableMessages:
         update = self.views.private(history, version, seat)
         notify = update.notify or bool(item.payload.get("notify"))
         shown = await self._store.views.get(game.id, item.target_id)
+        ended = history.ended(version)
         if notify and shown is not None and version > 0 and not item.payload.get("notify"):
             # "Your turn" DMs follow /notify; the deal, a game picked up again and (being
             # the last) the end always come.
-            ended = history.moments[version].outcome is not None
             notify = ended or (await self._store.prefs.player(item.target_id)).turns
         newer = await self._store.outbox.newer_waiting(item)
-        if newer and (not notify or history.moments[version].outcome is not None):
+        if newer and (not notify or ended):
             return  # a newer update overtakes it (an ending is told once, by the newest)
         names = await self._names.names(seat_users(game))
         embed = board_embed(update.board, names, private=True)
@@ -133,6 +145,17 @@ class TableMessages:
             return None
         return history
 
+    async def _rating_changes(self, history: History, version: int) -> list[RatingChange] | None:
+        """How the game moved its players' ratings, for its final post (``None`` for any
+        other post, or a game not rated)."""
+        if not history.ended(version) or history.game.status is not GameStatus.FINISHED:
+            return None
+        try:
+            return await self._ratings.changes(history.game.id)
+        except Exception:  # the final post goes out without the ratings rather than not at all
+            log.exception("Ratings of game %s could not be read.", history.game.id)
+            return None
+
     async def _footer(self, history: History) -> str:
         """The turn clock's line, as it stands."""
         pending = await self._store.timers.pending(history.game.id)
@@ -152,8 +175,7 @@ class TableMessages:
         if with_board:
             embed = board_embed(post.board, names)
             picture = await attach_extra(embed, post.picture, names)
-            button = None if post.final else TurnButton(game.id, post.shown)
-            view = board_layout(content, embed, picture=picture is not None, button=button)
+            view = _layout(post, names, content, embed, picture=picture is not None)
             sent = await channel.send(
                 view=view,
                 files=_files(picture),
@@ -179,10 +201,7 @@ class TableMessages:
         names = await self._names.names(seat_users(game))
         embed = board_embed(post.board, names)
         picture = await attach_extra(embed, post.picture, names)
-        button = None if post.final else TurnButton(game.id, version)
-        view = board_layout(
-            _content(post, names), embed, picture=picture is not None, button=button
-        )
+        view = _layout(post, names, _content(post, names), embed, picture=picture is not None)
         message = self._message(where(game), game.board_message_id)
         try:
             await message.edit(
@@ -235,6 +254,22 @@ def _content(post: TablePost, names: list[str]) -> str:
     if post.pings:
         text = f"{text}\n{mentions(post.pings)}"
     return text[:2000]
+
+
+def _layout(
+    post: TablePost, names: list[str], content: str, embed: discord.Embed, *, picture: bool
+) -> discord.ui.LayoutView:
+    """A post with its board and buttons: Take your turn while the game runs, Rematch and
+    New game once it is over, How to play always."""
+    return board_layout(
+        content,
+        embed,
+        picture=picture,
+        button=None if post.final else TurnButton(post.game_id, post.shown),
+        game_key=post.game_key or None,
+        over=post.game_id if post.final else None,
+        reveal=render(post.reveal, names),
+    )
 
 
 def _files(picture: discord.File | None) -> list[Any]:

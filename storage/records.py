@@ -341,6 +341,15 @@ class Tournament:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How one rated game moved one player's shown rating (``mu - 3 sigma``)."""
+
+    user_id: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
 class Rating:
     """A player's skill at one game in one server, with their record there."""
 

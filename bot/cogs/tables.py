@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,6 +10,7 @@ from discord.ext import commands
 
 import games
 from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
+from bot.components.confirm import ask, check_resign, manages
 from bot.components.game_links import game_buttons, game_link
 from bot.components.lobby import lobby_view
 from bot.embeds import lines_text, lobby_embed
@@ -134,10 +134,8 @@ class TableCommands(commands.Cog):
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         found = await find_game(self.services, interaction, game)
-        await self.services.tables.resign(found.id, interaction.user.id)
-        await interaction.response.send_message(
-            f"You resigned from game #{found.id}.", ephemeral=True
-        )
+        check_resign(self.services, found, interaction.user.id)
+        await ask(interaction, found, "resign")  # the answer's button resigns
 
     @game.command(name="nudge", description="Remind a slow player that the table waits for them.")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -172,16 +170,10 @@ class TableCommands(commands.Cog):
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         found = await find_game(self.services, interaction, game)
-        permissions = getattr(interaction.user, "guild_permissions", None)
-        cancelled = await self.services.lobbies.cancel(
-            found.id,
-            interaction.user.id,
-            is_admin=bool(permissions and permissions.manage_guild),
+        self.services.lobbies.check_can_cancel(
+            found, interaction.user.id, is_admin=manages(interaction)
         )
-        self.services.game_ended(cancelled)  # a tournament's round may be complete now
-        self.services.outbox.kick()
-        await interaction.response.send_message(f"Game #{found.id} is called off.", ephemeral=True)
-        await self._show_lobby_closed(found.id)
+        await ask(interaction, found, "abandon")  # the answer's button calls it off
 
     @game.command(name="list", description="This server's lobbies and running games.")
     @app_commands.guild_only()
@@ -211,17 +203,6 @@ class TableCommands(commands.Cog):
         await interaction.response.send_message(
             text, view=view or discord.utils.MISSING, ephemeral=True
         )
-
-    async def _show_lobby_closed(self, game_id: int) -> None:
-        """Take the buttons off a called-off lobby's message, so nobody is invited to join."""
-        game = await self.services.store.games.get(game_id)
-        if game.lobby_message_id is None:
-            return
-        channel = self.client.get_partial_messageable(game.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(game.lobby_message_id).edit(
-                embed=lobby_embed(game), view=None
-            )
 
     async def _line(self, game: Game, user_id: int) -> str:
         title = games.get(game.game_key).title

@@ -10,8 +10,11 @@ from typing import Any
 
 import discord
 
+from bot.components.confirm import ConfirmButton
+from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
 from bot.components.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
+from bot.components.rules import HowToPlayButton
 from bot.components.signup import SignupButton
 from bot.components.turn import TurnButtonItem
 from bot.components.undo import UndoVote
@@ -26,4 +29,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelPage,
     WholeMoveSelect,
     SignupButton,
+    GameOverButton,
+    HowToPlayButton,
+    ConfirmButton,
 )

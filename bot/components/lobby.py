@@ -7,6 +7,7 @@ from typing import Any, ClassVar, cast
 
 import discord
 
+from bot.components.rules import HowToPlayButton
 from bot.components.threads import delete_thread, open_thread_for
 from bot.embeds import lobby_embed
 from bot.errors import Guarded
@@ -142,6 +143,9 @@ def lobby_view(game: Game) -> discord.ui.View | None:
     select = LobbyAiSelect(game.id)
     select.item.row = 1
     view.add_item(select)
+    rules = HowToPlayButton(game.game_key)
+    rules.item.row = 2
+    view.add_item(rules)
     return view
 
 

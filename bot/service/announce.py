@@ -12,10 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.service.posts import Post
-from games.core import Board, BoardField, Engine, LogEntry, Outcome, seat_ref
+from games.core import Board, BoardField, Engine, LogEntry, seat_ref
 from storage import Delivery, DeliveryKind, Game
-
-_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 
 
 def seat_users(game: Game) -> tuple[int | None, ...]:
@@ -64,20 +62,6 @@ def turn_line(users: Sequence[int | None], waiting: frozenset[int]) -> tuple[str
     return f"{label}: {', '.join(names)}", people
 
 
-def ranking(outcome: Outcome, resigned: frozenset[int] = frozenset()) -> str:
-    """The final places, best first, one line per seat."""
-    lines = []
-    order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
-    for seat in order:
-        place = outcome.ranks[seat]
-        medal = _MEDALS.get(place, f"{place}.")
-        note = " (resigned)" if seat in resigned else ""
-        lines.append(f"{medal} {seat_ref(seat)} — {outcome.scores[seat]}{note}")
-    if outcome.nobody_won:
-        lines.append("Nobody won: the table lost together.")
-    return "\n".join(lines)
-
-
 def notice_deliveries(
     game: Game, content: str, pings: Sequence[int] = (), *, close_thread: bool = False
 ) -> list[Delivery]:
@@ -107,7 +91,6 @@ def _in_game_lane(game: Game, post: Post) -> Delivery:
 __all__ = [
     "game_lane",
     "notice_deliveries",
-    "ranking",
     "seat_users",
     "where",
 ]

@@ -11,7 +11,7 @@ from enum import StrEnum
 from typing import Any
 
 import games
-from bot.service.announce import notice_deliveries
+from bot.service.announce import close_delivery, notice_deliveries
 from bot.service.clocks import DEADLINE_CHOICES, DIGEST_EVERY, Policy, digest_key, server_clock
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
@@ -36,6 +36,10 @@ from storage import (
 
 #: How many open lobbies one member may host at once, so nobody floods a channel.
 MAX_OPEN_LOBBIES = 3
+#: The table setting naming the game a lobby is the rematch of.
+REMATCH_OF = "rematch_of"
+#: Table settings a rematch does not take over: a tournament's round and table.
+_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table"})
 
 
 #: Opens a game's thread on Discord: its id, or ``None`` where the game is played in the
@@ -98,15 +102,7 @@ class Lobbies:
         if policy is not None:
             clock = dataclasses.replace(clock, policy=Policy(policy))
         async with self._hosts(host_id):
-            hosted = [
-                g
-                for g in await self._store.games.of_user(host_id, (GameStatus.LOBBY,))
-                if g.host_id == host_id
-            ]
-            if len(hosted) >= self._max_open:
-                raise Refusal(
-                    f"You already host {len(hosted)} open lobbies; start or cancel one first."
-                )
+            await self._check_hosting(host_id)
             game = await self._store.games.create_lobby(
                 game_key=engine.key,
                 guild_id=guild_id,
@@ -122,6 +118,62 @@ class Lobbies:
             return await self._store.games.join(
                 game.id, user_id=host_id, max_seats=engine.max_players
             )
+
+    async def _check_hosting(self, host_id: int) -> None:
+        """Refuse a member who already hosts as many open lobbies as one may."""
+        hosted = [
+            g
+            for g in await self._store.games.of_user(host_id, (GameStatus.LOBBY,))
+            if g.host_id == host_id
+        ]
+        if len(hosted) >= self._max_open:
+            raise Refusal(
+                f"You already host {len(hosted)} open lobbies; start or cancel one first."
+            )
+
+    async def rematch(self, game_id: int, user_id: int) -> tuple[Game, bool]:
+        """A new lobby for a game that is over, hosted by ``user_id`` (one of its players):
+        the same people and AI players seated in the same order, the same options and table
+        settings. One rematch per game: when one was made already, it is handed back instead
+        (``False``: not made now)."""
+        async with self._locks(game_id):
+            game = await self._get(game_id)
+            if game.status not in (GameStatus.FINISHED, GameStatus.CANCELLED):
+                raise Refusal(f"Game #{game.id} is not over yet.")
+            if not game.seated(user_id):
+                raise Refusal(f"Only the players of game #{game.id} can ask for its rematch.")
+            made = await self.rematch_of(game)
+            if made is not None:
+                return made, False
+            engine = games.get(game.game_key)
+            settings = {k: v for k, v in game.settings.items() if k not in _NOT_REMATCHED}
+            async with self._hosts(user_id):
+                await self._check_hosting(user_id)
+                lobby = await self._store.games.create_lobby(
+                    game_key=game.game_key,
+                    guild_id=game.guild_id,
+                    channel_id=game.channel_id,
+                    host_id=user_id,
+                    options=dict(game.options),
+                    settings={**settings, REMATCH_OF: game.id},
+                )
+                for seat in game.in_seat_order():
+                    lobby = await self._store.games.join(
+                        lobby.id,
+                        user_id=seat.user_id,
+                        team=seat.team,
+                        ai_level=seat.ai_level,
+                        max_seats=engine.max_players,
+                    )
+            return lobby, True
+
+    async def rematch_of(self, game: Game) -> Game | None:
+        """The lobby (or game, by now) made as the rematch of ``game``, if any."""
+        statuses = tuple(GameStatus)
+        for other in await self._store.games.in_channel(game.channel_id, statuses):
+            if other.settings.get(REMATCH_OF) == game.id:
+                return other
+        return None
 
     async def join(self, game_id: int, user_id: int) -> Game:
         """Seat ``user_id`` at the lobby."""
@@ -293,21 +345,28 @@ class Lobbies:
         except InvalidSetup as error:
             raise Refusal(str(error)) from None
 
+    def check_can_cancel(self, game: Game, user_id: int, *, is_admin: bool) -> None:
+        """Refuse unless the game is a lobby or running, and ``user_id`` hosts it or manages
+        the server."""
+        if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
+            raise Refusal(f"Game #{game.id} is already {game.status.value}.")
+        if game.host_id != user_id and not is_admin:
+            raise Refusal("Only the host or a server manager can call this game off.")
+
     async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Game:
         """Call off a lobby or a running game: its host, or a member who manages the server."""
         async with self._locks(game_id):
             game = await self._get(game_id)
-            if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
-                raise Refusal(f"Game #{game.id} is already {game.status.value}.")
-            if game.host_id != user_id and not is_admin:
-                raise Refusal("Only the host or a server manager can call this game off.")
+            self.check_can_cancel(game, user_id, is_admin=is_admin)
             notice = []
             if game.status is GameStatus.ACTIVE:
+                # The notice, then the final board saying the game was called off (and each
+                # player told so), then the thread closes.
                 notice = notice_deliveries(
-                    game,
-                    f"Game #{game.id} was abandoned by {user(user_id)}. Its log is kept.",
-                    close_thread=True,
+                    game, f"Game #{game.id} was abandoned by {user(user_id)}. Its log is kept."
                 )
+                notice += table_deliveries(game, game.version, post=True, lines=False)
+                notice.append(close_delivery(game))
             return await self._store.games.cancel(game_id, deliveries=notice)
 
     async def _get(self, game_id: int) -> Game:

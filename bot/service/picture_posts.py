@@ -19,9 +19,22 @@ from games.core import Engine
 EXTRA_KEY = "picture"
 
 
-def picture_extra(engine: Engine[Any, Any], view: BaseModel) -> dict[str, Any]:
-    """The ``extra`` entries that let a post's picture be drawn from ``view``."""
-    return {EXTRA_KEY: {"game": engine.key, "view": view.model_dump(mode="json")}}
+def picture_extra(
+    engine: Engine[Any, Any], view: BaseModel, *, status: str | None = None
+) -> dict[str, Any]:
+    """The ``extra`` entries that let a post's picture be drawn from ``view``; ``status``
+    (neutral text) replaces the picture's status line (how a game ended by resignation)."""
+    spec: dict[str, Any] = {"game": engine.key, "view": view.model_dump(mode="json")}
+    if status is not None:
+        spec["status"] = status
+    return {EXTRA_KEY: spec}
+
+
+def pictured_status(extra: Mapping[str, Any]) -> str | None:
+    """The status line a post's picture shows instead of its own, if any (neutral text)."""
+    spec = extra.get(EXTRA_KEY)
+    status = spec.get("status") if isinstance(spec, Mapping) else None
+    return status if isinstance(status, str) else None
 
 
 def pictured_view(extra: Mapping[str, Any]) -> tuple[Engine[Any, Any], BaseModel] | None:

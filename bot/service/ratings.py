@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from bot.service.announce import seat_users
 from bot.service.skill import Skill, rate
 from games.core import Outcome
-from storage import Game, GameNotFound, GameStatus, Rating, Store
+from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
 
 log = logging.getLogger("grimoire.ratings")
 
@@ -76,7 +76,21 @@ class Ratings:
             if not is_rated(game):
                 await self._store.ratings.skip(game_id)
                 return False
-            return await self._store.ratings.record(game_id, await self._new_ratings(game))
+            ratings = await self._new_ratings(game)
+            before = await self._store.ratings.of_players(
+                game.guild_id or 0, game.game_key, [r.user_id for r in ratings]
+            )
+            changes = [
+                RatingChange(r.user_id, _ordinal(before.get(r.user_id)), r.ordinal) for r in ratings
+            ]
+            return await self._store.ratings.record(game_id, ratings, changes)
+
+    async def changes(self, game_id: int) -> list[RatingChange] | None:
+        """How a finished game moved its players' ratings, rating it first if that was not
+        done yet (its final post waits for it); ``None`` when it cannot be rated now (not
+        finished), empty when it is not rated."""
+        await self.rate(game_id)
+        return await self._store.ratings.changes(game_id)
 
     async def catch_up(self) -> int:
         """Rate every finished game not yet looked at (after a restart or an upgrade),
@@ -142,6 +156,11 @@ class Ratings:
         wins = sum(_won(g, user_id) for g in finished)
         favourite = played.most_common(1)[0][0] if played else None
         return Profile(user_id, tuple(ratings), len(finished), wins, favourite)
+
+
+def _ordinal(rating: Rating | None) -> float:
+    """A player's shown rating, a newcomer's when they have none yet."""
+    return Skill().ordinal if rating is None else rating.ordinal
 
 
 def _won(game: Game, user_id: int) -> bool:

@@ -24,15 +24,15 @@ from bot.service.announce import (
     game_lane,
     private_lines,
     public_lines,
-    ranking,
     seat_users,
     turn_line,
     where,
 )
+from bot.service.game_over import ending_of, final_private_text, final_words, hands_text
 from bot.service.picture_posts import picture_extra
 from bot.service.text import channel, strong
 from games.core import Board, Engine, LogEntry, Outcome, seat_ref
-from storage import Delivery, DeliveryKind, Game, GameStatus, Store
+from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
 
 
@@ -106,8 +106,13 @@ class History:
     def is_post(self, version: int) -> bool:
         """Whether the thread gets a post at ``version``: the start, the end, or someone new
         to act."""
-        moment = self.moments[version]
-        return version == 0 or moment.outcome is not None or bool(self.joined(version))
+        return version == 0 or self.ended(version) or bool(self.joined(version))
+
+    def ended(self, version: int) -> bool:
+        """Whether the game was over at ``version``: it ended there, or was called off."""
+        if self.moments[version].outcome is not None:
+            return True
+        return self.game.status is GameStatus.CANCELLED and version == len(self.moments) - 1
 
     def post_at_or_before(self, version: int) -> int:
         """The latest version up to ``version`` that has a post of its own."""
@@ -129,7 +134,11 @@ class TablePost:
     board: Board
     picture: dict[str, Any]
     final: bool
-    """The game is over: no "Take your turn" button."""
+    """The game is over: no "Take your turn" button, but Rematch and New game."""
+    game_id: int = 0
+    game_key: str = ""
+    reveal: str = ""
+    """At the end, every player's hand laid open (neutral text); empty otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +198,9 @@ class TableViews:
             final = moments[-1]
             stored = Outcome.model_validate_json(game.outcome)
             moments[-1] = Moment(final.state, final.log, frozenset(), stored, final.mover)
+        if game.status is GameStatus.CANCELLED:
+            final = moments[-1]
+            moments[-1] = Moment(final.state, final.log, frozenset(), None, final.mover)
         history = History(game, engine, tuple(moments), moves)
         self._histories[game_id] = history
         while len(self._histories) > self._remembered:
@@ -205,17 +217,30 @@ class TableViews:
         lines: bool = True,
         missed: str | None = None,
         heading: str | None = None,
+        ratings: Sequence[RatingChange] | None = None,
     ) -> TablePost:
         """The post belonging to ``version``, showing the board as of ``board_at`` (by
         default ``version``; later while the post is the thread's newest and the game goes on
         within the same turn). ``footer`` (the turn clock) goes above the turn line. Without
         ``lines`` the post does not retell the moves (a take-back, a game picked up again);
-        with ``missed`` it stands in for a post Discord refused; ``heading`` opens it."""
+        with ``missed`` it stands in for a post Discord refused; ``heading`` opens it.
+        The final post says how the game ended, with ``ratings`` (how it moved the players'
+        ratings), and lays every hand open."""
         game, engine = history.game, history.engine
-        shown = history.moments[version if board_at is None else board_at]
+        shown_at = version if board_at is None else board_at
+        shown = history.moments[shown_at]
         moment = history.moments[version]
         users = seat_users(game)
         view = engine.view(shown.state, None)
+        board = engine.describe(view)
+        status: str | None = None
+        reveal = ""
+        final = history.ended(shown_at)
+        if final:
+            status = ending_of(history).status
+            if status is not None:  # the board says how it ended, not whose turn it was
+                board = board.model_copy(update={"description": status})
+            reveal = hands_text(history)
         pings: tuple[int, ...] = ()
         if version == 0 and lines and missed is None and heading is None:
             text, pings = _start_text(history, footer)
@@ -231,9 +256,9 @@ class TableViews:
                 said = [heading, *said]
             if missed is not None:
                 said = [_missed_text(engine.title, game.id, missed, version), *told]
-            if moment.outcome is not None:
-                over = ranking(moment.outcome, game.resigned_seats())
-                text = "\n".join([*said, "", strong("The game is over."), over]).strip()
+            if history.ended(version):
+                over = final_words(history, ratings)
+                text = "\n".join([*said, "", over]).strip()
             else:
                 # The turn line as the board shows it: an edited post keeps its story but
                 # says whom the game waits on now.
@@ -249,9 +274,12 @@ class TableViews:
             shown=version if board_at is None else board_at,
             text=text,
             pings=pings,
-            board=engine.describe(view),
-            picture=picture_extra(engine, view),
-            final=shown.outcome is not None,
+            board=board,
+            picture=picture_extra(engine, view, status=status),
+            final=final,
+            game_id=game.id,
+            game_key=engine.key,
+            reveal=reveal,
         )
 
     def private(self, history: History, version: int, seat: int) -> PrivateUpdate:
@@ -264,11 +292,11 @@ class TableViews:
         title = f"{strong(engine.title)} #{game.id}"
         back = f" in {channel(where(game))}"
         secret = private_lines(moment.log, seat)
-        if version == 0:
+        if history.ended(version):  # the end first: a game may end before any move
+            result = final_private_text(history, seat)
+            head, notify = f"{title} is over{back}. {result}", True
+        elif version == 0:
             head, notify = f"Your hand in {title}{back}. Use `/hand` to see it again.", True
-        elif moment.outcome is not None:
-            place = moment.outcome.ranks[seat]
-            head, notify = f"{title} is over{back}: you finished {_ordinal(place)}.", True
         elif seat in history.joined(version):
             head, notify = f"Your turn in {title}{back}.", True
         elif secret:
@@ -323,11 +351,6 @@ def _unchanged(known: Game, game: Game) -> bool:
         and known.status is game.status
         and known.resigned_seats() == game.resigned_seats()
     )
-
-
-def _ordinal(place: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
-    return f"{place}{suffix}"
 
 
 __all__: Sequence[str] = [

@@ -31,7 +31,7 @@ from games.core.errors import (
     StateFormatError,
     UnknownNotation,
 )
-from games.core.outcome import Outcome
+from games.core.outcome import Outcome, ending_sentence
 from games.core.transition import LogEntry, Transition
 
 StateT = TypeVar("StateT")
@@ -94,6 +94,9 @@ class Engine(ABC, Generic[StateT, ActionT]):
     playouts_per_s: ClassVar[float] = 100.0
     #: The position drawn for the game's picture in the README (``python -m games gallery``).
     showcase: ClassVar[Showcase] = Showcase()
+    #: What the game's score is called, in the plural ("prestige", "credits"): the word the
+    #: final post puts after a score ("Alice wins with 23 prestige").
+    score_name: ClassVar[str] = "points"
 
     # ----------------------------------------------------------------- setup
     def options(self, raw: BaseModel | Mapping[str, Any] | None = None) -> BaseModel:
@@ -281,6 +284,12 @@ class Engine(ABC, Generic[StateT, ActionT]):
     @abstractmethod
     def outcome(self, state: StateT) -> Outcome | None:
         """None while the game runs; the final scores and ranking once it has ended."""
+
+    def ending(self, state: StateT, outcome: Outcome) -> str:
+        """How the game ended, in one neutral sentence with seats as placeholders ("{p0} wins
+        with 23 prestige."), for the final post. By default the winners and their score in
+        ``score_name``; a game whose end is not a count of points says it its own way."""
+        return ending_sentence(outcome, self.score_name)
 
     def standing(self, state: StateT) -> Outcome | None:
         """How a running game stands, as an ``Outcome`` whose scores are points so far

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.board import seat_ref
+
 
 class Outcome(BaseModel):
     """The end of a game.
@@ -61,3 +63,40 @@ class Outcome(BaseModel):
             teams=tuple(groups) if teams else None,
             nobody_won=nobody_won,
         )
+
+
+def amount(score: int, score_name: str) -> str:
+    """A score with its unit: "23 prestige", "1 point" (a unit in -s loses it for one).
+
+    >>> amount(1, "points"), amount(23, "prestige")
+    ('1 point', '23 prestige')
+    """
+    unit = score_name[:-1] if abs(score) == 1 and score_name.endswith("s") else score_name
+    return f"{score} {unit}"
+
+
+def ending_sentence(outcome: Outcome, score_name: str = "points") -> str:
+    """One neutral sentence saying who won and with what, seats as placeholders: what
+    ``Engine.ending`` says unless a game says it its own way.
+
+    >>> ending_sentence(Outcome.ranked([23, 12]), "prestige")
+    '{p0} wins with 23 prestige.'
+    >>> ending_sentence(Outcome.ranked([5, 7, 7]))
+    '{p1} and {p2} share the win with 7 points.'
+    >>> ending_sentence(Outcome.ranked([3, 4, 2, 5], teams=[(0, 2), (1, 3)]))
+    'Team {p1} & {p3} wins with 9 points.'
+    """
+    if outcome.nobody_won or not outcome.winners:
+        return "Nobody wins: the table loses together."
+    winners = sorted(outcome.winners)
+    score = amount(outcome.scores[winners[0]], score_name)
+    if outcome.teams:
+        sides = [team for team in outcome.teams if team[0] in outcome.winners]
+        named = [" & ".join(seat_ref(s) for s in team) for team in sides]
+        if len(named) == 1:
+            return f"Team {named[0]} wins with {score}."
+        return f"Teams {' and '.join(named)} share the win with {score}."
+    if len(winners) == 1:
+        return f"{seat_ref(winners[0])} wins with {score}."
+    named = [seat_ref(s) for s in winners]
+    return f"{', '.join(named[:-1])} and {named[-1]} share the win with {score}."

@@ -105,6 +105,7 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     clear_lead: ClassVar[float] = 40.0
     playouts_per_s: ClassVar[float] = 100.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=150)
+    score_name: ClassVar[str] = "credits"
 
     def _new_game(self, players: int, seed: int, options: MagicSpellOptions) -> MagicSpellState:
         if players == 2 and not options.low_enrollment:

@@ -68,6 +68,7 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
     clear_lead: ClassVar[float] = 3.0
     playouts_per_s: ClassVar[float] = 300.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=60)
+    score_name: ClassVar[str] = "prestige"
 
     def _new_game(self, players: int, seed: int, options: MagnumOpusOptions) -> MagnumOpusState:
         first = options.first_player or 1

@@ -74,6 +74,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
     clear_lead: ClassVar[float] = 4.0
     playouts_per_s: ClassVar[float] = 300.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=45)
+    score_name: ClassVar[str] = "points"
 
     def _new_game(self, players: int, seed: int, options: MandragoraOptions) -> MandragoraState:
         if options.teams and players != 4:

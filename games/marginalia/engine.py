@@ -8,7 +8,7 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict
 
-from games.core import Board, Engine, Outcome, Showcase, Transition
+from games.core import Board, Engine, Outcome, Showcase, Transition, seat_ref
 from games.marginalia import labels, moves, refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
@@ -33,8 +33,9 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
         "**Marginalia** · 2 players, 20 health each, 35-card decks.\n"
         "**Goal:** bring your opponent to 0 health. A player who cannot draw 5 cards (deck and "
         "discard pile together) at the start of a turn loses.\n"
-        "**The page:** columns a–e; rows 2 (front) and 1 (back) are the first player's, rows 3 "
-        "(front) and 4 (back) the second's.\n"
+        "**The page:** columns a–e; rows 1 (back) and 2 (front) are the first seat's (p1), rows 4 "
+        "(back) and 3 (front) the second seat's (p2), whoever starts: a coin decides who plays "
+        "first.\n"
         "**Your turn:** draw 5, then play up to 3 cards (the first player 1 then 2 in their first "
         "two turns, the second player 2 then 3). A marginalis goes to an empty front-line space, "
         "or behind one of yours to reinforce it; an incantation resolves and is erased. The rest "
@@ -100,6 +101,11 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     def explain_illegal(self, state: MarginaliaState, seat: int, action: Action) -> str:
         return refusals.explain(state, seat, action)
+
+    def ending(self, state: MarginaliaState, outcome: Outcome) -> str:
+        # A duel is won by bringing the other to 0 health (or out of cards), not on points.
+        winner = seat_ref(state.winner if state.winner is not None else 0)
+        return f"{winner} wins: {state.end_reason}." if state.end_reason else f"{winner} wins."
 
     def outcome(self, state: MarginaliaState) -> Outcome | None:
         return scoring.outcome(state)

@@ -80,6 +80,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     clear_lead: ClassVar[float] = 4.0
     playouts_per_s: ClassVar[float] = 30.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=120)
+    score_name: ClassVar[str] = "magicianship"
 
     def _new_game(
         self, players: int, seed: int, options: StrangeNorrellOptions
@@ -132,6 +133,11 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def explain_illegal(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
         return refusals.explain(state, seat, action)
+
+    def ending(self, state: StrangeNorrellState, outcome: Outcome) -> str:
+        if outcome.nobody_won:
+            return "Nobody defeated the fairy: every magician loses."
+        return super().ending(state, outcome)
 
     def outcome(self, state: StrangeNorrellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None

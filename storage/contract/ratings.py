@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 
-from storage.records import Rating
+from storage.records import Rating, RatingChange
 
 
 class Ratings(ABC):
@@ -18,9 +18,17 @@ class Ratings(ABC):
         """The stored ratings of those players (a player never rated is left out)."""
 
     @abstractmethod
-    async def record(self, game_id: int, ratings: Sequence[Rating]) -> bool:
-        """Store the ratings a finished game produced and mark it rated, in one transaction;
-        ``False``, writing nothing, when the game was already looked at."""
+    async def record(
+        self, game_id: int, ratings: Sequence[Rating], changes: Sequence[RatingChange] = ()
+    ) -> bool:
+        """Store the ratings a finished game produced (and how it moved each player's,
+        ``changes``) and mark it rated, in one transaction; ``False``, writing nothing, when
+        the game was already looked at."""
+
+    @abstractmethod
+    async def changes(self, game_id: int) -> list[RatingChange] | None:
+        """How a game moved its players' ratings: ``None`` while it was not looked at, empty
+        when it was not rated."""
 
     @abstractmethod
     async def skip(self, game_id: int) -> bool:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import aiosqlite
 
 from storage.contract.ratings import Ratings
-from storage.records import Rating
+from storage.records import Rating, RatingChange
 from storage.sqlite import rows
 from storage.sqlite.database import Database
 
@@ -30,11 +30,17 @@ class SqliteRatings(Ratings):
         )
         return {row["user_id"]: rows.rating(row) for row in found}
 
-    async def record(self, game_id: int, ratings: Sequence[Rating]) -> bool:
+    async def record(
+        self, game_id: int, ratings: Sequence[Rating], changes: Sequence[RatingChange] = ()
+    ) -> bool:
         now = self._db.now()
         async with self._db.transaction() as db:
             if not await self._mark(db, game_id, rated=True, now=now):
                 return False
+            await db.executemany(
+                "INSERT INTO rating_changes (game_id, user_id, before, after) VALUES (?, ?, ?, ?)",
+                [(game_id, c.user_id, c.before, c.after) for c in changes],
+            )
             for rating in ratings:
                 await db.execute(
                     "INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games, wins,"
@@ -54,6 +60,18 @@ class SqliteRatings(Ratings):
                     ),
                 )
             return True
+
+    async def changes(self, game_id: int) -> list[RatingChange] | None:
+        looked = await self._db.fetch_one(
+            "SELECT rated FROM rated_games WHERE game_id = ?", (game_id,)
+        )
+        if looked is None:
+            return None
+        found = await self._db.fetch_all(
+            "SELECT user_id, before, after FROM rating_changes WHERE game_id = ? ORDER BY user_id",
+            (game_id,),
+        )
+        return [RatingChange(row["user_id"], row["before"], row["after"]) for row in found]
 
     async def skip(self, game_id: int) -> bool:
         async with self._db.transaction() as db:

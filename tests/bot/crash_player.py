@@ -46,7 +46,7 @@ from bot.settings import Settings
 from games.core import BACK
 from storage import Game, GameStatus
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, member_at, replies, start_game
+from tests.bot.driving import abandon, bot_of, member_at, replies, start_game
 
 #: How many games are dealt together whenever none is left running.
 TABLES = 3
@@ -340,9 +340,7 @@ async def abandon_lobbies(table: Table) -> None:
         if game.status is not GameStatus.LOBBY:
             continue
         host = next(m for m in table.members.values() if m.id == game.host_id)
-        result = await timed(
-            host.slash(table.channel, "game abandon", game=game.id), "/game abandon"
-        )
+        result = await timed(abandon(host, table.channel, game=game.id), "/game abandon")
         if not result.acknowledged:
             raise MoveRefused(f"/game abandon {game.id}: {result}")
         say(f"abandoned {game.id}")

@@ -230,3 +230,34 @@ def button_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
         for c in _walk(message.components)
         if isinstance(c, discord.Button) and c.custom_id is not None
     ]
+
+
+async def answer_question(
+    member: simcord.MemberActor,
+    where: simcord.ChannelHandle,
+    command: str,
+    label: str,
+    **options: Any,
+) -> simcord.InteractionResult:
+    """Run a command that asks first (``game resign``, ``game abandon``) and click ``label``
+    under the private question; the click's result."""
+    asked = await member.slash(where, command, **options)
+    question = asked.response
+    assert question is not None, replies(asked)
+    assert question.ephemeral
+    assert "You cannot take this back." in question.content, question.content
+    return await member.click(question, label=label)
+
+
+async def resign(
+    member: simcord.MemberActor, where: simcord.ChannelHandle, **options: Any
+) -> simcord.InteractionResult:
+    """``/game resign``, confirmed."""
+    return await answer_question(member, where, "game resign", "Resign", **options)
+
+
+async def abandon(
+    member: simcord.MemberActor, where: simcord.ChannelHandle, **options: Any
+) -> simcord.InteractionResult:
+    """``/game abandon``, confirmed."""
+    return await answer_question(member, where, "game abandon", "Abandon", **options)

@@ -92,7 +92,15 @@ async def test_a_registered_game_is_played_to_its_end(
     final = thread.history()[-1]
     name = member_at(table, game, winner).name
     loser = member_at(table, game, 1 - winner).name
-    assert post_words(final) == (
-        f"{name} takes 1 stone; 0 left.\n\n**The game is over.**\n🥇 {name} — 1\n🥈 {loser} — 0"
-    )
-    assert button_ids(final) == []
+    # A game that says nothing of its score's name, nor of its ending, gets the defaults.
+    words = post_words(final)
+    assert words.startswith(
+        f"{name} takes 1 stone; 0 left.\n\n**The game is over.** {name} wins with 1 point.\n"
+        f"🥇 1st: {name} — 1 point\n🥈 2nd: {loser} — 0 points\n**Ratings**: "
+    ), words
+    assert words.endswith(", 3 moves."), words
+    assert button_ids(final) == [
+        f"grim:over:rematch:{game_id}",
+        f"grim:over:new:{game_id}",
+        f"grim:rules:{stones.key}",
+    ]

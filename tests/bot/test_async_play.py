@@ -151,7 +151,8 @@ async def test_a_player_who_keeps_missing_deadlines_is_removed_and_the_other_sid
     assert text.count(f"<@{silent.id}> let the deadline pass") == 3
     assert f"<@{silent.id}> is removed from the game after 3 missed deadlines." in text
     assert "The game is over." in text
-    assert talker.name in text
+    # The final post and board say how it ended: not a resignation, a removal.
+    assert f"{silent.name} was removed after missed deadlines — {talker.name} wins." in text
     assert await bot_of(table).services.store.timers.pending(game_id) == []
     await assert_nothing_private_in_public(table, game)
 

@@ -244,7 +244,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
     history = thread.history()
     assert len(history) == 2
     assert post_words(history[1]).startswith("alice sends the assistant")
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
     assert posts_to(table, thread.id) == posts_before + 2
     assert await outbox.pending() == []
     await table.env.advance_time(120)
@@ -283,7 +283,7 @@ async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> N
     assert not has_board(history[0])
     assert button_ids(history[1]) == []
     assert not has_board(history[1])
-    assert button_ids(history[2]) == [f"grim:turn:{game_id}:2"]
+    assert button_ids(history[2]) == [f"grim:turn:{game_id}:2", "grim:rules:mandragora"]
     assert has_board(history[2])
     assert await outbox.pending() == []
     assert (await stored(table, game_id)).version == 2
@@ -323,17 +323,17 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
     assert game.outcome is not None
     outcome = Outcome.model_validate_json(game.outcome)
     names = {0: "alice", 1: "bob"}
-    medals = {1: "🥇", 2: "🥈"}
+    medals = {1: "🥇 1st", 2: "🥈 2nd"}
     ranking = [
-        f"{medals[outcome.ranks[s]]} {names[s]} — {outcome.scores[s]}"
+        f"{medals[outcome.ranks[s]]}: {names[s]} — {outcome.scores[s]} points"
         for s in sorted(range(2), key=lambda s: (outcome.ranks[s], s))
     ]
 
     assert await bot_of(table).services.store.outbox.pending() == []
     final = thread.history()[-1]
     assert "**The game is over.**" in post_words(final)
-    assert post_words(final).endswith("\n".join(ranking)), post_words(final)
-    assert button_ids(final) == []
+    assert "\n".join(ranking) in post_words(final), post_words(final)
+    assert [b.split(":")[2] for b in button_ids(final)] == ["rematch", "new", "mandragora"]
     assert "The game is over" not in "".join(post_words(m) for m in thread.history()[:-1])
 
     # Closed: archived and locked, as Discord has it (discord.py drops archived threads

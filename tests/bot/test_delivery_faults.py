@@ -143,7 +143,7 @@ async def test_a_network_error_while_posting_a_board_delays_it_and_loses_nothing
     assert post_words(history[1]).startswith("alice sends the assistant")
     assert f"<@{table.members['bob'].id}>" in post_words(history[1])  # bob's turn ping
     assert [u.id for u in history[1].mentions] == [table.members["bob"].id]  # …which pings
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
     assert await bot_of(table).services.store.outbox.pending() == []
 
 
@@ -200,7 +200,9 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
     buttons = [button_ids(message) for message in history[1:]]
     # One post per move, in order; only the newest keeps a board and its button (the older
     # ones went out in words only, as newer ones waited right behind them).
-    assert buttons == [[] for _ in moves[1:]] + [[f"grim:turn:{game_id}:{len(moves)}"]]
+    assert buttons == [[] for _ in moves[1:]] + [
+        [f"grim:turn:{game_id}:{len(moves)}", "grim:rules:mandragora"]
+    ]
     # Every ping went out, once: the player to move after each move.
     for index, message in enumerate(history[1:]):
         waiting_for = ("bob", "alice")[index % 2]
@@ -248,7 +250,7 @@ async def test_a_board_discord_refuses_for_good_is_replaced_by_a_catch_up_post(
     assert "the board after move 1" in post_words(catch_up)
     assert f"<@{bob.id}>" in post_words(catch_up)
     assert has_board(catch_up), "the current board comes with it"
-    assert button_ids(catch_up) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(catch_up) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
     assert "refused by Discord" in caplog.text
 
     # The game goes on from the catch-up's button.
@@ -329,7 +331,7 @@ async def test_posts_queued_during_an_outage_go_out_after_a_restart(table: Table
     await table.env.advance_time(LONGEST_DELAY.total_seconds() + 5)
     history = thread.history()
     assert len(history) == 2
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
 
 
 async def test_the_answer_to_a_move_never_waits_for_discord(table: Table) -> None:

@@ -91,7 +91,11 @@ async def check_the_end(table: Table, game: Game) -> None:
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     final = thread.history()[-1]
     assert "The game is over." in post_words(final)
-    assert button_ids(final) == []
+    assert button_ids(final) == [
+        f"grim:over:rematch:{game.id}",
+        f"grim:over:new:{game.id}",
+        f"grim:rules:{game.game_key}",
+    ]
     engine = games.get(game.game_key)
     assert game.seed is not None
     state = engine.new_game(len(game.seats), game.seed, game.options)
@@ -118,7 +122,9 @@ async def check_the_counts(table: Table, game: Game) -> None:
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     posts = thread.history()
     assert len(posts) - 2 <= len(turns), (len(posts), len(turns))
-    assert [m for m in posts if button_ids(m)] == [], "no live button once the game is over"
+    assert [m for m in posts[:-1] if button_ids(m)] == [], "live buttons: the newest post's"
+    # Once the game is over, nothing to play: only Rematch, New game and How to play.
+    assert [b.split(":")[1] for b in button_ids(posts[-1])] == ["over", "over", "rules"]
     assert [m for m in posts[:-1] if has_board(m)] == [], "one board: the newest post's"
     for seat in range(len(game.seats)):
         member = member_at(table, game, seat)

@@ -80,7 +80,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     player = member_at(table, game, seat)
     other = member_at(table, game, 1 - seat)
     board = thread.history()[-1]
-    assert button_ids(board) == [f"grim:turn:{game_id}:{version}"]
+    assert button_ids(board) == [f"grim:turn:{game_id}:{version}", "grim:rules:mandragora"]
 
     # Before the restart: the player opens a panel from the board's button.
     opened = await player.click(board, label="Take your turn")
@@ -142,7 +142,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     public = thread.history(viewer=table.members["erin"])
     assert len(public) == len(made) + 1
     boards = [button_ids(m) for m in public if button_ids(m)]
-    assert boards == [[f"grim:turn:{game_id}:{len(made)}"]]
+    assert boards == [[f"grim:turn:{game_id}:{len(made)}", "grim:rules:mandragora"]]
     assert has_board(public[-1])
     assert await bot_of(table).services.store.outbox.pending() == []
 
@@ -171,7 +171,7 @@ async def test_a_delivery_queued_before_a_restart_is_sent_by_the_new_bot(
 
     history = thread.history()
     assert len(history) == 2, [m.content for m in history]
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
     outbox = bot_of(table).services.store.outbox
     assert await outbox.pending() == []
     sent = await outbox.get(item.id)
@@ -203,7 +203,7 @@ async def test_a_delivery_that_fell_due_while_the_bot_was_down_goes_out_at_start
     await restart(table)
     history = thread.history()
     assert len(history) == 2, [m.content for m in history]
-    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1"]
+    assert button_ids(history[1]) == [f"grim:turn:{game_id}:1", "grim:rules:mandragora"]
     assert await bot_of(table).services.store.outbox.pending() == []
     assert (await bot_of(table).services.store.outbox.get(item.id)).attempts == 2
 

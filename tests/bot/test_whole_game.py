@@ -101,7 +101,12 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
     names = [table.members[n].name for n in PLAYERS]
     assert sum(name in post_words(final) for name in names) == 3
     assert "Final scores" in post_text(final)
-    assert button_ids(final) == []
+    # No turn to take any more: a rematch, a new game, or the rules.
+    assert button_ids(final) == [
+        f"grim:over:rematch:{game_id}",
+        f"grim:over:new:{game_id}",
+        "grim:rules:mandragora",
+    ]
 
     await assert_nothing_private_in_public(table, game)
     await check_the_counts(table, game)  # one post per turn, one DM per turn of one's own

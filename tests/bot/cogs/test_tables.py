@@ -22,12 +22,15 @@ from games.core import Outcome, render_seats
 from storage import Game, GameStatus, open_store
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    abandon,
+    board_texts,
     bot_of,
     button_ids,
     legal_moves,
     member_at,
     open_lobby,
     post_words,
+    resign,
     start_game,
     stored,
 )
@@ -87,6 +90,13 @@ async def snapshot(table: Table, game_id: int) -> tuple[Game, int]:
     return game, len(actions)
 
 
+def board_description(message: discord.Message) -> str:
+    """The description of the board a post shows: its text right below the title."""
+    texts = board_texts(message)
+    heading = next(i for i, t in enumerate(texts) if t.startswith("### "))
+    return texts[heading + 1]
+
+
 def thread_texts(thread: simcord.ChannelHandle, viewer: simcord.MemberActor) -> list[str]:
     return [post_words(m) for m in thread.history(viewer=viewer)]
 
@@ -125,7 +135,8 @@ async def test_new_posts_a_lobby_naming_the_game_and_its_host(table: Table, key:
     assert f"<@{alice.id}> (host)" in str(embed.fields[0].value)
     assert lobby.author.id == bot_of(table).user.id  # type: ignore[union-attr]
     assert button_ids(lobby) == [
-        f"grim:lobby:{action}:{game_id}" for action in ("join", "leave", "start", "cancel")
+        *(f"grim:lobby:{action}:{game_id}" for action in ("join", "leave", "start", "cancel")),
+        f"grim:rules:{key}",
     ]
     game = await stored(table, game_id)
     assert (game.status, game.game_key, game.host_id) == (GameStatus.LOBBY, key, alice.id)
@@ -289,7 +300,7 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
     assert lobby.embeds[0].description == f"**Started** in <#{thread.id}>. Good luck!"
     first = thread.history(viewer=erin)[0]
     assert post_words(first).startswith("**Marginalia** begins! Seat order:\n1. alice\n2. bob")
-    assert button_ids(first) == [f"grim:turn:{game_id}:0"]
+    assert button_ids(first) == [f"grim:turn:{game_id}:0", "grim:rules:marginalia"]
     for member in (alice, bob):
         dms = member.user.dm_channel.history()
         assert [m.content for m in dms] == [
@@ -453,14 +464,21 @@ async def test_a_server_manager_can_abandon_someone_elses_game(table: Table) -> 
         assert await snapshot(table, game_id) == before
     assert len(thread.history()) == seen
 
-    result = await mod.slash(thread, "game abandon")
+    result = await abandon(mod, thread)
 
     assert only_reply(result) == f"Game #{game_id} is called off."
     game = await stored(table, game_id)
     assert game.status is GameStatus.CANCELLED
     assert game.to_act == frozenset()
     notice = f"Game #{game_id} was abandoned by <@{mod.id}>. Its log is kept."
-    assert thread_texts(thread, erin)[-1] == notice
+    # The notice, then the final board saying how it ended.
+    assert thread_texts(thread, erin)[-2] == notice
+    final = thread.history(viewer=erin)[-1]
+    assert post_words(final).startswith(
+        "**The game is over.** The game was called off: no result.\n"
+        "No result, so no rating changes.\nPlayed in "
+    )
+    assert board_description(final) == "The game was called off: no result."
     # The game takes no more moves.
     await rest(table)
     result = await table.members["alice"].slash(thread, "play", move="move 1")
@@ -471,11 +489,11 @@ async def test_a_manager_abandons_a_game_named_from_the_channel(table: Table) ->
     mod = manager(table)
     thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
 
-    result = await mod.slash(table.channel, "game abandon", game=game_id)
+    result = await abandon(mod, table.channel, game=game_id)
 
     assert only_reply(result) == f"Game #{game_id} is called off."
     assert (await stored(table, game_id)).status is GameStatus.CANCELLED
-    assert thread_texts(thread, table.members["erin"])[-1].startswith(
+    assert thread_texts(thread, table.members["erin"])[-2].startswith(
         f"Game #{game_id} was abandoned by <@{mod.id}>."
     )
 
@@ -487,7 +505,7 @@ async def test_a_lobby_called_off_with_abandon_shows_cancelled_and_has_no_button
     members to Join and Start."""
     lobby, game_id = await open_lobby(table, "alice", "mandragora")
 
-    result = await table.members["alice"].slash(table.channel, "game abandon", game=game_id)
+    result = await abandon(table.members["alice"], table.channel, game=game_id)
 
     assert only_reply(result) == f"Game #{game_id} is called off."
     assert (await stored(table, game_id)).status is GameStatus.CANCELLED
@@ -644,7 +662,7 @@ async def test_resigning_a_two_player_game_ends_it_for_the_other(
     quitter = table.members[resigner]
     winner = table.members["bob" if resigner == "alice" else "alice"]
 
-    result = await quitter.slash(thread, "game resign")
+    result = await resign(quitter, thread)
 
     assert only_reply(result) == f"You resigned from game #{game_id}."
     game = await stored(table, game_id)
@@ -661,8 +679,13 @@ async def test_resigning_a_two_player_game_ends_it_for_the_other(
     told = thread_texts(thread, erin)
     assert f"<@{quitter.id}> resigns." in told
     assert "**The game is over.**" in told[-1]
-    assert f"🥇 {winner.name}" in told[-1]
-    assert f"🥈 {quitter.name} — 0 (resigned)" in told[-1]
+    assert f"**The game is over.** {quitter.name} resigned — {winner.name} wins.\n" in told[-1]
+    # Places without scores: a forfeit has none.
+    assert f"\n🥇 1st: {winner.name}\n🥈 2nd: {quitter.name} (resigned)\n" in told[-1]
+    # The final board says how the game ended, not whose turn it was.
+    assert board_description(thread.history(viewer=erin)[-1]) == (
+        f"{quitter.name} resigned — {winner.name} wins."
+    )
     # It is over for both.
     await rest(table)
     result = await winner.slash(thread, "play", move="move 1")
@@ -679,7 +702,7 @@ async def test_a_resigned_seat_in_a_three_player_game_is_played_by_the_bot(table
     assert game.to_act == frozenset({0})
     assert game.seat_of(bob.id) == 1
 
-    result = await bob.slash(thread, "game resign")
+    result = await resign(bob, thread)
 
     assert only_reply(result) == f"You resigned from game #{game_id}."
     game = await stored(table, game_id)
@@ -719,7 +742,7 @@ async def test_resigning_on_your_own_turn_hands_it_to_the_bot_at_once(table: Tab
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob", "carol"])
     alice = table.members["alice"]
 
-    await alice.slash(thread, "game resign")
+    await resign(alice, thread)
 
     game = await stored(table, game_id)
     actions = await bot_of(table).services.store.games.actions(game_id)

@@ -8,7 +8,7 @@ import discord
 from bot.components.signup import TOURNAMENT_COLOUR
 from storage import GameStatus, TournamentStatus
 from tests.bot.conftest import Table, make_bot
-from tests.bot.driving import bot_of, replies
+from tests.bot.driving import abandon, bot_of, replies, resign
 
 
 def _message(table: Table, message_id: int) -> discord.Message:
@@ -74,8 +74,9 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
     # A player resigns: the game ends, the winner's points show, round 2 is dealt.
     loser = next(m for m in table.members.values() if m.id == game_table.players[0])
     winner = game_table.players[1]
-    resigned = await loser.slash(thread, "game resign")
-    assert resigned.ephemeral
+    resigned = await resign(loser, thread)
+    assert resigned.response is not None
+    assert resigned.response.ephemeral
     assert (await bot.services.store.games.get(game.id)).status is GameStatus.FINISHED
     tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.round == 2
@@ -124,7 +125,7 @@ async def test_leaderboard_and_profile(table: Table) -> None:
     assert final.game_id is not None
     game = await bot.services.store.games.get(final.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    await table.members["bob"].slash(thread, "game resign")
+    await resign(table.members["bob"], thread)
     tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.status is TournamentStatus.FINISHED
     assert tournament.champion_id == table.members["alice"].id
@@ -165,10 +166,12 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
     assert first.game_id is not None
     game = await bot.services.store.games.get(first.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    # As if the process died between the game's last move and what follows it.
+    # As if the process died between the game's last move and what follows it: nothing
+    # hears of the end, and nothing is sent (the final post would rate the game).
     bot.services.tables._finished = lambda game: None
+    bot.services.outbox.kick = lambda: None  # type: ignore[method-assign]
     loser = next(m for m in table.members.values() if m.id == first.players[0])
-    await loser.slash(thread, "game resign")
+    await resign(loser, thread)
     assert (await bot.services.store.games.get(game.id)).status is GameStatus.FINISHED
     assert await bot.services.store.ratings.unrated() == [game.id]
 
@@ -190,7 +193,7 @@ async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table:
     assert only.game_id is not None
     game = await bot.services.store.games.get(only.game_id)
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
-    abandoned = await table.members["alice"].slash(thread, "game abandon")
+    abandoned = await abandon(table.members["alice"], thread)
     assert "called off" in replies(abandoned)[0]
     tournament = await bot.services.store.tournaments.get(tournament_id)
     assert tournament.round == 2

@@ -374,12 +374,19 @@ async def test_a_server_manager_calls_off_a_running_game(
     game = await lobbies.cancel(game.id, ERIN, is_admin=True)
     assert game.status is GameStatus.CANCELLED
     added = [i for i in await pending(store) if i not in before]
+    # The notice, the final board (each player's private view too), then the thread closes.
+    lane = f"game:{game.id}"
     assert [(i.kind, i.target_id, i.lane) for i in added] == [
-        (DeliveryKind.THREAD_POST, THREAD, f"game:{game.id}")
-    ] * 2
+        (DeliveryKind.THREAD_POST, THREAD, lane),
+        (DeliveryKind.TABLE, THREAD, lane),
+        (DeliveryKind.VIEW, ALICE, str(ALICE)),
+        (DeliveryKind.VIEW, BOB, str(BOB)),
+        (DeliveryKind.THREAD_POST, THREAD, lane),
+    ]
     notice = Post.from_payload(added[0].payload)
     assert render(notice.content) == f"Game #{game.id} was abandoned by <@{ERIN}>. Its log is kept."
-    assert Post.from_payload(added[1].payload) == Post(close_thread=True, game_id=game.id)
+    assert added[1].payload == {"version": 0, "post": True, "lines": False}
+    assert Post.from_payload(added[4].payload) == Post(close_thread=True, game_id=game.id)
     assert notice.pings == ()
     assert await refused(lobbies.cancel(game.id, ALICE, is_admin=True)) == (
         f"Game #{game.id} is already cancelled."
@@ -428,3 +435,51 @@ async def test_a_start_refused_opens_no_thread(lobbies: Lobbies) -> None:
 
     assert await refused(lobbies.start(game.id, ALICE, open_thread=open_thread)) != ""
     assert opened == []
+
+
+# -------------------------------------------------------------------- rematch
+async def test_a_rematch_seats_the_same_table_once_and_only_for_its_players(
+    lobbies: Lobbies, store: SqliteStore
+) -> None:
+    game = await deal(lobbies, "mandragora", 4, options="teams=true", seating=Seating.SHUFFLED)
+    assert await refused(lobbies.rematch(game.id, ALICE)) == f"Game #{game.id} is not over yet."
+    game = await lobbies.cancel(game.id, ALICE, is_admin=False)
+    assert await refused(lobbies.rematch(game.id, ERIN)) == (
+        f"Only the players of game #{game.id} can ask for its rematch."
+    )
+
+    lobby, made = await lobbies.rematch(game.id, CAROL)
+
+    assert made is True
+    assert lobby.status is GameStatus.LOBBY
+    assert lobby.host_id == CAROL
+    assert lobby.channel_id == CHANNEL
+    # The seats in the order the game was played (shuffled at its start), the same options
+    # and table settings, and which game it is the rematch of.
+    assert [s.user_id for s in lobby.seats] == [s.user_id for s in game.in_seat_order()]
+    assert lobby.options == game.options
+    assert lobby.options["teams"] is True
+    assert lobby.settings == {**game.settings, "rematch_of": game.id}
+    # Asked again, by anyone at the table: the same lobby, nothing new.
+    again, made = await lobbies.rematch(game.id, BOB)
+    assert made is False
+    assert again.id == lobby.id
+    assert len(await store.games.in_channel(CHANNEL, tuple(GameStatus))) == 2
+
+
+async def test_a_rematch_respects_the_limit_on_open_lobbies(lobbies: Lobbies) -> None:
+    game = await deal(lobbies, "marginalia", 2)
+    game = await lobbies.cancel(game.id, ALICE, is_admin=False)
+    for _ in range(MAX_OPEN_LOBBIES):
+        await lobbies.open(
+            game_key="marginalia",
+            options=None,
+            seating=Seating.JOIN_ORDER,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=BOB,
+        )
+    assert await refused(lobbies.rematch(game.id, BOB)) == (
+        f"You already host {MAX_OPEN_LOBBIES} open lobbies; start or cancel one first."
+    )
+    assert (await lobbies.rematch(game.id, ALICE))[1] is True

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 
 import games
-from bot.service.announce import ranking
 from bot.service.clocks import DEFAULT_DEADLINE, deadline_line
 from bot.service.errors import Refusal, StaleRequest
+from bot.service.game_over import places
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.play import MoveResult, Tables
@@ -418,7 +418,9 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     posts = await thread_posts(store, await new_items(store, outbox))
     assert [p.content for p in posts] == [
         f"{{u{BOB}}} resigns.",
-        "{b}The game is over.{/b}\n🥇 {p0} — 0\n🥈 {p1} — 0 (resigned)",
+        # No scores by forfeit: places only, and how it ended.
+        "{b}The game is over.{/b} {p1} resigned — {p0} wins.\n🥇 1st: {p0}\n"
+        "🥈 2nd: {p1} (resigned)\nPlayed in under a minute, 1 move.",
         "",
     ]
     assert posts[2].close_thread is True
@@ -495,9 +497,12 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     assert outcome == with_resignations(engine_outcome, frozenset({1}))
     closing, close = (await thread_posts(store, await pending(store, game.id)))[-2:]
     assert close.close_thread is True
-    assert closing.content.endswith(ranking(outcome, frozenset({1})))
-    assert "{p1} — " in closing.content.splitlines()[-1]
-    assert closing.content.splitlines()[-1].endswith("(resigned)")
+    placed = places(outcome, MANDRAGORA.score_name, frozenset({1}), scores=True)
+    assert placed in closing.content
+    # The game went on to its end with the AI in the resigned seat: the scores are the game's.
+    last = next(line for line in placed.splitlines() if "{p1}" in line)
+    assert last.startswith("🥉 3rd: {p1} — ")
+    assert last.endswith("(resigned)")
     # The whole story, automatic moves included, replays.
     _, lines = await tables.log(game.id, ALICE)
     assert not any("cannot be replayed" in line for line in lines)

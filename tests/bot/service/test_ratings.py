@@ -62,6 +62,33 @@ async def test_a_second_game_starts_from_the_first_games_ratings(
     assert stored[ALICE].mu == expected[0][0].mu
     assert stored[BOB].mu == expected[1][0].mu
     assert stored[ALICE].games == stored[BOB].games == 2
+    # How the second game moved each shown rating (mu - 3 sigma), from the first's.
+    changes = await ratings.changes(second.id)
+    assert changes is not None
+    moved = {c.user_id: (c.before, c.after) for c in changes}
+    assert moved == {
+        ALICE: (after_first[0][0][0].ordinal, stored[ALICE].ordinal),
+        BOB: (after_first[0][1][0].ordinal, stored[BOB].ordinal),
+    }
+
+
+async def test_changes_rate_a_finished_game_first_and_say_nothing_of_a_practice_game(
+    store: SqliteStore, lobbies: Lobbies, tables: Tables
+) -> None:
+    ratings = Ratings(store)
+    game = await _play_out(tables, await deal(lobbies, "marginalia", 2, thread_id=1))
+    changes = await ratings.changes(game.id)  # not rated yet: rated now, once
+    assert changes is not None
+    assert {c.user_id for c in changes} == {ALICE, BOB}
+    assert all(c.before == Skill().ordinal for c in changes)  # newcomers
+    assert not await ratings.rate(game.id)
+    assert await ratings.changes(game.id) == changes
+    practice = await _marginalia(lobbies, ai=True)
+    practice = await tables.resign(practice.id, ALICE)
+    assert practice.status is GameStatus.FINISHED
+    assert await ratings.changes(practice.id) == []
+    running = await deal(lobbies, "marginalia", 2, thread_id=3)
+    assert await ratings.changes(running.id) is None
 
 
 async def test_teams_are_rated_as_teams(

@@ -20,11 +20,11 @@ from bot.service.announce import (
     notice_deliveries,
     private_lines,
     public_lines,
-    ranking,
     seat_users,
     turn_line,
     where,
 )
+from bot.service.game_over import places
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.picture_posts import picture_extra
@@ -34,6 +34,7 @@ from bot.service.standings import with_resignations
 from bot.service.table import History, Moment, TableViews, table_deliveries
 from bot.service.undo import Takebacks
 from games.core import BACK, Engine, LogEntry, Outcome
+from games.core.outcome import amount
 from storage import DeliveryKind, Game, GameStatus, Seat, SqliteStore, Store
 from tests.bot.service.helpers import (
     ALICE,
@@ -434,18 +435,26 @@ def test_the_final_post_ranks_resigned_players_last() -> None:
     post = VIEWS.post(history, last(history))
     assert post.final is True
     assert post.pings == ()
-    lines = post.text.splitlines()
     (winner,) = resigned
-    assert lines[-1] == f"🥉 {{p{winner}}} — {final.scores[winner]} (resigned)"
-    assert lines[-4] == "{b}The game is over.{/b}"
-    assert post.text.endswith(f"{{b}}The game is over.{{/b}}\n{ranking(final, resigned)}")
+    placed = places(final, "points", resigned, scores=True)
+    assert (
+        placed.splitlines()[-1]
+        == f"🥉 3rd: {{p{winner}}} — {amount(final.scores[winner], 'points')} (resigned)"
+    )
+    # The rules ended it: the engine's own words say who won, over the places.
+    ending = engine.ending(end.state, final)
+    assert winner not in final.winners
+    first = min(final.winners)
+    assert ending == f"{{p{first}}} wins with {amount(final.scores[first], 'points')}."
+    assert f"{{b}}The game is over.{{/b}} {ending}\n{placed}\n" in post.text
     assert post.board == engine.describe(engine.view(end.state, None))
     for seat in range(3):
         update = VIEWS.private(history, last(history), seat)
         assert update.notify is True
         place = {1: "1st", 2: "2nd", 3: "3rd"}[final.ranks[seat]]
+        note = " (resigned)" if seat in resigned else ""
         assert update.text.splitlines()[0] == (
-            f"{{b}}Mandragora{{/b}} #1 is over in {{c900}}: you finished {place}."
+            f"{{b}}Mandragora{{/b}} #1 is over in {{c900}}. {ending} You finished {place}{note}."
         )
 
 
@@ -479,9 +488,10 @@ async def test_a_game_finished_through_the_service_ends_with_the_ranking(
     post = VIEWS.post(history, game.version)
     assert post.final is True
     assert post.pings == ()
-    assert post.text.endswith(f"{{b}}The game is over.{{/b}}\n{ranking(outcome, frozenset({0}))}")
-    assert post.text.splitlines()[-1].startswith("🥉 {p0} — ")
-    assert post.text.endswith(" (resigned)")
+    placed = places(outcome, "points", frozenset({0}), scores=True)
+    assert f"\n{placed}\n" in post.text
+    assert placed.splitlines()[-1].startswith("🥉 3rd: {p0} — ")
+    assert placed.endswith(" points (resigned)")
 
 
 # ------------------------------------------------------------------ whole games
@@ -556,7 +566,12 @@ def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, pl
             assert post.pings == ()
             outcome = history.moments[end].outcome
             assert outcome is not None
-            assert post.text.endswith(ranking(outcome))
+            engine = history.engine
+            placed = places(outcome, engine.score_name, frozenset(), scores=True)
+            ending = engine.ending(history.moments[end].state, outcome)
+            assert f"{{b}}The game is over.{{/b}} {ending}\n{placed}\n" in post.text
+            # An AI seat makes it a practice game.
+            assert "Practice game (an AI seat), unrated." in post.text
         else:
             assert post.final is False
             joined = history.joined(version)
@@ -720,14 +735,25 @@ async def test_a_resignation_does_not_retell_what_was_posted(
 
 
 # ------------------------------------------------------------------ small parts
-def test_ranking_lines() -> None:
+def test_places_say_ties_and_resignations() -> None:
     outcome = Outcome.ranked([5, 9, 5, 1])
-    assert ranking(outcome) == "🥇 {p1} — 9\n🥈 {p0} — 5\n🥈 {p2} — 5\n4. {p3} — 1"
-    assert ranking(outcome, frozenset({3})) == (
-        "🥇 {p1} — 9\n🥈 {p0} — 5\n🥈 {p2} — 5\n4. {p3} — 1 (resigned)"
+    assert places(outcome, "points", frozenset(), scores=True) == (
+        "🥇 1st: {p1} — 9 points\n🥈 2nd (tie): {p0} — 5 points\n"
+        "🥈 2nd (tie): {p2} — 5 points\n· 4th: {p3} — 1 point"
+    )
+    assert places(outcome, "credits", frozenset({3}), scores=False).splitlines()[-1] == (
+        "· 4th: {p3} (resigned)"
     )
     lost = Outcome.ranked([2, 3], nobody_won=True)
-    assert ranking(lost) == "🥇 {p1} — 3\n🥈 {p0} — 2\nNobody won: the table lost together."
+    assert places(lost, "points", frozenset(), scores=True).endswith(
+        "\nNobody won: the table lost together."
+    )
+    # Partners share their team's place: that is no tie.
+    teams = Outcome.ranked([3, 4, 2, 5], teams=[(0, 2), (1, 3)])
+    assert places(teams, "points", frozenset(), scores=True).splitlines()[:2] == [
+        "🥇 1st: {p1} — 9 points",
+        "🥇 1st: {p3} — 9 points",
+    ]
 
 
 def test_turn_line() -> None:

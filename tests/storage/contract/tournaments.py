@@ -18,6 +18,7 @@ from storage import (
     NotRunning,
     NotSigningUp,
     Rating,
+    RatingChange,
     RoundConflict,
     Store,
     Tournament,
@@ -193,6 +194,18 @@ class TournamentContract:
         assert await store.ratings.leaderboard(GUILD, "marginalia", min_games=2) == []
         assert await store.ratings.of_user(GUILD, 1) == [ratings[0]]
         assert await store.ratings.of_user(GUILD + 1, 1) == []
+
+    async def test_a_rated_game_keeps_how_it_moved_each_rating(self, store: Store) -> None:
+        rated = await _finished_game(store)
+        skipped = await _finished_game(store)
+        assert await store.ratings.changes(rated.id) is None  # not looked at yet
+        ratings = [Rating(GUILD, "marginalia", 1, mu=27.0, sigma=8.0, games=1, wins=1)]
+        moved = [RatingChange(1, before=0.0, after=3.0), RatingChange(2, before=4.5, after=2.5)]
+        assert await store.ratings.record(rated.id, ratings, moved)
+        assert not await store.ratings.record(rated.id, ratings, [RatingChange(1, 9.0, 9.0)])
+        assert await store.ratings.changes(rated.id) == moved
+        assert await store.ratings.skip(skipped.id)
+        assert await store.ratings.changes(skipped.id) == []
 
     async def test_unrated_lists_finished_games_not_yet_looked_at(self, store: Store) -> None:
         first = await _finished_game(store)
