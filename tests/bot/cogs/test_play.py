@@ -216,9 +216,15 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
     panel = answer(result)
 
     def menu_labels() -> list[str]:
-        menus = [c for row in panel.components for c in row["components"] if c["type"] == 3]
+        """The moves the step-by-step menu offers, read from each entry's typing hint."""
+        menus = [
+            c
+            for row in panel.components
+            for c in row["components"]
+            if c["type"] == 3 and c["custom_id"].startswith("grim:pick:")
+        ]
         assert len(menus) == 1
-        return [o["label"] for o in menus[0]["options"]]
+        return [o["description"].removeprefix("or type /play ") for o in menus[0]["options"]]
 
     assert menu_labels() == moves[:25]
     await member.click(panel, label="Next ▶")
