@@ -21,7 +21,7 @@ import discord
 
 from bench.seeding import seed_database
 from bench.service import _Driver
-from bot import table_messages
+from bot import pictures
 from bot.delivery import OutboxWorker
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
@@ -113,7 +113,7 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
     store = await open_store(f"sqlite:///{path}")
     drawn: Counter[tuple[int, int, str]] = Counter()
     showing: list[tuple[int, int, str]] = [(0, 0, "")]
-    real = (TableViews.post, TableViews.private, getattr(table_messages, "attach_extra"))  # noqa: B009
+    real = (TableViews.post, TableViews.private, getattr(pictures, "attach_extra"))  # noqa: B009
 
     def post(views: TableViews, history: History, version: int, **kw: Any) -> Any:
         shown = kw.get("board_at")
@@ -129,7 +129,7 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
 
     TableViews.post = post  # type: ignore[method-assign,assignment]
     TableViews.private = private  # type: ignore[method-assign,assignment]
-    setattr(table_messages, "attach_extra", counting)  # noqa: B010 (a benchmark's probe)
+    setattr(pictures, "attach_extra", counting)  # noqa: B010 (a benchmark's probe)
     try:
         await _drain(store, progress)  # whatever seeding queued is not part of the burst
         drawn.clear()
@@ -143,7 +143,7 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
         took = time.perf_counter() - started
     finally:
         TableViews.post, TableViews.private = real[0], real[1]  # type: ignore[method-assign]
-        setattr(table_messages, "attach_extra", real[2])  # noqa: B010
+        setattr(pictures, "attach_extra", real[2])  # noqa: B010
         await store.close()
     repeats = sum(count - 1 for count in drawn.values() if count > 1)
     return {

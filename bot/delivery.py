@@ -21,7 +21,7 @@ from bot.components.undo import undo_view
 from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
-from bot.pictures import attach_extra
+from bot.pictures import board_with_picture
 from bot.render import mentions, render
 from bot.service.announce import game_lane, where
 from bot.service.posts import Post
@@ -224,11 +224,16 @@ class OutboxWorker:
         content = render(post.content, names)
         if post.pings:
             content = f"{content}\n{mentions(post.pings)}".strip()
-        embeds = [board_embed(b, names, private=item.kind is DeliveryKind.DM) for b in post.boards]
+        private = item.kind is DeliveryKind.DM
+        embeds = [board_embed(b, names, private=private) for b in post.boards]
+        picture = None
+        if post.boards:
+            embeds[0], picture = await board_with_picture(
+                post.boards[0], names, post.extra, private=private
+            )
         if post.extra.get("style") == "tournament":
             for embed in embeds:
                 embed.colour = TOURNAMENT_COLOUR
-        picture = await attach_extra(embeds[0], post.extra, names) if embeds else None
         files = [picture] if picture is not None else []
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]

@@ -21,8 +21,11 @@ PRIVATE_COLOUR = discord.Colour(0x2F7F6F)
 LOBBY_COLOUR = discord.Colour(0xC08A2B)
 
 
-def board_embed(board: Board, names: Sequence[str], *, private: bool = False) -> discord.Embed:
-    """A board as an embed, seats named."""
+def board_embed(
+    board: Board, names: Sequence[str], *, private: bool = False, pictured: bool = False
+) -> discord.Embed:
+    """A board as an embed, seats named; with ``pictured`` (its picture goes with it), without
+    the fields the picture shows."""
     shown = board.rendered(names)
     embed = discord.Embed(
         title=render(shown.title),
@@ -30,6 +33,8 @@ def board_embed(board: Board, names: Sequence[str], *, private: bool = False) ->
         colour=PRIVATE_COLOUR if private else BOARD_COLOUR,
     )
     for field in shown.fields:
+        if pictured and field.pictured:
+            continue
         embed.add_field(name=render(field.name), value=render(field.value), inline=field.inline)
     if shown.footer:
         embed.set_footer(text=render(shown.footer))

@@ -87,6 +87,21 @@ def legal_moves(game: Game, user_id: int) -> list[str]:
     return [engine.notation(a) for a in engine.legal_actions(engine.load(game.state), seat)]
 
 
+def labelled_moves(game: Game, user_id: int) -> list[tuple[str, str]]:
+    """The moves the engine allows ``user_id`` in ``game`` now, each as its notation and the
+    words that say what it does (neutral text: seats as ``{p0}``…)."""
+    seat = _playing_seat(game, user_id)
+    if seat is None:
+        return []
+    assert game.state is not None  # a playing seat is in a started game
+    engine = games.get(game.game_key)
+    state = engine.load(game.state)
+    return [
+        (engine.notation(a), engine.action_label(state, seat, a))
+        for a in engine.legal_actions(state, seat)
+    ]
+
+
 def _playing_seat(game: Game, user_id: int) -> int | None:
     seat = game.seat_of(user_id)
     if seat is None or game.state is None or seat in game.resigned_seats():

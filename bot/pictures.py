@@ -16,15 +16,16 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 import games
+from bot.embeds import board_embed
 from bot.service.picture_posts import pictured_status, pictured_view
-from games.core import Engine, render_seats
+from games.core import Board, Engine, render_seats
 from storage import Game
 
 log = logging.getLogger("grimoire.pictures")
@@ -110,6 +111,45 @@ async def attach_extra(
     status = pictured_status(extra)
     shown = None if status is None else render_seats(status, names)
     return await attach(embed, engine, view, names, status=shown)
+
+
+async def board_with_picture(
+    board: Board,
+    names: Sequence[str],
+    extra: Mapping[str, Any],
+    *,
+    private: bool = False,
+) -> tuple[discord.Embed, discord.File | None]:
+    """``board`` as an embed with the picture a post carries in its ``extra`` (if it can be
+    drawn): the text then leaves out what the picture shows (``BoardField.pictured``), and
+    keeps everything when there is no picture."""
+    return await _pictured(board, names, private, lambda embed: attach_extra(embed, extra, names))
+
+
+async def game_board_with_picture(
+    board: Board, game: Game, seat: int | None, names: Sequence[str], *, private: bool = False
+) -> tuple[discord.Embed, discord.File | None]:
+    """Like :func:`board_with_picture`, drawn from ``seat``'s view of a game as it stands."""
+    return await _pictured(
+        board, names, private, lambda embed: attach_game(embed, game, seat, names)
+    )
+
+
+async def _pictured(
+    board: Board,
+    names: Sequence[str],
+    private: bool,
+    attach_to: Callable[[discord.Embed], Awaitable[discord.File | None]],
+) -> tuple[discord.Embed, discord.File | None]:
+    embed = board_embed(board, names, private=private)
+    picture = await attach_to(embed)
+    if picture is None or not any(f.pictured for f in board.fields):
+        return embed, picture
+    image = embed.image.url
+    embed = board_embed(board, names, private=private, pictured=True)
+    if image:
+        embed.set_image(url=image)
+    return embed, picture
 
 
 async def attach_game(

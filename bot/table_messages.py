@@ -29,9 +29,8 @@ from typing import Any
 import discord
 
 from bot.board_layout import board_layout, words_layout, words_of
-from bot.embeds import board_embed
 from bot.names import NameBook
-from bot.pictures import attach_extra
+from bot.pictures import attach_extra, board_with_picture
 from bot.render import mentions, render
 from bot.service.announce import seat_users, where
 from bot.service.clocks import deadline_line, deadlines_by_seat
@@ -117,8 +116,7 @@ class TableMessages:
         if newer and (not notify or ended):
             return  # a newer update overtakes it (an ending is told once, by the newest)
         names = await self._names.names(seat_users(game))
-        embed = board_embed(update.board, names, private=True)
-        picture = await attach_extra(embed, update.picture, names)
+        embed, picture = await board_with_picture(update.board, names, update.picture, private=True)
         content = render(update.text, names)[:2000]
         if shown is not None and not notify:
             message = self._message(shown.channel_id, shown.message_id)
@@ -173,8 +171,7 @@ class TableMessages:
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
         )
         if with_board:
-            embed = board_embed(post.board, names)
-            picture = await attach_extra(embed, post.picture, names)
+            embed, picture = await board_with_picture(post.board, names, post.picture)
             view = _layout(post, names, content, embed, picture=picture is not None)
             sent = await channel.send(
                 view=view,
@@ -199,8 +196,7 @@ class TableMessages:
         if game.board_message_id is None:
             return False
         names = await self._names.names(seat_users(game))
-        embed = board_embed(post.board, names)
-        picture = await attach_extra(embed, post.picture, names)
+        embed, picture = await board_with_picture(post.board, names, post.picture)
         view = _layout(post, names, _content(post, names), embed, picture=picture is not None)
         message = self._message(where(game), game.board_message_id)
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -12,16 +12,17 @@ from discord.ext import commands
 import games
 from bot.cogs.tables import game_suggestions, known_game
 from bot.components.panel import after_move, show_panel
-from bot.embeds import BOARD_COLOUR, board_embed
+from bot.embeds import BOARD_COLOUR
 from bot.finding import (
     NOT_YOUR_TURN_ANYWHERE,
     find_game,
     find_game_for_move,
     game_choices,
+    labelled_moves,
     legal_moves,
     may_act,
 )
-from bot.pictures import attach_game, with_file
+from bot.pictures import game_board_with_picture, with_file
 from bot.render import render
 from bot.service.announce import seat_users
 from bot.service.clocks import deadline_line, deadlines_by_seat
@@ -76,8 +77,14 @@ class PlayCommands(commands.Cog):
             return await self._moves_in_every_game(interaction.user.id, current)
         if _waiting_on_others(found, interaction.user.id):
             return [_note(await self._whose_turn(found))]
-        notations = legal_moves(found, interaction.user.id)
-        return [_choice(n, n) for n in _matching(notations, current)[:25]]
+        moves = labelled_moves(found, interaction.user.id)
+        names = await self.services.names.names(seat_users(found))
+        words = {n: render(label, names) for n, label in moves}
+        # What a move does is matched too: "saint" finds the move that places the Saint.
+        return [
+            _choice(n if words[n] == n else f"{n} — {words[n]}", n)
+            for n in _matching([n for n, _ in moves], current, words)[:25]
+        ]
 
     async def _moves_in_every_game(
         self, user_id: int, current: str
@@ -127,9 +134,8 @@ class PlayCommands(commands.Cog):
         found = await find_game(self.services, interaction, game)
         current, board = await self.services.tables.hand(found.id, interaction.user.id)
         names = await self.services.names.names(seat_users(current))
-        embed = board_embed(board, names, private=True)
         seat = current.seat_of(interaction.user.id)
-        picture = await attach_game(embed, current, seat, names)
+        embed, picture = await game_board_with_picture(board, current, seat, names, private=True)
         await interaction.response.send_message(embed=embed, ephemeral=True, **with_file(picture))
 
     @app_commands.command(name="board", description="The public board of a game.")
@@ -140,8 +146,7 @@ class PlayCommands(commands.Cog):
         names = await self.services.names.names(seat_users(current))
         pending = await self.services.store.timers.pending(current.id)
         clock = render(deadline_line(deadlines_by_seat(pending).values()))
-        embed = board_embed(board, names)
-        picture = await attach_game(embed, current, None, names)
+        embed, picture = await game_board_with_picture(board, current, None, names)
         await interaction.response.send_message(
             clock or discord.utils.MISSING, embed=embed, ephemeral=True, **with_file(picture)
         )
@@ -180,11 +185,20 @@ def _waiting_on_others(game: Game, user_id: int) -> bool:
     )
 
 
-def _matching(notations: Sequence[str], current: str) -> list[str]:
-    """The moves that start with what was typed, then those that contain it."""
+def _matching(
+    notations: Sequence[str], current: str, words: Mapping[str, str] | None = None
+) -> list[str]:
+    """The moves that start with what was typed, then those that contain it, then those
+    whose ``words`` (what each does) contain it."""
     needle = " ".join(current.lower().split())
     starts = [n for n in notations if n.startswith(needle)]
-    return starts + [n for n in notations if needle in n and n not in starts]
+    inside = [n for n in notations if needle in n and n not in starts]
+    said = [
+        n
+        for n in notations
+        if words is not None and needle in words.get(n, "").lower() and n not in starts + inside
+    ]
+    return starts + inside + said
 
 
 def _choice(name: str, value: str) -> app_commands.Choice[str]:

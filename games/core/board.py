@@ -40,13 +40,19 @@ def render_seats(text: str, names: Sequence[str] | None = None) -> str:
 
 
 class BoardField(BaseModel):
-    """One titled block of a board."""
+    """One titled block of a board.
+
+    A ``pictured`` field says what the game's picture already shows (the shops, the page, a
+    hand): when the picture goes out with the board, the text leaves it out rather than
+    repeat it; when no picture can be drawn, the text keeps it, so a board always reads whole.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     name: str
     value: str
     inline: bool = False
+    pictured: bool = False
 
 
 class Board(BaseModel):
@@ -69,6 +75,7 @@ class Board(BaseModel):
                     name=render_seats(f.name, names),
                     value=render_seats(f.value, names),
                     inline=f.inline,
+                    pictured=f.pictured,
                 )
                 for f in self.fields
             ),

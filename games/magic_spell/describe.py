@@ -62,7 +62,7 @@ def describe(view: MagicSpellView) -> Board:
     fields = [BoardField(name="Laboratory", value=_laboratory(view))]
     fields += [_student_field(view, s) for s in view.students]
     if view.cabinet is not None:
-        fields.append(BoardField(name="Your cabinet", value=_cabinet(view)))
+        fields.append(BoardField(name="Your cabinet", value=_cabinet(view), pictured=True))
     if view.homework is not None:
         fields.append(BoardField(name="Your homework", value=_homework(view)))
     if view.offers:

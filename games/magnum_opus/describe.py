@@ -31,12 +31,14 @@ OUROBOROS, SILVER, ACTING, CHOSEN = "🐍", "🪙", "▶", "✔"
 def describe(view: MagnumOpusView) -> Board:
     """The table for everyone, plus the viewer's pack, Magnum Opus and choices for a seat."""
     fields = [
-        BoardField(name=f"Golden Lane ({LANE_PRICE} silver)", value=_lane(view)),
-        BoardField(name=f"Astronomical Clock ({CLOCK_PRICE} silver)", value=_clock(view)),
+        BoardField(name=f"Golden Lane ({LANE_PRICE} silver)", value=_lane(view), pictured=True),
+        BoardField(
+            name=f"Astronomical Clock ({CLOCK_PRICE} silver)", value=_clock(view), pictured=True
+        ),
     ]
     fields += [_alchemist_field(view, a) for a in view.alchemists]
     if view.hand is not None and not view.finished:
-        fields.append(BoardField(name="Your pack", value=_hand(view)))
+        fields.append(BoardField(name="Your pack", value=_hand(view), pictured=True))
     if view.dealt is not None and not view.finished:
         fields.append(BoardField(name="Your Magnum Opus", value=_opus(view)))
     if view.choices:

@@ -43,12 +43,12 @@ _HINTS = {
 def describe(view: MandragoraView) -> Board:
     """The table for everyone, plus the viewer's hand and decisions when the view is a seat's."""
     fields = [
-        BoardField(name="Shops", value=_shops(view)),
-        BoardField(name="Spell stacks", value=_stacks(view)),
+        BoardField(name="Shops", value=_shops(view), pictured=True),
+        BoardField(name="Spell stacks", value=_stacks(view), pictured=True),
     ]
     fields += [_sorcerer_field(view, s, first=index == 0) for index, s in enumerate(view.sorcerers)]
     if view.hand is not None:
-        fields.append(BoardField(name="Your hand", value=card_list(view.hand)))
+        fields.append(BoardField(name="Your hand", value=card_list(view.hand), pictured=True))
     if view.my_score is not None and not view.finished:
         fields.append(
             BoardField(name="Your score if the game ended now", value=_score(view.my_score))

@@ -53,7 +53,7 @@ _PHASES = {
 
 def describe(view: MarginaliaView) -> Board:
     """The page and both sides for everyone, plus the hand and decisions of a seat's view."""
-    fields = [BoardField(name="The page", value=_grid(view))]
+    fields = [BoardField(name="The page", value=_grid(view), pictured=True)]
     fields += [_side_field(view, seat) for seat in _seat_order(view)]
     fields += _chunked("Abilities on the page", _abilities(view))
     if view.hand is not None and view.hand:

@@ -77,8 +77,8 @@ def describe(view: StrangeNorrellView) -> Board:
 
 def _board(view: StrangeNorrellView, compact: bool) -> Board:
     fields = [
-        BoardField(name="The year", value=_year(view)),
-        BoardField(name="Prestige (turn order)", value=_prestige(view)),
+        BoardField(name="The year", value=_year(view), pictured=True),
+        BoardField(name="Prestige (turn order)", value=_prestige(view), pictured=True),
         BoardField(name="Books of magic", value=_books(view)),
         BoardField(name="Feats of magic", value=_feat_offer(view)),
         BoardField(name="Named connexions", value=_connexion_offer(view)),
@@ -87,7 +87,7 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
     if view.turn is not None:
         fields.append(BoardField(name="This turn", value=_this_turn(view)))
     if view.hand is not None:
-        fields.append(BoardField(name="Your hand", value=engagement_list(view.hand)))
+        fields.append(BoardField(name="Your hand", value=engagement_list(view.hand), pictured=True))
     if view.spells is not None:
         spells = ", ".join(f"**{spell_name(c)}** (`{c}`)" for c in view.spells) or "none"
         fields.append(BoardField(name="Your spells", value=spells))

@@ -376,7 +376,8 @@ async def play_one(table: Table, game: Game, rng: random.Random) -> None:
     move = rng.choice(moves)
     result = await timed(member.slash(thread, "play", move=move), "/play")
     answer = "\n".join(replies(result))
-    if not result.acknowledged or f"✔ `{move}`" not in answer:
+    # Decisions taken without asking may follow the move: "✔ `target c2 · attack`".
+    if not result.acknowledged or not (f"✔ `{move}`" in answer or f"✔ `{move} · " in answer):
         raise MoveRefused(f"game {game.id}, seat {seat}, {move!r}: {answer!r}")
     after = await bot_of(table).services.store.games.get(game.id)
     say(f"acknowledged {game.id} {after.version}")

@@ -73,12 +73,17 @@ def field_texts(embed: discord.Embed) -> dict[str, str]:
     return {str(f.name): str(f.value) for f in embed.fields}
 
 
-async def private_view_values(table: Table, game_id: int, seat: int) -> list[str]:
-    """The texts of what only ``seat`` may see of its board now (its hand, its score…)."""
+async def private_view_values(
+    table: Table, game_id: int, seat: int, *, worded: bool = False
+) -> list[str]:
+    """The texts of what only ``seat`` may see of its board now (its hand, its score…); with
+    ``worded``, only those its text keeps beside a picture."""
     game = await stored(table, game_id)
     engine = games.get(game.game_key)
     assert game.state is not None
     fields = private_fields(engine, engine.load(game.state), seat)
+    if worded:
+        fields = tuple(f for f in fields if not getattr(f, "pictured", False))
     values = [str(getattr(f, "value", "")) for f in fields]
     assert values, fields
     assert all(values), fields
@@ -153,7 +158,9 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
             f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>."
             " Use `/hand` to see it again."
         ]
-        assert "Your hand" in field_texts(dms[0].embeds[0])
+        # The hand is in the picture; the text keeps the score it would make.
+        assert dms[0].attachments
+        assert "Your score if the game ended now" in field_texts(dms[0].embeds[0])
     assert bob_dm.history() == []
 
     # Bob's DM was given up at the first refusal, with Discord's reason kept.
@@ -178,7 +185,9 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     assert result.ephemeral, result
     assert result.response is not None
     hand = field_texts(result.response.embeds[0])
-    for secret in bob_secrets:
+    # What the picture shows (the hand) is in the picture; the rest of his secrets in words.
+    assert result.response.attachments
+    for secret in await private_view_values(table, game_id, seat=1, worded=True):
         assert secret in hand.values(), (secret, hand)
     seen_by_alice = [m.id for m in thread.history(viewer=table.members["alice"])]
     assert result.response.id not in seen_by_alice

@@ -12,11 +12,11 @@ from PIL import Image
 
 import games
 from bot import pictures
-from bot.service.picture_posts import EXTRA_KEY
+from bot.service.picture_posts import EXTRA_KEY, picture_extra
 from games.core import Engine
 from storage import Game
 from tests.bot.conftest import Table
-from tests.bot.driving import gallery_urls, has_board, start_game, stored
+from tests.bot.driving import gallery_urls, has_board, post_text, start_game, stored
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -123,3 +123,31 @@ async def test_a_view_is_drawn_once_then_taken_from_the_cache(
     await pictures.draw(engine, engine.view(engine.new_game(2, seed=98), 0), names)
     assert len(calls) == 3
     assert len(pictures._cache) <= 2
+
+
+async def test_the_text_under_a_picture_leaves_out_what_the_picture_shows(table: Table) -> None:
+    thread, _ = await start_game(table, "mandragora", ["alice", "bob"])
+    board = next(m for m in thread.history() if has_board(m))
+    words = post_text(board)
+    assert "Spell stacks" not in words  # the picture shows the stacks…
+    assert "Shops" not in words  # …and the circle of shops
+    assert "Mandragora" in words  # the title and the sorcerers stay in words
+    assert await picture_of(board)
+
+
+async def test_a_board_whose_picture_cannot_be_drawn_keeps_all_its_text() -> None:
+    engine = games.get("mandragora")
+    state = engine.new_game(2, 7, engine.options())
+    board = engine.describe(engine.view(state, 0))
+    assert any(f.pictured for f in board.fields)
+    unreadable = {EXTRA_KEY: {"game": "mandragora", "view": {"not": "a view"}}}
+    embed, picture = await pictures.board_with_picture(board, ["Ann", "Bob"], unreadable)
+    assert picture is None
+    assert [f.name for f in embed.fields] == [f.name for f in board.rendered(["Ann", "Bob"]).fields]
+
+    readable = picture_extra(engine, engine.view(state, 0))
+    embed, picture = await pictures.board_with_picture(board, ["Ann", "Bob"], readable)
+    assert picture is not None
+    kept = [f.name for f in board.rendered(["Ann", "Bob"]).fields if not f.pictured]
+    assert [f.name for f in embed.fields] == kept
+    assert embed.image.url == f"attachment://{pictures.FILE_NAME}"

@@ -68,7 +68,12 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
     for name in PLAYERS:
         dms = table.members[name].user.dm_channel
         assert dms is not None
-        assert any("Your hand" in str(e.to_dict()) for m in dms.history() for e in m.embeds)
+        # Each player's own board, with its picture (which shows the hand).
+        assert any(
+            "Your score if the game ended now" in str(e.to_dict()) and m.attachments
+            for m in dms.history()
+            for e in m.embeds
+        )
 
     chooser = random.Random(3)
     used = {"command": 0, "panel": 0}

@@ -59,11 +59,13 @@ def expected_board(
     table: Table, game: Game, seat: int | None, *, pictured: bool = True
 ) -> dict[str, Any]:
     """The embed the engine's view of ``seat`` (None: a spectator) makes, as a dict; with the
-    board's picture, as in ``/hand`` and ``/board``, or without it, as in a turn panel."""
+    board's picture, as in ``/hand`` and ``/board`` (the text then leaves out what the picture
+    shows), or without it, as in a turn panel."""
     engine = games.get(game.game_key)
     assert game.state is not None
     board = engine.describe(engine.view(engine.load(game.state), seat))
-    embed = board_embed(board, names_of(table, game), private=seat is not None)
+    private = seat is not None
+    embed = board_embed(board, names_of(table, game), private=private, pictured=pictured)
     if pictured:
         embed.set_image(url=f"attachment://{pictures.FILE_NAME}")
     return dict(embed.to_dict())
@@ -128,7 +130,8 @@ async def test_suggestions_filter_by_what_is_typed_and_skip_those_waiting(table:
     assert offered(await alice.autocomplete(thread, "play", "move", "move 2")) == ["move 2"]
     assert offered(await alice.autocomplete(thread, "play", "move", "  MOVE   3 ")) == ["move 3"]
     two = offered(await alice.autocomplete(thread, "play", "move", "2"))
-    assert two == filtered(moves, "2")
+    # The moves whose notation holds it first, then those whose words do ("→ shop 2").
+    assert two[: len(filtered(moves, "2"))] == filtered(moves, "2")
     assert "move 2" in two
     assert await alice.autocomplete(thread, "play", "move", "xyzzy") == []
     # Out of turn, the one suggestion says whose turn it is.
@@ -577,3 +580,26 @@ async def test_a_move_legal_in_several_games_is_asked_about_privately(table: Tab
     assert answer(played).content.startswith("✔ `move 2`")
     assert (await stored(table, first)).version == 1
     assert await snapshot(table, second) == before[1]
+
+
+async def test_suggestions_say_what_each_move_does_and_find_it_by_its_words(table: Table) -> None:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    game = await stored(table, game_id)
+    seat = min(game.to_act)
+    member = member_at(table, game, seat)
+    engine = games.get("mandragora")
+    state = engine.load(game.state or "")
+    names = names_of(table, game)
+
+    suggested = await member.autocomplete(thread, "play", "move", "")
+    by_words = await member.autocomplete(thread, "play", "move", "assistant")
+
+    expected = [
+        f"{engine.notation(a)} — {render(engine.action_label(state, seat, a), names)}"[:100]
+        for a in engine.legal_actions(state, seat)
+    ]
+    assert [c["name"] for c in suggested] == expected
+    assert all("Send the assistant" in c["name"] for c in by_words)
+    assert [c["value"] for c in by_words] == [
+        n for n in (engine.notation(a) for a in engine.legal_actions(state, seat)) if "move" in n
+    ]

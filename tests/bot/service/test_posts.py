@@ -50,7 +50,7 @@ def test_the_payload_is_plain_json_data() -> None:
             {
                 "title": "Second",
                 "description": "",
-                "fields": [{"name": "a", "value": "b", "inline": False}],
+                "fields": [{"name": "a", "value": "b", "inline": False, "pictured": False}],
                 "footer": "",
             }
         ],
