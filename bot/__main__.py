@@ -10,8 +10,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from pydantic import ValidationError
+
 import games
-from bot.settings import Settings
+from bot.settings import Settings, settings_problems
 from storage import OPEN_STATUSES, StorageError, open_store
 
 log = logging.getLogger("grimoire")
@@ -85,9 +87,16 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     """Read the settings and the command line, then run on Discord (with a token) or in the
     playground (without one). Returns the exit status: 1 when the chosen mode cannot start,
-    2 when the database cannot be used, 3 when the playground's port is taken."""
+    2 when the database cannot be used, 3 when the playground's port is taken, 4 when a
+    setting is not valid."""
     arguments = parse_arguments(argv)
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as error:
+        logging.basicConfig(format="%(levelname)s %(name)s: %(message)s")
+        for problem in settings_problems(error):
+            log.error("Setting not valid: %s", problem)
+        return 4
     logging.basicConfig(
         level=settings.log_level.upper(),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
@@ -106,7 +115,7 @@ def _discord(settings: Settings, token: str) -> int:
     from bot.app import create_bot
 
     bot = create_bot(settings)
-    log.info("Connecting to Discord.")
+    log.info("Connecting to Discord%s.", _shards_text(settings))
     bot.run(token, log_handler=None)
     return 0
 
@@ -114,6 +123,10 @@ def _discord(settings: Settings, token: str) -> int:
 def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set: bool) -> int:
     reason = "--playground" if token_set else "no DISCORD_TOKEN"
     log.info("Grimoire starting in the playground (%s): a simulated Discord on 127.0.0.1.", reason)
+    if settings.sharded:
+        # The playground is one process on its own database: there is nothing to share.
+        log.info("The playground runs unsharded: SHARD_COUNT and SHARD_IDS are ignored.")
+        settings = settings.model_copy(update={"shard_count": None, "shard_ids": None})
     _log_engines()
     from bot.playground.options import PlaygroundOptions
 
@@ -132,6 +145,16 @@ def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set:
     if not asyncio.run(open_database(options.database_url)):
         return 2
     return asyncio.run(run_playground(settings, options))
+
+
+def _shards_text(settings: Settings) -> str:
+    """How this process connects, for the log: nothing when unsharded."""
+    if settings.shard_count is None:
+        return ""
+    if settings.shard_ids is None:
+        return f" as all {settings.shard_count} shards"
+    ids = ", ".join(str(shard_id) for shard_id in settings.shard_ids)
+    return f" as shards {ids} of {settings.shard_count}"
 
 
 def _log_engines() -> None:

@@ -77,10 +77,17 @@ class GrimoireBot(commands.Bot):
             help_command=None,
             tree_cls=GrimoireTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            **self._gateway_options(settings),
         )
         self.settings = settings
         self._seeds = seeds
         self._background: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def _gateway_options(cls, settings: Settings) -> dict[str, Any]:
+        """What discord.py needs to know of the gateway connection: nothing for one
+        unsharded connection."""
+        return {}
 
     async def setup_hook(self) -> None:
         self.services = services = await self._build_services()
@@ -275,6 +282,23 @@ async def _stop(services: Services) -> None:
     await services.store.close()
 
 
+class ShardedGrimoireBot(GrimoireBot, commands.AutoShardedBot):
+    """The bot as some or all of ``SHARD_COUNT`` shards: the ``SHARD_IDS`` shards, or every
+    shard when ``SHARD_IDS`` is not set, each its own gateway connection in this process.
+
+    Several processes can share the shards of one bot because no game state lives in a
+    process: every game, delivery and timer is in the shared database, so any process may
+    answer any interaction and send any post. Discord delivers the interactions of a server
+    to the shard that holds the server, and those from direct messages to shard 0, so the
+    process holding shard 0 is the one that serves DMs.
+    """
+
+    @classmethod
+    def _gateway_options(cls, settings: Settings) -> dict[str, Any]:
+        shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
+        return {"shard_count": settings.shard_count, "shard_ids": shard_ids}
+
+
 def create_bot(
     settings: Settings | None = None,
     *,
@@ -284,5 +308,8 @@ def create_bot(
     """The configured bot, not yet started: ``await bot.start(token)`` runs it.
 
     ``seeds`` replaces the source of new games' seeds (for reproducible tests and scripts).
+    With ``SHARD_COUNT`` set it is a :class:`ShardedGrimoireBot`.
     """
-    return GrimoireBot(settings or Settings(**overrides), seeds=seeds)
+    settings = settings or Settings(**overrides)
+    kind = ShardedGrimoireBot if settings.sharded else GrimoireBot
+    return kind(settings, seeds=seeds)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal, Self
 
-from pydantic import Field, SecretStr
-from pydantic_settings import SettingsConfigDict
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import NoDecode, SettingsConfigDict
 
 from storage.settings import StorageSettings
 
@@ -37,3 +38,87 @@ class Settings(StorageSettings):
         default="normal",
         description="The AI level that moves for a player who missed a deadline or resigned.",
     )
+    shard_count: int | None = Field(
+        default=None,
+        ge=1,
+        description="How many shards the bot has in all, over every process; unset: one "
+        "connection, unsharded.",
+    )
+    # Written ``0,1`` or ``0-3`` in the environment, not as JSON: NoDecode hands the text over
+    # to the validator below as it is.
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = Field(
+        default=None,
+        description="The shards this process connects; unset: all of SHARD_COUNT.",
+    )
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _read_shard_ids(cls, value: object) -> object:
+        return parse_shard_ids(value) if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Self:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards over every process")
+        check_shard_ids(self.shard_ids, self.shard_count)
+        return self
+
+    @property
+    def sharded(self) -> bool:
+        """Whether the bot connects as shards (``SHARD_COUNT`` is set)."""
+        return self.shard_count is not None
+
+
+#: One entry of SHARD_IDS: a shard number, or a range of them such as ``0-3``.
+_SHARD_RANGE = re.compile(r"(?P<first>[0-9]+)\s*(?:-\s*(?P<last>[0-9]+))?")
+
+
+def parse_shard_ids(text: str) -> tuple[int, ...]:
+    """The shard ids ``SHARD_IDS`` names, in its order: numbers and ranges separated by
+    commas, such as ``0,1``, ``0-3`` or ``0-1,4``. Raises :class:`ValueError` saying what
+    is wrong with a part that is neither."""
+    ids: list[int] = []
+    for part in text.split(","):
+        found = _SHARD_RANGE.fullmatch(part.strip())
+        if found is None:
+            raise ValueError(
+                f"{part.strip()!r} is not a shard number or a range such as 0-3"
+                if part.strip()
+                else "an empty entry between commas"
+            )
+        low = int(found["first"])
+        high = int(found["last"]) if found["last"] is not None else low
+        if high < low:
+            raise ValueError(f"the range {low}-{high} goes backwards; write {high}-{low}")
+        ids.extend(range(low, high + 1))
+    return tuple(ids)
+
+
+def check_shard_ids(shard_ids: tuple[int, ...], shard_count: int) -> None:
+    """Refuse shard ids that name a shard twice or one beyond ``shard_count`` (ids run from
+    0 to ``shard_count - 1``), with a :class:`ValueError` saying which."""
+    if not shard_ids:
+        raise ValueError("SHARD_IDS names no shard")
+    seen: set[int] = set()
+    for shard_id in shard_ids:
+        if shard_id in seen:
+            raise ValueError(f"SHARD_IDS names shard {shard_id} twice")
+        seen.add(shard_id)
+        if shard_id >= shard_count:
+            raise ValueError(
+                f"SHARD_IDS names shard {shard_id}, but with SHARD_COUNT={shard_count} the "
+                f"shards are 0 to {shard_count - 1}"
+            )
+
+
+def settings_problems(error: ValidationError) -> list[str]:
+    """One line per problem in ``error``, naming the setting as it is written in ``.env``,
+    without the value given (it may be the token)."""
+    problems = []
+    for problem in error.errors(include_input=False, include_url=False):
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        names = [str(part).upper() for part in problem["loc"]]
+        problems.append(f"{', '.join(names)}: {message}" if names else message)
+    return problems
