@@ -50,11 +50,11 @@ async def photograph(out: Path) -> None:
             for member in (bob, carol):
                 await member.click(lobby, label="Join")
             await alice.click(lobby, label="Start")
-            game = (await ground.bot.store.games.in_channel(channel.id))[-1]
+            game = (await ground.bot.services.store.games.in_channel(channel.id))[-1]
             engine = games.get(game.game_key)
             members = {m.user.id: m for m in ground.world.members}
             for _ in range(4):
-                game = await ground.bot.store.games.get(game.id)
+                game = await ground.bot.services.store.games.get(game.id)
                 assert game.state is not None
                 state = engine.load(game.state)
                 seat = min(game.to_act)
