@@ -185,4 +185,9 @@ async def test_a_sharded_bot_runs_a_game_like_the_unsharded_one(table: Table) ->
     for name in ("alice", "bob"):
         dms = table.members[name].user.dm_channel
         assert dms is not None
-        assert any("Your hand" in str(e.to_dict()) for m in dms.history() for e in m.embeds)
+        # Each player's own board, with its picture (which shows the hand).
+        assert any(
+            "Your score if the game ended now" in str(e.to_dict()) and m.attachments
+            for m in dms.history()
+            for e in m.embeds
+        )
