@@ -16,6 +16,7 @@ from typing import Any
 
 import asyncpg
 
+from storage.errors import DatabaseUnusable
 from storage.postgres.connection import Connection as Connection
 from storage.postgres.migrate import migrate
 from storage.sqlite.database import Clock, utc_now
@@ -50,9 +51,17 @@ class Database:
         ``migrate_schema=False`` only checks that the schema is the latest (for reading).
         """
         shown = shown_url(url)
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=max(1, pool_size), command_timeout=60
-        )
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=max(1, pool_size), command_timeout=60
+            )
+        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            # The server is down, the database or the user does not exist, a bad password:
+            # said in one line, like a file that cannot be opened.
+            reason = str(error) or type(error).__name__
+            raise DatabaseUnusable(
+                shown, f"cannot connect to it ({reason}).", exists=False
+            ) from None
         try:
             async with pool.acquire() as connection:
                 await migrate(connection, shown, apply=migrate_schema)

@@ -75,6 +75,10 @@ async def migrate(connection: Connection, url: str, *, apply: bool = True) -> li
         if current > latest_version():
             raise SchemaTooNew(url, too_new(current) + _LEFT_ALONE, exists=False)
         pending = migrations()[current:]
+        if current == 0 and not apply:
+            raise DatabaseUnusable(
+                url, "it holds no Grimoire games yet." + _LEFT_ALONE, exists=False
+            )
         if pending and not apply:
             raise DatabaseUnusable(
                 url,

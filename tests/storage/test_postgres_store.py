@@ -5,6 +5,7 @@ several processes leasing outbox items and timers from one database."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import AsyncIterator
 from datetime import timedelta
 
@@ -23,6 +24,7 @@ from storage import (
 from storage import (
     open_store as open_url,
 )
+from storage.__main__ import main
 from storage.migrate import Migration, latest_version
 from storage.postgres import migrate as pg_migrate
 from storage.postgres.store import PostgresStore
@@ -36,6 +38,8 @@ from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
+from tests.storage.postgres_server import Server
+from tests.storage.tables import play, started_game
 
 LEASE = timedelta(seconds=30)
 
@@ -292,3 +296,42 @@ async def test_a_timer_whose_lease_ran_out_goes_to_another_process(
     clock.advance(TIMER_LEASE * 2)
     assert await store.timers.due() == []
     assert await other.timers.due() == []
+
+
+# ------------------------------------------------------------------ python -m storage check
+async def test_check_replays_every_game_of_a_postgresql_database(
+    store: PostgresStore, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = random.Random(4)
+    first = await started_game(store)
+    second = await started_game(store, (21, 22, 23))
+    for _ in range(3):
+        first = await play(store, first, rng)
+        second = await play(store, second, rng)
+    async with store.database.transaction() as db:
+        await db.execute("UPDATE games SET state = $1 WHERE id = $2", first.state, second.id)
+    status = await asyncio.to_thread(main, ["check", "--url", postgres_url])
+    out = capsys.readouterr().out
+    assert status == 1
+    assert "integrity: not applicable to PostgreSQL" in out
+    assert f"game #{first.id}: 3 moves, ok" in out
+    assert f"game #{second.id}: 3 moves, MISMATCH: the replayed state differs" in out
+    assert "2 games checked, 1 mismatched." in out
+    only_first = ["check", "--url", postgres_url, "--game", str(first.id)]
+    assert await asyncio.to_thread(main, only_first) == 0
+
+
+async def test_check_refuses_an_empty_postgresql_database_and_creates_nothing(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await asyncio.to_thread(main, ["check", "--url", postgres_url]) == 2
+    assert "holds no Grimoire games yet" in capsys.readouterr().err
+    assert await _tables(postgres_url) == set()
+
+
+async def test_an_unreachable_server_is_said_in_one_line(
+    postgres_server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = postgres_server.url("no_such_database")
+    assert await asyncio.to_thread(main, ["check", "--url", missing]) == 2
+    assert "cannot connect to it" in capsys.readouterr().err
