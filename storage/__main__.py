@@ -2,15 +2,19 @@
 
 ``check`` runs SQLite's full integrity check on the file, then replays every started game
 (or one, with ``--game``) from its seed and action log and compares the result with the
-stored state. On a PostgreSQL URL the integrity check is the server's business (it is not
-applicable here) and the database must already be at this version's schema; the games are
-replayed the same way. A damaged file is only read, never written: every game that can still be read
-is replayed, and each one that cannot is named.
+stored state. A damaged file is only read, never written: every game that can still be read
+is replayed, and each one that cannot is named. On a PostgreSQL URL the integrity check is
+the server's business (not applicable here) and the database must already be at this
+version's schema; the games are replayed the same way.
 
-Exit status: 0 when all is well; 1 when the file is damaged or a game disagrees with its log
-or cannot be read; 2 when the file cannot be checked at all (missing, not a Grimoire
-database, written by a newer Grimoire, read-only, a PostgreSQL server that cannot be reached,
-or a URL that names no database), said in one line on stderr.
+``copy SOURCE DESTINATION`` copies every table of one database into another, empty one (for
+instance from SQLite into PostgreSQL, or back); a destination holding anything is refused.
+
+Exit status: 0 when all is well (for ``copy``: when everything was copied); 1 when the
+file is damaged or a game disagrees with its log or cannot be read; 2 when the file cannot
+be checked (or copied) at all (missing, not a Grimoire database, written by a newer
+Grimoire, read-only, a PostgreSQL server that cannot be reached, a copy into a database that
+is not empty, or a URL that names no database), said in one line on stderr.
 """
 
 from __future__ import annotations
@@ -32,7 +36,9 @@ from storage import (
     GameStatus,
     SqliteStore,
     StorageError,
+    open_store,
 )
+from storage.copy import copy_database
 from storage.health import IntegrityCheck, check_integrity
 from storage.migrate import inspect, latest_version
 from storage.postgres.store import PostgresStore
@@ -98,6 +104,19 @@ async def _check_postgres(url: str, game_id: int | None) -> int:
     async with store:
         failures = await _replay(store, game_id)
     return 1 if failures else 0
+
+
+async def copy(source_url: str, destination_url: str) -> int:
+    """Copy every table of one database into another, empty one; say what was copied."""
+    async with await open_store(source_url) as source, await open_store(destination_url) as into:
+        copied = await copy_database(source, into)
+    games = copied.rows["games"]
+    print(
+        f"Copied {games} game{'' if games == 1 else 's'} ({copied.total} rows in all) from "
+        f"{source.path} to {into.path}. Check it with: python -m storage check --url "
+        "<the new database's URL>"
+    )
+    return 0
 
 
 def _integrity(path: Path) -> IntegrityCheck:
@@ -175,9 +194,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     checking = commands.add_parser("check", help="replay games and compare with stored states")
     checking.add_argument("--game", type=int, help="only this game id")
     checking.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
+    copying = commands.add_parser(
+        "copy", help="copy every table into another, empty database (SQLite ↔ PostgreSQL)"
+    )
+    copying.add_argument("source", help="the database URL to copy from")
+    copying.add_argument("destination", help="the database URL to copy into; must be empty")
     args = parser.parse_args(argv)
-    url = args.url or StorageSettings().database_url
     try:
+        if args.command == "copy":
+            return asyncio.run(copy(args.source, args.destination))
+        url = args.url or StorageSettings().database_url
         return asyncio.run(check(url, args.game))
     except StorageError as error:
         print(error, file=sys.stderr)
