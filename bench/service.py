@@ -19,7 +19,7 @@ from bench.seeding import remove_database, seed_database
 from bench.stats import latency_summary
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
-from storage import Game, GameStatus, SqliteStore, open_store
+from storage import Game, GameStatus, SqliteStore
 
 #: Seconds between two moves of one game in the judged paced run: every running game moving
 #: every 10 s is far busier than play by post, where a game moves every few minutes or hours.
@@ -136,7 +136,7 @@ async def _open(path: Path, scale: Scale, progress: Callable[[str], None]) -> Sq
     started = time.perf_counter()
     await seed_database(path, finished=scale.finished_games, active=scale.active_games)
     progress(f"service: seeded in {time.perf_counter() - started:.1f} s")
-    return await open_store(f"sqlite:///{path}")
+    return await SqliteStore.open(path)
 
 
 async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> dict[str, Any]:

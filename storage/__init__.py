@@ -1,4 +1,5 @@
-"""Game storage: games, seats, the action log, Discord deliveries and timers, in SQLite.
+"""Game storage: games, seats, the action log, Discord deliveries and timers, in SQLite
+(the default) or PostgreSQL.
 
 >>> import asyncio, tempfile, pathlib
 >>> async def demo(folder: str) -> str:
@@ -16,6 +17,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from storage.contract.games import GameStore
 from storage.contract.outbox import Outbox
@@ -76,15 +78,29 @@ from storage.records import (
 from storage.sqlite.database import Clock, utc_now
 from storage.sqlite.store import SqliteStore
 from storage.store import Store
-from storage.url import sqlite_path
+from storage.url import is_postgres, postgres_pool, sqlite_path
+
+if TYPE_CHECKING:
+    from storage.postgres.store import PostgresStore
 
 
-async def open_store(url: str, *, clock: Clock = utc_now, base: Path | None = None) -> SqliteStore:
+async def open_store(
+    url: str, *, clock: Clock = utc_now, base: Path | None = None
+) -> SqliteStore | PostgresStore:
     """The store ``DATABASE_URL`` names, ready to use: the folder created, the schema migrated.
 
-    Raises ``UnsupportedDatabaseUrl`` for a URL it cannot serve and a ``DatabaseUnusable``
-    subclass, naming the file, for a file it must not touch.
+    ``sqlite:///path`` is a file (the default); ``postgresql://user:password@host:port/db``
+    (or ``postgres://``, optionally with ``?pool_size=N``) a PostgreSQL database that several
+    processes may share. Raises ``UnsupportedDatabaseUrl`` for a URL it cannot serve and a
+    ``DatabaseUnusable`` subclass, naming the database, for one it must not touch.
     """
+    if is_postgres(url):
+        # Imported here: a deployment on SQLite needs no PostgreSQL driver loaded.
+        from storage.postgres.database import DEFAULT_POOL_SIZE
+        from storage.postgres.store import PostgresStore
+
+        dsn, pool_size = postgres_pool(url)
+        return await PostgresStore.open(dsn, clock=clock, pool_size=pool_size or DEFAULT_POOL_SIZE)
     return await SqliteStore.open(sqlite_path(url, base=base), clock=clock)
 
 

@@ -3,12 +3,18 @@
 ``check`` runs SQLite's full integrity check on the file, then replays every started game
 (or one, with ``--game``) from its seed and action log and compares the result with the
 stored state. A damaged file is only read, never written: every game that can still be read
-is replayed, and each one that cannot is named.
+is replayed, and each one that cannot is named. On a PostgreSQL URL the integrity check is
+the server's business (not applicable here) and the database must already be at this
+version's schema; the games are replayed the same way.
 
-Exit status: 0 when all is well; 1 when the file is damaged or a game disagrees with its log
-or cannot be read; 2 when the file cannot be checked at all (missing, not a Grimoire
-database, written by a newer Grimoire, read-only, or a URL that names no SQLite file), said
-in one line on stderr.
+``copy SOURCE DESTINATION`` copies every table of one database into another, empty one (for
+instance from SQLite into PostgreSQL, or back); a destination holding anything is refused.
+
+Exit status: 0 when all is well (for ``copy``: when everything was copied); 1 when the
+file is damaged or a game disagrees with its log or cannot be read; 2 when the file cannot
+be checked (or copied) at all (missing, not a Grimoire database, written by a newer
+Grimoire, read-only, a PostgreSQL server that cannot be reached, a copy into a database that
+is not empty, or a URL that names no database), said in one line on stderr.
 """
 
 from __future__ import annotations
@@ -22,19 +28,24 @@ from contextlib import closing
 from pathlib import Path
 from urllib.parse import quote
 
+import asyncpg
+
 from storage import (
     DatabaseUnusable,
     GameNotFound,
     GameStatus,
     SqliteStore,
     StorageError,
+    open_store,
 )
+from storage.copy import copy_database
 from storage.health import IntegrityCheck, check_integrity
 from storage.migrate import inspect, latest_version
+from storage.postgres.store import PostgresStore
 from storage.replay import check_replay
 from storage.settings import StorageSettings
 from storage.sqlite.database import Database
-from storage.url import sqlite_path
+from storage.url import is_postgres, postgres_pool, sqlite_path
 
 STARTED = (GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.CANCELLED)
 #: Problems listed one per line; SQLite reports up to 100, which says no more than 20 do.
@@ -46,6 +57,8 @@ async def check(url: str, game_id: int | None) -> int:
 
     Raises a :class:`~storage.errors.StorageError` when the file cannot be checked at all.
     """
+    if is_postgres(url):
+        return await _check_postgres(url, game_id)
     path = sqlite_path(url)
     if not path.is_file() or path.stat().st_size == 0:
         # Opening would create it: a check must not leave a new empty database behind.
@@ -79,6 +92,33 @@ async def check(url: str, game_id: int | None) -> int:
     return 1 if failures or integrity.damaged else 0
 
 
+async def _check_postgres(url: str, game_id: int | None) -> int:
+    """Replay the games of a PostgreSQL database, reading only: nothing is migrated, and a
+    database that is empty, older or newer than this code is refused."""
+    dsn, _ = postgres_pool(url)
+    store = await PostgresStore.open(dsn, pool_size=2, migrate_schema=False)
+    print(
+        f"integrity: not applicable to PostgreSQL ({store.path}); the server checks its own "
+        "pages. Replaying the games."
+    )
+    async with store:
+        failures = await _replay(store, game_id)
+    return 1 if failures else 0
+
+
+async def copy(source_url: str, destination_url: str) -> int:
+    """Copy every table of one database into another, empty one; say what was copied."""
+    async with await open_store(source_url) as source, await open_store(destination_url) as into:
+        copied = await copy_database(source, into)
+    games = copied.rows["games"]
+    print(
+        f"Copied {games} game{'' if games == 1 else 's'} ({copied.total} rows in all) from "
+        f"{source.path} to {into.path}. Check it with: python -m storage check --url "
+        "<the new database's URL>"
+    )
+    return 0
+
+
 def _integrity(path: Path) -> IntegrityCheck:
     """The full integrity check, as long as it takes: the user asked for it."""
     with closing(sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True)) as connection:
@@ -100,7 +140,7 @@ def _report_damage(path: Path, integrity: IntegrityCheck) -> None:
         print(f"damage: … and {count - SHOWN_PROBLEMS} more")
 
 
-async def _replay(store: SqliteStore, game_id: int | None) -> int:
+async def _replay(store: SqliteStore | PostgresStore, game_id: int | None) -> int:
     """Replay each game, one line each and a summary; how many failed (disagree or unread)."""
     ids = [game_id] if game_id is not None else await _game_ids(store)
     mismatched = unreadable = 0
@@ -112,7 +152,7 @@ async def _replay(store: SqliteStore, game_id: int | None) -> int:
                 raise  # the id asked for is not there: said as for a healthy file
             # Listed by the status index, missing from the table: one of the two is damaged.
             problem = "listed, but its row is missing"
-        except sqlite3.DatabaseError as error:
+        except (sqlite3.DatabaseError, asyncpg.PostgresError) as error:
             problem = str(error)
         except ValueError as error:  # pages that read but hold garbage: bad JSON, bad fields
             problem = f"its stored data cannot be decoded: {error}"
@@ -128,11 +168,12 @@ async def _replay(store: SqliteStore, game_id: int | None) -> int:
     return mismatched + unreadable
 
 
-async def _game_ids(store: SqliteStore) -> list[int]:
+async def _game_ids(store: SqliteStore | PostgresStore) -> list[int]:
     """The started games' ids, from the table itself when its index cannot be read."""
     try:
         return await store.games.ids(STARTED)
     except sqlite3.DatabaseError:
+        assert isinstance(store, SqliteStore)
         # The status index may be the damaged part; the table may still read in full.
         rows = await store.database.fetch_all(
             f"SELECT id FROM games NOT INDEXED WHERE status IN ({', '.join('?' * len(STARTED))})"
@@ -153,9 +194,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     checking = commands.add_parser("check", help="replay games and compare with stored states")
     checking.add_argument("--game", type=int, help="only this game id")
     checking.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
+    copying = commands.add_parser(
+        "copy", help="copy every table into another, empty database (SQLite ↔ PostgreSQL)"
+    )
+    copying.add_argument("source", help="the database URL to copy from")
+    copying.add_argument("destination", help="the database URL to copy into; must be empty")
     args = parser.parse_args(argv)
-    url = args.url or StorageSettings().database_url
     try:
+        if args.command == "copy":
+            return asyncio.run(copy(args.source, args.destination))
+        url = args.url or StorageSettings().database_url
         return asyncio.run(check(url, args.game))
     except StorageError as error:
         print(error, file=sys.stderr)

@@ -23,10 +23,11 @@ class UnsupportedDatabaseUrl(StorageError):
 class DatabaseUnusable(StorageError):
     """The database file cannot be used; it has been left exactly as it was.
 
-    ``exists=False`` (the file was never created) drops the closing "left untouched".
+    ``path`` is the file, or a PostgreSQL URL (without its password). ``exists=False`` (the
+    file was never created, or the database is a server's) drops the closing "left untouched".
     """
 
-    def __init__(self, path: Path, reason: str, *, exists: bool = True) -> None:
+    def __init__(self, path: Path | str, reason: str, *, exists: bool = True) -> None:
         self.path = path
         untouched = " The file was left untouched." if exists else ""
         super().__init__(f"Cannot use the database {path}: {reason}{untouched}")

@@ -119,11 +119,16 @@ def _refuse_strangers(path: Path, application_id: int, version: int, tables: int
     if application_id not in (0, APPLICATION_ID) or (application_id == 0 and tables):
         raise ForeignDatabase(path, "it is another application's SQLite database.")
     if version > latest_version():
-        raise SchemaTooNew(
-            path,
-            f"it was written by a newer version of Grimoire (schema {version}; this version "
-            f"knows schemas up to {latest_version()}). Upgrade Grimoire to open it.",
-        )
+        raise SchemaTooNew(path, too_new(version))
+
+
+def too_new(version: int) -> str:
+    """Why a database of schema ``version``, newer than this code, is refused (both backends
+    say it the same way)."""
+    return (
+        f"it was written by a newer version of Grimoire (schema {version}; this version "
+        f"knows schemas up to {latest_version()}). Upgrade Grimoire to open it."
+    )
 
 
 async def migrate(connection: aiosqlite.Connection, path: Path) -> list[int]:

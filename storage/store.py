@@ -1,5 +1,6 @@
-"""The store interface the service layer uses. SQLite implements it today; a PostgreSQL
-store can implement it later and run the same contract tests (``tests/storage/contract``).
+"""The store interface the service layer uses. SQLite (``storage/sqlite``) and PostgreSQL
+(``storage/postgres``) implement it and pass the same contract tests
+(``tests/storage/contract``).
 
 A store has parts sharing one database, each an abstract class in ``storage/contract/``:
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from bot.timers import TimerWorker
-from storage import NewTimer, SqliteStore, Timer, TimerKind, open_store
+from storage import NewTimer, SqliteStore, Timer, TimerKind
 from tests.storage.contract import FakeClock
 
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    opened = await open_store(f"sqlite:///{tmp_path / 't.sqlite3'}", clock=FakeClock())
+    opened = await SqliteStore.open(tmp_path / "t.sqlite3", clock=FakeClock())
     yield opened
     await opened.close()
 

@@ -19,7 +19,8 @@ def test_relative_paths_are_taken_from_the_working_directory(
 @pytest.mark.parametrize(
     ("url", "message"),
     [
-        ("postgresql://db/grimoire", "“postgresql” databases are not supported"),
+        ("mysql://db/grimoire", "“mysql” database, which is not supported"),
+        ("postgresql://db/grimoire", "is a PostgreSQL URL, not an SQLite one"),
         ("grimoire.sqlite3", "must look like sqlite:///"),
         ("sqlite:///", "does not name a file"),
         ("sqlite:///data/", "does not name a file"),

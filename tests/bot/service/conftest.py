@@ -11,7 +11,7 @@ import games
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
 from bot.service.play import Tables
-from storage import SqliteStore, open_store
+from storage import SqliteStore
 from tests.storage.contract import FakeClock
 
 #: The seed every game dealt by the ``lobbies`` fixture is started with.
@@ -25,7 +25,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
-    opened = await open_store(f"sqlite:///{tmp_path / 'g.sqlite3'}", clock=clock)
+    opened = await SqliteStore.open(tmp_path / "g.sqlite3", clock=clock)
     yield opened
     await opened.close()
 

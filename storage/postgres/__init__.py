@@ -1,0 +1,1 @@
+"""The PostgreSQL implementation of the store, for several processes on one database."""

@@ -1,0 +1,252 @@
+"""The moves part of the games store in PostgreSQL: moves recorded, resignations, moves taken
+back and the undo requests asking for it, and nudges."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from storage.contract.games import GameStore
+from storage.errors import AlreadyResigned, GameNotActive, NotSeated, VersionConflict
+from storage.postgres import rows
+from storage.postgres.database import Connection, Database, affected
+from storage.postgres.games.reading import load_game
+from storage.postgres.writes import insert_deliveries, insert_timers
+from storage.records import Delivery, Game, GameStatus, NewTimer, UndoRequest
+
+
+class PostgresMoves(GameStore):
+    """The move methods of :class:`~storage.contract.games.GameStore` on one PostgreSQL
+    database (``_db``); :class:`~storage.postgres.games.PostgresGames` puts the parts
+    together."""
+
+    _db: Database
+
+    async def record_move(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        seat: int,
+        notation: str,
+        state: str,
+        to_act: frozenset[int],
+        outcome: str | None = None,
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] | None = None,
+        missed: bool = False,
+    ) -> Game:
+        now = self._db.now()
+        finished = outcome is not None
+        async with self._db.transaction() as db:
+            # The version check is the update's own condition: of two racing moves the
+            # second waits for the first's row lock, then finds the version changed.
+            status = await db.execute(
+                "UPDATE games SET version = version + 1, state = $1, to_act = $2, outcome = $3,"
+                " status = $4, finished_at = $5, updated_at = $6"
+                " WHERE id = $7 AND version = $8 AND status = 'active'",
+                state,
+                json.dumps(sorted(to_act)),
+                outcome,
+                str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
+                now if finished else None,
+                now,
+                game_id,
+                expected_version,
+            )
+            if affected(status) != 1:
+                game = await load_game(db, game_id)
+                if game.status != GameStatus.ACTIVE:
+                    raise GameNotActive(game_id, game.status)
+                raise VersionConflict(game_id, expected_version, game.version)
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, notation, at)"
+                " VALUES ($1, $2, $3, $4, $5)",
+                game_id,
+                expected_version + 1,
+                seat,
+                notation,
+                now,
+            )
+            if missed:
+                await db.execute(
+                    "UPDATE seats SET missed = missed + 1 WHERE game_id = $1 AND seat = $2",
+                    game_id,
+                    seat,
+                )
+            # Whatever the table was asked to take back no longer applies to this game.
+            await db.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+            await insert_deliveries(db, deliveries, now, game_id)
+            await _replace_timers(db, game_id, None if finished else timers, finished)
+            return await load_game(db, game_id)
+
+    async def resign(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        expected_version: int,
+        to_act: frozenset[int],
+        outcome: str | None = None,
+        deliveries: Sequence[Delivery] = (),
+    ) -> Game:
+        now = self._db.now()
+        finished = outcome is not None
+        async with self._db.transaction() as db:
+            game = await load_game(db, game_id, lock=True)
+            if game.status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, game.status)
+            if game.version != expected_version:
+                raise VersionConflict(game_id, expected_version, game.version)
+            place = next((s for s in game.seats if s.seat == seat), None)
+            if place is None or place.user_id is None:
+                raise NotSeated(game_id)
+            if place.resigned:
+                raise AlreadyResigned(game_id, seat)
+            await db.execute(
+                "UPDATE seats SET resigned_at = $1 WHERE game_id = $2 AND seat = $3",
+                now,
+                game_id,
+                seat,
+            )
+            await db.execute(
+                "UPDATE games SET to_act = $1, outcome = $2, status = $3, finished_at = $4,"
+                " updated_at = $5 WHERE id = $6",
+                json.dumps(sorted(to_act)),
+                outcome,
+                str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
+                now if finished else None,
+                now,
+                game_id,
+            )
+            await insert_deliveries(db, deliveries, now, game_id)
+            if finished:
+                await db.execute(
+                    "DELETE FROM timers WHERE game_id = $1 AND fired_at IS NULL", game_id
+                )
+            return await load_game(db, game_id)
+
+    async def undo(
+        self,
+        game_id: int,
+        *,
+        expected_version: int,
+        to_version: int,
+        state: str,
+        to_act: frozenset[int],
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] | None = None,
+    ) -> Game:
+        if not 0 <= to_version <= expected_version:
+            raise ValueError(f"cannot undo from move {expected_version} to {to_version}")
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            game = await load_game(db, game_id, lock=True)
+            if game.status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, game.status)
+            if game.version != expected_version:
+                raise VersionConflict(game_id, expected_version, game.version)
+            await db.execute(
+                "DELETE FROM actions WHERE game_id = $1 AND seq > $2", game_id, to_version
+            )
+            await db.execute(
+                "UPDATE games SET version = $1, state = $2, to_act = $3, updated_at = $4"
+                " WHERE id = $5",
+                to_version,
+                state,
+                json.dumps(sorted(to_act)),
+                now,
+                game_id,
+            )
+            await db.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+            await insert_deliveries(db, deliveries, now, game_id)
+            await _replace_timers(db, game_id, timers, False)
+            return await load_game(db, game_id)
+
+    async def request_undo(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        version: int,
+        to_version: int,
+        deliveries: Sequence[Delivery] = (),
+    ) -> UndoRequest:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            await load_game(db, game_id, lock=True)
+            await db.execute(
+                "INSERT INTO undo_requests"
+                " (game_id, seat, version, to_version, approvals, created_at)"
+                " VALUES ($1, $2, $3, $4, '[]', $5) ON CONFLICT (game_id) DO UPDATE SET"
+                " seat = excluded.seat, version = excluded.version,"
+                " to_version = excluded.to_version, approvals = excluded.approvals,"
+                " created_at = excluded.created_at",
+                game_id,
+                seat,
+                version,
+                to_version,
+                now,
+            )
+            await insert_deliveries(db, deliveries, now, game_id)
+            request = await _undo_request(db, game_id)
+            assert request is not None
+            return request
+
+    async def approve_undo(self, game_id: int, *, version: int, seat: int) -> UndoRequest | None:
+        async with self._db.transaction() as db:
+            request = await _undo_request(db, game_id, lock=True)
+            if request is None or request.version != version:
+                return None
+            approvals = sorted(request.approvals | {seat})
+            await db.execute(
+                "UPDATE undo_requests SET approvals = $1 WHERE game_id = $2",
+                json.dumps(approvals),
+                game_id,
+            )
+            return await _undo_request(db, game_id)
+
+    async def drop_undo(self, game_id: int, *, deliveries: Sequence[Delivery] = ()) -> bool:
+        async with self._db.transaction() as db:
+            status = await db.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
+            if affected(status) != 1:
+                return False
+            await insert_deliveries(db, deliveries, self._db.now(), game_id)
+            return True
+
+    async def undo_request(self, game_id: int) -> UndoRequest | None:
+        async with self._db.snapshot() as db:
+            return await _undo_request(db, game_id)
+
+    async def nudge(
+        self, game_id: int, *, cooldown: timedelta, deliveries: Sequence[Delivery] = ()
+    ) -> datetime | None:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            await load_game(db, game_id, lock=True)
+            last: datetime | None = await db.fetchval(
+                "SELECT nudged_at FROM games WHERE id = $1", game_id
+            )
+            if last is not None and last > now - cooldown:
+                return last
+            await db.execute("UPDATE games SET nudged_at = $1 WHERE id = $2", now, game_id)
+            await insert_deliveries(db, deliveries, now, game_id)
+            return None
+
+
+async def _replace_timers(
+    db: Connection, game_id: int, timers: Sequence[NewTimer] | None, finished: bool
+) -> None:
+    """A game's pending timers replaced by ``timers`` (left alone when ``None``); a finished
+    game keeps none."""
+    if timers is None and not finished:
+        return
+    await db.execute("DELETE FROM timers WHERE game_id = $1 AND fired_at IS NULL", game_id)
+    await insert_timers(db, timers or (), game_id)
+
+
+async def _undo_request(db: Connection, game_id: int, *, lock: bool = False) -> UndoRequest | None:
+    sql = "SELECT * FROM undo_requests WHERE game_id = $1" + (" FOR UPDATE" if lock else "")
+    row = await db.fetchrow(sql, game_id)
+    return rows.undo_request(row) if row is not None else None

@@ -1,0 +1,111 @@
+"""Ratings per game per server, and which finished games were rated, in PostgreSQL."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from storage.contract.ratings import Ratings
+from storage.postgres import rows
+from storage.postgres.database import Connection, Database, affected
+from storage.records import Rating, RatingChange
+
+
+class PostgresRatings(Ratings):
+    """:class:`~storage.contract.ratings.Ratings` on one PostgreSQL database."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database
+
+    async def of_players(
+        self, guild_id: int, game_key: str, user_ids: Sequence[int]
+    ) -> dict[int, Rating]:
+        if not user_ids:
+            return {}
+        found = await self._db.fetch_all(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND game_key = $2"
+            " AND user_id = ANY($3::bigint[])",
+            (guild_id, game_key, list(user_ids)),
+        )
+        return {row["user_id"]: rows.rating(row) for row in found}
+
+    async def record(
+        self, game_id: int, ratings: Sequence[Rating], changes: Sequence[RatingChange] = ()
+    ) -> bool:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            # Marking the game first decides between two processes rating it at once: the
+            # second waits on the first's row, then finds it there and writes nothing.
+            if not await _mark(db, game_id, rated=True, now=now):
+                return False
+            await db.executemany(
+                "INSERT INTO rating_changes (game_id, user_id, before, after)"
+                " VALUES ($1, $2, $3, $4)",
+                [(game_id, c.user_id, c.before, c.after) for c in changes],
+            )
+            await db.executemany(
+                "INSERT INTO ratings (guild_id, game_key, user_id, mu, sigma, games, wins,"
+                " updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)"
+                " ON CONFLICT (guild_id, game_key, user_id) DO UPDATE SET mu = excluded.mu,"
+                " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins,"
+                " updated_at = excluded.updated_at",
+                [
+                    (r.guild_id, r.game_key, r.user_id, r.mu, r.sigma, r.games, r.wins, now)
+                    for r in ratings
+                ],
+            )
+            return True
+
+    async def changes(self, game_id: int) -> list[RatingChange] | None:
+        async with self._db.snapshot() as db:
+            looked = await db.fetchval("SELECT rated FROM rated_games WHERE game_id = $1", game_id)
+            if looked is None:
+                return None
+            found = await db.fetch(
+                "SELECT user_id, before, after FROM rating_changes WHERE game_id = $1"
+                " ORDER BY user_id",
+                game_id,
+            )
+        return [RatingChange(row["user_id"], row["before"], row["after"]) for row in found]
+
+    async def skip(self, game_id: int) -> bool:
+        async with self._db.transaction() as db:
+            return await _mark(db, game_id, rated=False, now=self._db.now())
+
+    async def unrated(self, limit: int = 100) -> list[int]:
+        found = await self._db.fetch_all(
+            "SELECT id FROM games WHERE status = 'finished'"
+            " AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = games.id)"
+            " ORDER BY finished_at, id LIMIT $1",
+            (limit,),
+        )
+        return [row["id"] for row in found]
+
+    async def leaderboard(
+        self, guild_id: int, game_key: str, *, limit: int = 10, min_games: int = 1
+    ) -> list[Rating]:
+        found = await self._db.fetch_all(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND game_key = $2 AND games >= $3"
+            " ORDER BY mu - 3 * sigma DESC, games DESC, user_id LIMIT $4",
+            (guild_id, game_key, min_games, limit),
+        )
+        return [rows.rating(row) for row in found]
+
+    async def of_user(self, guild_id: int, user_id: int) -> list[Rating]:
+        found = await self._db.fetch_all(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2"
+            " ORDER BY games DESC, game_key",
+            (guild_id, user_id),
+        )
+        return [rows.rating(row) for row in found]
+
+
+async def _mark(db: Connection, game_id: int, *, rated: bool, now: datetime) -> bool:
+    status = await db.execute(
+        "INSERT INTO rated_games (game_id, rated, at) VALUES ($1, $2, $3)"
+        " ON CONFLICT (game_id) DO NOTHING",
+        game_id,
+        rated,
+        now,
+    )
+    return affected(status) == 1
