@@ -193,6 +193,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     checking = commands.add_parser("check", help="replay games and compare with stored states")
     checking.add_argument("--game", type=int, help="only this game id")
+    checking.add_argument(
+        "database",
+        nargs="?",
+        help="database URL, as after a copy (default: --url, else DATABASE_URL from settings)",
+    )
     checking.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
     copying = commands.add_parser(
         "copy", help="copy every table into another, empty database (SQLite ↔ PostgreSQL)"
@@ -203,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "copy":
             return asyncio.run(copy(args.source, args.destination))
-        url = args.url or StorageSettings().database_url
+        url = args.database or args.url or StorageSettings().database_url
         return asyncio.run(check(url, args.game))
     except StorageError as error:
         print(error, file=sys.stderr)

@@ -46,6 +46,8 @@ def test_check_replays_every_game_and_reports_mismatches(
     assert f"game #{second}: 5 moves, MISMATCH: the replayed state differs" in out
     assert "2 games checked, 1 mismatched." in out
     assert main(["check", "--url", url, "--game", str(first)]) == 0
+    # The URL may also be given plainly, as after a copy.
+    assert main(["check", url, "--game", str(first)]) == 0
 
 
 def test_check_names_an_unusable_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
