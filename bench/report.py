@@ -47,6 +47,15 @@ _METHOD = """\
     games; play by post is far slower): the latency players see with that many games being
     played. The p99 target is judged on this run. A second paced run offers half the
     throughput above, as a stress test.
+- **Service on PostgreSQL.** The same clicks, with the store's game lock (an advisory lock
+  held across processes), on a throwaway PostgreSQL server this run starts from the
+  installed binaries (`storage/postgres/throwaway.py`), committing as a deployment's server
+  does (`fsync` and `synchronous_commit` on). The seeded file is copied into it
+  (`storage.copy`). *One at a time* is compared with a bare insert committed on its own on
+  the same server; *paced* is as above. *Every game at once* runs for half the paced run's
+  time in worker processes started together: all the games from one process, then the
+  games shared out between two (each with its own connections). Without PostgreSQL
+  installed this part is skipped, saying so.
 - **Full stack.** The real bot (`bot.create_bot`) against SimCord's in-memory Discord, one
   game of each kind at a time, three seats where the game allows: a move by `/play` (the
   autocomplete a member sees while typing, then the command) and a move by `/turn` and one
