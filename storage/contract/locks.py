@@ -6,7 +6,9 @@ it; the lock is what keeps them from racing in the first place, so a player is n
 someone moved at the same moment when the other "someone" was only another process handling
 the same game. The holder of a game's lock reads the game, decides and records; anyone else
 asking for that game's lock waits until it is released, or gives up with
-:class:`~storage.errors.GameBusy` after ``timeout`` seconds, having done nothing.
+:class:`~storage.errors.GameBusy` after ``timeout`` seconds, having done nothing. Only a game
+held by someone else makes a request busy: a process short of connections queues its
+requests (as it queues its transactions) without counting that time.
 """
 
 from __future__ import annotations

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -31,19 +30,19 @@ _KEYS = 2**31
 @asynccontextmanager
 async def game_lock(pool: asyncpg.Pool, game_id: int, timeout: float) -> AsyncIterator[None]:
     """Hold the advisory lock of ``game_id`` on a connection of ``pool`` for the block
-    (``GameBusy`` after ``timeout`` seconds of waiting, for a connection and for the lock)."""
+    (``GameBusy`` after ``timeout`` seconds of waiting for the lock).
+
+    Waiting for a free connection does not count: that is this process being busy with other
+    games, as its moves would queue for the store's own connections, not this game being
+    held elsewhere."""
     key = game_id % _KEYS
-    deadline = time.monotonic() + timeout
+    timeout_ms = max(1, round(timeout * 1000))
+    connection = await pool.acquire()
     try:
-        connection = await pool.acquire(timeout=timeout)
-    except TimeoutError:
-        raise GameBusy(game_id) from None
-    try:
-        left_ms = max(1, round((deadline - time.monotonic()) * 1000))
         try:
             # One round trip: the statements are plain numbers, sent as one simple query.
             await connection.execute(
-                f"SET lock_timeout = {left_ms}; SELECT pg_advisory_lock({GAME_LOCK}, {key})"
+                f"SET lock_timeout = {timeout_ms}; SELECT pg_advisory_lock({GAME_LOCK}, {key})"
             )
         except asyncpg.LockNotAvailableError:
             raise GameBusy(game_id) from None

@@ -92,3 +92,29 @@ class GameLockContract:
             await task
         async with other.game_lock(9, timeout=SHORT):
             pass
+
+    async def test_many_games_held_at_once_do_not_make_another_game_busy(
+        self, store: Store
+    ) -> None:
+        """More games held than the store has connections for: the next game's lock waits
+        for one, however long, and is not refused as busy (no one else holds that game)."""
+        holding = asyncio.Event()
+        release = asyncio.Event()
+
+        async def holder(game_id: int) -> None:
+            async with store.game_lock(game_id):
+                holding.set()
+                await release.wait()
+
+        holders = [asyncio.create_task(holder(game_id)) for game_id in range(100, 112)]
+        await holding.wait()
+        waiter = asyncio.create_task(self._take(store, 200))
+        await asyncio.sleep(SHORT * 2)  # longer than the waiter's timeout
+        release.set()
+        assert await waiter == "held"
+        await asyncio.gather(*holders)
+
+    @staticmethod
+    async def _take(store: Store, game_id: int) -> str:
+        async with store.game_lock(game_id, timeout=SHORT):
+            return "held"
