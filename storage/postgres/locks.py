@@ -44,7 +44,9 @@ async def game_lock(pool: asyncpg.Pool, game_id: int, timeout: float) -> AsyncIt
             await connection.execute(
                 f"SET lock_timeout = {timeout_ms}; SELECT pg_advisory_lock({GAME_LOCK}, {key})"
             )
-        except asyncpg.LockNotAvailableError:
+        except (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError):
+            # Timed out; or, holding another game's lock, waiting in a circle with a holder
+            # that waits for ours (the server breaks the circle by refusing one of them).
             raise GameBusy(game_id) from None
         try:
             yield
