@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, outbox, pictures, process, service, stack
+from bench import engines, outbox, pictures, postgres, process, service, stack
 from bench.machine import describe_machine
 from bench.report import write
 from bench.scale import SCALES, Scale
 
 # Pictures run next to the engines: both only compute, before any part starts threads.
-PARTS = ("engines", "pictures", "service", "outbox", "stack", "process")
+PARTS = ("engines", "pictures", "service", "postgres", "outbox", "stack", "process")
 RECORDED = Path(__file__).resolve().parent
 
 
@@ -74,6 +74,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["pictures"] = pictures.run(scale, say)
     if "service" in parts:
         results["service"] = await service.run(workdir, scale, say)
+    if "postgres" in parts:
+        results["postgres"] = await postgres.run(workdir, scale, say)
     if "outbox" in parts:
         results["outbox"] = await outbox.run(workdir, scale, say)
     if "stack" in parts:

@@ -97,7 +97,7 @@ async def _burst(store: Store, moves: int, rng: random.Random) -> int:
     """Make ``moves`` random moves through the service in the running games; how many."""
     running = await store.games.ids((GameStatus.ACTIVE,))
     playing = {g.id: g for g in await store.games.to_resume() if g.id in running}
-    driver = _Driver(Tables(store, GameLocks()), playing, rng, set())
+    driver = _Driver(Tables(store, GameLocks(store)), playing, rng, set())
     made = 0
     while made < moves and driver.games:
         await driver.move(rng.choice(sorted(driver.games)))

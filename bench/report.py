@@ -47,6 +47,15 @@ _METHOD = """\
     games; play by post is far slower): the latency players see with that many games being
     played. The p99 target is judged on this run. A second paced run offers half the
     throughput above, as a stress test.
+- **Service on PostgreSQL.** The same clicks, with the store's game lock (an advisory lock
+  held across processes), on a throwaway PostgreSQL server this run starts from the
+  installed binaries (`storage/postgres/throwaway.py`), committing as a deployment's server
+  does (`fsync` and `synchronous_commit` on). The seeded file is copied into it
+  (`storage.copy`). *One at a time* is compared with a bare insert committed on its own on
+  the same server; *paced* is as above. *Every game at once* runs for half the paced run's
+  time in worker processes started together: all the games from one process, then the
+  games shared out between two (each with its own connections). Without PostgreSQL
+  installed this part is skipped, saying so.
 - **Full stack.** The real bot (`bot.create_bot`) against SimCord's in-memory Discord, one
   game of each kind at a time, three seats where the game allows: a move by `/play` (the
   autocomplete a member sees while typing, then the command) and a move by `/turn` and one
@@ -209,6 +218,49 @@ def _service(s: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _postgres(p: dict[str, Any]) -> list[str]:
+    if "skipped" in p:
+        return [f"Not measured: {p['skipped']}.", ""]
+    lines = [
+        f"The same {p['finished_games']:,} finished games and {p['active_games']:,} being played,"
+        " copied into a database on a throwaway server on this machine that flushes each commit"
+        f" to disk; mean stored state {p['state_bytes_mean']:,.0f} bytes.",
+        "",
+    ]
+    rows = []
+    for label, key in (
+        ("bare insert, committed on its own", "bare_commit"),
+        ("move, one at a time", "sequential"),
+        (f"move, paced: each game every {GAME_PACE_S:.0f} s", "paced"),
+    ):
+        r = p[key]
+        rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
+        if "offered" in r:
+            rate += f" ({_num(r['offered'])} offered)"
+        rows.append(
+            [
+                label,
+                _num(r["count"]),
+                rate,
+                _num(r["p50_ms"], 2),
+                _num(r["p99_ms"], 2),
+                _num(r["mean_ms"], 2),
+                _num(r["max_ms"], 2),
+            ]
+        )
+    lines += _table(["", "count", "moves/s", "p50 ms", "p99 ms", "mean ms", "max ms"], rows)
+    lines += [
+        f"A move through the service costs **{p['ratio_p50']:.1f}×** a bare commit at the median "
+        f"({p['ratio_mean']:.1f}× on means). Every game moving at once for"
+        f" {p['saturated_seconds']:.1f} s, each game's moves made as soon as the last is"
+        f" answered: **{_num(p['one_process_moves_per_s'])} moves/s** from one process,"
+        f" **{_num(p['two_processes_moves_per_s'])} moves/s** from two sharing the games"
+        " (each under the game's lock across processes).",
+        "",
+    ]
+    return lines
+
+
 def _outbox(o: dict[str, Any]) -> list[str]:
     return [
         f"{_num(o['moves'])} moves made while nothing was sent queued {_num(o['queued'])}"
@@ -280,6 +332,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Board pictures", "", *_pictures(results["pictures"])]
     if "service" in results:
         lines += ["## Service: moves on SQLite", "", *_service(results["service"])]
+    if "postgres" in results:
+        lines += ["## Service: moves on PostgreSQL", "", *_postgres(results["postgres"])]
     if "outbox" in results:
         lines += ["## Outbox: a burst of moves drained", "", *_outbox(results["outbox"])]
     if "stack" in results:

@@ -147,7 +147,7 @@ async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> di
         running = await store.games.ids((GameStatus.ACTIVE,))
         playing = {game.id: game for game in await store.games.to_resume() if game.id in running}
         state_bytes = statistics.mean(len((g.state or "").encode()) for g in playing.values())
-        driver = _Driver(Tables(store, GameLocks()), playing, random.Random(13), set())
+        driver = _Driver(Tables(store, GameLocks(store)), playing, random.Random(13), set())
 
         progress("service: bare SQLite commits")
         bare = bare_commits(folder / "bare.sqlite3", round(state_bytes), scale.bare_commits)

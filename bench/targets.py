@@ -12,7 +12,8 @@ from typing import Any
 MAX_PICTURE_MS = 50.0
 """Median processor time to draw one board picture, per game."""
 MAX_SERVICE_RATIO = 3.0
-"""A move through the service, against a bare SQLite insert-and-commit (medians)."""
+"""A move through the service, against a bare insert-and-commit on the same database
+(medians), on SQLite and on PostgreSQL."""
 MAX_P99_MS = 25.0
 """Latency of a move with 1,000 games being played."""
 MAX_RSS_MIB = 200.0
@@ -82,6 +83,7 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
                 paced["p99_ms"] <= MAX_P99_MS,
             )
         )
+    verdicts += _postgres(results.get("postgres"))
     drain = results.get("outbox")
     if drain:
         verdicts.append(
@@ -113,3 +115,33 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
             )
         )
     return verdicts
+
+
+def _postgres(pg: dict[str, Any] | None) -> list[Verdict]:
+    """The PostgreSQL targets: the same two as SQLite's, and a second process adding moves."""
+    if not pg or "skipped" in pg:
+        return []
+    paced = pg["paced"]
+    one, two = pg["one_process_moves_per_s"], pg["two_processes_moves_per_s"]
+    return [
+        Verdict(
+            "A move through the service on PostgreSQL, against a bare commit on the same"
+            " server (p50)",
+            f"≤ {MAX_SERVICE_RATIO:.0f}×",
+            f"{pg['ratio_p50']:.1f}×",
+            pg["ratio_p50"] <= MAX_SERVICE_RATIO,
+        ),
+        Verdict(
+            f"p99 of a move on PostgreSQL, {pg['active_games']:,} games being played, each"
+            " moving every 10 s",
+            f"≤ {MAX_P99_MS:.0f} ms",
+            f"{paced['p99_ms']:.1f} ms at {paced['moves_per_s']:.0f} moves/s",
+            paced["p99_ms"] <= MAX_P99_MS,
+        ),
+        Verdict(
+            "Every game moving at once on PostgreSQL: two processes against one",
+            "two > one",
+            f"{two:.0f} against {one:.0f} moves/s",
+            two > one,
+        ),
+    ]

@@ -94,10 +94,13 @@ class GrimoireBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
-        await self._sync_commands()
+        # Deliveries and timers are leased, so every process may take its share of them.
         services.outbox.kick()  # whatever an earlier run queued and did not send
         await self._housekeeping.schedule()
         services.timers.kick()  # and the timers that fell due while it was away
+        if not self.settings.holds_first_shard:
+            return  # the rest is done once, by the process holding shard 0
+        await self._sync_commands()
         services.ai.resume(await services.store.games.to_resume())  # AI seats left waiting
         # Games that ended while the bot was down are rated, and tournaments carry on.
         self._in_background(self._catch_up())
@@ -106,7 +109,7 @@ class GrimoireBot(commands.Bot):
         """Open the store and build every service once, wired to each other."""
         now = discord.utils.utcnow
         store = await open_store(self.settings.database_url, clock=now)
-        locks = GameLocks()
+        locks = GameLocks(store)  # the store's locks hold across processes
         names = NameBook(self)
         outbox = OutboxWorker(
             self,

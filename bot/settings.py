@@ -70,6 +70,12 @@ class Settings(StorageSettings):
         """Whether the bot connects as shards (``SHARD_COUNT`` is set)."""
         return self.shard_count is not None
 
+    @property
+    def holds_first_shard(self) -> bool:
+        """Whether this process connects shard 0 (or is unsharded): the one process that
+        does, at start, the work every process would otherwise repeat."""
+        return self.shard_ids is None or 0 in self.shard_ids
+
 
 #: One entry of SHARD_IDS: a shard number, or a range of them such as ``0-3``.
 _SHARD_RANGE = re.compile(r"(?P<first>[0-9]+)\s*(?:-\s*(?P<last>[0-9]+))?")

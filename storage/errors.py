@@ -101,6 +101,17 @@ class GameNotActive(StorageError):
         super().__init__(f"Game #{game_id} {what}.")
 
 
+class GameBusy(StorageError):
+    """Another process held the game's lock for longer than a move takes: nothing was done."""
+
+    def __init__(self, game_id: int) -> None:
+        self.game_id = game_id
+        super().__init__(
+            f"Game #{game_id} is busy with another move; nothing was changed. Try again in a "
+            "moment."
+        )
+
+
 class LobbyError(StorageError):
     """A lobby request that does not fit the lobby as it stands; nothing was changed."""
 

@@ -6,7 +6,8 @@ A store has parts sharing one database, each an abstract class in ``storage/cont
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
 choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills) and
-:class:`PrivateViews` (each player's private message per game).
+:class:`PrivateViews` (each player's private message per game); and each game's lock,
+:meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
 """
@@ -18,6 +19,7 @@ from types import TracebackType
 from typing import Self
 
 from storage.contract.games import GameStore
+from storage.contract.locks import GameLocking
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
 from storage.contract.ratings import Ratings
@@ -26,8 +28,9 @@ from storage.contract.tournaments import TournamentStore
 from storage.contract.views import PrivateViews
 
 
-class Store(ABC):
-    """One database: games, outbox, timers, preferences, tournaments and ratings."""
+class Store(GameLocking, ABC):
+    """One database: games, outbox, timers, preferences, tournaments and ratings, and the
+    games' locks."""
 
     games: GameStore
     outbox: Outbox
@@ -54,6 +57,7 @@ class Store(ABC):
 
 
 __all__ = [
+    "GameLocking",
     "GameStore",
     "Outbox",
     "Preferences",

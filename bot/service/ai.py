@@ -16,7 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from bot.service.errors import Refusal, StaleRequest
+from bot.service.errors import Refusal, StaleRequest, TableBusy
 from bot.service.play import AiTurn, Tables
 from games.ai import Budget, choose, deadline_after
 from games.ai.moves import playable
@@ -160,8 +160,12 @@ class AiPlayers:
                     await self._tables.play_for_ai(
                         game_id, seat=turn.seat, version=turn.game.version, action=action
                     )
+                except TableBusy:
+                    continue  # another process holds the game: look again after a pause
                 except StaleRequest:
-                    continue  # someone else moved meanwhile: look again
+                    if await self._moved_on_elsewhere(game_id, turn.game.version):
+                        return  # the process that moved plays the AI seats from here
+                    continue  # someone moved here meanwhile, or took moves back: look again
                 except Refusal as refused:
                     log.error("The AI's move in game %s was refused: %s", game_id, refused)
                     seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
@@ -175,6 +179,15 @@ class AiPlayers:
             log.exception("AI players of game %s stopped; the next move wakes them.", game_id)
         finally:
             self._tasks.pop(game_id, None)
+
+    async def _moved_on_elsewhere(self, game_id: int, thought_at: int) -> bool:
+        """Whether the game went forward without this process hearing of it: another
+        process moved (maybe for this very AI seat, having resumed it too), and the process
+        that records a move wakes the AI seats after it. A move made here wakes these AI
+        players (``wake``), and an undo takes the version back: then they look again."""
+        if game_id in self._again:
+            return False
+        return (await self._tables.get(game_id)).version > thought_at
 
     async def _think(self, turn: AiTurn) -> Any:
         seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"

@@ -34,3 +34,7 @@ class RequestClosed(Refusal):
         ),
     ) -> None:
         super().__init__(message)
+
+
+class TableBusy(Refusal):
+    """Another process kept the game's lock for longer than a move takes; nothing was done."""

@@ -1,4 +1,6 @@
 """The store contract, one module per part of the store: :mod:`~storage.contract.games`,
 :mod:`~storage.contract.outbox`, :mod:`~storage.contract.timers`,
-:mod:`~storage.contract.prefs`, :mod:`~storage.contract.tournaments` and
-:mod:`~storage.contract.ratings`. :class:`storage.store.Store` puts them together."""
+:mod:`~storage.contract.prefs`, :mod:`~storage.contract.tournaments`,
+:mod:`~storage.contract.ratings`, :mod:`~storage.contract.views` and
+:mod:`~storage.contract.locks` (each game's lock). :class:`storage.store.Store` puts them
+together."""

@@ -30,10 +30,15 @@ Row = asyncpg.Record
 class Database:
     """The pool, the clock and the URL it was opened from (without its password)."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str, clock: Clock) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, url: str, clock: Clock, lock_pool: asyncpg.Pool | None = None
+    ) -> None:
         self.pool = pool
         self.url = url
         self.clock = clock
+        #: The connections that hold games' locks (``storage/postgres/locks.py``), apart from
+        #: the transactions' so that a lock's holder always finds one to write with.
+        self.lock_pool = lock_pool
 
     @classmethod
     async def open(
@@ -68,7 +73,9 @@ class Database:
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, shown, clock)
+        # Connected only when a game's lock is first taken: readers never need one.
+        lock_pool = await asyncpg.create_pool(url, min_size=0, max_size=max(1, pool_size))
+        return cls(pool, shown, clock, lock_pool)
 
     def now(self) -> datetime:
         """The clock's time, as stored (``timestamptz`` keeps microseconds exactly)."""
@@ -107,11 +114,14 @@ class Database:
             return await connection.fetchval(sql, *params)
 
     async def close(self) -> None:
-        """Wait for the connections in use, then close the pool."""
-        try:
-            await asyncio.wait_for(self.pool.close(), timeout=10)
-        except TimeoutError:
-            self.pool.terminate()
+        """Wait for the connections in use, then close the pools."""
+        for pool in (self.pool, self.lock_pool):
+            if pool is None:
+                continue
+            try:
+                await asyncio.wait_for(pool.close(), timeout=10)
+            except TimeoutError:
+                pool.terminate()
 
 
 def shown_url(url: str) -> str:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import os
 import socket
 import uuid
+from contextlib import AbstractAsyncContextManager
 
+from storage.contract.locks import GAME_LOCK_TIMEOUT
 from storage.postgres.database import DEFAULT_POOL_SIZE, Database
 from storage.postgres.games import PostgresGames
+from storage.postgres.locks import game_lock
 from storage.postgres.outbox import PostgresOutbox
 from storage.postgres.prefs import PostgresPreferences
 from storage.postgres.ratings import PostgresRatings
@@ -53,6 +56,14 @@ class PostgresStore(Store):
         """Where the database is: its URL, without the password (as ``SqliteStore.path``
         names its file)."""
         return self.database.url
+
+    def game_lock(
+        self, game_id: int, *, timeout: float = GAME_LOCK_TIMEOUT
+    ) -> AbstractAsyncContextManager[None]:
+        """A session advisory lock, on a connection of its own (``storage/postgres/locks.py``)."""
+        if self.database.lock_pool is None:
+            raise RuntimeError("This store was opened without connections for games' locks.")
+        return game_lock(self.database.lock_pool, game_id, timeout)
 
     async def close(self) -> None:
         await self.database.close()

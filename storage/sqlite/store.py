@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
+from storage.contract.locks import GAME_LOCK_TIMEOUT
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
+from storage.sqlite.locks import game_lock
 from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.ratings import SqliteRatings
@@ -40,6 +43,12 @@ class SqliteStore(Store):
     def path(self) -> Path:
         """The database file."""
         return self.database.path
+
+    def game_lock(
+        self, game_id: int, *, timeout: float = GAME_LOCK_TIMEOUT
+    ) -> AbstractAsyncContextManager[None]:
+        """An in-process lock, shared by the stores of this process on the same file."""
+        return game_lock(str(self.path.resolve()), game_id, timeout)
 
     async def close(self) -> None:
         await self.database.close()

@@ -25,6 +25,12 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert results["service"]["sequential"]["count"] > 0
     assert results["service"]["bare_commit"]["count"] > 0
     assert all(results["stack"][kind]["count"] > 0 for kind in ("play", "click"))
+    postgres = results["postgres"]
+    if "skipped" not in postgres:  # PostgreSQL installed: measured beside SQLite
+        assert postgres["sequential"]["count"] > 0
+        assert postgres["bare_commit"]["count"] > 0
+        assert postgres["one_process_moves_per_s"] > 0
+        assert postgres["two_processes_moves_per_s"] > 0
     drain = results["outbox"]
     assert drain["moves"] > 0
     assert drain["queued"] >= drain["moves"]
@@ -37,3 +43,4 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert "Targets are judged on the full run only" in page
     assert "## Board pictures" in page
     assert "## Outbox: a burst of moves drained" in page
+    assert "## Service: moves on PostgreSQL" in page

@@ -21,3 +21,26 @@ def test_a_picture_median_within_the_target_is_met_and_one_over_it_is_missed() -
         ("Drawing a board picture, Slow (median)", False),
     ]
     assert verdicts[1].measured == "50.1 ms (99.0 ms on the clock)"
+
+
+def _postgres(ratio: float, p99_ms: float, one: float, two: float) -> dict[str, Any]:
+    return {
+        "active_games": 1_000,
+        "ratio_p50": ratio,
+        "paced": {"p99_ms": p99_ms, "moves_per_s": 100.0},
+        "one_process_moves_per_s": one,
+        "two_processes_moves_per_s": two,
+    }
+
+
+def test_postgresql_is_judged_on_its_ratio_its_p99_and_a_second_process_adding_moves() -> None:
+    met = judge({"postgres": _postgres(3.0, 25.0, 100.0, 101.0)})
+    assert [v.met for v in met] == [True, True, True]
+    assert "two processes against one" in met[2].what
+    assert met[2].measured == "101 against 100 moves/s"
+    missed = judge({"postgres": _postgres(3.1, 25.1, 100.0, 100.0)})
+    assert [v.met for v in missed] == [False, False, False]
+
+
+def test_a_run_without_postgresql_judges_nothing_of_it() -> None:
+    assert judge({"postgres": {"skipped": "PostgreSQL is not installed"}}) == []

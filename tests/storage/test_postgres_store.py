@@ -34,6 +34,7 @@ from tests.storage.contract import FakeClock, StoreFactory
 from tests.storage.contract.async_play import AsyncPlayContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
+from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
@@ -81,6 +82,10 @@ class TestPostgresTimers(TimersContract):
 
 class TestPostgresConcurrency(ConcurrencyContract):
     """PostgreSQL under concurrent writers."""
+
+
+class TestPostgresGameLocks(GameLockContract):
+    """PostgreSQL games' locks."""
 
 
 class TestPostgresAsyncPlay(AsyncPlayContract):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.storage.contract.async_play import AsyncPlayContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
+from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
@@ -25,6 +26,10 @@ class TestSqliteTimers(TimersContract):
 
 class TestSqliteConcurrency(ConcurrencyContract):
     """SQLite under concurrent writers."""
+
+
+class TestSqliteGameLocks(GameLockContract):
+    """SQLite games' locks."""
 
 
 class TestSqliteAsyncPlay(AsyncPlayContract):

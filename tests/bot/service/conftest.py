@@ -31,8 +31,8 @@ async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
 
 
 @pytest.fixture
-def locks() -> GameLocks:
-    return GameLocks()
+def locks(store: SqliteStore) -> GameLocks:
+    return GameLocks(store)
 
 
 @pytest.fixture

@@ -217,3 +217,42 @@ async def test_a_stand_in_plays_the_ais_move_for_a_seat_the_same_each_time(
     first = chooser(engine, state, seat, game)
     assert first in engine.legal_actions(state, seat)
     assert chooser(engine, state, seat, game) == first
+
+
+async def test_two_processes_resuming_one_ai_seat_move_for_it_once(
+    lobbies: Lobbies, store: SqliteStore
+) -> None:
+    """Both processes pick the game up; both think for the first AI seat at once; one move
+    is recorded, and the process that lost leaves the game to the one that won."""
+    game = await lobby_with_ai(lobbies, "magnum-opus", ["easy", "easy"])
+    game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
+    both_thinking = threading.Barrier(2, timeout=10)
+    thought: dict[str, int] = {"a": 0, "b": 0}
+
+    def deciding(name: str) -> Any:
+        def decider(*args: Any, **kwargs: Any) -> Any:
+            thought[name] += 1
+            if thought[name] == 1:
+                both_thinking.wait()  # the first seat is thought out by both processes
+            return decide(*args, **kwargs)
+
+        return decider
+
+    other = await SqliteStore.open(store.path)
+    made: list[AiPlayers] = []
+    try:
+        for name, source in (("a", store), ("b", other)):
+            tables = Tables(source, GameLocks(source))
+            made.append(AiPlayers(tables, pause=0, iterations=5, decider=deciding(name)))
+        for ai in made:
+            ai.resume([game])
+        for ai in made:
+            await ai.idle()
+    finally:
+        for ai in made:
+            ai.stop()
+        await other.close()
+    actions = await store.games.actions(game.id)
+    assert sorted(a.seat for a in actions) == [1, 2]
+    assert sorted(thought.values()) == [1, 2]  # the loser thought once and stopped
+    assert (await store.games.get(game.id)).to_act == frozenset({0})

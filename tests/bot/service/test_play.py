@@ -10,7 +10,7 @@ import pytest
 
 import games
 from bot.service.clocks import DEFAULT_DEADLINE, deadline_line
-from bot.service.errors import Refusal, StaleRequest
+from bot.service.errors import Refusal, StaleRequest, TableBusy
 from bot.service.game_over import places
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
@@ -291,6 +291,43 @@ async def test_two_processes_at_once_apply_one(lobbies: Lobbies, store: SqliteSt
     winner = next(r for r in results if isinstance(r, MoveResult))
     assert actions == [(1, 0, winner.notation)]
     assert (await store.games.get(game.id)).version == 1
+
+
+async def test_two_processes_sharing_the_stores_lock_take_turns(
+    lobbies: Lobbies, store: SqliteStore, clock: FakeClock
+) -> None:
+    """With the store's game lock (as two bot processes on one database hold it), the
+    second request waits for the first and is judged on the game as it left it: not a
+    spurious "the game has moved on"."""
+    game = await deal(lobbies, "mandragora", 2)
+    other = await SqliteStore.open(store.path, clock=clock)
+    try:
+        first, second = Tables(store, GameLocks(store)), Tables(other, GameLocks(other))
+        results = await asyncio.gather(
+            first.play(game.id, ALICE, "move 1"),
+            second.play(game.id, ALICE, "move 2"),
+            return_exceptions=True,
+        )
+    finally:
+        await other.close()
+    assert isinstance(results[0], MoveResult)
+    assert type(results[1]) is Refusal
+    assert results[1].message == "It is not your turn."
+    assert await notations(store, game.id) == [(1, 0, "move 1")]
+
+
+async def test_a_game_another_process_keeps_busy_is_refused_and_left_alone(
+    lobbies: Lobbies, store: SqliteStore, clock: FakeClock
+) -> None:
+    game = await deal(lobbies, "mandragora", 2)
+    other = await SqliteStore.open(store.path, clock=clock)
+    try:
+        async with other.game_lock(game.id):
+            with pytest.raises(TableBusy, match=f"Game #{game.id} is busy with another move"):
+                await Tables(store, GameLocks(store, timeout=0.2)).play(game.id, ALICE, "move 1")
+    finally:
+        await other.close()
+    assert await notations(store, game.id) == []
 
 
 # ------------------------------------------------------------------ private steps
