@@ -63,8 +63,12 @@ class Runs:
     moves: int = 0
     refused: int = 0
     errors: list[str] = field(default_factory=list)
+    moving_runs: int = 0
+    """How many runs had a move acknowledged."""
 
     def hear(self, lines: list[str]) -> None:
+        if any(line.startswith("acknowledged ") for line in lines):
+            self.moving_runs += 1
         for line in lines:
             if line.startswith("acknowledged "):
                 _, game, version = line.split()
@@ -186,7 +190,7 @@ async def test_processes_killed_at_random_share_games_timers_and_deliveries(
     runs.hear(drain_lines)
     drained_at = next(float(line.split()[1]) for line in drain_lines if line.startswith("clock "))
     assert not runs.errors, runs.errors
-    assert runs.moves > GAMES, f"only {runs.moves} moves were acknowledged"
+    assert runs.moving_runs > 1, "the moves were not shared between processes"
 
     connection = await asyncpg.connect(url)
     try:
