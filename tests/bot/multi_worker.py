@@ -15,13 +15,14 @@ accepts is appended to ``JOURNAL`` (``crash_player``'s log, one JSON line each, 
 outbox item it carried and the wall-clock instant), and so is every timer this process fired
 (the store said its transaction marked the timer fired). It prints ``starting`` before the
 bot starts, ``acknowledged <game> <version>`` once a move is recorded (it must survive any
-kill), ``bot-error <error>`` for anything the bot raised.
+kill), ``refused <game> <reason>`` for a move the game no longer wanted, ``bot-error
+<error>`` for anything the bot raised.
 
 SimCord's clock is kept on the wall clock, since the processes' timestamps meet in one
 database: leases, deadlines and retries written by one are read by the others.
 
-With ``--deal N`` it first opens and starts ``N`` games (short deadlines: some fall due
-while the processes play), prints ``dealt`` and stops. With ``--drain`` it makes no move:
+With ``--deal N`` it opens and starts ``N`` games (one in five with a short deadline, which
+falls due while the processes play), prints ``dealt`` and stops. With ``--drain`` it makes no move:
 its clock jumps past every lease a killed process left, it fires what is due and sends
 what is queued, prints ``drained`` and ``clock <its instant>`` and stops.
 """
@@ -52,7 +53,7 @@ from bot.service.lobby import Seating
 from bot.service.table_core import stored_state
 from bot.settings import Settings
 from bot.timers import TimerWorker
-from storage import Game, GameStatus, StorageError
+from storage import Game, GameStatus
 from storage.postgres.timers import PostgresTimers
 from storage.records import NewTimer
 from tests.bot.conftest import Table
@@ -263,7 +264,7 @@ async def play_one(table: Table, game: Game, rng: random.Random) -> None:
         result = await services.tables.choose(
             game.id, user_id, version=game.version, index=rng.randrange(len(actions))
         )
-    except (Refusal, StorageError) as refused:
+    except Refusal as refused:
         say(f"refused {game.id} {type(refused).__name__}")
         return
     say(f"acknowledged {game.id} {result.game.version}")
