@@ -33,6 +33,8 @@ soak: $(STAMP)
 	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_RANDOM_STEPS=1000000000 \
 	GRIMOIRE_CHECKED_GAMES=200 GRIMOIRE_CHECKED_STEPS=1000000000 $(BIN)/pytest tests/games/test_conformance.py
 	GRIMOIRE_BOT_KILLS=60 $(BIN)/pytest -s tests/bot/test_crash_delivery.py
+	GRIMOIRE_MULTI_WORKERS=3 GRIMOIRE_MULTI_GAMES=300 GRIMOIRE_MULTI_KILLS=40 \
+	GRIMOIRE_MULTI_DRAIN=600 $(BIN)/pytest -s tests/bot/test_multi_process.py
 
 golden: $(STAMP)
 	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py

@@ -156,6 +156,8 @@ def describe_post(backend: Any, channel_id: int, body: Any, result: Any) -> dict
         "head": content.splitlines()[0][:80] if content else "",
         # Tells posts in words apart (a resend has the same words, another post does not).
         "digest": hashlib.sha1(content.encode()).hexdigest()[:16] if content else None,
+        # The delivery's own nonce (``grimoire-<outbox id>``): which item the post sent.
+        "nonce": payload.get("nonce"),
     }
     embeds = payload.get("embeds") or []
     if embeds:
@@ -225,12 +227,20 @@ def restore_threads(table: Table) -> int:
     """Put each game's thread back in SimCord under the id the database holds: Discord keeps
     threads when a bot crashes, but SimCord's Discord died with the last run. Their messages
     are not put back; the log holds them. Returns how many were restored."""
-    backend = table.env.backend
     rows = _read(
         table.db,
         "SELECT id, game_key, thread_id FROM games WHERE thread_id IS NOT NULL ORDER BY id",
     )
-    for game_id, key, thread_id in rows:
+    put_back_threads(
+        table, [(int(game_id), str(key), int(thread)) for game_id, key, thread in rows]
+    )
+    return len(rows)
+
+
+def put_back_threads(table: Table, threads: list[tuple[int, str, int]]) -> None:
+    """Create in SimCord each ``(game id, game key, thread id)`` thread under its own id."""
+    backend = table.env.backend
+    for game_id, key, thread_id in threads:
         backend.reserve_id(int(thread_id))  # never handed out again by this run
         backend.create_thread(
             table.channel.id,
@@ -240,7 +250,6 @@ def restore_threads(table: Table) -> int:
             auto_archive_duration=10080,
             broadcast=False,
         )
-    return len(rows)
 
 
 def catch_up_clock(table: Table) -> None:
