@@ -6,20 +6,23 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any
 
 from storage.contract.games import GameStore
-from storage.errors import AlreadyResigned, GameNotActive, NotSeated, VersionConflict
+from storage.errors import (
+    AlreadyResigned,
+    GameNotActive,
+    GameNotFound,
+    NotSeated,
+    VersionConflict,
+)
 from storage.postgres import rows
 from storage.postgres.database import Connection, Database, affected
-from storage.postgres.games.reading import load_game
+from storage.postgres.games.reading import load_game, select_games
 from storage.postgres.writes import (
     LANE_LOCK,
     TIMER_KEY_LOCK,
     insert_deliveries,
     insert_timers,
-    outbox_insert,
-    timers_insert,
 )
 from storage.records import Delivery, Game, GameStatus, NewTimer, UndoRequest
 
@@ -48,57 +51,52 @@ class PostgresMoves(GameStore):
         now = self._db.now()
         finished = outcome is not None
         timers = None if finished else timers
-        # Pending timers are replaced when the move brings new ones or ends the game.
-        replacing = finished or timers is not None
         new_timers = list(timers or ())
-        keys = [t.key for t in new_timers if t.key is not None]
-        together = len(set(keys)) == len(keys)
         lanes = sorted({d.lane_key() for d in deliveries})
-        async with self._db.transaction() as db:
-            # The version check is the update's own condition: of two racing moves the
-            # second waits for the first's row lock, then finds the version changed. Only
-            # once the row is the move's does the same statement lock the outbox lanes and
-            # timer keys it writes to (see writes.py), in their one order.
-            row = await db.fetchrow(
-                "WITH g AS (UPDATE games SET version = version + 1, state = $1, to_act = $2,"
-                " outcome = $3, status = $4, finished_at = $5, updated_at = $6"
-                " WHERE id = $7 AND version = $8 AND status = 'active' RETURNING *)"
-                " SELECT g.*, (SELECT count(pg_advisory_xact_lock(l.namespace,"
-                " hashtext(l.name))) FROM (SELECT namespace, name FROM"
-                " unnest($9::int[], $10::text[]) WITH ORDINALITY AS u(namespace, name, n)"
-                " ORDER BY n) AS l) AS locked FROM g",
-                state,
-                json.dumps(sorted(to_act)),
-                outcome,
-                str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
-                now if finished else None,
-                now,
-                game_id,
-                expected_version,
-                [LANE_LOCK] * len(lanes) + [TIMER_KEY_LOCK] * len(set(keys)),
-                lanes + sorted(set(keys)),
-            )
-            if row is None:
-                game = await load_game(db, game_id)
-                if game.status != GameStatus.ACTIVE:
-                    raise GameNotActive(game_id, game.status)
-                raise VersionConflict(game_id, expected_version, game.version)
-            seat_rows = await db.fetch(
-                *_move_rows(
-                    game_id,
-                    expected_version + 1,
-                    seat,
-                    notation,
-                    now,
-                    missed=missed,
-                    deliveries=deliveries,
-                    replacing=replacing,
-                    timers=new_timers if together else [],
-                )
-            )
-            if not together:
-                await insert_timers(db, new_timers, game_id, locked=True)
-            return rows.game(row, map(rows.seat, seat_rows))
+        keys = sorted({t.key for t in new_timers if t.key is not None})
+        # One call, so one round trip: the function (schema 7) writes the move's rows under
+        # the game's row lock and the lanes' and keys' locks, as one transaction of its own.
+        params = (
+            game_id,
+            expected_version,
+            state,
+            json.dumps(sorted(to_act)),
+            outcome,
+            str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
+            now,
+            seat,
+            notation,
+            missed,
+            # Pending timers are replaced when the move brings new ones or ends the game.
+            finished or timers is not None,
+            [LANE_LOCK] * len(lanes) + [TIMER_KEY_LOCK] * len(keys),
+            lanes + keys,
+            [d.game_id if d.game_id is not None else game_id for d in deliveries],
+            [str(d.kind) for d in deliveries],
+            [d.target_id for d in deliveries],
+            [d.lane_key() for d in deliveries],
+            [json.dumps(dict(d.payload)) for d in deliveries],
+            [t.key for t in new_timers],
+            [t.game_id if t.game_id is not None else game_id for t in new_timers],
+            [str(t.kind) for t in new_timers],
+            [t.due_at for t in new_timers],
+            [json.dumps(dict(t.payload)) for t in new_timers],
+        )
+        row = await self._db.fetch_one(
+            "SELECT game, seat_rows FROM grimoire_record_move("
+            + ", ".join(f"${n}" for n in range(1, len(params) + 1))
+            + ")",
+            params,
+        )
+        if row is None:
+            # Nothing was written: say why.
+            games = await select_games(self._db, "g.id = $1", (game_id,))
+            if not games:
+                raise GameNotFound(game_id)
+            if games[0].status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, games[0].status)
+            raise VersionConflict(game_id, expected_version, games[0].version)
+        return rows.game(row["game"], map(rows.seat, row["seat_rows"]))
 
     async def resign(
         self,
@@ -269,50 +267,3 @@ async def _undo_request(db: Connection, game_id: int, *, lock: bool = False) -> 
     sql = "SELECT * FROM undo_requests WHERE game_id = $1" + (" FOR UPDATE" if lock else "")
     row = await db.fetchrow(sql, game_id)
     return rows.undo_request(row) if row is not None else None
-
-
-def _move_rows(
-    game_id: int,
-    seq: int,
-    seat: int,
-    notation: str,
-    now: datetime,
-    *,
-    missed: bool,
-    deliveries: Sequence[Delivery],
-    replacing: bool,
-    timers: Sequence[NewTimer],
-) -> tuple[Any, ...]:
-    """The rest of a move as one statement (its lanes and keys already locked): the action
-    row, the missed deadline, the undo request dropped, the deliveries queued, the pending
-    timers replaced by ``timers`` (when ``replacing``); it returns the game's seats as they
-    are after it.
-
-    Its parts see the same snapshot and touch different rows: the timers it deletes are the
-    game's pending ones not named by a new timer, which replaces its namesake itself."""
-    keys = [t.key for t in timers if t.key is not None]
-    params: list[Any] = [game_id, seq, seat, notation, now, missed, replacing, keys]
-    parts = [
-        "a AS (INSERT INTO actions (game_id, seq, seat, notation, at) VALUES ($1, $2, $3, $4, $5))",
-        "m AS (UPDATE seats SET missed = missed + 1 WHERE $6 AND game_id = $1 AND seat = $3"
-        " RETURNING *)",
-        # Whatever the table was asked to take back no longer applies to this game.
-        "u AS (DELETE FROM undo_requests WHERE game_id = $1)",
-        "t AS (DELETE FROM timers WHERE $7 AND game_id = $1 AND fired_at IS NULL"
-        " AND (key IS NULL OR NOT key = ANY($8::text[])))",
-    ]
-    if deliveries:
-        sql, more = outbox_insert(deliveries, now, game_id, first=len(params) + 1)
-        parts.append(f"o AS ({sql})")
-        params += more
-    if timers:
-        sql, more = timers_insert(timers, game_id, first=len(params) + 1)
-        parts.append(f"n AS ({sql})")
-        params += more
-    # The seats as they are after the statement: the missed count just raised replaces the
-    # row the statement's snapshot still shows.
-    query = (
-        "WITH " + ", ".join(parts) + " SELECT * FROM m UNION ALL SELECT s.* FROM seats s"
-        " WHERE s.game_id = $1 AND NOT EXISTS (SELECT 1 FROM m WHERE m.position = s.position)"
-    )
-    return (query, *params)
