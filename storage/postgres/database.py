@@ -58,7 +58,11 @@ class Database:
         shown = shown_url(url)
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=max(1, pool_size), command_timeout=60
+                url,
+                min_size=1,
+                max_size=max(1, pool_size),
+                command_timeout=60,
+                reset=_end_transaction_only,
             )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             # The server is down, the database or the user does not exist, a bad password:
@@ -122,6 +126,16 @@ class Database:
                 await asyncio.wait_for(pool.close(), timeout=10)
             except TimeoutError:
                 pool.terminate()
+
+
+async def _end_transaction_only(connection: asyncpg.Connection) -> None:
+    """How a transaction's connection is made ready for the next: nothing to send.
+
+    asyncpg rolls back a transaction left open before calling this; its usual reset (a
+    round trip that frees session locks and settings) is for sessions that keep state, and
+    the store's transactions keep none: their locks end with the transaction, and they
+    change no setting. Game locks, which are the session's, have a pool of their own that
+    keeps the usual reset."""
 
 
 def shown_url(url: str) -> str:

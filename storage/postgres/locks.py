@@ -8,7 +8,6 @@ to run. When a holder's connection is lost, the server ends its session and free
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -48,23 +47,18 @@ async def game_lock(pool: asyncpg.Pool, game_id: int, timeout: float) -> AsyncIt
             # Timed out; or, holding another game's lock, waiting in a circle with a holder
             # that waits for ours (the server breaks the circle by refusing one of them).
             raise GameBusy(game_id) from None
-        try:
-            yield
-        finally:
-            await _unlock(connection, key)
+        yield
     finally:
-        # Releasing resets the session too, which frees every advisory lock it still holds.
-        await pool.release(connection)
+        await _release(pool, connection, key)
 
 
-async def _unlock(connection: Connection, key: int) -> None:
-    """Free the lock; if the connection cannot say so, end its session, which frees it too
-    (the work done under the lock is committed already, so it is not reported as failed)."""
+async def _release(pool: asyncpg.Pool, connection: Connection, key: int) -> None:
+    """Give the connection back: the pool's reset of its session frees the lock (and the
+    timeout set with it) in the same round trip. If the connection cannot say so, the pool
+    ends its session, which frees it too (the work done under the lock is committed
+    already, so it is not reported as failed). The pool finishes the release even when the
+    holder is cancelled meanwhile."""
     try:
-        await connection.execute(f"SELECT pg_advisory_unlock({GAME_LOCK}, {key})")
-    except asyncio.CancelledError:
-        connection.terminate()
-        raise
+        await pool.release(connection)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
         log.warning("Could not release a game's lock (key %s); its session is ended.", key)
-        connection.terminate()

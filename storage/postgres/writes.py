@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
 from storage.postgres.database import Connection
 from storage.records import Delivery, NewTimer
@@ -17,8 +18,30 @@ TIMER_KEY_LOCK = 2
 async def lock_names(connection: Connection, namespace: int, names: Sequence[str]) -> None:
     """Hold, until the transaction ends, a lock per name (in one order, so two transactions
     locking several never wait on each other in a circle)."""
-    for name in sorted(set(names)):
-        await connection.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))", namespace, name)
+    await lock_groups(connection, [(namespace, names)])
+
+
+async def lock_groups(connection: Connection, groups: Sequence[tuple[int, Sequence[str]]]) -> None:
+    """Hold, until the transaction ends, a lock per name of each ``(namespace, names)``
+    group, in one round trip: group by group in the order given, each group's names in
+    sorted order (the order every writer takes them in, so none waits in a circle)."""
+    namespaces: list[int] = []
+    keys: list[str] = []
+    for namespace, names in groups:
+        for name in sorted(set(names)):
+            namespaces.append(namespace)
+            keys.append(name)
+    if not keys:
+        return
+    # The locks are taken row by row in the arrays' order (the function is volatile, so it
+    # is called as each row is produced, after the ordering).
+    await connection.execute(
+        "SELECT count(pg_advisory_xact_lock(l.namespace, hashtext(l.name))) FROM"
+        " (SELECT namespace, name FROM unnest($1::int[], $2::text[]) WITH ORDINALITY"
+        " AS u(namespace, name, n) ORDER BY n) AS l",
+        namespaces,
+        keys,
+    )
 
 
 async def insert_deliveries(
@@ -26,30 +49,45 @@ async def insert_deliveries(
     deliveries: Sequence[Delivery],
     now: datetime,
     game_id: int | None = None,
+    *,
+    locked: bool = False,
 ) -> list[int]:
     """Queue deliveries in the open transaction; returns their ids.
 
-    The lanes are locked first: ids are handed out when a row is inserted, not when it is
-    committed, so without the lock a later item of a lane could become visible (and be sent)
-    before an earlier one still being written."""
+    The lanes are locked first (unless the caller did: ``locked``): ids are handed out when
+    a row is inserted, not when it is committed, so without the lock a later item of a lane
+    could become visible (and be sent) before an earlier one still being written."""
     if not deliveries:
         return []
-    await lock_names(connection, LANE_LOCK, [d.lane_key() for d in deliveries])
-    ids = []
-    for delivery in deliveries:
-        ids.append(
-            await connection.fetchval(
-                "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at,"
-                " available_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id",
-                delivery.game_id if delivery.game_id is not None else game_id,
-                str(delivery.kind),
-                delivery.target_id,
-                delivery.lane_key(),
-                json.dumps(dict(delivery.payload)),
-                now,
-            )
-        )
-    return [int(i) for i in ids]
+    if not locked:
+        await lock_names(connection, LANE_LOCK, [d.lane_key() for d in deliveries])
+    sql, params = outbox_insert(deliveries, now, game_id)
+    return sorted(int(row["id"]) for row in await connection.fetch(sql, *params))
+
+
+def outbox_insert(
+    deliveries: Sequence[Delivery], now: datetime, game_id: int | None, first: int = 1
+) -> tuple[str, list[Any]]:
+    """One ``INSERT`` of every delivery (parameters numbered from ``$first``); the ids,
+    sorted, are in the deliveries' order: rows are inserted in that order, so the ids handed
+    out rise with it."""
+    p = [f"${first + n}" for n in range(6)]
+    sql = (
+        "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at, available_at)"
+        f" SELECT d.game_id, d.kind, d.target_id, d.lane, d.payload::jsonb, {p[5]}, {p[5]} FROM"
+        f" unnest({p[0]}::bigint[], {p[1]}::text[], {p[2]}::bigint[], {p[3]}::text[],"
+        f" {p[4]}::text[]) WITH ORDINALITY AS d(game_id, kind, target_id, lane, payload, n)"
+        " ORDER BY d.n RETURNING id"
+    )
+    params: list[Any] = [
+        [d.game_id if d.game_id is not None else game_id for d in deliveries],
+        [str(d.kind) for d in deliveries],
+        [d.target_id for d in deliveries],
+        [d.lane_key() for d in deliveries],
+        [json.dumps(dict(d.payload)) for d in deliveries],
+        now,
+    ]
+    return sql, params
 
 
 async def insert_timers(
@@ -58,28 +96,75 @@ async def insert_timers(
     game_id: int | None = None,
     *,
     replace: bool = True,
+    locked: bool = False,
 ) -> list[int]:
     """Schedule timers in the open transaction; a keyed timer replaces its pending namesake,
     or, when not ``replace``, is skipped while that namesake is pending. Keys are locked
-    first, so two processes scheduling the same key one after the other never collide."""
-    await lock_names(connection, TIMER_KEY_LOCK, [t.key for t in timers if t.key is not None])
-    ids = []
-    for timer in timers:
-        owner = timer.game_id if timer.game_id is not None else game_id
-        if timer.key is not None:
-            if not replace and await connection.fetchval(
-                "SELECT 1 FROM timers WHERE key = $1 AND fired_at IS NULL", timer.key
-            ):
-                continue
-            await connection.execute("DELETE FROM timers WHERE key = $1", timer.key)
-        timer_id = await connection.fetchval(
-            "INSERT INTO timers (key, game_id, kind, due_at, payload)"
-            " VALUES ($1, $2, $3, $4, $5) RETURNING id",
-            timer.key,
-            owner,
-            str(timer.kind),
-            timer.due_at,
-            json.dumps(dict(timer.payload)),
+    first (unless the caller did: ``locked``), so two processes scheduling the same key one
+    after the other never collide."""
+    if not timers:
+        return []
+    keys = [t.key for t in timers if t.key is not None]
+    if not locked:
+        await lock_names(connection, TIMER_KEY_LOCK, keys)
+    if len(set(keys)) != len(keys):
+        # A key twice in one batch: each timer in turn, as the later replaces (or is
+        # skipped for) the earlier.
+        return [i for t in timers for i in await _insert_timer(connection, t, game_id, replace)]
+    if keys and not replace:
+        pending = {
+            row["key"]
+            for row in await connection.fetch(
+                "SELECT key FROM timers WHERE key = ANY($1::text[]) AND fired_at IS NULL", keys
+            )
+        }
+        timers = [t for t in timers if t.key not in pending]
+        if not timers:
+            return []
+    sql, params = timers_insert(timers, game_id)
+    return sorted(int(row["id"]) for row in await connection.fetch(sql, *params))
+
+
+def timers_insert(
+    timers: Sequence[NewTimer], game_id: int | None, first: int = 1
+) -> tuple[str, list[Any]]:
+    """One ``INSERT`` of every timer (parameters numbered from ``$first``), each replacing
+    its namesake; the ids, sorted, are in the timers' order. No key may come twice."""
+    p = [f"${first + n}" for n in range(5)]
+    sql = (
+        "INSERT INTO timers (key, game_id, kind, due_at, payload)"
+        " SELECT t.key, t.game_id, t.kind, t.due_at, t.payload::jsonb FROM"
+        f" unnest({p[0]}::text[], {p[1]}::bigint[], {p[2]}::text[], {p[3]}::timestamptz[],"
+        f" {p[4]}::text[]) WITH ORDINALITY AS t(key, game_id, kind, due_at, payload, n)"
+        " ORDER BY t.n"
+        # A namesake, pending or fired, is replaced: a new id, so that whoever leased the
+        # old one finds it gone, as if it had been deleted and this one inserted.
+        " ON CONFLICT (key) DO UPDATE SET"
+        " (id, game_id, kind, due_at, payload, fired_at, claimed_by, claimed_until) ="
+        " (excluded.id, excluded.game_id, excluded.kind, excluded.due_at, excluded.payload,"
+        " NULL, NULL, NULL) RETURNING id"
+    )
+    params: list[Any] = [
+        [t.key for t in timers],
+        [t.game_id if t.game_id is not None else game_id for t in timers],
+        [str(t.kind) for t in timers],
+        [t.due_at for t in timers],
+        [json.dumps(dict(t.payload)) for t in timers],
+    ]
+    return sql, params
+
+
+async def _insert_timer(
+    connection: Connection, timer: NewTimer, game_id: int | None, replace: bool
+) -> list[int]:
+    """One timer scheduled on its own (its key already locked)."""
+    if (
+        timer.key is not None
+        and not replace
+        and await connection.fetchval(
+            "SELECT 1 FROM timers WHERE key = $1 AND fired_at IS NULL", timer.key
         )
-        ids.append(int(timer_id))
-    return ids
+    ):
+        return []
+    sql, params = timers_insert([timer], game_id)
+    return [int(await connection.fetchval(sql, *params))]

@@ -8,11 +8,22 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from storage.contract.games import GameStore
-from storage.errors import AlreadyResigned, GameNotActive, NotSeated, VersionConflict
+from storage.errors import (
+    AlreadyResigned,
+    GameNotActive,
+    GameNotFound,
+    NotSeated,
+    VersionConflict,
+)
 from storage.postgres import rows
 from storage.postgres.database import Connection, Database, affected
-from storage.postgres.games.reading import load_game
-from storage.postgres.writes import insert_deliveries, insert_timers
+from storage.postgres.games.reading import load_game, select_games
+from storage.postgres.writes import (
+    LANE_LOCK,
+    TIMER_KEY_LOCK,
+    insert_deliveries,
+    insert_timers,
+)
 from storage.records import Delivery, Game, GameStatus, NewTimer, UndoRequest
 
 
@@ -39,47 +50,53 @@ class PostgresMoves(GameStore):
     ) -> Game:
         now = self._db.now()
         finished = outcome is not None
-        async with self._db.transaction() as db:
-            # The version check is the update's own condition: of two racing moves the
-            # second waits for the first's row lock, then finds the version changed.
-            status = await db.execute(
-                "UPDATE games SET version = version + 1, state = $1, to_act = $2, outcome = $3,"
-                " status = $4, finished_at = $5, updated_at = $6"
-                " WHERE id = $7 AND version = $8 AND status = 'active'",
-                state,
-                json.dumps(sorted(to_act)),
-                outcome,
-                str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
-                now if finished else None,
-                now,
-                game_id,
-                expected_version,
-            )
-            if affected(status) != 1:
-                game = await load_game(db, game_id)
-                if game.status != GameStatus.ACTIVE:
-                    raise GameNotActive(game_id, game.status)
-                raise VersionConflict(game_id, expected_version, game.version)
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, notation, at)"
-                " VALUES ($1, $2, $3, $4, $5)",
-                game_id,
-                expected_version + 1,
-                seat,
-                notation,
-                now,
-            )
-            if missed:
-                await db.execute(
-                    "UPDATE seats SET missed = missed + 1 WHERE game_id = $1 AND seat = $2",
-                    game_id,
-                    seat,
-                )
-            # Whatever the table was asked to take back no longer applies to this game.
-            await db.execute("DELETE FROM undo_requests WHERE game_id = $1", game_id)
-            await insert_deliveries(db, deliveries, now, game_id)
-            await _replace_timers(db, game_id, None if finished else timers, finished)
-            return await load_game(db, game_id)
+        timers = None if finished else timers
+        new_timers = list(timers or ())
+        lanes = sorted({d.lane_key() for d in deliveries})
+        keys = sorted({t.key for t in new_timers if t.key is not None})
+        # One call, so one round trip: the function (schema 7) writes the move's rows under
+        # the game's row lock and the lanes' and keys' locks, as one transaction of its own.
+        params = (
+            game_id,
+            expected_version,
+            state,
+            json.dumps(sorted(to_act)),
+            outcome,
+            str(GameStatus.FINISHED if finished else GameStatus.ACTIVE),
+            now,
+            seat,
+            notation,
+            missed,
+            # Pending timers are replaced when the move brings new ones or ends the game.
+            finished or timers is not None,
+            [LANE_LOCK] * len(lanes) + [TIMER_KEY_LOCK] * len(keys),
+            lanes + keys,
+            [d.game_id if d.game_id is not None else game_id for d in deliveries],
+            [str(d.kind) for d in deliveries],
+            [d.target_id for d in deliveries],
+            [d.lane_key() for d in deliveries],
+            [json.dumps(dict(d.payload)) for d in deliveries],
+            [t.key for t in new_timers],
+            [t.game_id if t.game_id is not None else game_id for t in new_timers],
+            [str(t.kind) for t in new_timers],
+            [t.due_at for t in new_timers],
+            [json.dumps(dict(t.payload)) for t in new_timers],
+        )
+        row = await self._db.fetch_one(
+            "SELECT game, seat_rows FROM grimoire_record_move("
+            + ", ".join(f"${n}" for n in range(1, len(params) + 1))
+            + ")",
+            params,
+        )
+        if row is None:
+            # Nothing was written: say why.
+            games = await select_games(self._db, "g.id = $1", (game_id,))
+            if not games:
+                raise GameNotFound(game_id)
+            if games[0].status != GameStatus.ACTIVE:
+                raise GameNotActive(game_id, games[0].status)
+            raise VersionConflict(game_id, expected_version, games[0].version)
+        return rows.game(row["game"], map(rows.seat, row["seat_rows"]))
 
     async def resign(
         self,

@@ -11,7 +11,7 @@ from storage.contract.games import GameStore
 from storage.errors import GameNotFound
 from storage.postgres import rows
 from storage.postgres.database import Connection, Database
-from storage.records import OPEN_STATUSES, Action, Game, GameStatus, Seat
+from storage.records import OPEN_STATUSES, Action, Game, GameStatus
 
 
 class PostgresReading(GameStore):
@@ -78,21 +78,23 @@ class PostgresReading(GameStore):
         return [rows.action(row) for row in found]
 
     async def _select(self, where: str, params: Sequence[Any]) -> list[Game]:
-        async with self._db.snapshot() as db:
-            return await select_games(db, where, params)
+        return await select_games(self._db, where, params)
 
 
-async def select_games(db: Connection, where: str, params: Sequence[Any]) -> list[Game]:
-    """The games matching ``where`` (on ``games g``), with their seats, oldest first."""
-    game_rows = await db.fetch(f"SELECT g.* FROM games g WHERE {where} ORDER BY g.id", *params)
-    if not game_rows:
-        return []
-    ids = [row["id"] for row in game_rows]
-    seat_rows = await db.fetch("SELECT * FROM seats WHERE game_id = ANY($1::bigint[])", ids)
-    seats: dict[int, list[Seat]] = {game_id: [] for game_id in ids}
-    for row in seat_rows:
-        seats[row["game_id"]].append(rows.seat(row))
-    return [rows.game(row, seats[row["id"]]) for row in game_rows]
+async def select_games(db: Connection | Database, where: str, params: Sequence[Any]) -> list[Game]:
+    """The games matching ``where`` (on ``games g``), with their seats, oldest first.
+
+    One statement, so one round trip and one consistent moment even outside a transaction:
+    each game's seats come as an array of ``seats`` rows beside it."""
+    sql = (
+        "SELECT g.*, ARRAY(SELECT s FROM seats s WHERE s.game_id = g.id) AS seat_rows"
+        f" FROM games g WHERE {where} ORDER BY g.id"
+    )
+    if isinstance(db, Database):
+        game_rows = await db.fetch_all(sql, params)
+    else:
+        game_rows = await db.fetch(sql, *params)
+    return [rows.game(row, map(rows.seat, row["seat_rows"])) for row in game_rows]
 
 
 async def load_game(db: Connection, game_id: int, *, lock: bool = False) -> Game:
