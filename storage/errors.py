@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
 class StorageError(Exception):
@@ -29,8 +30,20 @@ class DatabaseUnusable(StorageError):
 
     def __init__(self, path: Path | str, reason: str, *, exists: bool = True) -> None:
         self.path = path
+        self.reason = reason
+        self.exists = exists
         untouched = " The file was left untouched." if exists else ""
         super().__init__(f"Cannot use the database {path}: {reason}{untouched}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Rebuilt from its own arguments, so it crosses from a worker process intact.
+        return (_rebuild, (type(self), self.path, self.reason, self.exists))
+
+
+def _rebuild(
+    kind: type[DatabaseUnusable], path: Path | str, reason: str, exists: bool
+) -> DatabaseUnusable:
+    return kind(path, reason, exists=exists)
 
 
 class NotADatabase(DatabaseUnusable):
@@ -61,6 +74,9 @@ class DatabaseDamaged(DatabaseUnusable):
             f"SQLite's integrity check found damage in it ({found}). Restore a backup, or run "
             "`python -m storage check` to see which games are affected.",
         )
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.path, self.problems))
 
 
 class DatabaseReadOnly(DatabaseUnusable):

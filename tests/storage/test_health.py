@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import logging
+import pickle
 import shutil
 import sqlite3
 import subprocess
@@ -19,6 +20,7 @@ from storage import (
     DatabaseReadOnly,
     DatabaseUnusable,
     NotADatabase,
+    SchemaTooNew,
     SqliteStore,
     health,
 )
@@ -215,3 +217,22 @@ async def test_a_healthy_file_in_an_immutable_folder_is_not_called_not_a_databas
         await SqliteStore.open(db_path)
     assert f"the folder {db_path.parent} is read-only" in str(refused.value)
     assert not isinstance(refused.value, NotADatabase)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        NotADatabase(Path("/srv/g.sqlite3"), "not a database"),
+        SchemaTooNew("postgresql://grim@db/grim", "too new", exists=False),
+        DatabaseDamaged(Path("/srv/g.sqlite3"), ["page 3 is bad", "page 4 too"]),
+        DatabaseReadOnly(Path("/srv/g.sqlite3"), "read-only"),
+    ],
+)
+def test_an_unusable_database_error_crosses_to_another_process_intact(
+    error: DatabaseUnusable,
+) -> None:
+    # A benchmark's or a check's worker process hands its error back pickled.
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error)
+    assert str(copy) == str(error)
+    assert copy.path == error.path
