@@ -190,7 +190,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
         """What taking ``action`` does, in words for a button or a menu entry: names (seats
         as ``{p0}``… placeholders, see ``games.core.seat_ref``) and the effect a player cares
         about, e.g. "Target {p1} (opponent)" or "Pick Ludmila — Salt · takes 2 silver". At
-        most 80 characters once the names are filled in, with the most telling words first.
+        most 80 characters once the names are filled in (``games.core.labels`` measures and
+        fits them), with the most telling words first.
         Also called for the composite moves of :meth:`whole_moves`. Default: the notation."""
         return self.notation(action)
 

@@ -7,15 +7,14 @@ remembers of the laboratory; of the other students they use only what the table 
 many tiles, spells and spirit each holds) and the offers made to this seat.
 
 Each label is built from a head that tells it apart from every other option shown with it,
-and details added only while the label still fits a button (:data:`LIMIT` characters once
-the names, up to :data:`NAME_WIDTH` characters, are filled in).
+and details added only while the label still fits a button (:data:`LABEL_LIMIT` characters once
+the names, up to :data:`NAME_LIMIT` characters, are filled in).
 """
 
 from __future__ import annotations
 
-import re
-
 from games.core import seat_ref
+from games.core.labels import LABEL_LIMIT, shown_length
 from games.magic_spell import laboratory
 from games.magic_spell.actions import (
     Accept,
@@ -73,25 +72,17 @@ from games.magic_spell.text import a_tile, plural, row_label, tile_label, tiles_
 from games.magic_spell.trading import UNWEAVE_COST, offer_from
 from games.magic_spell.weaving import MOVE_COST, extra_cost
 
-#: The longest label, with every name filled in at :data:`NAME_WIDTH` characters.
-LIMIT = 80
+#: The longest label, with every name filled in at :data:`NAME_LIMIT` characters.
 #: The longest player name a label leaves room for.
-NAME_WIDTH = 16
-_SEAT_REF = re.compile(r"\{p\d+\}")
 
 
 def fitted(head: str, *details: str) -> str:
-    """``head`` followed by as many of ``details`` (in order) as fit within :data:`LIMIT`."""
+    """``head`` followed by as many of ``details`` (in order) as fit within :data:`LABEL_LIMIT`."""
     label = head
     for detail in details:
-        if detail and shown_length(label + detail) <= LIMIT:
+        if detail and shown_length(label + detail) <= LABEL_LIMIT:
             label += detail
     return label
-
-
-def shown_length(text: str) -> int:
-    """How long ``text`` is once each seat placeholder is a name of :data:`NAME_WIDTH`."""
-    return len(_SEAT_REF.sub("x" * NAME_WIDTH, text))
 
 
 def label(s: MagicSpellState, seat: int, action: Action) -> str:
@@ -554,7 +545,7 @@ def _answer(s: MagicSpellState, seat: int, proposer: int, accept: bool) -> str:
     offered, detail = _offered(s, offer)
     head = f"{verb} {seat_ref(proposer)}'s {offered}"
     wanted = f" for {_for(offer.want)}"
-    if shown_length(head + detail + wanted) <= LIMIT:
+    if shown_length(head + detail + wanted) <= LABEL_LIMIT:
         return head + detail + wanted
     return head + wanted
 
@@ -583,4 +574,4 @@ def _for(want: Want) -> str:
     return "homework of your choice"
 
 
-__all__ = ["LIMIT", "NAME_WIDTH", "fitted", "label", "shown_length"]
+__all__ = ["fitted", "label"]

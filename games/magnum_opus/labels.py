@@ -8,11 +8,11 @@ reads is public (cards in front, silver, the Golden Lane and the Clock) or the s
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import replace
 
 from games.core import seat_ref
+from games.core.labels import first_that_fits
 from games.magnum_opus import cards, patronage
 from games.magnum_opus.actions import (
     Action,
@@ -32,13 +32,10 @@ from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Pa
 from games.magnum_opus.text import character_label, code_label, token_label
 
 #: The longest label, once every seat placeholder is filled with a name this long.
-MAX_LABEL = 80
-LONGEST_NAME = 16
 #: More whole exchanges than this (rival × their card × yours) are left to step by step:
 #: paging through them would take more clicks than the three decisions.
 MOST_WHOLE_EXCHANGES = 50
 
-_SEAT = re.compile(r"\{p\d+\}")
 
 #: What each kind of Favor does, in a few words, for a pick's label.
 _FAVOR_WORDS = {
@@ -49,20 +46,6 @@ _FAVOR_WORDS = {
     "rob": f"rob up to {patronage.ROBBERY} silver",
     "lane": f"buy in the Lane for {LANE_PRICE}",
 }
-
-
-def shown_length(label: str) -> int:
-    """How long ``label`` reads once every seat placeholder holds a name of the longest
-    length allowed."""
-    return len(_SEAT.sub("x" * LONGEST_NAME, label))
-
-
-def _fit(*variants: str) -> str:
-    """The first, fullest variant that fits on a button; the last one otherwise."""
-    for variant in variants:
-        if shown_length(variant) <= MAX_LABEL:
-            return variant
-    return variants[-1]
 
 
 def _short_code(code: str) -> str:
@@ -114,7 +97,9 @@ def _pick(s: MagnumOpusState, seat: int, numeral: int) -> str:
     funds = f" · +{character.funds} silver" if character.funds else ""
     head = f"Pick {character_label(numeral)}{ingredient}{funds} · {_FAVOR_WORDS[character.favor]}"
     clock = f", or {cards.ingredient_data()[shown].symbol} at the Clock" if shown else ""
-    return _fit(f"{head}{clock}", head, f"Pick {character_label(numeral)}{ingredient}{funds}")
+    return first_that_fits(
+        f"{head}{clock}", head, f"Pick {character_label(numeral)}{ingredient}{funds}"
+    )
 
 
 def _patron_decision(s: MagnumOpusState, patron: Patron, action: Action) -> str:
@@ -160,7 +145,7 @@ def _card(patron: Patron, verb: str, code: str) -> str:
     if verb == "discard":
         return f"Discard {who}'s {card}"
     if verb == "give":
-        return _fit(
+        return first_that_fits(
             f"Give {who} your {card} for their {code_label(patron.taken)}",
             f"Give {who} your {card} for their {_short_code(patron.taken)}",
             f"Give {who} your {card}",
@@ -179,17 +164,17 @@ def _whole_favor(
     who = seat_ref(first.seat)
     codes = [d.card for d in decisions[1:] if isinstance(d, ChooseCard)]
     if first.favor == "discard" and len(codes) == 1:
-        return _fit(
+        return first_that_fits(
             f"Discard {who}'s {code_label(codes[0])}", f"Discard {who}'s {_short_code(codes[0])}"
         )
     if first.favor == "bribe" and len(codes) == 1:
-        return _fit(
+        return first_that_fits(
             f"Pay {who} {patronage.BRIBE} silver for their {code_label(codes[0])}",
             f"Pay {who} {patronage.BRIBE} silver for their {_short_code(codes[0])}",
         )
     if first.favor == "exchange" and len(codes) == 2:
         theirs, mine = codes
-        return _fit(
+        return first_that_fits(
             f"Swap your {code_label(mine)} for {who}'s {code_label(theirs)}",
             f"Swap your {_short_code(mine)} for {who}'s {code_label(theirs)}",
             f"Swap your {code_label(mine)} for {who}'s {_short_code(theirs)}",

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 
 from games.core import seat_ref
+from games.core.labels import first_that_fits
 from games.mandragora import cards, casting, rules
 from games.mandragora.actions import (
     Action,
@@ -34,9 +35,6 @@ from games.mandragora.actions import (
 )
 from games.mandragora.state import MandragoraState
 from games.mandragora.text import SYMBOLS, card_label, card_list, plural
-
-LABEL_LIMIT = 80
-NAME_LIMIT = 16
 
 #: What each spell does, as short as a button allows.
 EFFECTS = {
@@ -89,18 +87,6 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
 
 
 # ------------------------------------------------------------------------ fitting
-def _fit(*candidates: str) -> str:
-    """The first candidate that fits a button with the longest names filled in."""
-    for text in candidates:
-        if _shown_length(text) <= LABEL_LIMIT:
-            return text
-    return candidates[-1]
-
-
-def _shown_length(text: str) -> int:
-    """Length once every seat placeholder is a name of the longest allowed."""
-    placeholders = sum(text.count(seat_ref(seat)) for seat in range(4))
-    return len(text) + placeholders * (NAME_LIMIT - len(seat_ref(0)))
 
 
 def _who(s: MandragoraState, seat: int, other: int, detail: str = "") -> str:
@@ -142,7 +128,7 @@ def _move(s: MandragoraState, distance: int) -> str:
         return f"{head} 🌙: {found}"
     if not stock:
         return f"{head}: empty"
-    return _fit(
+    return first_that_fits(
         f"{head}: {card_list(stock)}",
         f"{head}: {_short_list(stock)}",
         f"{head}: {plural(len(stock), 'card')}",
@@ -162,7 +148,7 @@ def _start(s: MandragoraState, seat: int, book: str) -> str:
     ingredients, power = forced
     _, name = _spell(s, power)
     cast = f"{name} (power {power}, +{_points(book, power)} pts)"
-    return _fit(
+    return first_that_fits(
         f"Start with {card_label(book)}: casts {cast} with {card_list(ingredients)}",
         f"Start with {_short(book)}: casts {cast} with {_short_list(ingredients)}",
     )
@@ -206,7 +192,7 @@ def _power(s: MandragoraState, seat: int, power: int) -> str:
     step = s.steps[0]
     key, name = _spell(s, power)
     head = f"Cast {name} (power {power}, +{_points(step.book, power)} pts)"
-    return _fit(f"{head}: {_effect(s, seat, key)}", head)
+    return first_that_fits(f"{head}: {_effect(s, seat, key)}", head)
 
 
 def _effect(s: MandragoraState, seat: int, key: str) -> str:
@@ -242,8 +228,8 @@ def _whole(
     if started:
         added, added_short = card_list(ingredients), _short_list(ingredients)
         if not ingredients:
-            return _fit(f"{head}{after}", f"{short_head}{brief}")
-        return _fit(
+            return first_that_fits(f"{head}{after}", f"{short_head}{brief}")
+        return first_that_fits(
             f"{head} adding {added}{after}",
             f"{head} adding {added}{brief}",
             f"{head} adding {added_short}{brief}",
@@ -252,7 +238,7 @@ def _whole(
     full = f"{'🌱 mandrake book' if book == cards.MANDRAKE else card_label(book)}"
     full += f" + {card_list(ingredients)}"
     short = f"{_short(book)} + {_short_list(ingredients)}"
-    return _fit(
+    return first_that_fits(
         f"{head}: {full}{after}",
         f"{head}: {full}{brief}",
         f"{head}: {short}{brief}",

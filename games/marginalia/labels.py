@@ -6,15 +6,14 @@ does to its target ("Ignis Sacer → {p1} (opponent): 3 damage, 14 → 11 ❤️
 what that seat may know: the page, both players' health, its own hand, the card it is
 playing, and the cards its own search shows it. Seats are ``{p0}``/``{p1}`` placeholders.
 
-A label is at most :data:`LIMIT` characters once names of up to :data:`NAME_ROOM` characters
+A label is at most :data:`LABEL_LIMIT` characters once names of up to :data:`NAME_LIMIT` characters
 replace the placeholders; the longer wordings fall back to shorter ones to stay within it.
 """
 
 from __future__ import annotations
 
-import re
-
 from games.core import seat_ref
+from games.core.labels import first_that_fits
 from games.marginalia import cards, rules
 from games.marginalia.actions import (
     TOKEN,
@@ -38,10 +37,7 @@ from games.marginalia.stats import attack_of, health_of
 from games.marginalia.text import marginalia, plural
 
 #: The longest label, in characters, with names filled in (a Discord button's limit).
-LIMIT = 80
 #: How long a player's name may be when a label's length is checked.
-NAME_ROOM = 16
-_SEAT_REF = re.compile(r"\{p\d+\}")
 
 _CONDITIONS = {
     "facing": " while facing a foe",
@@ -92,19 +88,6 @@ def label(s: MarginaliaState, seat: int, action: Action) -> str:
         case Back():
             return "Back"
     raise TypeError(f"not a Marginalia action: {action!r}")
-
-
-def shown_length(text: str) -> int:
-    """A label's length once every seat placeholder holds a name of ``NAME_ROOM`` characters."""
-    return len(_SEAT_REF.sub("x" * NAME_ROOM, text))
-
-
-def _fit(*wordings: str) -> str:
-    """The first wording short enough, from the fullest to the barest (the last one fits)."""
-    for text in wordings:
-        if shown_length(text) <= LIMIT:
-            return text
-    return wordings[-1]
 
 
 # --------------------------------------------------------------------- the cards
@@ -222,7 +205,7 @@ def _play(code: str, revealed: bool) -> str:
     data = cards.card(code)
     what = f"{data.name} {_card_stats(code)}" if data.is_marginalis else data.name
     source = " from your deck (free)" if revealed else ""
-    return _fit(f"Play {what}{source} · {brief(code)}", f"Play {what}{source}")
+    return first_that_fits(f"Play {what}{source} · {brief(code)}", f"Play {what}{source}")
 
 
 # ----------------------------------------------------------------- spaces and lines
@@ -273,7 +256,7 @@ def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> str:
     where = f"{who} → {space} ({_line_words(seat, space)})"
     meets = _surroundings(s, seat, space)
     full, named = _arrival(code, space) if data is not None else ("", "")
-    return _fit(
+    return first_that_fits(
         f"{where} · {meets}{full}", f"{where} · {meets}{named}", f"{where} · {meets}", where
     )
 
@@ -288,7 +271,7 @@ def _flight(s: MarginaliaState, seat: int, uid: int, space: str) -> str:
     origin = space_code(seat, FRONT, column)
     where = f"{_name(mover.card)} flies {origin} → {space} ({_line_words(seat, space)})"
     meets = _surroundings(s, seat, space, uid)
-    return _fit(f"{where} · {meets}", where)
+    return first_that_fits(f"{where} · {meets}", where)
 
 
 # ------------------------------------------------------------------------ targets
@@ -344,7 +327,7 @@ def _target(s: MarginaliaState, seat: int, step: Step | None, target: str) -> st
     if step is None:
         return f"Target {who}"
     effect = effect_of(step.card, step.branch)
-    return _fit(f"{who}: {_outcome(s, effect, target)}", who)
+    return first_that_fits(f"{who}: {_outcome(s, effect, target)}", who)
 
 
 def _use(s: MarginaliaState, space: str) -> str:
@@ -353,7 +336,7 @@ def _use(s: MarginaliaState, space: str) -> str:
     if m is None or ability is None:
         return f"Use {space}"
     head = f"{ability.name} ({_name(m.card)} {space})"
-    return _fit(f"{head}: {_effect(ability.effect)}", head)
+    return first_that_fits(f"{head}: {_effect(ability.effect)}", head)
 
 
 # ------------------------------------------------------------------- the rest
@@ -379,7 +362,7 @@ def _summon(s: MarginaliaState, seat: int, step: Step | None, card: str) -> str:
     if card == TOKEN:
         token = effect_of(step.card).token if step is not None else "unicorn"
         return f"Create a {_name(token)} token {_card_stats(token)}{where}"
-    return _fit(
+    return first_that_fits(
         f"{_name(card)} {_card_stats(card)} from your deck{where} · {brief(card)}",
         f"{_name(card)} {_card_stats(card)} from your deck{where}",
     )
@@ -398,14 +381,14 @@ def _composite(
         case (PlayCard(card), Target(target)):
             effect = effect_of(card)
             head = f"{_name(card)} → {_who(s, seat, target)}"
-            return _fit(f"{head}: {_outcome(s, effect, target)}", head)
+            return first_that_fits(f"{head}: {_outcome(s, effect, target)}", head)
         case (Use(space), Target(target)):
             m = at(s, space)
             ability = cards.ability_of(m.card) if m is not None else None
             if ability is None:
                 return f"Use {space} → {_who(s, seat, target)}"
             head = f"{ability.name} ({space}) → {_who(s, seat, target)}"
-            return _fit(f"{head}: {_outcome(s, ability.effect, target)}", head)
+            return first_that_fits(f"{head}: {_outcome(s, ability.effect, target)}", head)
         case (Use(space), To(destination)):
             m = at(s, space)
             return _flight(s, seat, m.uid if m is not None else -1, destination)
@@ -429,4 +412,6 @@ def _placement_then_target(
     if step is None or step.kind != "target":
         return f"{head} → {who}"
     effect = effect_of(step.card, step.branch)
-    return _fit(f"{head} → {who}: {_outcome(arrived, effect, target)}", f"{head} → {who}")
+    return first_that_fits(
+        f"{head} → {who}: {_outcome(arrived, effect, target)}", f"{head} → {who}"
+    )

@@ -9,8 +9,7 @@ Seats appear as ``{p0}``… placeholders.
 
 from __future__ import annotations
 
-import re
-
+from games.core.labels import first_that_fits
 from games.strange_norrell import cards, moves, prestige, scoring, years
 from games.strange_norrell.actions import (
     INTRO,
@@ -63,24 +62,6 @@ from games.strange_norrell.text import (
 )
 
 #: The longest label, once every seat placeholder is filled with a name this long.
-MAX_LABEL = 80
-LONGEST_NAME = 16
-
-_SEAT = re.compile(r"\{p\d+\}")
-
-
-def shown_length(label: str) -> int:
-    """How long ``label`` reads once every seat placeholder holds a name of the longest
-    length allowed."""
-    return len(_SEAT.sub("x" * LONGEST_NAME, label))
-
-
-def _fit(*variants: str) -> str:
-    """The first, fullest variant that fits on a button; the last one otherwise."""
-    for variant in variants:
-        if shown_length(variant) <= MAX_LABEL:
-            return variant
-    return variants[-1]
 
 
 def engagement_words(code: str) -> str:
@@ -111,7 +92,9 @@ def label(s: StrangeNorrellState, seat: int, action: Action) -> str:
 def _choosing(s: StrangeNorrellState, action: Action) -> str:
     match action:
         case Acquire(book):
-            return _fit(f"📚 Acquire {book_label(book)}", f"📚 Acquire {cards.books()[book].name}")
+            return first_that_fits(
+                f"📚 Acquire {book_label(book)}", f"📚 Acquire {cards.books()[book].name}"
+            )
         case KingsRoads():
             return "🛣️ Take the King's Roads: one move this turn may go anywhere"
         case Study(key):
@@ -119,7 +102,7 @@ def _choosing(s: StrangeNorrellState, action: Action) -> str:
         case Battlefield(first, second):
             return f"⚔️ Battlefield Magic: {_elements((first, second))} this turn"
         case Libraries(book):
-            return _fit(
+            return first_that_fits(
                 f"📚 Buy Up the Libraries: keep {book_label(book)}",
                 f"📚 Buy Up the Libraries: keep {cards.books()[book].name}",
             )
@@ -176,13 +159,13 @@ def _take(picks: tuple[str, ...]) -> str:
     if not feats:
         return f"Take {'an introduction' if intros == 1 else plural(intros, 'introduction')}"
     if intros:
-        return _fit(
+        return first_that_fits(
             f"Take an introduction and {_feat_words(feats[0])}",
             f"Take an introduction and {_feat_short(feats[0])}",
         )
     if len(feats) == 1:
         return f"Take the feat {_feat_words(feats[0])}"
-    return _fit(
+    return first_that_fits(
         f"Take {_feat_words(feats[0])} and {_feat_words(feats[1])}",
         f"Take {_feat_short(feats[0])} and {_feat_short(feats[1])}",
     )
@@ -197,7 +180,9 @@ def _magic(s: StrangeNorrellState, seat: int, action: Action) -> str:
                 f"✨ Magic: discard {engagement_words(code)} for a {element_label(element)} token"
             )
         case Use(book):
-            return _fit(f"📖 Use {book_label(book)}", f"📖 Use {cards.books()[book].name}")
+            return first_that_fits(
+                f"📖 Use {book_label(book)}", f"📖 Use {cards.books()[book].name}"
+            )
         case With(code) if step is not None:
             return f"Discard {engagement_words(code)} to {cards.books()[step.code].name}"
         case Element(element) if step is not None:
@@ -218,13 +203,13 @@ def _on(s: StrangeNorrellState, seat: int, step: Step, feat: str) -> str:
         done = f": completes it, +{data.value} magicianship"
     else:
         done = f": token {placed} of {len(data.elements)}"
-    return _fit(f"{symbol} on {data.name}{done}", f"{symbol} on {data.name}")
+    return first_that_fits(f"{symbol} on {data.name}{done}", f"{symbol} on {data.name}")
 
 
 def _spells_and_more(s: StrangeNorrellState, seat: int, action: Action) -> str:
     match action:
         case Cast(spell):
-            return _fit(
+            return first_that_fits(
                 f"🪄 Cast {spell_name(spell)}: {_spell_effect(s, spell)}",
                 f"🪄 {spell_name(spell)}: {_spell_effect(s, spell)}",
             )
@@ -236,10 +221,10 @@ def _spells_and_more(s: StrangeNorrellState, seat: int, action: Action) -> str:
             return "Pass: play no spell now"
         case Connexion(space):
             room = cards.spaces()[space]
-            return _fit(f"🤝 {room.name}: {room.text}", f"🤝 Connexion: {room.name}")
+            return first_that_fits(f"🤝 {room.name}: {room.text}", f"🤝 Connexion: {room.name}")
         case Named(code):
             named = cards.connexions()[code]
-            return _fit(
+            return first_that_fits(
                 f"{named.name} ({cards.spaces()[named.space].name}): {named.text}",
                 f"{named.name}: {named.text}",
                 f"{named.name} ({cards.spaces()[named.space].name})",
@@ -326,20 +311,24 @@ def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...
             return f"🛣️ Ride the King's Roads to {full}{there}"
         case Attend(code):
             card = engagement_words(code)
-            return _fit(f"Fulfil {card}: {full}", f"Fulfil {card}: {short}", f"{card}: {short}")
+            return first_that_fits(
+                f"Fulfil {card}: {full}", f"Fulfil {card}: {short}", f"{card}: {short}"
+            )
         case Magic(code):
             card = engagement_words(code)
-            return _fit(f"✨ Magic: {card} → {full}", f"✨ {card} → {full}", f"✨ {card} → {short}")
+            return first_that_fits(
+                f"✨ Magic: {card} → {full}", f"✨ {card} → {full}", f"✨ {card} → {short}"
+            )
         case Use(book):
             name = cards.books()[book].name
-            return _fit(f"📖 {name}: {full}", f"📖 {name}: {short}", f"📖 {short}")
+            return first_that_fits(f"📖 {name}: {full}", f"📖 {name}: {short}", f"📖 {short}")
         case Cast(spell):
             name = spell_name(spell)
-            return _fit(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
+            return first_that_fits(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
         case Discard():
             words = [engagement_words(d.card) for d in decisions if isinstance(d, Discard)]
-            return _fit(f"Discard {', '.join(words)}", f"Discard {' '.join(words)}")
-    return _fit(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
+            return first_that_fits(f"Discard {', '.join(words)}", f"Discard {' '.join(words)}")
+    return first_that_fits(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
 
 
 def _tail(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...], tiny: bool) -> str:

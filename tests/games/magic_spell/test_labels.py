@@ -12,15 +12,15 @@ from pydantic import BaseModel
 
 from bot.service.choices import automatic_followers
 from games.core import BACK, render_seats
+from games.core.labels import LABEL_LIMIT, NAME_LIMIT
 from games.core.playout import random_position
 from games.magic_spell.actions import COMPOSITES, Action, CompositeWeaveDone
-from games.magic_spell.labels import LIMIT, NAME_WIDTH
 from games.magic_spell.spells import spells
 from games.magic_spell.state import MagicSpellState
 from tests.games.configurations import configuration_id
 from tests.games.magic_spell.positions import ENGINE, play, position
 
-NAMES = ["N" * NAME_WIDTH] * 4
+NAMES = ["N" * NAME_LIMIT] * 4
 LAB = {1: "A", 2: "E", 12: "Q"}
 CASTABLE = sorted(w for w, data in spells().items() if data.castable)
 
@@ -79,7 +79,7 @@ def test_every_option_has_a_short_label_distinct_from_the_others(
         labels = _texts(s, seat)
         for text in labels:
             shown = render_seats(text, NAMES)
-            assert len(shown) <= LIMIT, shown
+            assert len(shown) <= LABEL_LIMIT, shown
             assert "{p" not in shown, shown
         assert len(set(labels)) == len(labels), sorted(labels)
 

@@ -8,15 +8,15 @@ from typing import Any
 import pytest
 
 from games.core import render_seats
+from games.core.labels import LABEL_LIMIT, NAME_LIMIT
 from games.core.playout import random_position
 from games.marginalia.actions import Action, Back, Composite
-from games.marginalia.labels import LIMIT, NAME_ROOM
 from games.marginalia.page import locate
 from games.marginalia.state import MarginaliaState, Step
 from tests.games.marginalia.positions import ENGINE, act, at, coins, play, position
 
 #: Two different names as long as names in a label may be.
-NAMES = ("A" * NAME_ROOM, "B" * NAME_ROOM)
+NAMES = ("A" * NAME_LIMIT, "B" * NAME_LIMIT)
 
 
 def label(s: MarginaliaState, seat: int, text: str) -> str:
@@ -71,7 +71,7 @@ def test_every_option_has_a_short_distinct_label_and_every_whole_move_completes_
     s = random_position(ENGINE, players, seed, seed % 45, options)
     for seat in sorted(ENGINE.to_act(s)):
         shown = [render_seats(ENGINE.action_label(s, seat, a), NAMES) for a in offered(s, seat)]
-        assert all(len(text) <= LIMIT for text in shown), max(shown, key=len)
+        assert all(len(text) <= LABEL_LIMIT for text in shown), max(shown, key=len)
         assert len(set(shown)) == len(shown), sorted(shown)
         for move in ENGINE.whole_moves(s, seat):
             text = ENGINE.notation(move)
