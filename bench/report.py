@@ -193,22 +193,8 @@ def _service(s: dict[str, Any]) -> list[str]:
         (f"move, paced: each game every {GAME_PACE_S:.0f} s", "paced"),
         (f"move, paced at {STRESS_LOAD:.0%} of the throughput above", "stress"),
     ):
-        r = s[key]
-        rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
-        if "offered" in r:
-            rate += f" ({_num(r['offered'])} offered)"
-        rows.append(
-            [
-                label,
-                _num(r["count"]),
-                rate,
-                _num(r["p50_ms"], 2),
-                _num(r["p99_ms"], 2),
-                _num(r["mean_ms"], 2),
-                _num(r["max_ms"], 2),
-            ]
-        )
-    lines += _table(["", "count", "moves/s", "p50 ms", "p99 ms", "mean ms", "max ms"], rows)
+        rows.append(_timing_row(label, s[key]))
+    lines += _table(TIMING_HEADER, rows)
     lines += [
         f"A move through the service costs **{s['ratio_p50']:.1f}×** a bare commit at the median "
         f"({s['ratio_mean']:.1f}× on means): "
@@ -216,6 +202,25 @@ def _service(s: dict[str, Any]) -> list[str]:
         "",
     ]
     return lines
+
+
+TIMING_HEADER = ["", "count", "moves/s", "p50 ms", "p99 ms", "mean ms", "max ms"]
+
+
+def _timing_row(label: str, r: dict[str, Any]) -> list[str]:
+    """One measured kind of move: how many, how fast, and its times."""
+    rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
+    if "offered" in r:
+        rate += f" ({_num(r['offered'])} offered)"
+    return [
+        label,
+        _num(r["count"]),
+        rate,
+        _num(r["p50_ms"], 2),
+        _num(r["p99_ms"], 2),
+        _num(r["mean_ms"], 2),
+        _num(r["max_ms"], 2),
+    ]
 
 
 def _postgres(p: dict[str, Any]) -> list[str]:
@@ -233,22 +238,8 @@ def _postgres(p: dict[str, Any]) -> list[str]:
         ("move, one at a time", "sequential"),
         (f"move, paced: each game every {GAME_PACE_S:.0f} s", "paced"),
     ):
-        r = p[key]
-        rate = _num(r["moves_per_s"]) if "moves_per_s" in r else ""
-        if "offered" in r:
-            rate += f" ({_num(r['offered'])} offered)"
-        rows.append(
-            [
-                label,
-                _num(r["count"]),
-                rate,
-                _num(r["p50_ms"], 2),
-                _num(r["p99_ms"], 2),
-                _num(r["mean_ms"], 2),
-                _num(r["max_ms"], 2),
-            ]
-        )
-    lines += _table(["", "count", "moves/s", "p50 ms", "p99 ms", "mean ms", "max ms"], rows)
+        rows.append(_timing_row(label, p[key]))
+    lines += _table(TIMING_HEADER, rows)
     lines += [
         f"A move through the service costs **{p['ratio_p50']:.1f}×** a bare commit at the median "
         f"({p['ratio_mean']:.1f}× on means). Every game moving at once for"
