@@ -6,6 +6,7 @@ must give and which have defaults.
 """
 
 from games.core.board import FINAL_SCORES, Board, BoardField, render_seats, seat_ref
+from games.core.catalogue import CardText
 from games.core.engine import BACK, Engine, Showcase, normalize_notation
 from games.core.errors import (
     ActionNotAllowed,
@@ -27,6 +28,7 @@ __all__ = [
     "ActionNotAllowed",
     "Board",
     "BoardField",
+    "CardText",
     "Engine",
     "GameError",
     "GameIsOver",

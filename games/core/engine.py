@@ -22,6 +22,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from games.core.board import Board
+from games.core.catalogue import CardText, index_cards
 from games.core.errors import (
     ActionNotAllowed,
     GameIsOver,
@@ -194,6 +195,26 @@ class Engine(ABC, Generic[StateT, ActionT]):
         fits them), with the most telling words first.
         Also called for the composite moves of :meth:`whole_moves`. Default: the notation."""
         return self.notation(action)
+
+    def cards(self) -> Sequence[CardText]:
+        """Every card, spell, book, place with an effect, unique action and keyword of the
+        game, in words (``games.core.catalogue``): what ``/card`` looks up and the panel
+        quotes. In the order a player would browse them. Default: none."""
+        return ()
+
+    def card_keys(self, state: StateT, seat: int, action: ActionT) -> Sequence[str]:
+        """The keys of the :meth:`cards` entries ``action`` plays, takes, places or aims,
+        most telling first, so the panel can show what they do beside the option. Also
+        called for the composite moves of :meth:`whole_moves`. Default: none."""
+        return ()
+
+    def card(self, key: str) -> CardText | None:
+        """The catalogue entry with ``key``, if there is one."""
+        return self._cards_by_key.get(key)
+
+    @cached_property
+    def _cards_by_key(self) -> Mapping[str, CardText]:
+        return index_cards(self.cards())
 
     def automatic(self, state: StateT, seat: int) -> ActionT | None:
         """The decision taken for ``seat`` without asking it, right after a decision of its
