@@ -37,6 +37,8 @@ TABLES = (
     "rated_games",
     "private_views",
     "rating_changes",
+    "asks",
+    "vacations",
 )
 #: Tables whose ``id`` PostgreSQL numbers from a sequence.
 NUMBERED = ("games", "outbox", "timers", "tournaments")

@@ -7,6 +7,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -38,6 +39,10 @@ class TestSqliteAsyncPlay(AsyncPlayContract):
 
 class TestSqliteTournaments(TournamentContract):
     """SQLite tournaments and ratings."""
+
+
+class TestSqliteStats(StatsContract):
+    """SQLite profiles and server statistics."""
 
 
 class TestSqlitePrivateViews(PrivateViewsContract):
