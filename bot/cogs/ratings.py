@@ -1,46 +1,38 @@
-"""``/leaderboard`` and ``/profile``: ratings per game on this server."""
+"""``/leaderboard``, ``/profile`` and ``/stats``: ratings, records and a server's activity."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-import games
 from bot.cogs.tables import game_suggestions, known_game
+from bot.profile_embeds import (
+    leaderboard_embed,
+    profile_embed,
+    stats_embed,
+    title_of,
+    versus_embed,
+)
 from bot.service.errors import Refusal
-from bot.service.skill import Skill
-from storage import Rating
+from bot.service.profiles import Profiles
+from bot.service.ratings import friendly
+from bot.sparkline import FILE_NAME, trend_picture
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
     from bot.services import Services
 
-RATING_COLOUR = discord.Colour(0x3B7DD8)
-_MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-#: What a rating is, under every leaderboard and profile.
-RATING_NOTE = (
-    "Ratings: openskill (Plackett–Luce) per game on this server, from every finished game "
-    "played by people only. Shown and ranked by the conservative estimate μ − 3σ."
-)
-
-
-def rating_text(rating: Rating) -> str:
-    """A rating as shown: the conservative estimate, and the skill and uncertainty."""
-    return Skill(rating.mu, rating.sigma).shown()
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
-
 
 class RatingCommands(commands.Cog):
-    """Leaderboards and profiles."""
+    """Leaderboards, profiles and server statistics."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
+        self.profiles = Profiles(services.store)
 
     @app_commands.command(name="leaderboard", description="The best players of a game here.")
     @app_commands.guild_only()
@@ -49,45 +41,62 @@ class RatingCommands(commands.Cog):
     async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
         assert interaction.guild_id is not None
         engine = known_game(game)
-        top = await self.services.ratings.leaderboard(interaction.guild_id, engine.key, limit=15)
-        lines = [
-            f"{_MEDALS.get(i, f'{i}.')} <@{r.user_id}> — **{rating_text(r)}** · "
-            f"{_count(r.games, 'game')}, {_count(r.wins, 'win')}"
-            for i, r in enumerate(top, start=1)
-        ]
-        embed = discord.Embed(
-            title=f"🏅 {engine.title} — leaderboard",
-            description="\n".join(lines)
-            or "Nobody is rated yet: finish a game of it on this server.",
-            colour=RATING_COLOUR,
-        )
-        embed.set_footer(text=RATING_NOTE)
+        top, newcomers = await self.services.ratings.standings(interaction.guild_id, engine.key)
+        embed = leaderboard_embed(engine.key, top, newcomers)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @app_commands.command(name="profile", description="A player's ratings and record here.")
+    @app_commands.command(name="profile", description="A player's record, timing and ratings here.")
     @app_commands.guild_only()
-    @app_commands.describe(user="Whose profile (yours when left out).")
+    @app_commands.describe(
+        member="Whose profile (yours when left out).",
+        game="Only this game.",
+        versus="Their games together with this member.",
+    )
+    @app_commands.autocomplete(game=game_suggestions)
     async def profile(
-        self, interaction: discord.Interaction, user: discord.Member | None = None
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        game: str | None = None,
+        versus: discord.Member | None = None,
     ) -> None:
         if interaction.guild_id is None:
             raise Refusal("Profiles are kept per server.")
-        who = user or interaction.user
-        found = await self.services.ratings.profile(interaction.guild_id, who.id)
-        embed = discord.Embed(title=f"📜 {who.display_name}", colour=RATING_COLOUR)
-        favourite = games.get(found.favourite).title if found.favourite else "—"
-        embed.add_field(name="Games finished", value=str(found.games), inline=True)
-        embed.add_field(name="Wins", value=str(found.wins), inline=True)
-        embed.add_field(name="Favourite game", value=favourite, inline=True)
-        for rating in found.ratings[:20]:
-            embed.add_field(
-                name=games.get(rating.game_key).title,
-                value=f"**{rating_text(rating)}** · {rating.games} rated, {rating.wins} won",
-                inline=False,
-            )
-        if not found.ratings:
-            embed.description = "No rated games on this server yet."
-        embed.set_footer(text=RATING_NOTE)
+        who = member or interaction.user
+        key = known_game(game).key if game else None
+        if versus is not None:
+            if versus.id == who.id:
+                raise Refusal("Pick someone else to compare with.")
+            record = await self.profiles.versus(interaction.guild_id, who.id, versus.id, key)
+            embed = versus_embed(who.display_name, versus.display_name, record, key)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        found = await self.profiles.profile(interaction.guild_id, who.id, key)
+        embed = profile_embed(who.display_name, found, key)
+        trend = found.stats.trend
+        if len(trend) < 2 or found.stats.trend_game is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        heading = f"{title_of(found.stats.trend_game)} rating, latest games"
+        points = [float(friendly(point)) for point in trend]
+        # Drawn here rather than in a worker thread: it takes a few milliseconds, and the
+        # fonts' faces are not to be used by two threads at once (board pictures use them).
+        picture = trend_picture(points, heading)
+        embed.set_image(url=f"attachment://{FILE_NAME}")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(picture), FILE_NAME), ephemeral=True
+        )
+
+    @app_commands.command(name="stats", description="How this server plays: games, players.")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Only this game.")
+    @app_commands.autocomplete(game=game_suggestions)
+    async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        if interaction.guild is None:
+            raise Refusal("Statistics are kept per server.")
+        key = known_game(game).key if game else None
+        found = await self.profiles.server(interaction.guild.id, key)
+        embed = stats_embed(interaction.guild.name, found, key)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -21,6 +21,31 @@ from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
 
 log = logging.getLogger("grimoire.ratings")
 
+#: Rated games at one game before a player is ranked on its leaderboard and their rating
+#: shown as a number: until then their skill is too unsure to compare.
+RANKED_AFTER = 5
+#: The friendly scale: the ordinal of an average player (mu 25) whose uncertainty has
+#: shrunk to a third of a newcomer's (sigma 25/9) reads 1500…
+_SCALE_CENTRE = 25.0 - 3 * 25.0 / 9
+#: …and one point of ordinal is 50 points. openskill's beta (25/6 ordinal points) is the
+#: skill gap that wins about three games in four, as 200 Elo points does.
+_SCALE_STEP = 50.0
+
+
+def friendly(ordinal: float) -> int:
+    """A rating's conservative estimate (``mu - 3 sigma``) on the 1500-centred scale shown to
+    players: a newcomer starts near 667 and climbs as they win and as the estimate settles.
+
+    >>> friendly(25.0 - 3 * 25.0 / 9), friendly(0.0)
+    (1500, 667)
+    """
+    return round(1500 + _SCALE_STEP * (ordinal - _SCALE_CENTRE))
+
+
+def ranked(rating: Rating) -> bool:
+    """Whether a rating has enough games behind it to be ranked and shown."""
+    return rating.games >= RANKED_AFTER
+
 
 @dataclass(frozen=True, slots=True)
 class Profile:
@@ -141,8 +166,21 @@ class Ratings:
         return ratings
 
     async def leaderboard(self, guild_id: int, game_key: str, limit: int = 10) -> list[Rating]:
-        """The server's best at a game."""
+        """The server's best at a game, ranked or not yet."""
         return await self._store.ratings.leaderboard(guild_id, game_key, limit=limit)
+
+    async def standings(
+        self, guild_id: int, game_key: str, limit: int = 15
+    ) -> tuple[list[Rating], list[Rating]]:
+        """A game's leaderboard on a server: the ranked players (:data:`RANKED_AFTER` rated
+        games or more), best first, and the newcomers not ranked yet, most games first."""
+        ranked_players = await self._store.ratings.leaderboard(
+            guild_id, game_key, limit=limit, min_games=RANKED_AFTER
+        )
+        newcomers = await self._store.ratings.newcomers(
+            guild_id, game_key, below_games=RANKED_AFTER, limit=limit
+        )
+        return ranked_players, newcomers
 
     async def profile(self, guild_id: int, user_id: int) -> Profile:
         """A player's ratings and record on one server."""

@@ -45,5 +45,12 @@ class Ratings(ABC):
         """The best of a server at a game, by ``mu - 3 sigma``, highest first."""
 
     @abstractmethod
+    async def newcomers(
+        self, guild_id: int, game_key: str, *, below_games: int, limit: int = 10
+    ) -> list[Rating]:
+        """Players of a server at a game with fewer than ``below_games`` rated games, most
+        games first (then by ``mu - 3 sigma``)."""
+
+    @abstractmethod
     async def of_user(self, guild_id: int, user_id: int) -> list[Rating]:
         """A player's rating at every game they were rated in, in one server."""

@@ -91,6 +91,16 @@ class PostgresRatings(Ratings):
         )
         return [rows.rating(row) for row in found]
 
+    async def newcomers(
+        self, guild_id: int, game_key: str, *, below_games: int, limit: int = 10
+    ) -> list[Rating]:
+        found = await self._db.fetch_all(
+            "SELECT * FROM ratings WHERE guild_id = $1 AND game_key = $2 AND games < $3"
+            " ORDER BY games DESC, mu - 3 * sigma DESC, user_id LIMIT $4",
+            (guild_id, game_key, below_games, limit),
+        )
+        return [rows.rating(row) for row in found]
+
     async def of_user(self, guild_id: int, user_id: int) -> list[Rating]:
         found = await self._db.fetch_all(
             "SELECT * FROM ratings WHERE guild_id = $1 AND user_id = $2"

@@ -105,6 +105,16 @@ class SqliteRatings(Ratings):
         )
         return [rows.rating(row) for row in found]
 
+    async def newcomers(
+        self, guild_id: int, game_key: str, *, below_games: int, limit: int = 10
+    ) -> list[Rating]:
+        found = await self._db.fetch_all(
+            "SELECT * FROM ratings WHERE guild_id = ? AND game_key = ? AND games < ?"
+            " ORDER BY games DESC, mu - 3 * sigma DESC, user_id LIMIT ?",
+            (guild_id, game_key, below_games, limit),
+        )
+        return [rows.rating(row) for row in found]
+
     async def of_user(self, guild_id: int, user_id: int) -> list[Rating]:
         found = await self._db.fetch_all(
             "SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?"

@@ -138,7 +138,7 @@ async def test_leaderboard_and_profile(table: Table) -> None:
     alice, bob = table.members["alice"].id, table.members["bob"].id
     assert text.index(f"<@{alice}>") < text.index(f"<@{bob}>")
     profile = await table.members["bob"].slash(
-        table.channel, "profile", user=table.members["alice"]
+        table.channel, "profile", member=table.members["alice"]
     )
     assert profile.response is not None
     shown = profile.response.embeds[0].to_dict()

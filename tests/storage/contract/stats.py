@@ -244,6 +244,29 @@ class StatsContract:
         nobody = await store.stats.player(GUILD, ALICE)
         assert (nobody.played, nobody.timing.median_s, nobody.trend) == (0, None, ())
 
+    async def test_newcomers_are_the_players_below_a_number_of_rated_games(
+        self, store: Store
+    ) -> None:
+        game = await store.games.create_lobby(
+            game_key="marginalia", guild_id=GUILD, channel_id=9, host_id=1, options={}
+        )
+        await store.ratings.record(
+            game.id,
+            [
+                Rating(GUILD, "marginalia", ALICE, mu=30.0, sigma=5.0, games=6),
+                Rating(GUILD, "marginalia", BOB, mu=20.0, sigma=8.0, games=1),
+                Rating(GUILD, "marginalia", CAROL, mu=20.0, sigma=8.0, games=4),
+                Rating(GUILD, "marginalia", DAVE, mu=28.0, sigma=8.0, games=1),
+            ],
+        )
+        newcomers = await store.ratings.newcomers(GUILD, "marginalia", below_games=5)
+        assert [r.user_id for r in newcomers] == [CAROL, DAVE, BOB]
+        assert await store.ratings.newcomers(GUILD, "marginalia", below_games=5, limit=1) == [
+            newcomers[0]
+        ]
+        ranked = await store.ratings.leaderboard(GUILD, "marginalia", min_games=5)
+        assert [r.user_id for r in ranked] == [ALICE]
+
     def test_percentiles_interpolate_between_neighbours(self) -> None:
         assert percentile([], 0.5) is None
         assert percentile([4.0], 0.9) == 4.0
