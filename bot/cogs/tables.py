@@ -21,6 +21,7 @@ from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
+from bot.service.requirements import requirements
 from games.core import Engine
 from storage import Game, GameStatus
 
@@ -77,6 +78,8 @@ class TableCommands(commands.Cog):
         deadline="Time per move (the server's default when left out).",
         on_timeout="What happens at a missed deadline (the server's default when left out).",
         rated="Whether the result counts for the server's ratings (yes by default).",
+        min_reliability="Only members who made at least this % of their moves in time may join.",
+        min_games="Only members with at least this many finished games here may join.",
     )
     @app_commands.choices(
         seating=SEATING_CHOICES,
@@ -93,6 +96,8 @@ class TableCommands(commands.Cog):
         deadline: str | None = None,
         on_timeout: str | None = None,
         rated: bool = True,
+        min_reliability: app_commands.Range[int, 1, 100] | None = None,
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         if interaction.channel_id is None:
             raise Refusal("Open a lobby in a server channel.")
@@ -108,6 +113,7 @@ class TableCommands(commands.Cog):
             deadline=deadline,
             policy=on_timeout,
             rated=rated,
+            requirements=requirements(min_reliability, min_games),
         )
         message_id = await post_with_buttons(interaction, lobby_embed(lobby), lobby_view(lobby))
         await self.services.store.games.set_messages(lobby.id, lobby_message_id=message_id)

@@ -15,6 +15,7 @@ from bot.embeds import board_embed
 from bot.replies import post_with_buttons
 from bot.service.errors import Refusal
 from bot.service.options import MAX_OPTIONS_TEXT
+from bot.service.requirements import requirements
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from storage import Tournament, TournamentStatus
@@ -55,6 +56,8 @@ class TournamentCommands(commands.Cog):
         name="The tournament's name.",
         options="The game's variant options at every table, e.g. teams=true (see suggestions).",
         starts_in="Start by itself after this long, e.g. 7d (the organiser starts it if left out).",
+        min_reliability="Only members who made at least this % of their moves in time may join.",
+        min_games="Only members with at least this many finished games here may join.",
     )
     @app_commands.choices(format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
     @app_commands.autocomplete(game=game_suggestions)
@@ -69,6 +72,8 @@ class TournamentCommands(commands.Cog):
         name: app_commands.Range[str, 1, MAX_NAME] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         starts_in: app_commands.Range[str, 1, 20] | None = None,
+        min_reliability: app_commands.Range[int, 1, 100] | None = None,
+        min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("Tournaments are run in a server channel.")
@@ -86,6 +91,7 @@ class TournamentCommands(commands.Cog):
             name=name,
             options=options,
             starts_in=starts_in,
+            requirements=requirements(min_reliability, min_games),
         )
         message_id = await post_with_buttons(
             interaction, signup_embed(created), signup_view(created)

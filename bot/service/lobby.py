@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
@@ -16,6 +16,7 @@ from bot.service.clocks import DEADLINE_CHOICES, DIGEST_EVERY, Policy, digest_ke
 from bot.service.errors import Refusal
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
+from bot.service.requirements import check as check_requirements
 from bot.service.table import table_deliveries
 from bot.service.text import user
 from bot.service.timing import clock_timers
@@ -85,10 +86,12 @@ class Lobbies:
         deadline: str | None = None,
         policy: str | None = None,
         rated: bool = True,
+        requirements: Mapping[str, int] | None = None,
     ) -> Game:
         """A new lobby hosted by ``host_id``, who takes the first seat. Its turn clock is the
         server's default unless ``deadline`` (a key of ``DEADLINE_CHOICES``) or ``policy``
-        say otherwise. An unrated game leaves the players' ratings alone."""
+        say otherwise. An unrated game leaves the players' ratings alone. ``requirements``
+        (``bot.service.requirements``) are what a member must meet to join."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -113,6 +116,7 @@ class Lobbies:
                     "seating": seating.value,
                     **clock.to_settings(),
                     **({} if rated else {"rated": False}),
+                    **(requirements or {}),
                 },
             )
             return await self._store.games.join(
@@ -176,8 +180,9 @@ class Lobbies:
         return None
 
     async def join(self, game_id: int, user_id: int) -> Game:
-        """Seat ``user_id`` at the lobby."""
+        """Seat ``user_id`` at the lobby, if they meet what its host requires."""
         game = await self._get(game_id)
+        await check_requirements(self._store, game.guild_id, game.settings, user_id)
         engine = games.get(game.game_key)
         try:
             return await self._store.games.join(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 import games
@@ -24,6 +24,7 @@ from bot.service.locks import GameLocks
 from bot.service.options import parse_options
 from bot.service.play import Tables
 from bot.service.posts import Post
+from bot.service.requirements import check as check_requirements
 from bot.service.text import strong, user
 from bot.service.tournaments import boards, channel
 from bot.service.tournaments.channel import channel_post, tournament_lane
@@ -114,10 +115,12 @@ class Tournaments:
         name: str | None = None,
         options: str | None = None,
         starts_in: str | None = None,
+        requirements: Mapping[str, int] | None = None,
     ) -> Tournament:
         """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
         the game's variant options, the same at every table; ``starts_in`` (``7d``) starts it
-        by itself when that time is up (otherwise the organiser starts it)."""
+        by itself when that time is up (otherwise the organiser starts it); ``requirements``
+        (``bot.service.requirements``) are what a member must meet to sign up."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -138,6 +141,7 @@ class Tournaments:
             "smallest": sizes.smallest,
             "largest": sizes.largest,
             "deadline": deadline_seconds(deadline),
+            **(requirements or {}),
         }
         open_ones = await self._store.tournaments.in_guild(
             guild_id, (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
@@ -187,8 +191,9 @@ class Tournaments:
         self._delivered()
 
     async def enter(self, tournament_id: int, user_id: int) -> Tournament:
-        """Sign ``user_id`` up."""
+        """Sign ``user_id`` up, if they meet what the organiser requires."""
         tournament = await self.get(tournament_id)
+        await check_requirements(self._store, tournament.guild_id, tournament.settings, user_id)
         if len(tournament.entrants) >= MAX_ENTRANTS:
             raise Refusal(f"This tournament is full: it takes {MAX_ENTRANTS} players.")
         try:
