@@ -39,6 +39,8 @@ TABLES = (
     "rating_changes",
     "asks",
     "vacations",
+    "results",
+    "placings",
 )
 #: Tables whose ``id`` PostgreSQL numbers from a sequence.
 NUMBERED = ("games", "outbox", "timers", "tournaments")

@@ -38,9 +38,7 @@ _WEEK = 7 * 86400
 #: How far back "active players" looks.
 ACTIVE_DAYS = 28
 #: The other people at the player's tables (``o``).
-_OTHERS = (
-    " JOIN seats o ON o.game_id = s.game_id AND o.user_id IS NOT NULL AND o.user_id <> s.user_id"
-)
+_OTHERS = " JOIN placings o ON o.game_id = p.game_id AND o.user_id <> p.user_id"
 
 
 class Rows(Protocol):
@@ -73,40 +71,6 @@ class Dialect:
         """A time as the database stores it, for a parameter."""
         return moment.timestamp() if self.sqlite else moment
 
-    def greatest(self, *values: str) -> str:
-        return f"{'MAX' if self.sqlite else 'GREATEST'}({', '.join(values)})"
-
-    def least(self, *values: str) -> str:
-        return f"{'MIN' if self.sqlite else 'LEAST'}({', '.join(values)})"
-
-    def won(self, game: str, seat: str) -> str:
-        """Whether seat ``seat`` is among the game's winners."""
-        if self.sqlite:
-            return (
-                f"EXISTS (SELECT 1 FROM json_each({game}.outcome, '$.winners') AS w"
-                f" WHERE w.value = {seat})"
-            )
-        return f"(({game}.outcome::jsonb -> 'winners') @> to_jsonb({seat}))"
-
-    def rank(self, game: str, seat: str) -> str:
-        """The place the game's outcome gave seat ``seat`` (1 is first)."""
-        if self.sqlite:
-            return f"json_extract({game}.outcome, '$.ranks[' || {seat} || ']')"
-        return f"(({game}.outcome -> 'ranks') ->> {seat})::integer"
-
-    def plain_outcome(self, game: str) -> str:
-        """The game ended with winners and without teams (its first seat can be judged
-        against an even share)."""
-        if self.sqlite:
-            return (
-                f"json_extract({game}.outcome, '$.teams') IS NULL"
-                f" AND json_array_length({game}.outcome, '$.winners') > 0"
-            )
-        return (
-            f"json_typeof({game}.outcome -> 'teams') IS DISTINCT FROM 'array'"
-            f" AND json_array_length({game}.outcome -> 'winners') > 0"
-        )
-
 
 def week_start(epoch_seconds: float) -> datetime:
     """The Monday 00:00 UTC that begins the week of ``epoch_seconds``."""
@@ -123,33 +87,33 @@ class SqlStats(Stats):
         self._clock = clock
 
     # ------------------------------------------------------------------ players
-    def _mine(self, status: str = "finished", join: str = "") -> str:
-        """The player's seats (``s``) at games (``g``) of one server in one status, at one
-        game or any, with ``join`` added: parameters 1 user, 2 server, 3 game key or NULL."""
+    def _mine(self, join: str = "") -> str:
+        """The player's places (``p``) in finished games of one server, at one game or any,
+        with ``join`` added: parameters 1 user, 2 server, 3 game key or NULL."""
         d = self._d
         return (
-            f"FROM seats s JOIN games g ON g.id = s.game_id{join} WHERE s.user_id = {d.p(1)}"
-            f" AND g.guild_id = {d.p(2)} AND g.status = '{status}'"
-            f" AND ({d.p(3, 'text')} IS NULL OR g.game_key = {d.p(3, 'text')})"
+            f"FROM placings p{join} WHERE p.user_id = {d.p(1)} AND p.guild_id = {d.p(2)}"
+            f" AND ({d.p(3, 'text')} IS NULL OR p.game_key = {d.p(3, 'text')})"
         )
 
     async def player(self, guild_id: int, user_id: int, game_key: str | None = None) -> PlayerStats:
         d = self._d
         key = (user_id, guild_id, game_key)
         grouped = await self._db.fetch_all(
-            "SELECT g.game_key,"
-            " (SELECT COUNT(*) FROM seats x WHERE x.game_id = g.id) AS seat_count,"
-            f" COUNT(*) AS played, SUM(CASE WHEN {d.won('g', 's.seat')} THEN 1 ELSE 0 END) AS won,"
-            " SUM(CASE WHEN s.resigned_at IS NOT NULL THEN 1 ELSE 0 END) AS resigned"
-            f" {self._mine()} GROUP BY g.game_key, seat_count",
+            "SELECT p.game_key, p.seats AS seat_count, COUNT(*) AS played, SUM(p.won) AS won,"
+            f" SUM(p.resigned) AS resigned {self._mine()} GROUP BY p.game_key, p.seats",
             key,
         )
         abandoned = await self._db.fetch_all(
-            f"SELECT COUNT(*) AS n {self._mine('cancelled')} AND g.started_at IS NOT NULL", key
+            "SELECT COUNT(*) AS n FROM games g WHERE g.status = 'cancelled'"
+            f" AND g.started_at IS NOT NULL AND g.guild_id = {d.p(2)}"
+            f" AND ({d.p(3, 'text')} IS NULL OR g.game_key = {d.p(3, 'text')})"
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.game_id = g.id"
+            f" AND s.user_id = {d.p(1)})",
+            key,
         )
         opponents = await self._db.fetch_all(
-            "SELECT o.user_id, COUNT(*) AS games"
-            f" {self._mine(join=_OTHERS)}"
+            f"SELECT o.user_id, COUNT(*) AS games {self._mine(_OTHERS)}"
             f" GROUP BY o.user_id ORDER BY games DESC, o.user_id LIMIT {d.p(4)}",
             (*key, 3),
         )
@@ -171,10 +135,11 @@ class SqlStats(Stats):
         trend: tuple[float, ...] = ()
         if trend_game is not None:
             points = await self._db.fetch_all(
-                "SELECT c.after FROM rating_changes c JOIN games g ON g.id = c.game_id"
-                f" WHERE c.user_id = {d.p(1)} AND g.guild_id = {d.p(2)}"
-                f" AND g.game_key = {d.p(3)}"
-                f" ORDER BY g.finished_at DESC, g.id DESC LIMIT {d.p(4)}",
+                "SELECT c.after FROM placings p JOIN rating_changes c"
+                " ON c.game_id = p.game_id AND c.user_id = p.user_id"
+                f" WHERE p.user_id = {d.p(1)} AND p.guild_id = {d.p(2)}"
+                f" AND p.game_key = {d.p(3)}"
+                f" ORDER BY p.finished_at DESC, p.game_id DESC LIMIT {d.p(4)}",
                 (user_id, guild_id, trend_game, TREND_POINTS),
             )
             trend = tuple(float(row["after"]) for row in reversed(points))
@@ -196,46 +161,21 @@ class SqlStats(Stats):
         """Move times and missed deadlines over the player's latest finished games."""
         d = self._d
         recent = (
-            "SELECT g.id AS game_id, s.seat, s.missed,"
-            f" {d.epoch('g.started_at')} AS started {self._mine()}"
-            f" ORDER BY g.finished_at DESC, g.id DESC LIMIT {d.p(4)}"
+            f"SELECT p.game_id, p.seat {self._mine()}"
+            f" ORDER BY p.finished_at DESC, p.game_id DESC LIMIT {d.p(4)}"
         )
-        asked = (
-            f"(SELECT {d.epoch('MAX(k.asked_at)')} FROM asks k WHERE k.game_id = a.game_id"
-            " AND k.seat = a.seat AND k.asked_at <= a.at)"
-        )
-        # Without asks (games played before they were kept) a seat was asked by the
-        # previous action on the table, or the start; its own follow-up decisions are not
-        # new moves.
-        guessed = (
-            "CASE WHEN p.seq IS NULL THEN r.started"
-            f" WHEN p.seat <> a.seat THEN {d.epoch('p.at')} END"
-        )
-        away = (
-            "(SELECT SUM("
-            + d.greatest(
-                "0.0",
-                d.least(d.epoch("v.ends_at"), "m.acted")
-                + " - "
-                + d.greatest(d.epoch("v.starts_at"), "m.asked"),
-            )
-            + f") FROM vacations v WHERE v.user_id = {d.p(1)}"
-            f" AND {d.epoch('v.starts_at')} < m.acted AND {d.epoch('v.ends_at')} > m.asked)"
-        )
+        # Each ask keeps the time waited, vacations left out, from when it was answered.
         sql = (
-            f"WITH recent AS ({recent}),"
-            f" acts AS (SELECT a.game_id, {d.epoch('a.at')} AS at,"
-            f" COALESCE({asked}, {guessed}) AS asked"
-            " FROM recent r JOIN actions a ON a.game_id = r.game_id AND a.seat = r.seat"
-            " LEFT JOIN actions p ON p.game_id = a.game_id AND p.seq = a.seq - 1),"
-            " moves AS (SELECT game_id, asked, MIN(at) AS acted FROM acts"
-            " WHERE asked IS NOT NULL GROUP BY game_id, asked)"
-            f" SELECT m.acted - m.asked - COALESCE({away}, 0) AS seconds FROM moves m"
+            f"WITH recent AS ({recent}) SELECT k.waited AS seconds FROM recent r"
+            " JOIN asks k ON k.game_id = r.game_id AND k.seat = r.seat"
+            " WHERE k.waited IS NOT NULL"
         )
         params = (user_id, guild_id, game_key, RECENT_GAMES)
         seconds = [max(0.0, float(row["seconds"])) for row in await self._db.fetch_all(sql, params)]
         missed = await self._db.fetch_all(
-            f"WITH recent AS ({recent}) SELECT COALESCE(SUM(missed), 0) AS n FROM recent", params
+            f"WITH recent AS ({recent}) SELECT COALESCE(SUM(x.missed), 0) AS n FROM recent"
+            " JOIN seats x ON x.game_id = recent.game_id AND x.seat = recent.seat",
+            params,
         )
         return Timing(
             moves=len(seconds),
@@ -249,24 +189,20 @@ class SqlStats(Stats):
         self, guild_id: int, user_id: int, other_id: int, game_key: str | None = None
     ) -> HeadToHead:
         d = self._d
-        mine, theirs = d.rank("g", "s.seat"), d.rank("g", "o.seat")
-        other = f" JOIN seats o ON o.game_id = s.game_id AND o.user_id = {d.p(4)}"
+        other = f" JOIN placings o ON o.game_id = p.game_id AND o.user_id = {d.p(4)}"
         found = await self._db.fetch_all(
-            f"SELECT COUNT(*) AS games, SUM(CASE WHEN {mine} < {theirs} THEN 1 ELSE 0 END)"
-            f" AS ahead, SUM(CASE WHEN {mine} > {theirs} THEN 1 ELSE 0 END) AS behind"
-            f" {self._mine(join=other)}",
+            "SELECT COUNT(*) AS games, SUM(CASE WHEN p.rank < o.rank THEN 1 ELSE 0 END)"
+            " AS ahead, SUM(CASE WHEN p.rank > o.rank THEN 1 ELSE 0 END) AS behind"
+            f" {self._mine(other)}",
             (user_id, guild_id, game_key, other_id),
         )
         games, ahead, behind = (int(found[0][n] or 0) for n in ("games", "ahead", "behind"))
         return HeadToHead(games, ahead, behind, games - ahead - behind)
 
     async def standing(self, guild_id: int, user_id: int, game_key: str | None = None) -> Standing:
-        key = (user_id, guild_id, game_key)
         found = await self._db.fetch_all(
-            "SELECT COUNT(*) AS played,"
-            f" SUM(CASE WHEN s.resigned_at IS NOT NULL THEN 1 ELSE 0 END) AS resigned"
-            f" {self._mine()}",
-            key,
+            f"SELECT COUNT(*) AS played, SUM(p.resigned) AS resigned {self._mine()}",
+            (user_id, guild_id, game_key),
         )
         played, resigned = int(found[0]["played"]), int(found[0]["resigned"] or 0)
         return Standing(played, await self._timing(guild_id, user_id, game_key, resigned))
@@ -285,72 +221,68 @@ class SqlStats(Stats):
     ) -> ServerStats:
         d = self._d
         now = self._clock()
-        this_week = week_start(now.timestamp())
-        first_week = this_week - timedelta(weeks=weeks - 1)
+        first_week = week_start(now.timestamp()) - timedelta(weeks=weeks - 1)
         where = self._server()
         by_week: dict[datetime, list[int]] = {
             first_week + timedelta(weeks=i): [0, 0] for i in range(weeks)
         }
-        for index, column in enumerate(("started_at", "finished_at")):
-            status = " AND status = 'finished'" if column == "finished_at" else ""
-            counted = await self._db.fetch_all(
-                f"SELECT FLOOR(({d.epoch(column)} - {_MONDAY}) / {_WEEK}) AS week,"
-                f" COUNT(*) AS n FROM games WHERE {where}{status}"
-                f" AND {column} >= {d.p(3)} GROUP BY week",
-                (guild_id, game_key, d.time(first_week)),
-            )
-            for row in counted:
-                starts = datetime.fromtimestamp(int(row["week"]) * _WEEK + _MONDAY, UTC)
-                if starts in by_week:
-                    by_week[starts][index] += int(row["n"])
-        totals = await self._db.fetch_all(
-            "SELECT SUM(CASE WHEN started_at IS NOT NULL THEN 1 ELSE 0 END) AS started,"
-            " SUM(CASE WHEN status = 'finished' THEN 1 ELSE 0 END) AS finished"
-            f" FROM games WHERE {where}",
+
+        def week_of(row: Any) -> datetime:
+            return datetime.fromtimestamp(int(row["week"]) * _WEEK + _MONDAY, UTC)
+
+        # Started: every game, running and called off ones too.
+        started = await self._db.fetch_all(
+            f"SELECT FLOOR(({d.epoch('started_at')} - {_MONDAY}) / {_WEEK}) AS week,"
+            f" COUNT(*) AS n FROM games WHERE {where} AND started_at IS NOT NULL GROUP BY week",
             (guild_id, game_key),
         )
+        for row in started:
+            if (week := week_of(row)) in by_week:
+                by_week[week][0] += int(row["n"])
+        finished = await self._db.fetch_all(
+            f"SELECT game_key, FLOOR(({d.epoch('finished_at')} - {_MONDAY}) / {_WEEK}) AS week,"
+            f" COUNT(*) AS n FROM results WHERE {where} GROUP BY game_key, week",
+            (guild_id, game_key),
+        )
+        per_game: dict[str, int] = {}
+        for row in finished:
+            per_game[row["game_key"]] = per_game.get(row["game_key"], 0) + int(row["n"])
+            if (week := week_of(row)) in by_week:
+                by_week[week][1] += int(row["n"])
+        most = sorted(per_game.items(), key=lambda item: (-item[1], item[0]))
         active = await self._db.fetch_all(
             "SELECT COUNT(DISTINCT s.user_id) AS n FROM games g JOIN seats s"
-            f" ON s.game_id = g.id AND s.user_id IS NOT NULL"
-            f" WHERE {self._server('g.')}"
-            f" AND g.status IN ('active', 'finished') AND g.updated_at >= {d.p(3)}",
+            f" ON s.game_id = g.id AND s.user_id IS NOT NULL WHERE {self._server('g.')}"
+            f" AND g.updated_at >= {d.p(3)} AND g.status IN ('active', 'finished')",
             (guild_id, game_key, d.time(now - timedelta(days=ACTIVE_DAYS))),
-        )
-        most = await self._db.fetch_all(
-            f"SELECT game_key, COUNT(*) AS n FROM games WHERE {where} AND status = 'finished'"
-            f" GROUP BY game_key ORDER BY n DESC, game_key LIMIT {d.p(3)}",
-            (guild_id, game_key, top),
         )
         spans = []
         for order in ("DESC", "ASC"):
             # A game someone gave up says little about how long the game takes.
             found = await self._db.fetch_all(
-                f"SELECT id, game_key, {d.epoch('finished_at')} - {d.epoch('started_at')}"
-                f" AS seconds, version FROM games g WHERE {where} AND status = 'finished'"
-                " AND NOT EXISTS (SELECT 1 FROM seats x WHERE x.game_id = g.id"
-                " AND x.resigned_at IS NOT NULL)"
-                f" ORDER BY seconds {order}, id LIMIT {d.p(3)}",
+                "SELECT game_id, game_key, seconds, moves FROM results"
+                f" WHERE {where} AND resigned = 0 AND seconds IS NOT NULL"
+                f" ORDER BY seconds {order}, game_id LIMIT {d.p(3)}",
                 (guild_id, game_key, top),
             )
             spans.append(
                 tuple(
-                    Span(r["id"], r["game_key"], float(r["seconds"]), r["version"]) for r in found
+                    Span(r["game_id"], r["game_key"], float(r["seconds"]), r["moves"])
+                    for r in found
                 )
             )
         advantage = await self._db.fetch_all(
-            f"SELECT game_key, COUNT(*) AS games,"
-            f" SUM(CASE WHEN {d.won('g', '0')} THEN 1 ELSE 0 END) AS first_won,"
-            " SUM(1.0 / (SELECT COUNT(*) FROM seats x WHERE x.game_id = g.id)) AS even"
-            f" FROM games g WHERE {where} AND status = 'finished' AND outcome IS NOT NULL"
-            f" AND {d.plain_outcome('g')} GROUP BY game_key ORDER BY game_key",
+            "SELECT game_key, COUNT(*) AS games, SUM(first_won) AS first_won,"
+            f" SUM(1.0 / seats) AS even FROM results WHERE {where} AND first_won IS NOT NULL"
+            " GROUP BY game_key ORDER BY game_key",
             (guild_id, game_key),
         )
         return ServerStats(
             weeks=tuple(Week(w, s, f) for w, (s, f) in by_week.items()),
             active_players=int(active[0]["n"]),
-            started=int(totals[0]["started"] or 0),
-            finished=int(totals[0]["finished"] or 0),
-            most_played=tuple(Tally(r["game_key"], int(r["n"]), 0) for r in most),
+            started=sum(int(row["n"]) for row in started),
+            finished=sum(per_game.values()),
+            most_played=tuple(Tally(key, n, 0) for key, n in most[:top]),
             longest=spans[0],
             fastest=spans[1],
             seat_advantage=tuple(

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-RECENT_GAMES = 100
+RECENT_GAMES = 50
 """How many of a player's latest finished games their move times are read from."""
 TREND_POINTS = 30
 """How many rated games a rating trend shows at most (the latest)."""

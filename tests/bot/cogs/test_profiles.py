@@ -148,7 +148,7 @@ async def test_leaderboards_rank_after_a_few_games_on_a_friendly_scale(table: Ta
 
 async def test_a_profile_draws_the_rating_trend(table: Table) -> None:
     store = bot_of(table).services.store
-    alice = table.members["alice"]
+    alice, bob = table.members["alice"], table.members["bob"]
     for after in (1.0, 4.0, 3.0):
         lobby = await store.games.create_lobby(
             game_key="marginalia",
@@ -157,13 +157,29 @@ async def test_a_profile_draws_the_rating_trend(table: Table) -> None:
             host_id=alice.id,
             options={},
         )
+        for member in (alice, bob):
+            await store.games.join(lobby.id, user_id=member.id, max_seats=2)
+        game = await store.games.start(
+            lobby.id, seed=1, seat_order=[0, 1], state="{}", to_act=frozenset({0})
+        )
+        outcome = '{"scores": [1, 0], "tiebreaks": [0, 0], "ranks": [1, 2], "winners": [0]}'
+        await store.games.record_move(
+            game.id,
+            expected_version=0,
+            seat=0,
+            notation="win",
+            state="{}",
+            to_act=frozenset(),
+            outcome=outcome,
+        )
         rating = Rating(table.guild.id, "marginalia", alice.id, 25.0, 8.0, 1, 0)
-        await store.ratings.record(lobby.id, [rating], [RatingChange(alice.id, 0.0, after)])
+        await store.ratings.record(game.id, [rating], [RatingChange(alice.id, 0.0, after)])
     result = await alice.slash(table.channel, "profile", game="marginalia")
     assert result.response is not None
     (picture,) = result.response.attachments
     assert picture.filename == "trend.png"
     assert _shown(result)["image"]["url"] == "attachment://trend.png"
-    flat = await table.members["bob"].slash(table.channel, "profile")
+    assert _fields(result)["Games finished"] == "3"
+    flat = await table.members["carol"].slash(table.channel, "profile")
     assert flat.response is not None
     assert flat.response.attachments == []

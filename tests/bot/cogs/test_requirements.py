@@ -27,6 +27,7 @@ async def _a_missed_deadline(table: Table, name: str) -> None:
     game = await store.games.start(
         lobby.id, seed=1, seat_order=[0, 1], state="{}", to_act=frozenset({0})
     )
+    await table.env.advance_time(3600)  # the deadline passes
     outcome = {"scores": [0, 1], "tiebreaks": [0, 0], "ranks": [2, 1], "winners": [1]}
     await store.games.record_move(
         game.id,
