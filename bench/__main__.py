@@ -17,13 +17,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, outbox, pictures, postgres, process, service, stack
+from bench import engines, outbox, pictures, postgres, process, profiles, service, stack
 from bench.machine import describe_machine
 from bench.report import write
 from bench.scale import SCALES, Scale
 
 # Pictures run next to the engines: both only compute, before any part starts threads.
-PARTS = ("engines", "pictures", "service", "postgres", "outbox", "stack", "process")
+PARTS = ("engines", "pictures", "service", "postgres", "outbox", "stack", "process", "profiles")
 RECORDED = Path(__file__).resolve().parent
 
 
@@ -82,6 +82,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["stack"] = await stack.run(workdir, scale.stack_moves, say)
     if "process" in parts:
         results["process"] = await process.run(workdir, scale, say)
+    if "profiles" in parts:
+        results["profiles"] = await profiles.run(workdir, scale, say)
     return results
 
 

@@ -70,6 +70,15 @@ _METHOD = """\
   READY, counted from the process's start (interpreter start-up included). Memory is the
   resident set (`VmRSS`, peak `VmHWM`), SimCord's own included, once ready and after every
   running game was served once (a turn panel read for the seat to act).
+- **Profiles and statistics.** `python -m bench.profiles`: the seeded file of the service
+  measures, its seats shared by 400 members and one regular at every fourth table, its games
+  spread over half a year with a move every 10 minutes to 3 hours, with asks, vacations,
+  missed deadlines, ratings and rating changes; then copied into a throwaway PostgreSQL
+  server (vacuumed and analysed, as a running server's autovacuum leaves it). Each request is
+  timed from the call into `bot.service.profiles.Profiles` to the finished embed, the trend
+  picture drawn for `/profile`, one request after another: members at random (one in ten the
+  regular), all games or one at random; `/stats` for the server or one game at random. The
+  first few requests warm the database's cache and are not counted.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -312,6 +321,29 @@ def _process(p: dict[str, Any]) -> list[str]:
     return _table(["", ""], rows)
 
 
+def _profiles(p: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{p['finished_games']:,} finished games and {p['active_games']:,} being played, shared"
+        f" by {p['members']:,} members and one regular at every fourth table"
+        f" ({p['regular_games']:,} finished games); measured {p['measured_at']}.",
+        "",
+    ]
+    rows = []
+    for backend, title in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        measured = p.get(backend, {})
+        if "skipped" in measured:
+            lines += [f"{title}: not measured: {measured['skipped']}.", ""]
+            continue
+        for key, label in (
+            ("profile", "/profile, any member, any game or one"),
+            ("profile_regular", "/profile of the regular"),
+            ("stats", "/stats, the server or one game"),
+        ):
+            rows.append(_timing_row(f"{title}: {label}", measured[key]))
+    lines += _table(TIMING_HEADER, rows)
+    return lines
+
+
 def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
     """The results page."""
     verdicts = judge(results)
@@ -331,6 +363,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Full stack: the bot through SimCord", "", *_stack(results["stack"], kinds)]
     if "process" in results:
         lines += ["## Process", "", *_process(results["process"])]
+    if "profiles" in results:
+        lines += ["## Profiles and server statistics", "", *_profiles(results["profiles"])]
     lines += [_METHOD]
     return "\n".join(lines)
 

@@ -20,6 +20,8 @@ MAX_RSS_MIB = 200.0
 """Resident memory of the bot with 10,000 stored games."""
 MAX_READY_S = 2.0
 """From process start to ready."""
+MAX_PROFILE_P99_MS = 50.0
+"""A ``/profile`` or ``/stats`` answer worked out, with 10,000 finished games stored."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +116,29 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
                 process["ready_s_median"] <= MAX_READY_S,
             )
         )
+    verdicts += _profiles(results.get("profiles"))
+    return verdicts
+
+
+def _profiles(found: dict[str, Any] | None) -> list[Verdict]:
+    """``/profile`` and ``/stats`` on each backend measured."""
+    if not found:
+        return []
+    verdicts = []
+    for backend, title in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        measured = found.get(backend)
+        if not measured or "skipped" in measured:
+            continue
+        for request, command in (("profile", "/profile"), ("stats", "/stats")):
+            p99 = measured[request]["p99_ms"]
+            verdicts.append(
+                Verdict(
+                    f"p99 of {command} on {title}, {found['finished_games']:,} finished games",
+                    f"≤ {MAX_PROFILE_P99_MS:.0f} ms",
+                    f"{p99:.1f} ms",
+                    p99 <= MAX_PROFILE_P99_MS,
+                )
+            )
     return verdicts
 
 

@@ -12,6 +12,7 @@ from bot.render import render
 from bot.service.clocks import TableClock
 from bot.service.options import describe_options
 from bot.service.ratings import practice_reason
+from bot.service.requirements import describe as describe_requirements
 from games.core import Board
 from storage import Game, GameStatus
 
@@ -66,6 +67,8 @@ def lobby_embed(game: Game) -> discord.Embed:
     seating = "shuffled" if game.settings.get("seating") == "shuffle" else "join order"
     embed.add_field(name="Seat order", value=seating, inline=True)
     embed.add_field(name="Ratings", value=practice_reason(game) or "Rated", inline=True)
+    if (required := describe_requirements(game.settings)) is not None:
+        embed.add_field(name="To join", value=required, inline=False)
     embed.add_field(
         name="Turn clock", value=TableClock.from_settings(game.settings).describe(), inline=False
     )

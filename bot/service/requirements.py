@@ -25,13 +25,13 @@ def requirements(min_reliability: int | None, min_games: int | None) -> dict[str
 
 
 def describe(settings: Mapping[str, Any]) -> str | None:
-    """What ``settings`` require, in words (``None`` when nothing)."""
+    """What ``settings`` require of a member to join, in words (``None`` when nothing)."""
     parts = []
     if reliability := settings.get(MIN_RELIABILITY):
         parts.append(f"{reliability}% of moves made before the deadline")
     if games := settings.get(MIN_GAMES):
         parts.append(f"{games} finished game{'s' if games != 1 else ''} here")
-    return "Requires " + " and ".join(parts) if parts else None
+    return " and ".join(parts) if parts else None
 
 
 async def check(

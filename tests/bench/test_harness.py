@@ -38,9 +38,11 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert drain["boards_drawn_twice"] == 0
     assert results["process"]["ready_s_median"] > 0
     assert results["process"]["served"] == results["process"]["active_games"]
+    assert results["profiles"]["sqlite"]["profile"]["count"] > 0
     page = (out / "RESULTS.md").read_text()
     assert results["machine"]["sqlite"] in page
     assert "Targets are judged on the full run only" in page
     assert "## Board pictures" in page
     assert "## Outbox: a burst of moves drained" in page
     assert "## Service: moves on PostgreSQL" in page
+    assert "## Profiles and server statistics" in page

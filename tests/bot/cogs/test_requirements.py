@@ -47,6 +47,8 @@ def _latest(table: Table, message: discord.Message) -> discord.Message:
 
 async def test_a_lobby_refuses_a_member_without_enough_finished_games(table: Table) -> None:
     lobby, game_id = await open_lobby(table, "alice", "marginalia", min_games=1)
+    fields = {f.name: f.value for f in lobby.embeds[0].fields}
+    assert fields["To join"] == "1 finished game here"
     refused = await table.members["bob"].click(lobby, label="Join")
     assert refused.ephemeral
     (said,) = replies(refused)
@@ -63,6 +65,8 @@ async def test_a_lobby_refuses_a_member_without_enough_finished_games(table: Tab
 async def test_a_lobby_refuses_a_member_who_misses_deadlines(table: Table) -> None:
     await _a_missed_deadline(table, "bob")
     lobby, game_id = await open_lobby(table, "alice", "marginalia", min_reliability=50)
+    fields = {f.name: f.value for f in lobby.embeds[0].fields}
+    assert fields["To join"] == "50% of moves made before the deadline"
     refused = await table.members["bob"].click(lobby, label="Join")
     (said,) = replies(refused)
     assert refused.ephemeral
