@@ -24,6 +24,9 @@ AnyStore = SqliteStore | PostgresStore
 TABLES = (
     "games",
     "seats",
+    # Before the actions: a copied action would otherwise ask its game's waiting seats
+    # again (schema 8's trigger), beside the asks copied after it.
+    "asks",
     "actions",
     "outbox",
     "timers",
@@ -37,7 +40,6 @@ TABLES = (
     "rated_games",
     "private_views",
     "rating_changes",
-    "asks",
     "vacations",
     "results",
     "placings",

@@ -1,16 +1,16 @@
 """Profiles and server statistics in SQL, written once for both backends.
 
-The queries differ between SQLite and PostgreSQL only in a few spellings (times are epoch
-seconds in one and ``timestamptz`` in the other, JSON is read with different functions,
-parameters are numbered differently); :class:`Dialect` holds those, and :class:`SqlStats`
-runs the same queries on either. Every figure is computed by the database; Python only
-adds up a handful of grouped rows and takes percentiles of one player's bounded list of
-move times.
+The queries read the narrow rows schema 8 keeps as games are played (``asks``,
+``results``, ``placings``) and differ between SQLite and PostgreSQL only in a few spellings
+(times are epoch seconds in one and ``timestamptz`` in the other, parameters are numbered
+differently); :class:`Dialect` holds those, and :class:`SqlStats` runs the same queries on
+either. Every figure is computed by the database; Python only adds up a handful of grouped
+rows and takes percentiles of one player's bounded list of move times.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -57,6 +57,7 @@ class Dialect:
 
     @property
     def sqlite(self) -> bool:
+        """Whether this is SQLite's spelling."""
         return self.name == "sqlite"
 
     def p(self, number: int, cast: str = "") -> str:
@@ -81,7 +82,7 @@ def week_start(epoch_seconds: float) -> datetime:
 class SqlStats(Stats):
     """:class:`~storage.contract.stats.Stats` on either backend's database."""
 
-    def __init__(self, database: Rows, dialect: Dialect, clock: Any) -> None:
+    def __init__(self, database: Rows, dialect: Dialect, clock: Callable[[], datetime]) -> None:
         self._db = database
         self._d = dialect
         self._clock = clock

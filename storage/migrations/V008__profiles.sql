@@ -28,8 +28,7 @@ SELECT user_id, updated_at, away_until FROM players WHERE away_until > updated_a
 -- or resignation) that added it to games.to_act; it "answers" with its first action after
 -- that (later decisions of the same move do not count again). asks keeps both moments and
 -- the time waited, less any vacation in between, written by triggers in the same
--- transaction as the change of to_act and as the action, so every path that changes whom a
--- game waits for, or records a move, keeps it alike.
+-- transaction as the action or the change of whom the game waits for.
 CREATE TABLE asks (
     game_id     INTEGER NOT NULL REFERENCES games (id),
     seat        INTEGER NOT NULL,
@@ -40,14 +39,10 @@ CREATE TABLE asks (
 ) WITHOUT ROWID;
 CREATE INDEX asks_waiting ON asks (game_id, seat) WHERE answered_at IS NULL;
 
-CREATE TRIGGER asks_kept AFTER UPDATE OF to_act ON games WHEN NEW.status = 'active'
-BEGIN
-    INSERT OR IGNORE INTO asks (game_id, seat, asked_at)
-    SELECT NEW.id, waiting.value, NEW.updated_at FROM json_each(NEW.to_act) AS waiting
-    WHERE waiting.value NOT IN (SELECT before.value FROM json_each(OLD.to_act) AS before);
-END;
-
--- Strictly before: a move that asks its own seat again (out of turn) does not answer it.
+-- A move answers the mover's open ask, and asks every seat the game now waits for that has
+-- none open (the mover itself goes on with the same move). One trigger on the action does
+-- both, so a move pays for one; whatever else changes whom the game waits for (the start,
+-- an undo, a resignation: never exactly one version on) asks the seats it adds.
 CREATE TRIGGER asks_answered AFTER INSERT ON actions
 BEGIN
     UPDATE asks SET answered_at = NEW.at, waited = NEW.at - asked_at - coalesce((
@@ -58,6 +53,19 @@ BEGIN
           AND v.starts_at < NEW.at AND v.ends_at > asks.asked_at), 0)
     WHERE game_id = NEW.game_id AND seat = NEW.seat AND answered_at IS NULL
       AND asked_at < NEW.at;
+    INSERT OR IGNORE INTO asks (game_id, seat, asked_at)
+    SELECT NEW.game_id, waiting.value, NEW.at FROM games g, json_each(g.to_act) AS waiting
+    WHERE g.id = NEW.game_id AND g.status = 'active' AND waiting.value <> NEW.seat
+      AND NOT EXISTS (SELECT 1 FROM asks k WHERE k.game_id = NEW.game_id
+                      AND k.seat = waiting.value AND k.answered_at IS NULL);
+END;
+
+CREATE TRIGGER asks_kept AFTER UPDATE OF to_act ON games
+WHEN NEW.status = 'active' AND NEW.version <> OLD.version + 1
+BEGIN
+    INSERT OR IGNORE INTO asks (game_id, seat, asked_at)
+    SELECT NEW.id, waiting.value, NEW.updated_at FROM json_each(NEW.to_act) AS waiting
+    WHERE waiting.value NOT IN (SELECT before.value FROM json_each(OLD.to_act) AS before);
 END;
 
 -- Moves made under schema 7 are asked by the previous action on the table (or the start):

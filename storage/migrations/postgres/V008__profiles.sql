@@ -31,8 +31,8 @@ INSERT INTO vacations (user_id, starts_at, ends_at)
 SELECT user_id, updated_at, away_until FROM players WHERE away_until > updated_at;
 
 -- When a game started waiting for a seat, when the seat answered and how long it waited
--- less any vacation, kept by triggers in the transactions that changed games.to_act and
--- recorded the action.
+-- less any vacation, kept by triggers in the transactions that recorded the action or
+-- changed whom the game waits for.
 CREATE TABLE asks (
     game_id     bigint      NOT NULL REFERENCES games (id),
     seat        integer     NOT NULL,
@@ -42,6 +42,46 @@ CREATE TABLE asks (
     PRIMARY KEY (game_id, seat, asked_at)
 );
 CREATE INDEX asks_waiting ON asks (game_id, seat) WHERE answered_at IS NULL;
+
+-- Seconds from asked to answered, less the player's time away in between. (plpgsql keeps
+-- its plans for the session: a move pays no planning for it.)
+CREATE FUNCTION grimoire_waited(p_game_id bigint, p_seat integer, p_asked timestamptz,
+                                p_answered timestamptz) RETURNS double precision
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+    RETURN EXTRACT(EPOCH FROM p_answered - p_asked)::float8 - coalesce((
+        SELECT sum(EXTRACT(EPOCH FROM
+                   LEAST(v.ends_at, p_answered) - GREATEST(v.starts_at, p_asked))::float8)
+        FROM vacations v
+        WHERE v.user_id = (SELECT user_id FROM seats WHERE game_id = p_game_id
+                           AND seat = p_seat)
+          AND v.starts_at < p_answered AND v.ends_at > p_asked), 0);
+END;
+$$;
+
+-- A move answers the mover's open ask, and asks every seat the game now waits for that has
+-- none open (the mover goes on with the same move): one trigger per move. Whatever else
+-- changes whom the game waits for (the start, an undo, a resignation: never exactly one
+-- version on) asks the seats it adds.
+CREATE FUNCTION grimoire_answer_asks() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE asks SET answered_at = NEW.at,
+                    waited = grimoire_waited(NEW.game_id, NEW.seat, asked_at, NEW.at)
+    WHERE game_id = NEW.game_id AND seat = NEW.seat AND answered_at IS NULL
+      AND asked_at < NEW.at;
+    INSERT INTO asks (game_id, seat, asked_at)
+    SELECT NEW.game_id, waiting::integer, NEW.at
+    FROM games g, jsonb_array_elements_text(g.to_act) AS waiting
+    WHERE g.id = NEW.game_id AND g.status = 'active' AND waiting::integer <> NEW.seat
+      AND NOT EXISTS (SELECT 1 FROM asks k WHERE k.game_id = NEW.game_id
+                      AND k.seat = waiting::integer AND k.answered_at IS NULL)
+    ON CONFLICT DO NOTHING;
+    RETURN NULL;
+END;
+$$;
+
+CREATE TRIGGER asks_answered AFTER INSERT ON actions
+FOR EACH ROW EXECUTE FUNCTION grimoire_answer_asks();
 
 CREATE FUNCTION grimoire_keep_asks() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -55,34 +95,8 @@ END;
 $$;
 
 CREATE TRIGGER asks_kept AFTER UPDATE OF to_act ON games
-FOR EACH ROW WHEN (NEW.status = 'active') EXECUTE FUNCTION grimoire_keep_asks();
-
--- Seconds from asked to answered, less the player's time away in between.
-CREATE FUNCTION grimoire_waited(p_game_id bigint, p_seat integer, p_asked timestamptz,
-                                p_answered timestamptz) RETURNS double precision
-LANGUAGE sql STABLE AS $$
-    SELECT EXTRACT(EPOCH FROM p_answered - p_asked)::float8 - coalesce((
-        SELECT sum(EXTRACT(EPOCH FROM
-                   LEAST(v.ends_at, p_answered) - GREATEST(v.starts_at, p_asked))::float8)
-        FROM vacations v
-        WHERE v.user_id = (SELECT user_id FROM seats WHERE game_id = p_game_id
-                           AND seat = p_seat)
-          AND v.starts_at < p_answered AND v.ends_at > p_asked), 0)
-$$;
-
--- Strictly before: a move that asks its own seat again (out of turn) does not answer it.
-CREATE FUNCTION grimoire_answer_asks() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    UPDATE asks SET answered_at = NEW.at,
-                    waited = grimoire_waited(NEW.game_id, NEW.seat, asked_at, NEW.at)
-    WHERE game_id = NEW.game_id AND seat = NEW.seat AND answered_at IS NULL
-      AND asked_at < NEW.at;
-    RETURN NULL;
-END;
-$$;
-
-CREATE TRIGGER asks_answered AFTER INSERT ON actions
-FOR EACH ROW EXECUTE FUNCTION grimoire_answer_asks();
+FOR EACH ROW WHEN (NEW.status = 'active' AND NEW.version <> OLD.version + 1)
+EXECUTE FUNCTION grimoire_keep_asks();
 
 -- Moves made under schema 7 (see the SQLite schema 8).
 INSERT INTO asks (game_id, seat, asked_at, answered_at, waited)
