@@ -16,6 +16,7 @@ from typing import Any
 
 from storage.errors import DatabaseUnusable
 from storage.postgres.store import PostgresStore
+from storage.sqlite.database import fetch_all
 from storage.sqlite.store import SqliteStore
 
 AnyStore = SqliteStore | PostgresStore
@@ -24,9 +25,6 @@ AnyStore = SqliteStore | PostgresStore
 TABLES = (
     "games",
     "seats",
-    # Before the actions: a copied action would otherwise ask its game's waiting seats
-    # again (schema 8's trigger), beside the asks copied after it.
-    "asks",
     "actions",
     "outbox",
     "timers",
@@ -40,6 +38,7 @@ TABLES = (
     "rated_games",
     "private_views",
     "rating_changes",
+    "asks",
     "vacations",
     "results",
     "placings",
@@ -132,9 +131,16 @@ async def _write(
     columns: dict[str, list[str]],
     rows: dict[str, list[tuple[Any, ...]]],
 ) -> None:
-    """Insert every row in one transaction, ids as they were."""
+    """Insert every row in one transaction, ids as they were. The schema's triggers are set
+    aside meanwhile (what they write, such as the asks of schema 8, is copied with the rest)
+    and are back when the transaction commits."""
     if isinstance(destination, SqliteStore):
         async with destination.database.transaction() as db:
+            triggers = await fetch_all(
+                db, "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger'"
+            )
+            for trigger in triggers:
+                await db.execute(f"DROP TRIGGER {trigger['name']}")
             for table in TABLES:
                 names = columns[table]
                 marks = ", ".join("?" for _ in names)
@@ -142,11 +148,17 @@ async def _write(
                     f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})",
                     [_to_sqlite(names, row) for row in rows[table]],
                 )
+            for trigger in triggers:
+                await db.execute(trigger["sql"])
         return
     async with destination.database.transaction() as pg:
         for table in TABLES:
+            await pg.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+        for table in TABLES:
             if rows[table]:
                 await pg.copy_records_to_table(table, records=rows[table], columns=columns[table])
+        for table in TABLES:
+            await pg.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
         for table in NUMBERED:
             # The next id comes after the highest copied (1 when the table is empty).
             await pg.execute(
