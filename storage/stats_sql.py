@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from storage.contract.stats import (
+    OPPONENT_GAMES,
     RECENT_GAMES,
     TREND_POINTS,
     HeadToHead,
@@ -37,8 +38,6 @@ _MONDAY = 4 * 86400
 _WEEK = 7 * 86400
 #: How far back "active players" looks.
 ACTIVE_DAYS = 28
-#: The other people at the player's tables (``o``).
-_OTHERS = " JOIN placings o ON o.game_id = p.game_id AND o.user_id <> p.user_id"
 
 
 class Rows(Protocol):
@@ -114,9 +113,12 @@ class SqlStats(Stats):
             key,
         )
         opponents = await self._db.fetch_all(
-            f"SELECT o.user_id, COUNT(*) AS games {self._mine(_OTHERS)}"
+            f"WITH recent AS (SELECT p.game_id {self._mine()}"
+            f" ORDER BY p.finished_at DESC, p.game_id DESC LIMIT {d.p(5)})"
+            " SELECT o.user_id, COUNT(*) AS games FROM recent r JOIN placings o"
+            f" ON o.game_id = r.game_id AND o.user_id <> {d.p(1)}"
             f" GROUP BY o.user_id ORDER BY games DESC, o.user_id LIMIT {d.p(4)}",
-            (*key, 3),
+            (*key, 3, OPPONENT_GAMES),
         )
         by_game: dict[str, list[int]] = {}
         by_seats: dict[int, list[int]] = {}

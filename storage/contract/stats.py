@@ -24,8 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-RECENT_GAMES = 50
+RECENT_GAMES = 30
 """How many of a player's latest finished games their move times are read from."""
+OPPONENT_GAMES = 200
+"""How many of a player's latest finished games their usual opponents are found in."""
 TREND_POINTS = 30
 """How many rated games a rating trend shows at most (the latest)."""
 
@@ -88,7 +90,8 @@ class PlayerStats:
     """By the number of seats at the table, fewest first."""
     timing: Timing
     opponents: tuple[Opponent, ...]
-    """Their usual opponents, most games together first."""
+    """Their usual opponents in their latest :data:`OPPONENT_GAMES` finished games, most
+    games together first."""
     trend: tuple[float, ...]
     """Their shown rating after each of their latest rated games, oldest first (at the one
     game asked for, or at their most played game)."""
