@@ -11,7 +11,7 @@ import games
 from bot.service.profiles import Profile
 from bot.service.ratings import RANKED_AFTER, friendly, ranked
 from storage import Rating
-from storage.contract.stats import RECENT_GAMES, HeadToHead, ServerStats, Span, Tally
+from storage.contract.profiles import RECENT_GAMES, HeadToHead, ServerStats, Span, Tally
 
 COLOUR = discord.Colour(0x3B7DD8)
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}

@@ -6,7 +6,7 @@ A store has parts sharing one database, each an abstract class in ``storage/cont
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
 choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills) and
-:class:`PrivateViews` (each player's private message per game) and :class:`Stats` (profiles
+:class:`PrivateViews` (each player's private message per game) and :class:`ProfileStore` (profiles
 and server statistics); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
@@ -23,8 +23,8 @@ from storage.contract.games import GameStore
 from storage.contract.locks import GameLocking
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
+from storage.contract.profiles import ProfileStore
 from storage.contract.ratings import Ratings
-from storage.contract.stats import Stats
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
 from storage.contract.views import PrivateViews
@@ -41,7 +41,7 @@ class Store(GameLocking, ABC):
     tournaments: TournamentStore
     ratings: Ratings
     views: PrivateViews
-    stats: Stats
+    profiles: ProfileStore
 
     @abstractmethod
     async def close(self) -> None:
@@ -65,8 +65,8 @@ __all__ = [
     "Outbox",
     "Preferences",
     "PrivateViews",
+    "ProfileStore",
     "Ratings",
-    "Stats",
     "Store",
     "Timers",
     "TournamentStore",

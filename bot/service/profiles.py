@@ -1,5 +1,5 @@
 """Profiles, head-to-head records and server statistics: what ``/profile`` and ``/stats``
-show, read from the store per request (``storage.contract.stats`` says what each figure
+show, read from the store per request (``storage.contract.profiles`` says what each figure
 counts). Only finished games are read, so nothing of a running game, its hidden
 information or anyone's private move reaches a profile.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from storage import Rating, Store
-from storage.contract.stats import HeadToHead, PlayerStats, ServerStats
+from storage.contract.profiles import HeadToHead, PlayerStats, ServerStats
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class Profiles:
 
     async def profile(self, guild_id: int, user_id: int, game_key: str | None = None) -> Profile:
         """A player's profile on a server, at one game or all of them."""
-        stats = await self._store.stats.player(guild_id, user_id, game_key)
+        stats = await self._store.profiles.player(guild_id, user_id, game_key)
         ratings = await self._store.ratings.of_user(guild_id, user_id)
         if game_key is not None:
             ratings = [r for r in ratings if r.game_key == game_key]
@@ -39,8 +39,8 @@ class Profiles:
         self, guild_id: int, user_id: int, other_id: int, game_key: str | None = None
     ) -> HeadToHead:
         """Two players' finished games together on a server."""
-        return await self._store.stats.versus(guild_id, user_id, other_id, game_key)
+        return await self._store.profiles.versus(guild_id, user_id, other_id, game_key)
 
     async def server(self, guild_id: int, game_key: str | None = None) -> ServerStats:
         """A server's activity, at one game or all of them."""
-        return await self._store.stats.server(guild_id, game_key)
+        return await self._store.profiles.server(guild_id, game_key)

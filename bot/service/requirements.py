@@ -42,7 +42,7 @@ async def check(
     wanted_games = settings.get(MIN_GAMES)
     if guild_id is None or not (wanted_reliability or wanted_games):
         return
-    standing = await store.stats.standing(guild_id, user_id)
+    standing = await store.profiles.standing(guild_id, user_id)
     shortfalls = []
     if wanted_games and standing.finished < wanted_games:
         shortfalls.append(

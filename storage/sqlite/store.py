@@ -11,8 +11,8 @@ from storage.sqlite.games import SqliteGames
 from storage.sqlite.locks import game_lock
 from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.prefs import SqlitePreferences
+from storage.sqlite.profiles import SqliteProfiles
 from storage.sqlite.ratings import SqliteRatings
-from storage.sqlite.stats import SqliteStats
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
 from storage.sqlite.views import SqlitePrivateViews
@@ -31,7 +31,7 @@ class SqliteStore(Store):
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
         self.views = SqlitePrivateViews(database)
-        self.stats = SqliteStats(database)
+        self.profiles = SqliteProfiles(database)
 
     @classmethod
     async def open(

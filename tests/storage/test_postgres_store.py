@@ -36,7 +36,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
-from tests.storage.contract.stats import StatsContract
+from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -97,7 +97,7 @@ class TestPostgresTournaments(TournamentContract):
     """PostgreSQL tournaments and ratings."""
 
 
-class TestPostgresStats(StatsContract):
+class TestPostgresProfiles(ProfilesContract):
     """PostgreSQL profiles and server statistics."""
 
 

@@ -53,15 +53,15 @@ async def test_games_of_schema_7_are_timed_and_counted(db_path: Path) -> None:
     _schema_7_database(db_path)
     store = await SqliteStore.open(db_path)
     try:
-        alice = await store.stats.player(1, ALICE)
+        alice = await store.profiles.player(1, ALICE)
         assert (alice.played, alice.won) == (1, 1)
         # 10 s from the start; 55 s from Bob's last decision, less 30 s away.
         assert (alice.timing.moves, alice.timing.median_s) == (2, (10 + 25) / 2)
-        bob = await store.stats.player(1, BOB)
+        bob = await store.profiles.player(1, BOB)
         assert (bob.timing.moves, bob.timing.median_s, bob.won) == (1, 30.0, 0)
-        server = await store.stats.server(1)
+        server = await store.profiles.server(1)
         assert [(s.game_id, s.seconds, s.moves) for s in server.longest] == [(1, 100.0, 4)]
-        versus = await store.stats.versus(1, ALICE, BOB)
+        versus = await store.profiles.versus(1, ALICE, BOB)
         assert (versus.games, versus.ahead) == (1, 1)
     finally:
         await store.close()

@@ -7,7 +7,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
-from tests.storage.contract.stats import StatsContract
+from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -41,7 +41,7 @@ class TestSqliteTournaments(TournamentContract):
     """SQLite tournaments and ratings."""
 
 
-class TestSqliteStats(StatsContract):
+class TestSqliteProfiles(ProfilesContract):
     """SQLite profiles and server statistics."""
 
 

@@ -1,14 +1,14 @@
 """Profiles and server statistics in PostgreSQL (the queries are shared:
-``storage.stats_sql``)."""
+``storage.profiles_sql``)."""
 
 from __future__ import annotations
 
 from storage.postgres.database import Database
-from storage.stats_sql import Dialect, SqlStats
+from storage.profiles_sql import Dialect, SqlProfiles
 
 
-class PostgresStats(SqlStats):
-    """:class:`~storage.contract.stats.Stats` on one PostgreSQL database."""
+class PostgresProfiles(SqlProfiles):
+    """:class:`~storage.contract.profiles.ProfileStore` on one PostgreSQL database."""
 
     def __init__(self, database: Database) -> None:
         super().__init__(database, Dialect("postgres"), database.clock)

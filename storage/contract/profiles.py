@@ -1,4 +1,4 @@
-"""The statistics part of the store contract: players' records, timing and reliability, and
+"""The profiles part of the store contract: players' records, timing and reliability, and
 a server's activity, all read from the stored games per request.
 
 What counts:
@@ -189,7 +189,7 @@ def percentile(values: Sequence[float], share: float) -> float | None:
     return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
 
 
-class Stats(ABC):
+class ProfileStore(ABC):
     """Players' records and a server's activity, read per request."""
 
     @abstractmethod

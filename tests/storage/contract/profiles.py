@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from storage import Game, Rating, RatingChange, Store
-from storage.contract.stats import Opponent, Span, Tally, percentile
+from storage.contract.profiles import Opponent, Span, Tally, percentile
 from tests.storage.contract import FakeClock
 
 GUILD = 1
@@ -88,7 +88,7 @@ class _Tables:
         )
 
 
-class StatsContract:
+class ProfilesContract:
     """Any store reads profiles and server statistics from its stored games."""
 
     @pytest.fixture
@@ -150,7 +150,7 @@ class StatsContract:
     async def test_a_players_record_counts_finished_games_on_the_server(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        alice = await store.stats.player(GUILD, ALICE)
+        alice = await store.profiles.player(GUILD, ALICE)
         assert (alice.played, alice.won, alice.resigned, alice.abandoned) == (3, 1, 1, 1)
         assert alice.by_game == (Tally("mandragora", 2, 0), Tally("magnum-opus", 1, 1))
         assert alice.by_seats == (Tally("2", 2, 0), Tally("3", 1, 1))
@@ -159,7 +159,7 @@ class StatsContract:
     async def test_a_profile_at_one_game_counts_that_game_only(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        alice = await store.stats.player(GUILD, ALICE, "magnum-opus")
+        alice = await store.profiles.player(GUILD, ALICE, "magnum-opus")
         assert (alice.played, alice.won, alice.resigned) == (1, 1, 0)
         assert alice.timing.moves == 1
         assert alice.timing.median_s == 60 * MINUTE
@@ -169,46 +169,46 @@ class StatsContract:
     async def test_moves_are_timed_from_being_asked_without_time_away(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        timing = (await store.stats.player(GUILD, ALICE)).timing
+        timing = (await store.profiles.player(GUILD, ALICE)).timing
         # A: 10 and 5 minutes (the second decision is the same move); B: 60 minutes from
         # the start, though Bob moved in between; C: 120 minutes less 60 away.
         assert timing.moves == 4
         assert timing.median_s == (10 + 60) / 2 * MINUTE
         assert timing.p90_s == 60 * MINUTE
         assert (timing.missed, timing.left, timing.reliability) == (0, 1, 1.0)
-        bob = (await store.stats.player(GUILD, BOB)).timing
+        bob = (await store.profiles.player(GUILD, BOB)).timing
         assert (bob.moves, bob.median_s) == (3, 30 * MINUTE)
 
     async def test_reliability_is_the_share_of_moves_made_before_the_deadline(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        carol = await store.stats.standing(GUILD, CAROL)
+        carol = await store.profiles.standing(GUILD, CAROL)
         assert carol.finished == 2
         assert (carol.timing.moves, carol.timing.missed) == (2, 1)
         assert carol.timing.reliability == 0.5
-        nobody = await store.stats.standing(GUILD, 99)
+        nobody = await store.profiles.standing(GUILD, 99)
         assert (nobody.finished, nobody.timing.moves, nobody.timing.reliability) == (0, 0, None)
 
     async def test_the_rating_trend_is_of_the_most_played_game_oldest_first(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        alice = await store.stats.player(GUILD, ALICE)
+        alice = await store.profiles.player(GUILD, ALICE)
         assert (alice.trend_game, alice.trend) == ("mandragora", (2.0, 1.0))
 
     async def test_head_to_head_counts_who_finished_ahead(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        bob = await store.stats.versus(GUILD, ALICE, BOB)
+        bob = await store.profiles.versus(GUILD, ALICE, BOB)
         assert (bob.games, bob.ahead, bob.behind, bob.level) == (2, 1, 1, 0)
-        carol = await store.stats.versus(GUILD, ALICE, CAROL, "mandragora")
+        carol = await store.profiles.versus(GUILD, ALICE, CAROL, "mandragora")
         assert (carol.games, carol.ahead, carol.behind) == (1, 0, 1)
-        nobody = await store.stats.versus(GUILD, ALICE, DAVE)
+        nobody = await store.profiles.versus(GUILD, ALICE, DAVE)
         assert (nobody.games, nobody.ahead, nobody.behind, nobody.level) == (0, 0, 0, 0)
 
     async def test_a_servers_activity_by_week_and_its_games(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        stats = await store.stats.server(GUILD, weeks=2)
+        stats = await store.profiles.server(GUILD, weeks=2)
         assert [(w.starts, w.started, w.finished) for w in stats.weeks] == [
             (datetime(2026, 11, 16, tzinfo=UTC), 2, 2),
             (datetime(2026, 11, 23, tzinfo=UTC), 2, 1),
@@ -230,18 +230,18 @@ class StatsContract:
     async def test_server_statistics_at_one_game(
         self, store: Store, server: dict[str, Game]
     ) -> None:
-        stats = await store.stats.server(GUILD, "mandragora", weeks=1)
+        stats = await store.profiles.server(GUILD, "mandragora", weeks=1)
         assert [(w.started, w.finished) for w in stats.weeks] == [(2, 1)]
         assert (stats.started, stats.finished) == (3, 2)
         assert [s.game_key for s in stats.seat_advantage] == ["mandragora"]
 
     async def test_a_server_without_games(self, store: Store) -> None:
-        stats = await store.stats.server(GUILD)
+        stats = await store.profiles.server(GUILD)
         assert len(stats.weeks) == 8
         assert all(w.started == w.finished == 0 for w in stats.weeks)
         assert (stats.started, stats.finished, stats.active_players) == (0, 0, 0)
         assert (stats.most_played, stats.longest, stats.seat_advantage) == ((), (), ())
-        nobody = await store.stats.player(GUILD, ALICE)
+        nobody = await store.profiles.player(GUILD, ALICE)
         assert (nobody.played, nobody.timing.median_s, nobody.trend) == (0, None, ())
 
     async def test_newcomers_are_the_players_below_a_number_of_rated_games(

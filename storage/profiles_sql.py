@@ -3,7 +3,7 @@
 The queries read the narrow rows schema 8 keeps as games are played (``asks``,
 ``results``, ``placings``) and differ between SQLite and PostgreSQL only in a few spellings
 (times are epoch seconds in one and ``timestamptz`` in the other, parameters are numbered
-differently); :class:`Dialect` holds those, and :class:`SqlStats` runs the same queries on
+differently); :class:`Dialect` holds those, and :class:`SqlProfiles` runs the same queries on
 either. Every figure is computed by the database; Python only adds up a handful of grouped
 rows and takes percentiles of one player's bounded list of move times.
 """
@@ -15,18 +15,18 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from storage.contract.stats import (
+from storage.contract.profiles import (
     OPPONENT_GAMES,
     RECENT_GAMES,
     TREND_POINTS,
     HeadToHead,
     Opponent,
     PlayerStats,
+    ProfileStore,
     SeatAdvantage,
     ServerStats,
     Span,
     Standing,
-    Stats,
     Tally,
     Timing,
     Week,
@@ -78,8 +78,8 @@ def week_start(epoch_seconds: float) -> datetime:
     return datetime.fromtimestamp(number * _WEEK + _MONDAY, UTC)
 
 
-class SqlStats(Stats):
-    """:class:`~storage.contract.stats.Stats` on either backend's database."""
+class SqlProfiles(ProfileStore):
+    """:class:`~storage.contract.profiles.ProfileStore` on either backend's database."""
 
     def __init__(self, database: Rows, dialect: Dialect, clock: Callable[[], datetime]) -> None:
         self._db = database
