@@ -42,6 +42,7 @@ log = logging.getLogger("grimoire")
 INITIAL_EXTENSIONS = (
     "bot.cogs.tables",
     "bot.cogs.play",
+    "bot.cogs.cards",
     "bot.cogs.clocks",
     "bot.cogs.tournaments",
     "bot.cogs.ratings",

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.components.cards import CardPick
 from bot.components.confirm import ConfirmButton
 from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
@@ -32,4 +33,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameOverButton,
     HowToPlayButton,
     ConfirmButton,
+    CardPick,
 )
