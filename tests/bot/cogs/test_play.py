@@ -211,7 +211,8 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
     )
     game, seat = await crowd(table, game_id)
     member = member_at(table, game, seat)
-    moves = [m for m in await legal_moves(table, game, seat) if m != "back"]
+    everything = await legal_moves(table, game, seat)
+    moves = [m for m in everything if m != "back"]
 
     result = await member.slash(thread, "turn")
 
@@ -219,7 +220,8 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
     panel = answer(result)
 
     def menu_labels() -> list[str]:
-        """The moves the step-by-step menu offers, read from each entry's typing hint."""
+        """The moves the step-by-step menu offers, read from each entry's value (the
+        move's place among the legal ones; its description may show a card's effect)."""
         menus = [
             c
             for row in panel.components
@@ -227,7 +229,7 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
             if c["type"] == 3 and c["custom_id"].startswith("grim:pick:")
         ]
         assert len(menus) == 1
-        return [o["description"].removeprefix("or type /play ") for o in menus[0]["options"]]
+        return [everything[int(o["value"])] for o in menus[0]["options"]]
 
     assert menu_labels() == moves[:25]
     await member.click(panel, label="Next ▶")
