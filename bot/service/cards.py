@@ -10,6 +10,7 @@ typed. Nothing here knows Discord; the cog only shows what is found.
 from __future__ import annotations
 
 import difflib
+import functools
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ class Lookup:
     close: tuple[CardEntry, ...] = field(default=())
 
 
+@functools.lru_cache(maxsize=16_384)  # the same names and texts, at every keystroke
 def fold(text: str) -> str:
     """``text`` as matching compares it: lower case, without accents, punctuation as spaces,
     one space between words ("Mr Norrell's Tower" and "mr norrells tower" meet)."""
