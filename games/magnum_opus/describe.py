@@ -96,7 +96,30 @@ def _status(view: MagnumOpusView) -> str:
     if patron.target >= 0:
         line += f"\nThe Favor aims at {seat_ref(patron.target)}"
         line += f", taking their {code_label(patron.taken)}." if patron.taken else "."
+    elif patron.numeral <= cards.LAST_SHOWING:
+        line += "\n" + _clock_alternative(view, patron.seat, patron.numeral)
     return line + ("\n**Your decision.**" if mine else "")
+
+
+def _clock_alternative(view: MagnumOpusView, seat: int, numeral: int) -> str:
+    """What the patron of I–VI may do instead of taking the Funds and the Favor."""
+    front = view.alchemists[seat].front
+    shown = [
+        kind
+        for kind in cards.ingredients()
+        if any(f"{cards.characters()[numeral].key}-{kind}" == code for code in front)
+    ]
+    offer = " or ".join(token_label(kind) for kind in shown)
+    line = (
+        f"Instead, {seat_ref(seat)} may renounce the Funds and the Favor to buy one {offer} "
+        f"(shown on their {cards.ROMAN[numeral]} cards) at the Astronomical Clock for "
+        f"{CLOCK_PRICE} silver"
+    )
+    if view.alchemists[seat].silver < CLOCK_PRICE:
+        return f"{line}, but they have only {view.alchemists[seat].silver} silver."
+    if not any(kind in view.clock for kind in shown):
+        return f"{line}, but the Clock has none now."
+    return f"{line}."
 
 
 def _lane(view: MagnumOpusView) -> str:

@@ -86,6 +86,31 @@ def test_patronage_board_names_the_patron_and_strikes_out_called_cards() -> None
     assert "**Your decision.**" not in _board(s, 1).description
 
 
+def test_the_status_of_a_patron_of_i_to_vi_says_the_clock_alternative() -> None:
+    """Patronage: "Their beneficiary can renounce the Character's Favor and any Funds
+    indicated in order to purchase one (only) of these Alchemical Ingredients present in the
+    Astronomical Clock Square for 3 Silver tokens."
+    """
+    s, _ = patronage_table(
+        fronts=[["jezebel-vitriol", "jezebel-salt"], ["marie"], []], silver=[3, 0, 0], calling=4
+    )
+    assert (
+        "Instead, Ann may renounce the Funds and the Favor to buy one ⚪ salt or 🟢 vitriol "
+        "(shown on their IV cards) at the Astronomical Clock for 3 silver."
+    ) in _board(s, 1).description
+    poor, _ = patronage_table(
+        fronts=[["jezebel-vitriol"], ["marie"], []], silver=[2, 1, 0], calling=4
+    )
+    assert "but they have only 2 silver." in _board(poor, 0).description
+    bare, _ = patronage_table(
+        fronts=[["jezebel-vitriol"], ["marie"], []], silver=[3, 1, 0], clock=["salt"], calling=4
+    )
+    assert "🟢 vitriol (shown on their IV cards)" in _board(bare, 0).description
+    assert "but the Clock has none now." in _board(bare, 0).description
+    lane, _ = patronage_table(fronts=[["marie"], [], []], calling=7)
+    assert "Astronomical Clock" not in _board(lane, 0).description
+
+
 def test_final_board_shows_every_score_and_magnum_opus() -> None:
     s = play_to_end(started(3))
     board = _board(s, None)
