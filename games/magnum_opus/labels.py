@@ -97,8 +97,12 @@ def _pick(s: MagnumOpusState, seat: int, numeral: int) -> str:
     funds = f" · +{character.funds} silver" if character.funds else ""
     head = f"Pick {character_label(numeral)}{ingredient}{funds} · {_FAVOR_WORDS[character.favor]}"
     clock = f", or {cards.ingredient_data()[shown].symbol} at the Clock" if shown else ""
+    # Every wording keeps the Favor: it is what the pick is for.
     return first_that_fits(
-        f"{head}{clock}", head, f"Pick {character_label(numeral)}{ingredient}{funds}"
+        f"{head}{clock}",
+        head,
+        f"Pick {character_label(numeral)}{ingredient} · {_FAVOR_WORDS[character.favor]}",
+        f"Pick {character_label(numeral)} · {_FAVOR_WORDS[character.favor]}",
     )
 
 

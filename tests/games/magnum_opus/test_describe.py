@@ -35,7 +35,7 @@ def test_public_board_shows_lane_clock_and_alchemists_but_no_secret() -> None:
     names = [f.name for f in board.fields]
     assert names[0] == "Golden Lane (4 silver)"
     assert names[1] == "Astronomical Clock (3 silver)"
-    assert names[2:] == ["Ann (🐍 Ouroboros, ▶)", "Bo (▶)", "Cy (▶)"]
+    assert names[2:] == ["Ann (🐍 Ouroboros, ▶)", "Bo (▶)", "Cy (▶)", "Prime Ingredients"]
     text = str(board.model_dump())
     assert "Your pack" not in text
     assert "Your Magnum Opus" not in text
