@@ -23,7 +23,7 @@ _FAVOR_VERBS = {
     "exchange": "exchange a card with another alchemist (exchange N)",
     "add": "add a card from your pack (add CHARACTER)",
     "bribe": "take another alchemist's card for 1 silver (bribe N)",
-    "rob": "take up to 2 silver from another alchemist (rob N)",
+    "rob": "take up to 2 silver from another alchemist (rob N, or rob N 1 for only 1)",
     "lane": "buy an ingredient in the Golden Lane (lane INGREDIENT)",
 }
 

@@ -25,7 +25,13 @@ from games.magnum_opus.describe import describe
 from games.magnum_opus.state import MagnumOpusState
 from games.magnum_opus.text import character_label
 from games.magnum_opus.view import MagnumOpusView
-from tests.games.magnum_opus.positions import ENGINE, patronage_table, pick_all, started
+from tests.games.magnum_opus.positions import (
+    ENGINE,
+    patronage_table,
+    pick_all,
+    play_to_end,
+    started,
+)
 
 CATALOGUE = {card.key: card for card in ENGINE.cards()}
 
@@ -203,6 +209,12 @@ def test_the_board_explains_the_prime_card_and_revealed_magnum_opus_without_the_
     text = _unpictured(state, None)
     assert f"**{prime.name}**: each pair of" in text
     assert "extra Prestige Point" in text
+    ended = play_to_end(state)
+    text = _unpictured(ended, None)
+    for alchemist in ended.alchemists:
+        opus = cards.opus_cards()[alchemist.opus]
+        symbols = "".join(cards.ingredient_data()[kind].symbol for kind in opus.formulas[0])
+        assert f"Magnum Opus: {opus.name} ({symbols} or " in text
 
 
 @pytest.mark.parametrize("players", [2, 5])
