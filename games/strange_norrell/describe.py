@@ -61,7 +61,7 @@ _HINTS = {
 _NO_BACK = {("connexion", ""), ("discard", ""), ("place", "connexion"), ("reward", "honeyfoot")}
 
 _PHASES = {
-    "choose": "{who}'s turn: choose an action or still the waters.",
+    "choose": "{who}'s turn: choose an action or still the waters (spells may come first).",
     "visits": "{who}'s turn: visits (moves and social engagements), magic and spells.",
     "magic": "{who}'s turn: doing magic.",
     "tidy": "{who} is tidying up.",
@@ -348,7 +348,8 @@ def _footer(view: StrangeNorrellView) -> str:
         if view.pending is None and view.turn is not None and view.turn.seat == view.viewer:
             if view.turn.phase == "choose":
                 return (
-                    "Your turn: choose an action first; `/play` suggests every move you may make."
+                    "Your turn: choose an action (spells may come first); `/play` suggests "
+                    "every move you may make."
                 )
             return "Your turn: `/play` suggests every move you may make now."
         return "`/play` suggests every choice you may make now."

@@ -163,7 +163,7 @@ def test_the_footer_speaks_to_whoever_may_act_now_and_lists_no_commands() -> Non
     assert ENGINE.to_act(s) == frozenset({0})
     acting = _board(s, 0).footer
     assert "`/play`" in acting
-    assert "choose an action first" in acting, "the turn starts with its action"
+    assert "choose an action (spells may come first)" in acting
     for seat in (None, 1):
         footer = _board(s, seat).footer
         assert "/play" not in footer
