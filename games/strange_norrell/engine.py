@@ -8,8 +8,17 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.strange_norrell import labels, moves, refusals, rules, scoring
+from games.core import (
+    Board,
+    CardText,
+    Engine,
+    InvalidSetup,
+    LogEntry,
+    Outcome,
+    Showcase,
+    Transition,
+)
+from games.strange_norrell import catalogue, labels, moves, refusals, rules, scoring
 from games.strange_norrell.actions import Action, Composite
 from games.strange_norrell.describe import describe
 from games.strange_norrell.notation import notation, parse_syntax
@@ -116,6 +125,12 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def action_label(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.cards_text()
+
+    def card_keys(self, state: StrangeNorrellState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def deciding(self, state: StrangeNorrellState, seat: int) -> bool:
         return moves.deciding(state, seat)
