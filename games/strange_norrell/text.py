@@ -67,15 +67,19 @@ def feat_label(code: str) -> str:
 
 
 def book_label(code: str) -> str:
-    """A book and what it does, e.g. ``A Grammar of the Rooks: 🐦 → 🐦🐦``."""
+    """A book and what it does, e.g. ``A Grammar of the Rooks: 🐦 card → 🐦🐦``."""
+    return f"{cards.books()[code].name}: {book_effect(code)}"
+
+
+def book_effect(code: str) -> str:
+    """What a book does in symbols, e.g. ``🐦 card → 🐦🐦``."""
     book = cards.books()[code]
     symbol = SYMBOLS[book.element]
-    effect = {
+    return {
         "double": f"{symbol} card → {symbol}{symbol}",
         "convert": f"{symbol} card → any token",
         "focus": f"any card → {symbol}",
     }[book.form]
-    return f"{book.name}: {effect}"
 
 
 def spell_name(code: str) -> str:
