@@ -80,7 +80,7 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
         case GiveCard(card):  # a Substitution's card handed back to the opponent drawn from
             return f"Give {card_label(card)} to {_who(s, seat, s.steps[0].other)}"
         case Levitate(shop, card):
-            return _levitate(s, shop, card)
+            return _levitate(s, seat, shop, card)
         case Share(mode, card):
             return _share(s, seat, mode, card)
     raise TypeError(f"not a Mandragora action: {action!r}")
@@ -266,11 +266,21 @@ def _follow_ups(s: MandragoraState, seat: int, then: Sequence[Action], *, short:
     return " → " + ", ".join(parts) if parts else ""
 
 
-def _levitate(s: MandragoraState, shop: int, card: str | None) -> str:
+def _levitate(s: MandragoraState, seat: int, shop: int, card: str | None) -> str:
     if card is None:
         count = len(s.shops[shop])
         return f"Take a face-down card from shop {shop + 1} 🌙 (top of {count})"
-    return f"Take {card_label(card)} from shop {shop + 1}"
+    taken = f"Take {card_label(card)} from shop {shop + 1}"
+    if card != cards.SCROLL:
+        return taken
+    # Taken, a cursed scroll goes in front of the caster, as from the assistant's shop.
+    mate = s.partner(seat)
+    if mate is None:
+        return f"{taken}: it goes in front of you"
+    return first_that_fits(
+        f"{taken}: in front of you, then a trade with {seat_ref(mate)}",
+        f"{taken}: in front of you, then a trade",
+    )
 
 
 # ------------------------------------------------------------------ team trades

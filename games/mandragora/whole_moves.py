@@ -9,9 +9,9 @@ spells left, so the menu soon holds the one wanted.
 Ingredients are listed in one fixed order (rarest colour first, a mandrake last): the order
 they go in changes nothing. A whole spell decides everything up front, so it holds only
 choices the caster can make before casting: a Substitution hands back a card already held
-(to give back the card drawn, go step by step), and in the team variant a Levitation takes a
-face-down card only when no cursed scroll can be hidden (one would bring a trade with the
-partner, a choice made once the card is seen).
+(to give back the card drawn, go step by step), and in the team variant a Levitation takes
+neither a face-up cursed scroll nor a face-down card that may be one (a scroll brings a trade
+with the partner, a choice made once the scroll is in front of the caster).
 """
 
 from __future__ import annotations
@@ -121,10 +121,18 @@ def _choices(
         picks = rules.levitation_choices(s)
         if not picks:
             return [()]
-        if s.teams and scrolls_unseen(s):
-            # A face-down card may be a cursed scroll, and then a trade with the partner
-            # follows: a choice that can only be made once the card is seen.
-            picks = [p for p in picks if isinstance(p, Levitate) and p.card is not None]
+        if s.teams:
+            # A cursed scroll taken brings a trade with the partner, a choice made once the
+            # scroll is in front of the caster: a face-up scroll always, a face-down card
+            # whenever a scroll may lie hidden.
+            blind_is_safe = not scrolls_unseen(s)
+            picks = [
+                p
+                for p in picks
+                if isinstance(p, Levitate)
+                and p.card != cards.SCROLL
+                and (p.card is not None or blind_is_safe)
+            ]
         return [(pick,) for pick in picks]
     return [()]
 

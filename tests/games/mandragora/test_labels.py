@@ -361,6 +361,7 @@ def test_levitation_names_the_card_or_says_it_is_face_down() -> None:
     s = play(levitation(), (0, "cast red-1"), (0, "add red"), (0, "power 1"))
     assert steps(s, 0) == [
         "Take 🔴 red from shop 2",
+        "Take 📜 scroll from shop 2: it goes in front of you",
         "Take a face-down card from shop 6 🌙 (top of 2)",
     ]
     assert whole(levitation(), 0) == [
@@ -369,13 +370,23 @@ def test_levitation_names_the_card_or_says_it_is_face_down() -> None:
             "Levitation (power 1, +2 pts): 🔴 red-1 + 🔴 red → take 🔴 red from shop 2",
         ),
         (
+            "cast red-1 red power 1 levitate 2 scroll",
+            "Levitation (power 1, +2 pts): 🔴 red-1 + 🔴 red → take 📜 scroll from shop 2",
+        ),
+        (
             "cast red-1 red power 1 levitate 6",
             "Levitation (power 1, +2 pts): 🔴 red-1 + 🔴 red → take face-down from shop 6",
         ),
     ]
 
 
+def test_a_scroll_levitated_in_teams_says_a_trade_follows() -> None:
+    s = play(levitation(teams=True), (0, "cast red-1"), (0, "add red"), (0, "power 1"))
+    assert "Take 📜 scroll from shop 2: in front of you, then a trade with {p2}" in steps(s, 0)
+
+
 def test_a_blind_levitation_is_whole_in_teams_only_when_no_scroll_can_be_hidden() -> None:
+    """A face-up scroll never is: the trade it brings is chosen once it is taken."""
     s = levitation(teams=True)
     assert [ENGINE.notation(m) for m in ENGINE.whole_moves(s, 0)] == [
         "cast red-1 red power 1 levitate 2 red"
