@@ -36,18 +36,6 @@ from games.mandragora.actions import (
 from games.mandragora.state import MandragoraState
 from games.mandragora.text import SYMBOLS, card_label, card_list, plural
 
-#: What each spell does, as short as a button allows.
-EFFECTS = {
-    "banishment": "return a 📜 cursed scroll of yours to the box",
-    "replication": "take another turn straight away",
-    "transfer": "pass a 📜 cursed scroll of yours to an opponent",
-    "swiftness": "your assistant may walk 1 shop further",
-    "substitution": "draw from an opponent, give a card back",
-    "disappearance": "a colour leaves your hand at the end",
-    "levitation": "take any card from a shop",
-    "purification": "your hand is discarded at the end",
-}
-
 
 def label(s: MandragoraState, seat: int, action: Action) -> str:
     """What taking ``action`` does for ``seat``, in words."""
@@ -204,7 +192,7 @@ def _effect(s: MandragoraState, seat: int, key: str) -> str:
         return "no effect, no opponent holds a card"
     if key == "levitation" and not rules.levitation_choices(s):
         return "no effect, no shop has a card to take"
-    return EFFECTS[key]
+    return cards.spells()[key].short
 
 
 def _whole(
