@@ -190,8 +190,12 @@ def _effect(s: MandragoraState, seat: int, key: str) -> str:
         return "no effect, you have no 📜 cursed scroll"
     if key == "substitution" and not any(s.sorcerers[o].hand for o in s.opponents(seat)):
         return "no effect, no opponent holds a card"
-    if key == "levitation" and not rules.levitation_choices(s):
-        return "no effect, no shop has a card to take"
+    if key == "levitation":
+        choices = rules.levitation_choices(s)
+        if not choices:
+            return "no effect, no shop has a card to take"
+        if all(isinstance(c, Levitate) and c.card == cards.SCROLL for c in choices):
+            return "the only card to take is a 📜 cursed scroll"
     return cards.spells()[key].short
 
 

@@ -9,9 +9,11 @@ spells left, so the menu soon holds the one wanted.
 Ingredients are listed in one fixed order (rarest colour first, a mandrake last): the order
 they go in changes nothing. A whole spell decides everything up front, so it holds only
 choices the caster can make before casting: a Substitution hands back a card already held
-(to give back the card drawn, go step by step), and in the team variant a Levitation takes
-neither a face-up cursed scroll nor a face-down card that may be one (a scroll brings a trade
-with the partner, a choice made once the scroll is in front of the caster).
+(to give back the card drawn, go step by step), and in the team variant a Levitation takes a
+face-down card only when no cursed scroll can be hidden (one would bring a trade with the
+partner, a choice made once the card is seen). A Levitation of a face-up cursed scroll is
+left to the steps: the scroll costs its taker, and the menu keeps its room for the spells
+players want.
 """
 
 from __future__ import annotations
@@ -121,18 +123,13 @@ def _choices(
         picks = rules.levitation_choices(s)
         if not picks:
             return [()]
-        if s.teams:
-            # A cursed scroll taken brings a trade with the partner, a choice made once the
-            # scroll is in front of the caster: a face-up scroll always, a face-down card
-            # whenever a scroll may lie hidden.
-            blind_is_safe = not scrolls_unseen(s)
-            picks = [
-                p
-                for p in picks
-                if isinstance(p, Levitate)
-                and p.card != cards.SCROLL
-                and (p.card is not None or blind_is_safe)
-            ]
+        # A face-up cursed scroll costs its taker: it stays a step of its own (its button
+        # says where it goes) rather than fill the menu of whole spells.
+        picks = [p for p in picks if isinstance(p, Levitate) and p.card != cards.SCROLL]
+        if s.teams and scrolls_unseen(s):
+            # A face-down card may be a cursed scroll, and then a trade with the partner
+            # follows: a choice that can only be made once the card is seen.
+            picks = [p for p in picks if isinstance(p, Levitate) and p.card is not None]
         return [(pick,) for pick in picks]
     return [()]
 

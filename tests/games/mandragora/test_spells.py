@@ -313,6 +313,13 @@ def test_levitating_a_face_up_scroll_can_hand_over_the_curse() -> None:
     assert play(s, (0, "levitate 2 scroll")).curse_holder == 0
 
 
+def test_levitation_with_only_a_scroll_to_take_takes_it() -> None:
+    """The effect is not optional: “Take the card of your choice from any shop.”"""
+    s = play(_caster("levitation", shops=shop_list(s3=["scroll"])), (0, CAST))
+    assert texts(s, 0) == ["levitate 3 scroll"]
+    assert ENGINE.automatic(s, 0) == Levitate(2, "scroll")
+
+
 def test_levitating_a_scroll_from_a_shop_without_one_is_refused() -> None:
     s = play(_caster("levitation", shops=shop_list(s2=["red"], s3=["scroll"])), (0, CAST))
     with pytest.raises(ActionNotAllowed, match="Shop 2 has no face-up scroll"):
