@@ -71,9 +71,14 @@ def begin_attack(s: MarginaliaState, ctx: Ctx, start: str | None) -> None:
 
 def begin_cleanup(s: MarginaliaState) -> None:
     """The reset phase's check begins: effects that last until the end of the turn end."""
+    end_turn_effects(s)
+    s.phase = "cleanup"
+
+
+def end_turn_effects(s: MarginaliaState) -> None:
+    """Every change that lasts "until the end of the turn" ends."""
     for _, m in everyone(s):
         m.turn_attack = 0
-    s.phase = "cleanup"
 
 
 def advance(s: MarginaliaState, ctx: Ctx) -> None:
@@ -94,6 +99,10 @@ def advance(s: MarginaliaState, ctx: Ctx) -> None:
                 return
             begin_cleanup(s)
         elif s.phase == "cleanup" and not _reset_check(s, ctx):
+            # The check itself may bring a marginalis up to the front line (a Siren behind
+            # one it erased): what its arrival gives "until the end of the turn" ends here,
+            # with the turn, not at the end of the next one.
+            end_turn_effects(s)
             for _, m in everyone(s):
                 m.used = False
             start_turn(s, ctx, 1 - s.active)

@@ -155,3 +155,29 @@ def test_tokens_leave_the_game_when_erased() -> None:
     assert card_at(s, "c3") is None
     assert s.sides[1].erased == []
     assert ENGINE.outcome(s) is None
+
+
+def test_an_effect_until_the_end_of_the_turn_that_arrives_during_the_check_ends_with_it() -> None:
+    """Siren: "When she reaches the front line, the opposing marginalis loses 2 attack until
+    the end of the turn." Here she reaches it during the reset check (the Cancer of the rules'
+    example falls, the Rubric Dragon behind it moves up and scorches the Great Snail she
+    reinforces): the Saint she faces is weakened until the end of this turn, not through the
+    whole of the next one."""
+    s = position(
+        page={
+            "c2": "cancer",
+            "c1": "rubric-dragon",
+            "c3": "saint",
+            "d2": "saint",
+            "d3": ("great-snail", 3),
+            "d4": "siren",
+        }
+    )
+    s, log = play_logged(s, (0, "attack from a"))
+    assert card_at(s, "c2") == "rubric-dragon", "Cancer fell at the check, the Dragon moved up"
+    assert card_at(s, "d3") == "siren", "the Dragon's Scorch erased the Snail, the Siren moved up"
+    assert "**Saint** (d2) loses 2 attack until the end of the turn." in log
+    assert s.active == 1, "the turn has passed"
+    assert stats(s, "d2") == (3, 4, 1), "the Saint has its 3 attack again on the next turn"
+    s = play(s, (1, "attack"))
+    assert stats(s, "d3")[2] == 3, "the Siren takes the Saint's full 3 damage in the next turn"
