@@ -258,6 +258,8 @@ def _waiting(p: PendingView) -> str:
     card = f"**{cards.card(p.card).name}**" if p.card else "a card"
     where = f" ({p.space})" if p.space else ""
     match p.kind:
+        case "play":
+            return f"{who} is playing a card from their hand."
         case "place":
             return f"{who} chooses where to play {card}."
         case "target":

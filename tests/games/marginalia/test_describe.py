@@ -100,7 +100,7 @@ def test_a_pending_choice_tells_its_owner_what_to_type_and_others_only_who_decid
     s = play(_table(), (0, "play cancer"))
     free = "`to a2` or `to b2` or `to d2` or `to e2`, or `back`."
     assert free in _board(s, 0).description, "c2 and c1 are taken: only the free spaces"
-    assert _board(s, 1).description == "Ann went first. Ann chooses where to play a card."
+    assert _board(s, 1).description == "Ann went first. Ann is playing a card from their hand."
     s = play(_table(), (0, "play ignis-sacer"))
     aims = "`target SPACE` or `target p1`/`target p2` (Ann/Bo), or `back`."
     assert aims in _board(s, 0).description
