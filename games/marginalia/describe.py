@@ -44,6 +44,7 @@ CELL = 8
 _PHASES = {
     "play": "play phase",
     "attack": "attack phase",
+    "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
     "cleanup": "reset phase",
@@ -220,6 +221,11 @@ def _status(view: MarginaliaView) -> str:
         line = f"{first}{who}'s play phase: {played}."
         if view.viewer == view.active:
             line += "\n**Your move:** " + _play_options(view) + "."
+        return line
+    if view.phase == "between-fights":
+        line = f"{first}{who}'s attack phase, between two fights: abilities may be used."
+        if view.viewer == view.active:
+            line += "\n**Your move:** `use SPACE` for an ability, or `attack` to go on."
         return line
     line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:

@@ -88,9 +88,17 @@ def advance(s: MarginaliaState, ctx: Ctx) -> None:
             return
         if s.phase == "attack":
             if s.attack_order:
-                attack_column(s, ctx, s.attack_order.pop(0))
+                column = s.attack_order.pop(0)
+                fought = s.sides[s.active].front[column] is not None
+                attack_column(s, ctx, column)
+                if fought and not s.finished and _fights_to_come(s):
+                    s.phase = "between-fights"
             else:
                 s.phase = "reset"
+        elif s.phase == "between-fights":
+            if activations(s, s.active, "between-fights"):
+                return
+            s.phase = "attack"
         elif s.phase == "reset":
             s.phase = "choose-reset"
             phase_abilities(s, ctx, "reset")
@@ -106,6 +114,17 @@ def advance(s: MarginaliaState, ctx: Ctx) -> None:
             for _, m in everyone(s):
                 m.used = False
             start_turn(s, ctx, 1 - s.active)
+
+
+def _fights_to_come(s: MarginaliaState) -> bool:
+    """Whether a marginalis of the active player still stands in a column yet to attack.
+
+    Between two fights the active player may use an ability "during any phase during their
+    turn" (the Bishop of Lyons' Bless); before the first nothing has changed since the play
+    phase, and after the last the reset phase offers it again, so the attack pauses only
+    between fights."""
+    front = s.sides[s.active].front
+    return any(front[column] is not None for column in s.attack_order)
 
 
 def _reset_check(s: MarginaliaState, ctx: Ctx) -> bool:

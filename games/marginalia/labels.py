@@ -342,6 +342,9 @@ def _use(s: MarginaliaState, space: str) -> str:
 # ------------------------------------------------------------------- the rest
 def _attack(s: MarginaliaState, seat: int, start: str | None) -> str:
     side = s.sides[seat]
+    if s.phase == "between-fights":
+        to_come = sum(1 for column in s.attack_order if side.front[column] is not None)
+        return f"⚔️ Go on with the attack · {marginalia(to_come)} still to attack"
     attackers = sum(1 for m in side.front if m is not None)
     hand = f", discards {plural(len(side.hand), 'card')}" if side.hand else ""
     if start is not None:

@@ -11,7 +11,11 @@ from games.marginalia.page import empty_front, find, free_spaces, space_code
 from games.marginalia.state import FRONT, MarginaliaState, Marginalis
 
 #: The triggers of abilities a player may choose to use, by the phase they are used in.
-ACTIVATED_IN = {"play": ("play", "any"), "choose-reset": ("reset", "any")}
+ACTIVATED_IN = {
+    "play": ("play", "any"),
+    "between-fights": ("any",),
+    "choose-reset": ("reset", "any"),
+}
 
 
 def can_play(s: MarginaliaState, seat: int, code: str) -> bool:

@@ -65,6 +65,7 @@ HUMORS: dict[str, tuple[Swatch, str]] = {
 _PHASES = {
     "play": "play phase",
     "attack": "attack phase",
+    "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
     "cleanup": "reset phase",

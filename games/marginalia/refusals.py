@@ -30,6 +30,7 @@ _OWED = {
 }
 _PLAY_HINT = "In your play phase: play CARD, use SPACE, or attack."
 _RESET_HINT = "In your reset phase: use SPACE for an ability, or end turn."
+_FIGHTS_HINT = "Between two fights: use SPACE for an ability, or attack to go on."
 
 
 def explain(s: MarginaliaState, seat: int, action: Action) -> str:
@@ -39,6 +40,8 @@ def explain(s: MarginaliaState, seat: int, action: Action) -> str:
         return _step_refusal(s, step, action) or f"First {_OWED[step.kind]}."
     if s.phase == "play":
         return _play_refusal(s, seat, action)
+    if s.phase == "between-fights":
+        return _fights_refusal(s, seat, action)
     return _reset_refusal(s, seat, action)
 
 
@@ -72,6 +75,19 @@ def _play_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
         case EndTurn():
             return "You have not attacked yet. " + _PLAY_HINT
     return _nothing_pending(action) + " " + _PLAY_HINT
+
+
+def _fights_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
+    match action:
+        case Use(space):
+            return _use_refusal(s, seat, space, "between-fights")
+        case PlayCard():
+            return "The play phase is over. " + _FIGHTS_HINT
+        case Attack():
+            return "The attack has begun in the direction you chose: type attack to go on."
+        case EndTurn():
+            return "The attack is not over yet. " + _FIGHTS_HINT
+    return _nothing_pending(action) + " " + _FIGHTS_HINT
 
 
 def _reset_refusal(s: MarginaliaState, seat: int, action: Action) -> str:

@@ -65,6 +65,8 @@ def legal_actions(s: MarginaliaState, seat: int) -> list[Action]:
         return []
     if s.phase == "play":
         return play_actions(s, seat)
+    if s.phase == "between-fights":
+        return [*(Use(x) for x in activations(s, seat, "between-fights")), Attack()]
     if s.phase == "choose-reset":
         return [*(Use(x) for x in activations(s, seat, "choose-reset")), EndTurn()]
     return []
@@ -117,6 +119,9 @@ def apply(s: MarginaliaState, seat: int, action: Action) -> list[LogEntry]:
             _target(s, ctx, seat, target)
         case Use(space):
             _use(s, ctx, seat, space)
+        case Attack() if s.phase == "between-fights":
+            ctx.say(f"{seat_ref(seat)} goes on with the attack.")
+            s.phase = "attack"
         case Attack(start):
             begin_attack(s, ctx, start)
         case EndTurn():

@@ -12,7 +12,8 @@ HAND_DRAW = 5
 MAX_PLAYS = 3
 
 #: Where the turn stands when nobody owes a decision; see ``flow.advance``.
-Phase = Literal["play", "attack", "reset", "choose-reset", "cleanup", "over"]
+#: "between-fights": the attack pauses so that its player may use an any-phase ability.
+Phase = Literal["play", "attack", "between-fights", "reset", "choose-reset", "cleanup", "over"]
 StepKind = Literal[
     "place",  # choose the space for a marginalis (or a token) being played
     "target",  # choose the target of an effect

@@ -106,6 +106,16 @@ def test_a_pending_choice_tells_its_owner_what_to_type_and_others_only_who_decid
     assert aims in _board(s, 0).description
 
 
+def test_between_two_fights_the_board_says_the_attack_pauses_and_what_to_type() -> None:
+    s = play(position(page={"a2": "bishop-of-lyons", "c2": "saint"}), (0, "attack from a"))
+    assert _board(s, 0).description == (
+        "Ann went first. Ann's attack phase, between two fights: abilities may be used.\n"
+        "**Your move:** `use SPACE` for an ability, or `attack` to go on."
+    )
+    assert "Your move" not in _board(s, 1).description
+    assert _board(s, None).title == "Marginalia · turn 6 · Ann's attack phase"
+
+
 def test_the_second_player_is_offered_only_spaces_of_their_own_rows() -> None:
     s = position(
         hands=[[], ["siren"]],

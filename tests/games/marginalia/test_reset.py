@@ -41,7 +41,7 @@ def test_the_cancer_and_saint_example_when_cancer_attacks() -> None:
 def test_cancer_survives_the_attack_phase_and_falls_only_in_the_reset_phase() -> None:
     # The Bishop's unused Bless keeps the reset phase open for a look at the page.
     s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
-    s = play(s, (0, "attack from a"))
+    s = play(s, (0, "attack from a"), (0, "attack"))
     assert s.phase == "choose-reset"
     assert card_at(s, "c3") is None
     assert stats(s, "c2") == (4, 4, 3), "still 4/4 with 3 damage: the reset check is to come"
@@ -58,7 +58,7 @@ def test_the_example_when_saint_attacks_cancer() -> None:
 
 def test_healed_in_the_reset_phase_before_the_check_cancer_survives_as_3_3() -> None:
     s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
-    s = play(s, (0, "attack from a"), (0, "use a2"), (0, "target c2"))
+    s = play(s, (0, "attack from a"), (0, "attack"), (0, "use a2"), (0, "target c2"))
     assert s.active == 1, "nothing more to use: the check follows and the turn passes"
     assert stats(s, "c2") == (3, 3, 1)
 
@@ -103,7 +103,7 @@ def test_effects_until_the_end_of_the_turn_end_at_the_reset_check() -> None:
     s = position(hands=[["furor"], []], page={"c2": "saint", "a2": "bishop-of-lyons"})
     s = play(s, (0, "play furor"), (0, "target c2"))
     assert stats(s, "c2") == (5, 4, 0)
-    s = play(s, (0, "attack from a"))
+    s = play(s, (0, "attack from a"), (0, "attack"))
     assert s.sides[1].health == 20 - 5 - 2
     assert stats(s, "c2") == (5, 4, 0), "still this turn, in the reset phase"
     s = play(s, (0, "end turn"))
