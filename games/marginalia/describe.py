@@ -57,6 +57,7 @@ def describe(view: MarginaliaView) -> Board:
     fields = [BoardField(name="The page", value=_grid(view), pictured=True)]
     fields += [_side_field(view, seat) for seat in _seat_order(view)]
     fields += _chunked("Abilities on the page", _abilities(view))
+    fields += _chunked("Other cards named here", [card_line(code) for code in _in_sight(view)])
     if view.hand is not None and view.hand:
         fields += _chunked("Your hand", [*(card_line(code) for code in view.hand), _HUMOURS])
     return Board(
@@ -189,6 +190,20 @@ def _abilities(view: MarginaliaView) -> list[str]:
     """One line for each card on the page (tokens have no ability)."""
     seen = dict.fromkeys(m.card for m in view.page if not m.token)
     return [f"**{cards.card(code).name}** — {ability_line(code)}" for code in seen]
+
+
+def _in_sight(view: MarginaliaView) -> list[str]:
+    """Cards this board names that are neither on the page nor in the viewer's hand, so
+    their effect is read here too: those seen going to a discard pile, the card Rota
+    Fortuna revealed, the cards (and the token) the viewer's own search offers."""
+    named = [code for side in view.sides for code in side.seen_discards]
+    pending = view.pending
+    if pending is not None and pending.card and pending.source == "revealed":
+        named.append(pending.card)
+    if pending is not None and view.search is not None:
+        named += [*view.search, effect_of(pending.card).token]
+    shown = {m.card for m in view.page} | set(view.hand or ())
+    return [code for code in dict.fromkeys(named) if code not in shown]
 
 
 def _chunked(title: str, lines: Iterable[str]) -> list[BoardField]:
