@@ -60,6 +60,10 @@ _WHEN = {
 _CHOSEN = {
     "play": "Use it with `use SPACE` in your play phase, once per turn.",
     "reset": "You may use it with `use SPACE` in your reset phase, once per turn.",
+    "each": (
+        "You may use it with `use SPACE` once per turn, in your reset phase or in the other "
+        "player's, after they are done with theirs."
+    ),
     "any": (
         "Use it with `use SPACE` once per turn, in any phase of your turn: the play phase, "
         "between two fights of your attack, or the reset phase."
@@ -82,7 +86,7 @@ def _when(ability: Ability) -> str:
     if ability.trigger == "static":
         return f"It works while this marginalis is on the front line. {_STATIC}"
     if ability.activated:
-        return _CHOSEN[ability.trigger]
+        return _CHOSEN["each" if ability.whose == "each" else ability.trigger]
     return _WHEN[ability.trigger]
 
 

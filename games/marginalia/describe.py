@@ -47,6 +47,7 @@ _PHASES = {
     "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
+    "other-reset": "reset phase",
     "cleanup": "reset phase",
     "over": "game over",
 }
@@ -241,6 +242,12 @@ def _status(view: MarginaliaView) -> str:
         line = f"{first}{who}'s attack phase, between two fights: abilities may be used."
         if view.viewer == view.active:
             line += "\n**Your move:** `use SPACE` for an ability, or `attack` to go on."
+        return line
+    if view.phase == "other-reset":
+        other = 1 - view.active
+        line = f"{first}{who}'s reset phase: {seat_ref(other)} may use an ability before it ends."
+        if view.viewer == other:
+            line += "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
         return line
     line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:

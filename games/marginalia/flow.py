@@ -105,6 +105,10 @@ def advance(s: MarginaliaState, ctx: Ctx) -> None:
         elif s.phase == "choose-reset":
             if activations(s, s.active, "choose-reset"):
                 return
+            s.phase = "other-reset"
+        elif s.phase == "other-reset":
+            if activations(s, 1 - s.active, "other-reset"):
+                return
             begin_cleanup(s)
         elif s.phase == "cleanup" and not _reset_check(s, ctx):
             # The check itself may bring a marginalis up to the front line (a Siren behind

@@ -15,6 +15,7 @@ ACTIVATED_IN = {
     "play": ("play", "any"),
     "between-fights": ("any",),
     "choose-reset": ("reset", "any"),
+    "other-reset": ("reset",),
 }
 
 
@@ -64,8 +65,10 @@ def usable(s: MarginaliaState, m: Marginalis) -> bool:
 
 
 def activations(s: MarginaliaState, seat: int, phase: str) -> list[str]:
-    """Spaces of ``seat``'s front-line marginalia that may use their ability now."""
+    """Spaces of ``seat``'s front-line marginalia that may use their ability now (in
+    "other-reset", only abilities that work in each player's reset phase)."""
     triggers = ACTIVATED_IN.get(phase, ())
+    each_only = phase == "other-reset"
     found = []
     for column, m in enumerate(s.sides[seat].front):
         if m is None or m.used:
@@ -75,6 +78,7 @@ def activations(s: MarginaliaState, seat: int, phase: str) -> list[str]:
             ability is not None
             and ability.activated
             and ability.trigger in triggers
+            and (ability.whose == "each" or not each_only)
             and usable(s, m)
         ):
             found.append(space_code(seat, FRONT, column))

@@ -68,6 +68,7 @@ _PHASES = {
     "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
+    "other-reset": "reset phase",
     "cleanup": "reset phase",
     "over": "game over",
 }

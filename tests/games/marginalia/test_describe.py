@@ -116,6 +116,15 @@ def test_between_two_fights_the_board_says_the_attack_pauses_and_what_to_type() 
     assert _board(s, None).title == "Marginalia · turn 6 · Ann's attack phase"
 
 
+def test_in_the_other_players_reset_phase_the_board_says_who_may_still_act() -> None:
+    s = play(position(page={"c3": "smiting-angel", "a2": "ziz"}), (0, "attack"))
+    waiting = "Ann went first. Ann's reset phase: Bo may use an ability before it ends."
+    assert _board(s, 0).description == waiting
+    assert _board(s, 1).description == (
+        waiting + "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
+    )
+
+
 def test_the_second_player_is_offered_only_spaces_of_their_own_rows() -> None:
     s = position(
         hands=[[], ["siren"]],

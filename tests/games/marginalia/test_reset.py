@@ -150,6 +150,40 @@ def test_flight_is_optional_and_once_per_turn() -> None:
     assert card_at(s, "c2") == "smiting-angel"
 
 
+def test_flight_may_be_used_in_the_other_players_reset_phase_too() -> None:
+    """Flight: "During the reset phase, Smiting Angel may move to an unoccupied space" — the
+    reset phase of either player's turn; Bless, by contrast, is used "during their turn"."""
+    s = position(page={"c3": "smiting-angel", "c4": "saint", "a2": "ziz"})
+    s = play(s, (0, "attack"))
+    assert s.phase == "other-reset", "the first player had nothing to use"
+    assert ENGINE.to_act(s) == frozenset({1})
+    assert texts(s, 1) == ["use c3", "end turn"]
+    assert texts(s, 0) == []
+    s, log = play_logged(s, (1, "use c3"), (1, "to e3"))
+    assert (card_at(s, "e3"), card_at(s, "c3")) == ("smiting-angel", "saint")
+    assert "**Smiting Angel** flies from c3 to e3." in log
+    assert (s.active, s.phase) == (1, "play"), "once the Angel has flown, the turn passes"
+
+
+def test_the_other_player_is_asked_only_after_the_active_player_and_may_decline() -> None:
+    s = position(page={"c2": "bishop-of-lyons", "c3": "smiting-angel"})
+    s = play(s, (0, "attack"))
+    assert (s.phase, texts(s, 0)) == ("choose-reset", ["use c2", "end turn"])
+    s = play(s, (0, "end turn"))
+    assert texts(s, 1) == ["use c3", "end turn"]
+    s, log = play_logged(s, (1, "end turn"))
+    assert "{p1} lets the turn end." in log
+    assert (s.active, card_at(s, "c3")) == (1, "smiting-angel")
+
+
+def test_abilities_of_your_own_reset_phase_wait_for_it() -> None:
+    """The Physician Ape heals "during your reset phase": never in the other player's."""
+    s = position(page={"c3": ("saint", 2), "c4": "physician-ape", "a2": "ziz"})
+    s = play(s, (0, "attack"))
+    assert s.active == 1, "nothing for either player to use: the turn passed"
+    assert stats(s, "c3")[2] == 2
+
+
 def test_tokens_leave_the_game_when_erased() -> None:
     s = play(position(page={"c2": "saint", "c3": "pilgrim"}), (0, "attack"))
     assert card_at(s, "c3") is None
