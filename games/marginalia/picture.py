@@ -65,8 +65,10 @@ HUMORS: dict[str, tuple[Swatch, str]] = {
 _PHASES = {
     "play": "play phase",
     "attack": "attack phase",
+    "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
+    "other-reset": "reset phase",
     "cleanup": "reset phase",
     "over": "game over",
 }

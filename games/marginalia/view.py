@@ -55,9 +55,14 @@ class SideView(_Frozen):
     turns: int
 
 
+#: What the others see of a decision about a card from a hand: not the card, nor whether it
+#: is being placed (a marginalis) or aimed (an incantation), which would say what kind it is.
+HIDDEN_PLAY = "play"
+
+
 class PendingView(_Frozen):
     """A decision owed. The card of one being played from a hand is shown only to its
-    player until it is on the table."""
+    player until it is on the table; the others see its ``kind`` as :data:`HIDDEN_PLAY`."""
 
     kind: str
     seat: int
@@ -145,7 +150,7 @@ def _pending(s: MarginaliaState, step: Step, viewer: int | None) -> PendingView:
     place = find(s, step.uid) if step.uid >= 0 else None
     secret = step.source == "hand" and viewer != step.seat
     return PendingView(
-        kind=step.kind,
+        kind=HIDDEN_PLAY if secret else step.kind,
         seat=step.seat,
         card="" if secret else step.card,
         source=step.source,
