@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import ValidationError
 
 import games
-from games.core import Engine, GameError, IllegalAction, LogEntry, render_seats
+from games.core import Engine, GameError, IllegalAction, LogEntry, Outcome, render_seats
 from games.export.models import FORMAT_VERSION, GameExport
 
 
@@ -136,20 +136,29 @@ def verify(export: GameExport) -> Verified:
                 f"The export says the game reached its end, but after {last.number} moves "
                 "the replayed game is still running."
             )
-        replayed = (
-            list(outcome.scores),
-            list(outcome.tiebreaks),
-            list(outcome.ranks),
-            sorted(outcome.winners),
-            outcome.nobody_won,
-        )
-        said = (stated.scores, stated.tiebreaks, stated.ranks, stated.winners, stated.nobody_won)
-        if replayed != said:
+        resigned = {s.seat for s in export.seats if s.resigned}
+        for team in stated.teams or ():  # a team with a member who resigned goes down whole
+            if resigned & set(team):
+                resigned |= set(team)
+        if (
+            list(outcome.scores) != stated.scores
+            or list(outcome.tiebreaks) != stated.tiebreaks
+            or outcome.nobody_won != stated.nobody_won
+            or not _same_places(list(outcome.ranks), stated.ranks, resigned)
+        ):
             raise ExportError(
                 "The replayed game ends differently from the export: "
                 + render_seats(engine.ending(last.state, outcome), names)
             )
-        sentence = render_seats(engine.ending(last.state, outcome), names)
+        settled = Outcome(
+            scores=tuple(stated.scores),
+            tiebreaks=tuple(stated.tiebreaks),
+            ranks=tuple(stated.ranks),
+            winners=frozenset(stated.winners),
+            teams=tuple(tuple(t) for t in stated.teams) if stated.teams else None,
+            nobody_won=stated.nobody_won,
+        )
+        sentence = render_seats(engine.ending(last.state, settled), names)
         if sentence != stated.ending:
             raise ExportError(f"The export's ending says “{stated.ending}”; replayed: {sentence}")
         return Verified(last.number, sentence)
@@ -161,6 +170,24 @@ def verify(export: GameExport) -> Verified:
     if any(seat in resigned for seat in stated.winners) and len(resigned) < export.players:
         raise ExportError("The export names a player who resigned among the winners.")
     return Verified(last.number, stated.ending)
+
+
+def _same_places(rules: list[int], stated: list[int], resigned: set[int]) -> bool:
+    """Whether ``stated`` places are the rules' own, with whoever resigned placed after
+    everyone who played on (the table's rule) and the rules' order kept within each group."""
+    if len(rules) != len(stated):
+        return False
+    if not resigned:
+        return rules == stated
+    seats = range(len(rules))
+    for a in seats:
+        for b in seats:
+            if (a in resigned) == (b in resigned):
+                if (rules[a] < rules[b]) != (stated[a] < stated[b]):
+                    return False
+            elif a not in resigned and stated[a] >= stated[b]:
+                return False
+    return True
 
 
 def _check_story(export: GameExport, position: Position, names: list[str]) -> None:
