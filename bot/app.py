@@ -26,8 +26,8 @@ from bot.service.locks import GameLocks
 from bot.service.play import Tables
 from bot.service.presence import Presence
 from bot.service.ratings import Ratings
-from bot.service.replays import Replays
 from bot.service.reopen import catch_up, repost_game
+from bot.service.replays import Replays
 from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.services import Services
