@@ -21,7 +21,7 @@ from typing import Any
 
 import games
 from bot.service.errors import Refusal
-from bot.service.game_over import ending_of, final_words
+from bot.service.game_over import ending_of, final_words, secret_fields, third_person
 from bot.service.picture_posts import picture_extra
 from bot.service.replay_track import Track
 from bot.service.table import History, Moment
@@ -204,14 +204,11 @@ def _final_history(
 
 def _with_every_hand(engine: Engine[Any, Any], state: Any, board: Board) -> Board:
     """The public board with each seat's own fields added under its name: everything."""
-    public = frozenset(board.fields)
     added: list[BoardField] = []
     for seat in range(engine.players(state)):
-        for own in engine.describe(engine.view(state, seat)).fields:
-            if own in public:
-                continue
+        for own in secret_fields(engine, state, seat):
             value = own.value if len(own.value) <= MAX_FIELD_VALUE else own.value[:1023] + "…"
-            name = f"{seat_ref(seat)} · {_third_person(own.name)}" if own.name else seat_ref(seat)
+            name = f"{seat_ref(seat)} · {third_person(own.name)}" if own.name else seat_ref(seat)
             added.append(BoardField(name=name[:256], value=value, pictured=False))
     room = max(MAX_FIELDS - len(board.fields), 0)
     while True:  # as many hands as an embed holds (names, once filled in, may be longer)
@@ -219,14 +216,6 @@ def _with_every_hand(engine: Engine[Any, Any], state: Any, board: Board) -> Boar
         if room == 0 or not shown.limit_problems():
             return shown
         room -= 1
-
-
-def _third_person(label: str) -> str:
-    for own in ("Your ", "your "):
-        if label.startswith(own):
-            rest = label[len(own) :]
-            return rest[:1].upper() + rest[1:]
-    return label
 
 
 def _seats(audience: Sequence[int] | frozenset[int]) -> str:
