@@ -121,7 +121,7 @@ class Replays:
             self._frames.move_to_end(key)
             return cached
         track = await self._track(game)
-        frame = _frame(game, track, number, viewpoint, game.seat_of(user_id))
+        frame = frame_at(game, track, number, viewpoint, game.seat_of(user_id))
         self._frames[key] = frame
         while len(self._frames) > self._frame_limit:
             self._frames.popitem(last=False)
@@ -148,7 +148,9 @@ class Replays:
         return track
 
 
-def _frame(game: Game, track: Track, number: int, viewpoint: str, own: int | None) -> Frame:
+def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | None) -> Frame:
+    """Position ``number`` of ``track`` (the game ``game``) from ``viewpoint``, for a member
+    seated at ``own`` (``None``: not playing). Who may take the viewpoint is checked before."""
     engine = track.engine
     state, log = track.position(number)
     seat = viewpoint_seat(viewpoint)
