@@ -218,7 +218,9 @@ def frame_view(
             move,
             [
                 discord.SelectOption(
-                    label=viewpoint_name(v, names)[:100], value=v, default=v == viewpoint
+                    label=_capitalised(viewpoint_name(v, names))[:100],
+                    value=v,
+                    default=v == viewpoint,
                 )
                 for v in viewpoints
             ],
@@ -229,6 +231,10 @@ def frame_view(
     menu.row = 2
     view.add_item(menu)
     return view
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def move_options(

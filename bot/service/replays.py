@@ -21,10 +21,11 @@ from typing import Any
 
 import games
 from bot.service.errors import Refusal
-from bot.service.game_over import ending_of, final_words, secret_fields, third_person
+from bot.service.game_over import ending_of, places, secret_fields, third_person
 from bot.service.picture_posts import picture_extra
 from bot.service.replay_track import Track
 from bot.service.table import History, Moment
+from bot.service.text import strong
 from games.core import Board, BoardField, Engine, Outcome, seat_ref
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
 from storage import Game, GameStatus, Store
@@ -170,7 +171,7 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
         history = _final_history(game, engine, state, log, track)
         finished = ending_of(history)
         status = finished.status
-        ending = final_words(history, None)
+        ending = _result(history, finished.headline, forfeit=finished.forfeit)
         if status is not None:
             board = board.model_copy(update={"description": status})
     moves = tuple(
@@ -189,6 +190,17 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
         moves=moves,
         ending=ending,
     )
+
+
+def _result(history: History, headline: str, *, forfeit: bool) -> str:
+    """How the game ended and the places, as the final post says them."""
+    said = strong("The game is over.") + " " + headline
+    outcome = history.moments[-1].outcome
+    if outcome is None:
+        return said
+    game = history.game
+    board = places(outcome, history.engine.score_name, game.resigned_seats(), scores=not forfeit)
+    return f"{said}\n{board}"
 
 
 def _final_history(
