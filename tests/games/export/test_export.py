@@ -266,3 +266,39 @@ def test_the_story_tells_every_move_with_names() -> None:
     assert "{p" not in text, "seat placeholders are filled with names"
     assert export.outcome is not None
     assert export.outcome.ending in text
+
+
+def test_a_player_who_resigned_and_was_played_on_for_is_placed_last() -> None:
+    engine = ENGINES[0].values[0]  # Mandragora: three seats, no teams
+    played = random_playout(engine, 3, SEED)
+    assert played.outcome is not None
+    rules = played.outcome
+    best = min(range(3), key=lambda s: (rules.ranks[s], s))
+    others = sorted((s for s in range(3) if s != best), key=lambda s: (rules.ranks[s], s))
+    # The table's places: the seat that resigned (the rules' winner) goes last.
+    ranks = [0, 0, 0]
+    for place, seat in enumerate([*others, best], start=1):
+        ranks[seat] = place
+    settled = rules.model_copy(update={"ranks": tuple(ranks), "winners": frozenset({others[0]})})
+    ending = Ending(settled, engine.ending(played.state, settled), by_rules=True)
+    export = export_game(
+        engine,
+        seed=SEED,
+        options={},
+        names=NAMES[:3],
+        moves=_moves(played),
+        status="finished",
+        ending=ending,
+        resigned=frozenset({best}),
+    )
+    assert export.outcome is not None
+    assert verify(export).ending == export.outcome.ending
+    swapped = export.model_dump(mode="json")
+    first, second = others
+    swapped["outcome"]["ranks"][first], swapped["outcome"]["ranks"][second] = (
+        swapped["outcome"]["ranks"][second],
+        swapped["outcome"]["ranks"][first],
+    )
+    assert rules.ranks[first] != rules.ranks[second], "a real order among those who played on"
+    with pytest.raises(ExportError, match="ends differently"):
+        verify(read_export(json.dumps(swapped)))
