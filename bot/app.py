@@ -27,6 +27,7 @@ from bot.service.play import Tables
 from bot.service.presence import Presence
 from bot.service.ratings import Ratings
 from bot.service.reopen import catch_up, repost_game
+from bot.service.replays import Replays
 from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.services import Services
@@ -166,6 +167,7 @@ class GrimoireBot(commands.Bot):
             outbox=outbox,
             timers=TimerWorker(store, self._fire_timer, fired=outbox.kick),
             game_ended=self.game_ended,
+            replays=Replays(store),
         )
 
     async def _catch_up(self) -> None:

@@ -1,7 +1,9 @@
-"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel."""
+"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel,
+export."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,6 +17,7 @@ from bot.embeds import board_embed
 from bot.replies import post_with_buttons
 from bot.service.errors import Refusal
 from bot.service.options import MAX_OPTIONS_TEXT
+from bot.service.tournament_export import tournament_archive
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from storage import Tournament, TournamentStatus
@@ -180,6 +183,23 @@ class TournamentCommands(commands.Cog):
             f"**{name_of(cancelled)}** is called off.", ephemeral=True
         )
 
+    @tournament.command(
+        name="export", description="Organisers: download the tables, results and every game."
+    )
+    @app_commands.describe(tournament="Which tournament (this server's latest if left out).")
+    async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        found = await self._find(interaction, tournament, any_status=True)
+        if found.organiser_id != interaction.user.id and not _manages(interaction):
+            raise Refusal("Only the organiser or a server manager can export a tournament.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        archive = await tournament_archive(self.services.store, found, self.services.names.names)
+        await interaction.followup.send(
+            f"**{name_of(found)}**: tables, results, points and standings as CSV, and every "
+            "game as JSON with its story.",
+            file=discord.File(io.BytesIO(archive), filename=f"tournament-{found.id}.zip"),
+            ephemeral=True,
+        )
+
     @tournament.command(name="list", description="This server's tournaments.")
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
@@ -193,6 +213,7 @@ class TournamentCommands(commands.Cog):
     @drop.autocomplete("tournament")
     @next_round.autocomplete("tournament")
     @cancel.autocomplete("tournament")
+    @export.autocomplete("tournament")
     async def _tournaments(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:
