@@ -87,7 +87,7 @@ def test_replay_prints_and_draws_a_seat_view(
     assert out.startswith("Mandragora: position after move 6 of ")
     assert "as Bastien sees it" in out
     assert "Move 6: " in out
-    assert "Your hand" in out, "a seat's view shows its hand"
+    assert "## Your hand" in out, "a seat's view shows its hand"
     assert picture.read_bytes().startswith(b"\x89PNG")
 
 
@@ -99,7 +99,7 @@ def test_replay_of_the_public_view_hides_hands(
     out = capsys.readouterr().out
     assert "position after move 0" in out
     assert "as spectators see it" in out
-    assert "Your hand" not in out
+    assert "## Your hand" not in out
 
 
 @pytest.mark.parametrize(("flag", "value"), [("--step", "100000"), ("--seat", "4")])
