@@ -58,11 +58,11 @@ def describe(view: MandragoraView) -> Board:
         fields.append(
             BoardField(name="Your score if the game ended now", value=_score(view.my_score))
         )
-    if view.scores is not None:
-        fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     revealed = _revealed(view)
     if revealed:
         fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
+    if view.scores is not None:
+        fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
         title=board_title(view),
         description=_status(view),
