@@ -244,7 +244,7 @@ def _kept_opus(canvas: Canvas, key: str, y: int) -> None:
     left, right = MARGIN + 14, WIDTH - MARGIN - 14
     chips = sum(canvas.chip_width(c, label, size=SMALL) for row in rows for c, label in row)
     name = canvas.fit(f"opus: {opus.name}", right - left - chips - 60, size=SMALL)
-    x = left + 12 + canvas.text(left, y + 16, name, size=SMALL, fill=MUTED, anchor="lm")
+    x: float = left + 12 + canvas.text(left, y + 16, name, size=SMALL, fill=MUTED, anchor="lm")
     for index, row in enumerate(rows):
         if index:
             x += canvas.text(x, y + 16, "or", size=SMALL, fill=MUTED, anchor="lm") + 10
