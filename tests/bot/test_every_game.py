@@ -94,6 +94,7 @@ async def check_the_end(table: Table, game: Game) -> None:
     assert button_ids(final) == [
         f"grim:over:rematch:{game.id}",
         f"grim:over:new:{game.id}",
+        f"grim:rpw:{game.id}",
         f"grim:rules:{game.game_key}",
     ]
     engine = games.get(game.game_key)
