@@ -118,6 +118,11 @@ def digest_key(user_id: int) -> str:
     return f"digest:{user_id}"
 
 
+def digest_timer(user_id: int, due: datetime) -> NewTimer:
+    """A player's next daily digest."""
+    return NewTimer(TimerKind.DIGEST, due, payload={"user": user_id}, key=digest_key(user_id))
+
+
 def seat_timers(
     game_id: int, seat: int, clock: TableClock, due: datetime, now: datetime
 ) -> list[NewTimer]:
@@ -133,18 +138,20 @@ def seat_timers(
     ]
     assert clock.deadline is not None
     for before in clock.reminders:
-        at = due - before
-        if before < clock.deadline and at > now:
-            timers.append(
-                NewTimer(
-                    TimerKind.REMINDER,
-                    at,
-                    game_id=game_id,
-                    payload={"seat": seat, "deadline": due.timestamp()},
-                    key=f"reminder:{game_id}:{seat}:{int(before.total_seconds())}",
-                )
-            )
+        if before < clock.deadline and due - before > now:
+            timers.append(reminder_timer(game_id, seat, before, due))
     return timers
+
+
+def reminder_timer(game_id: int, seat: int, before: timedelta, due: datetime) -> NewTimer:
+    """A seat's reminder ``before`` its deadline at ``due``."""
+    return NewTimer(
+        TimerKind.REMINDER,
+        due - before,
+        game_id=game_id,
+        payload={"seat": seat, "deadline": due.timestamp()},
+        key=f"reminder:{game_id}:{seat}:{int(before.total_seconds())}",
+    )
 
 
 def plan_timers(

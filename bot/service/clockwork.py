@@ -12,11 +12,11 @@ from collections.abc import Callable
 from datetime import datetime
 
 import games
-from bot.service.announce import notice_deliveries, where
-from bot.service.clocks import DIGEST_EVERY, Policy, TableClock, seat_timers
-from bot.service.lobby import digest_timer
+from bot.service.announce import jump_link, notice_deliveries, where
+from bot.service.clocks import Policy, TableClock, digest_timer, seat_timers
 from bot.service.play import Tables
 from bot.service.posts import Post
+from bot.service.quiet_hours import dm_time, next_digest, personal_timers
 from bot.service.text import moment, strong, user
 from storage import (
     Delivery,
@@ -24,18 +24,13 @@ from storage import (
     Game,
     GameNotFound,
     GameStatus,
+    NewTimer,
     Store,
     Timer,
     TimerKind,
 )
 
 log = logging.getLogger("grimoire.clockwork")
-
-
-def jump_link(game: Game) -> str:
-    """A link to where the game is played (works from any server and from DMs)."""
-    guild = game.guild_id if game.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{where(game)}"
 
 
 class Clockwork:
@@ -85,10 +80,17 @@ class Clockwork:
         player_id = game.user_at(seat)
         assert player_id is not None
         player = await self._store.prefs.player(player_id)
-        if player.away(self._clock()) or not player.reminders:
+        now = self._clock()
+        if player.away(now) or not player.reminders:
             await self._store.timers.fire(timer.id)
             return
-        due = datetime.fromtimestamp(float(timer.payload["deadline"]), self._clock().tzinfo)
+        due = datetime.fromtimestamp(float(timer.payload["deadline"]), now.tzinfo)
+        # Quiet hours chosen after the reminder was planned still hold it back.
+        at = dm_time(player, now, now=now, deadline=due)
+        if at != now:
+            later = [] if at is None else [_moved(timer, at)]
+            await self._store.timers.fire(timer.id, timers=later)
+            return
         title = games.get(game.game_key).title
         when = f"{moment(due, 'R')} ({moment(due, 'f')})"
         text = f"⏰ Your move in {strong(title)} #{game.id} is due {when}. {jump_link(game)}"
@@ -114,7 +116,9 @@ class Clockwork:
             await self._store.timers.fire(timer.id)
         elif player.away(now) and player.away_until is not None:
             # A vacation pauses the clock: a whole move's time from the day they are back.
-            fresh = seat_timers(game.id, seat, clock, player.away_until + clock.deadline, now)
+            due = player.away_until + clock.deadline
+            planned = seat_timers(game.id, seat, clock, due, now)
+            fresh = personal_timers(planned, {seat: player}, clock, now)
             await self._store.timers.fire(timer.id, timers=fresh)
         elif clock.policy is Policy.WAIT:
             notice = (
@@ -148,16 +152,26 @@ class Clockwork:
             await self._store.timers.fire(timer.id)  # the next game started brings it back
             return
         player = await self._store.prefs.player(player_id)
+        at = dm_time(player, now, now=now)
+        if at != now:
+            # Quiet hours chosen after the digest was planned: it waits for their end.
+            assert at is not None
+            await self._store.timers.fire(timer.id, timers=[digest_timer(player_id, at)])
+            return
         deliveries = []
         awaiting = await self._store.games.awaiting(player_id)
         if player.digest and awaiting and not player.away(now):
             deliveries.append(_digest_dm(player_id, awaiting))
-        after = timer.due_at + DIGEST_EVERY
         await self._store.timers.fire(
             timer.id,
             deliveries=deliveries,
-            timers=[digest_timer(player_id, after if after > now else now + DIGEST_EVERY)],
+            timers=[digest_timer(player_id, next_digest(player, timer.due_at, now=now))],
         )
+
+
+def _moved(timer: Timer, at: datetime) -> NewTimer:
+    """``timer`` again, due at ``at``."""
+    return NewTimer(timer.kind, at, game_id=timer.game_id, payload=timer.payload, key=timer.key)
 
 
 def _digest_dm(player_id: int, awaiting: list[Game]) -> Delivery:

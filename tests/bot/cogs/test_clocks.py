@@ -56,11 +56,14 @@ async def test_players_turn_their_notifications_on_and_off(table: Table) -> None
     alice = table.members["alice"]
     shown = await alice.slash(table.channel, "notify")
     assert only_answer(shown) == (
-        "Your-turn DMs: **on** · reminders before deadlines: **on** · daily digest: **on**."
+        "Your-turn DMs: **on** · reminders before deadlines: **on** (each game's) · "
+        "daily digest: **on** (a day apart) · heads-up when you are next: **off**.\n"
+        "Time zone: **UTC** · quiet hours: **none**."
     )
     off = await alice.slash(table.channel, "notify", reminders="off")
-    assert only_answer(off) == (
-        "Your-turn DMs: **on** · reminders before deadlines: **off** · daily digest: **on**."
+    assert only_answer(off).startswith(
+        "Your-turn DMs: **on** · reminders before deadlines: **off** (each game's) · "
+        "daily digest: **on**"
     )
     player = await bot_of(table).services.store.prefs.player(alice.id)
     assert (player.reminders, player.digest, player.turns) == (False, True, True)

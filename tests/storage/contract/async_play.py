@@ -200,3 +200,32 @@ class AsyncPlayContract:
         assert not player.away(until)
         assert (await store.prefs.set_away(5, None)).away_until is None
         assert (await store.prefs.player(5)).digest is False
+
+    async def test_players_choose_their_time_and_move_a_timer_with_it(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        fresh = await store.prefs.player(6)
+        assert (fresh.time_zone, fresh.quiet, fresh.digest_hour) == (None, None, None)
+        digest = NewTimer(
+            TimerKind.DIGEST, clock() + timedelta(hours=5), payload={"user": 6}, key="digest:6"
+        )
+        player = await store.prefs.set_choices(
+            6,
+            {"time_zone": "Europe/Paris", "quiet": [23, 8], "reminders_before": [3600]},
+            timers=[digest],
+        )
+        assert player.time_zone == "Europe/Paris"
+        assert player.quiet == (23, 8)
+        assert player.reminders_before == (3600,)
+        assert [t.due_at for t in await store.timers.pending()] == [digest.due_at]
+        later = NewTimer(
+            TimerKind.DIGEST, clock() + timedelta(hours=9), payload={"user": 6}, key="digest:6"
+        )
+        player = await store.prefs.set_choices(
+            6, {"quiet": None, "digest_hour": 9, "heads_up": True}, timers=[later]
+        )
+        assert (player.quiet, player.digest_hour, player.heads_up) == (None, 9, True)
+        assert player.time_zone == "Europe/Paris"
+        assert [t.due_at for t in await store.timers.pending()] == [later.due_at]
+        await store.prefs.set_notifications(6, digest=False)
+        assert (await store.prefs.player(6)).time_zone == "Europe/Paris"
