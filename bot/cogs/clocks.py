@@ -22,7 +22,7 @@ from bot.service.clocks import (
     server_clock,
 )
 from bot.service.errors import Refusal
-from bot.service.quiet_hours import matching_zones, quiet_text
+from bot.service.quiet_hours import check_zone, matching_zones, quiet_text
 from storage import Player
 
 if TYPE_CHECKING:
@@ -51,8 +51,10 @@ class ClockCommands(commands.Cog):
         policy="What happens when a player lets the deadline pass.",
         strikes="Missed deadlines after which a player is removed (0: never).",
         reminders="When to remind, before the deadline, e.g. 12h 1h 15m (or none).",
+        weekends="Whether Saturdays and Sundays count toward a deadline.",
+        timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
     )
-    @app_commands.choices(deadline=DEADLINE_OPTIONS, policy=POLICY_OPTIONS)
+    @app_commands.choices(deadline=DEADLINE_OPTIONS, policy=POLICY_OPTIONS, weekends=ON_OFF)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -60,6 +62,8 @@ class ClockCommands(commands.Cog):
         policy: str | None = None,
         strikes: app_commands.Range[int, 0, MAX_STRIKES] | None = None,
         reminders: app_commands.Range[str, 1, 60] | None = None,
+        weekends: str | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         changes: dict[str, object] = {}
@@ -72,6 +76,10 @@ class ClockCommands(commands.Cog):
             changes["strikes"] = strikes
         if reminders is not None:
             changes["reminders"] = _reminders(reminders)
+        if weekends is not None:
+            changes["weekends"] = None if weekends == "on" else False
+        if timezone is not None:
+            changes["time_zone"] = check_zone(timezone)
         if changes:
             permissions = getattr(interaction.user, "guild_permissions", None)
             if not (permissions and permissions.manage_guild):
@@ -83,6 +91,12 @@ class ClockCommands(commands.Cog):
             heading = "New games here get:"
         text = f"{heading} {server_clock(current).describe()}."
         await interaction.response.send_message(text, ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def server_zone_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
 
     @app_commands.command(
         name="away", description="Go on vacation: your move clocks pause in every game."

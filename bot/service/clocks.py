@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.service.errors import Refusal
 from bot.service.text import moment
+from bot.service.weekdays import server_zone, weekday_deadline
 from storage import NewTimer, Timer, TimerKind
 
 DEFAULT_DEADLINE = timedelta(hours=24)
@@ -62,6 +63,17 @@ class TableClock:
     policy: Policy = Policy.ACT
     strikes: int = DEFAULT_STRIKES
     reminders: tuple[timedelta, ...] = DEFAULT_REMINDERS
+    weekends: bool = True
+    """Whether Saturdays and Sundays count toward a deadline."""
+    time_zone: str | None = None
+    """The server's time zone, where weekends begin and end (``None``: UTC)."""
+
+    def due_after(self, start: datetime) -> datetime:
+        """The deadline of a move whose clock starts at ``start``."""
+        assert self.deadline is not None
+        if self.weekends:
+            return start + self.deadline
+        return weekday_deadline(start, self.deadline, server_zone(self.time_zone))
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> TableClock:
@@ -78,16 +90,23 @@ class TableClock:
                 if reminders is None
                 else tuple(timedelta(seconds=s) for s in reminders)
             ),
+            weekends=bool(settings.get("weekends", True)),
+            time_zone=settings.get("time_zone"),
         )
 
     def to_settings(self) -> dict[str, Any]:
         """The clock as JSON-ready settings."""
-        return {
+        settings: dict[str, Any] = {
             "deadline": 0 if self.deadline is None else int(self.deadline.total_seconds()),
             "policy": self.policy.value,
             "strikes": self.strikes,
             "reminders": [int(r.total_seconds()) for r in self.reminders],
         }
+        if not self.weekends:
+            settings["weekends"] = False
+        if self.time_zone is not None:
+            settings["time_zone"] = self.time_zone
+        return settings
 
     def describe(self) -> str:
         """One line for lobbies and ``/settings``."""
@@ -95,9 +114,11 @@ class TableClock:
             return "no deadline"
         removal = f"removed after {self.strikes} missed" if self.strikes else "never removed"
         before = ", ".join(duration_text(r) for r in self.reminders if r < self.deadline)
+        weekends = "" if self.weekends else f"; weekends ({self.time_zone or 'UTC'}) do not count"
         return (
             f"{duration_text(self.deadline)} per move; at the deadline: "
             f"{POLICY_LABELS[self.policy]}; {removal}; reminders {before or 'none'} before"
+            f"{weekends}"
         )
 
 
@@ -172,7 +193,7 @@ def plan_timers(
     for seat in sorted(waiting):
         if seat not in starts:
             continue
-        due = kept.get(seat, starts[seat] + clock.deadline)
+        due = kept[seat] if seat in kept else clock.due_after(starts[seat])
         timers += seat_timers(game_id, seat, clock, due, now)
     return timers
 

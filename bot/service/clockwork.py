@@ -116,7 +116,7 @@ class Clockwork:
             await self._store.timers.fire(timer.id)
         elif player.away(now) and player.away_until is not None:
             # A vacation pauses the clock: a whole move's time from the day they are back.
-            due = player.away_until + clock.deadline
+            due = clock.due_after(player.away_until)
             planned = seat_timers(game.id, seat, clock, due, now)
             fresh = personal_timers(planned, {seat: player}, clock, now)
             await self._store.timers.fire(timer.id, timers=fresh)
