@@ -22,6 +22,9 @@ class GameStatus(StrEnum):
 
 
 OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+#: The ``ai_level`` of a running game's seat whose player left, until someone takes it: the
+#: AI stands in only when its clock runs out, never of its own accord.
+OPEN_SEAT = "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,12 @@ class Seat:
     @property
     def is_ai(self) -> bool:
         """Whether an AI player holds this seat."""
-        return self.ai_level is not None
+        return self.ai_level is not None and self.ai_level != OPEN_SEAT
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the seat waits for someone to take it (its player left)."""
+        return self.ai_level == OPEN_SEAT
 
     @property
     def resigned(self) -> bool:

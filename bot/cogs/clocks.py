@@ -16,7 +16,9 @@ from bot.service.clocks import (
     MAX_REMINDERS,
     MAX_STRIKES,
     POLICY_LABELS,
+    STRIKES_LABELS,
     Policy,
+    StrikesPolicy,
     duration_text,
     parse_duration,
     server_clock,
@@ -32,6 +34,10 @@ if TYPE_CHECKING:
 DEADLINE_OPTIONS = [app_commands.Choice(name=key, value=key) for key in DEADLINE_CHOICES]
 POLICY_OPTIONS = [
     app_commands.Choice(name=label, value=policy.value) for policy, label in POLICY_LABELS.items()
+]
+STRIKES_OPTIONS = [
+    app_commands.Choice(name=f"{policy.value}: {label}", value=policy.value)
+    for policy, label in STRIKES_LABELS.items()
 ]
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
@@ -51,10 +57,16 @@ class ClockCommands(commands.Cog):
         policy="What happens when a player lets the deadline pass.",
         strikes="Missed deadlines after which a player is removed (0: never).",
         reminders="When to remind, before the deadline, e.g. 12h 1h 15m (or none).",
+        on_strikes="What becomes of the seat of a player removed after missed deadlines.",
         weekends="Whether Saturdays and Sundays count toward a deadline.",
         timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
     )
-    @app_commands.choices(deadline=DEADLINE_OPTIONS, policy=POLICY_OPTIONS, weekends=ON_OFF)
+    @app_commands.choices(
+        deadline=DEADLINE_OPTIONS,
+        policy=POLICY_OPTIONS,
+        on_strikes=STRIKES_OPTIONS,
+        weekends=ON_OFF,
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -62,6 +74,7 @@ class ClockCommands(commands.Cog):
         policy: str | None = None,
         strikes: app_commands.Range[int, 0, MAX_STRIKES] | None = None,
         reminders: app_commands.Range[str, 1, 60] | None = None,
+        on_strikes: str | None = None,
         weekends: str | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
@@ -76,6 +89,8 @@ class ClockCommands(commands.Cog):
             changes["strikes"] = strikes
         if reminders is not None:
             changes["reminders"] = _reminders(reminders)
+        if on_strikes is not None:
+            changes["on_strikes"] = StrikesPolicy(on_strikes).value
         if weekends is not None:
             changes["weekends"] = None if weekends == "on" else False
         if timezone is not None:

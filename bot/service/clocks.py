@@ -49,6 +49,21 @@ class Policy(StrEnum):
     """Only tell the table; the game waits for the player."""
 
 
+class StrikesPolicy(StrEnum):
+    """What happens to the seat of a player removed after too many missed deadlines."""
+
+    AI = "ai"
+    """The AI plays it to the end."""
+    OPEN = "open"
+    """It is offered to anyone who wants to take it over (the AI stands in meanwhile)."""
+
+
+STRIKES_LABELS = {
+    StrikesPolicy.AI: "the AI plays their seat on",
+    StrikesPolicy.OPEN: "their seat is offered to a substitute",
+}
+
+
 POLICY_LABELS = {
     Policy.ACT: "pass, or the AI moves for them",
     Policy.WAIT: "only tell the table, and wait",
@@ -65,6 +80,8 @@ class TableClock:
     reminders: tuple[timedelta, ...] = DEFAULT_REMINDERS
     weekends: bool = True
     """Whether Saturdays and Sundays count toward a deadline."""
+    on_strikes: StrikesPolicy = StrikesPolicy.AI
+    """What becomes of a removed player's seat."""
     time_zone: str | None = None
     """The server's time zone, where weekends begin and end (``None``: UTC)."""
 
@@ -91,6 +108,7 @@ class TableClock:
                 else tuple(timedelta(seconds=s) for s in reminders)
             ),
             weekends=bool(settings.get("weekends", True)),
+            on_strikes=StrikesPolicy(settings.get("on_strikes", StrikesPolicy.AI)),
             time_zone=settings.get("time_zone"),
         )
 
@@ -104,6 +122,8 @@ class TableClock:
         }
         if not self.weekends:
             settings["weekends"] = False
+        if self.on_strikes is not StrikesPolicy.AI:
+            settings["on_strikes"] = self.on_strikes.value
         if self.time_zone is not None:
             settings["time_zone"] = self.time_zone
         return settings
@@ -113,6 +133,8 @@ class TableClock:
         if self.deadline is None:
             return "no deadline"
         removal = f"removed after {self.strikes} missed" if self.strikes else "never removed"
+        if self.strikes and self.on_strikes is StrikesPolicy.OPEN:
+            removal += f" ({STRIKES_LABELS[self.on_strikes]})"
         before = ", ".join(duration_text(r) for r in self.reminders if r < self.deadline)
         weekends = "" if self.weekends else f"; weekends ({self.time_zone or 'UTC'}) do not count"
         return (

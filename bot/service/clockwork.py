@@ -13,10 +13,11 @@ from datetime import datetime
 
 import games
 from bot.service.announce import jump_link, notice_deliveries, where
-from bot.service.clocks import Policy, TableClock, digest_timer, seat_timers
+from bot.service.clocks import Policy, StrikesPolicy, TableClock, digest_timer, seat_timers
 from bot.service.play import Tables
 from bot.service.posts import Post
 from bot.service.quiet_hours import dm_time, next_digest, personal_timers
+from bot.service.substitutes import NO_SUBSTITUTES, open_seats
 from bot.service.text import moment, strong, user
 from storage import (
     Delivery,
@@ -69,7 +70,7 @@ class Clockwork:
             or game.status is not GameStatus.ACTIVE
             or seat not in game.to_act
             or seat in game.resigned_seats()
-            or game.user_at(seat) is None
+            or (game.user_at(seat) is None and seat not in open_seats(game))
         ):
             await self._store.timers.fire(timer.id)
             return None
@@ -78,7 +79,9 @@ class Clockwork:
     async def _reminder(self, timer: Timer, game: Game) -> None:
         seat = int(timer.payload["seat"])
         player_id = game.user_at(seat)
-        assert player_id is not None
+        if player_id is None:  # an open seat: nobody to remind yet
+            await self._store.timers.fire(timer.id)
+            return
         player = await self._store.prefs.player(player_id)
         now = self._clock()
         if player.away(now) or not player.reminders:
@@ -108,9 +111,11 @@ class Clockwork:
             return  # replaced by a move since it was read
         seat = int(timer.payload["seat"])
         player_id = game.user_at(seat)
-        assert player_id is not None
         clock = TableClock.from_settings(game.settings)
         now = self._clock()
+        if player_id is None:
+            await self._open_seat_deadline(timer, game, seat, clock)
+            return
         player = await self._store.prefs.player(player_id)
         if clock.deadline is None:
             await self._store.timers.fire(timer.id)
@@ -138,11 +143,22 @@ class Clockwork:
         await self._store.timers.mark_fired(timer.id)
         missed = next((s.missed for s in played.seats if s.seat == seat), 0)
         if played.version != game.version and clock.strikes and missed >= clock.strikes:
-            await self._tables.remove(
-                game.id,
-                seat,
-                f"{user(player_id)} is removed from the game after {missed} missed deadlines.",
-            )
+            gone = f"{user(player_id)} is removed from the game after {missed} missed deadlines."
+            if clock.on_strikes is StrikesPolicy.OPEN and not played.settings.get(NO_SUBSTITUTES):
+                await self._tables.open_seat(game.id, seat, f"{gone} Their seat is open.")
+            else:
+                await self._tables.remove(game.id, seat, gone)
+
+    async def _open_seat_deadline(
+        self, timer: Timer, game: Game, seat: int, clock: TableClock
+    ) -> None:
+        """Nobody took the open seat in time: the AI makes its move, unless the table waits."""
+        if clock.deadline is None or clock.policy is Policy.WAIT:
+            await self._store.timers.fire(timer.id)
+            return
+        notice = f"⏰ Nobody has taken seat {seat + 1} yet, so the AI plays it for now."
+        await self._tables.play_for(game.id, seat, version=game.version, notice=notice)
+        await self._store.timers.mark_fired(timer.id)
 
     async def _digest(self, timer: Timer) -> None:
         player_id = int(timer.payload["user"])

@@ -39,8 +39,9 @@ from storage import (
 MAX_OPEN_LOBBIES = 3
 #: The table setting naming the game a lobby is the rematch of.
 REMATCH_OF = "rematch_of"
-#: Table settings a rematch does not take over: a tournament's round and table.
-_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table"})
+#: Table settings a rematch does not take over: a tournament's round and table, and the
+#: seats that changed hands.
+_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table", "seat_changes"})
 
 
 #: Opens a game's thread on Discord: its id, or ``None`` where the game is played in the
@@ -159,6 +160,8 @@ class Lobbies:
                     settings={**settings, REMATCH_OF: game.id},
                 )
                 for seat in game.in_seat_order():
+                    if seat.is_open:
+                        continue  # nobody took it: the rematch seats who played
                     lobby = await self._store.games.join(
                         lobby.id,
                         user_id=seat.user_id,

@@ -55,9 +55,14 @@ async def clock_timers(
     resigned = game.resigned_seats()
     starts: dict[int, datetime] = {}
     players: dict[int, Player] = {}
+    open_seats = {s.seat for s in game.seats if s.is_open}
     for seat in waiting:
         user = game.user_at(seat)
-        if user is None or seat in resigned:
+        if seat in resigned:
+            continue
+        if user is None:
+            if seat in open_seats:  # its clock runs, so the AI plays it if nobody comes
+                starts[seat] = now
             continue
         player = players[seat] = await store.prefs.player(user)
         starts[seat] = player.away_until if player.away(now) and player.away_until else now
