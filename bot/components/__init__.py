@@ -14,6 +14,7 @@ from bot.components.cards import CardPick
 from bot.components.confirm import ConfirmButton
 from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
+from bot.components.open_seat import TakeSeatButton
 from bot.components.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
 from bot.components.replay import (
     ReplayMoveSelect,
@@ -44,4 +45,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayMoveSelect,
     ReplayViewSelect,
     WatchAgainButton,
+    TakeSeatButton,
 )
