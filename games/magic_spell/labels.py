@@ -119,6 +119,8 @@ def label(s: MagicSpellState, seat: int, action: Action) -> str:
         case Keep() if step is not None:
             return _keep(s, seat, step)
         case PutBack() if step is not None:
+            if s.lab[step.slot] == STONE:
+                return "Return the stone: it leaves the game; end your turn"
             letter = tile_label(s.lab[step.slot])
             return f"Put the {letter} back face down and end your turn"
         case Research():
