@@ -80,10 +80,19 @@ def describe(view: MagicSpellView) -> Board:
 def _title(view: MagicSpellView) -> str:
     if view.finished:
         return "Magic Spell · graded"
-    title = f"Magic Spell · round {view.round} of {view.semester_rounds}"
+    title = f"Magic Spell · {round_text(view)}"
     if view.grader is not None:
         title += " · last turns"
     return title
+
+
+def round_text(view: MagicSpellView) -> str:
+    """The round, and with a semester set the countdown: "Round 12 of 30 · 18 left"."""
+    if view.semester_rounds is None:
+        return f"Round {view.round}"
+    left = max(view.semester_rounds - view.round, 0)
+    ending = "the last round" if left == 0 else f"{left} left"
+    return f"Round {view.round} of {view.semester_rounds} · {ending}"
 
 
 def _status(view: MagicSpellView) -> str:

@@ -19,8 +19,14 @@ HOMEWORK_LIMIT = 4
 RESEARCH_COST = 5
 REST_GAIN = 2
 COURSELOAD = 9
-#: Rounds in a semester for each credit of the courseload (30 rounds for 9 credits).
-SEMESTER_ROUNDS_PER_3_CREDITS = 10
+#: Before a table could choose its semester, every game was cut after 10 rounds for each 3
+#: credits of the courseload (30 rounds for 9 credits): games stored then keep that cap.
+LEGACY_ROUNDS_PER_3_CREDITS = 10
+#: The fewest and most rounds a table may set for its semester.
+FEWEST_ROUNDS = 10
+#: A game with no semester set ends after this round all the same, so that every game
+#: ends, however it is played: far beyond a real game, which someone wins in a few dozen.
+SAFETY_ROUNDS = 100
 #: A bit of the knowledge masks beyond every seat: the tile was shown to the whole table.
 PUBLIC = 1 << 8
 
@@ -189,7 +195,7 @@ class MagicSpellState:
     offers: list[Offer] = field(default_factory=list)
     current: int = 0
     turn: int = 1
-    #: Rounds begin with seat 1's turn; the semester ends after ``semester_rounds``.
+    #: Rounds begin with seat 1's turn; the game ends after ``last_round``.
     round: int = 1
     #: The current student has taken the first action of their turn.
     started: bool = False
@@ -204,6 +210,9 @@ class MagicSpellState:
     #: Philosopher's stones removed from the game.
     removed: int = 0
     finished: bool = False
+    #: The semester the table chose: the game ends after this round; None for no limit but
+    #: the safety limit (``SAFETY_ROUNDS``).
+    round_cap: int | None = None
 
     def clone(self) -> MagicSpellState:
         """A copy sharing nothing mutable, so ``apply`` never touches its input."""
@@ -248,6 +257,7 @@ class MagicSpellState:
             self.last_turns,
             self.removed,
             self.finished,
+            self.round_cap,
         )
 
     @property
@@ -256,11 +266,17 @@ class MagicSpellState:
         return (1 << self.players) - 1 | PUBLIC
 
     @property
-    def semester_rounds(self) -> int:
-        """How many rounds the semester lasts: 30 for the usual 9 credits, 40 for 12, 50 for
-        15."""
-        return self.courseload * SEMESTER_ROUNDS_PER_3_CREDITS // 3
+    def last_round(self) -> int:
+        """The round after which the game ends even though nobody has submitted: the
+        semester the table chose, or the safety limit."""
+        return SAFETY_ROUNDS if self.round_cap is None else self.round_cap
 
     def opponents(self, seat: int) -> list[int]:
         """Every other student, clockwise from ``seat``."""
         return [(seat + i) % self.players for i in range(1, self.players)]
+
+
+def legacy_rounds(courseload: int) -> int:
+    """The semester every game had before tables could choose: 30 rounds for 9 credits, 40
+    for 12, 50 for 15."""
+    return courseload * LEGACY_ROUNDS_PER_3_CREDITS // 3

@@ -75,11 +75,11 @@ def _pass_turn(s: MagicSpellState, log: Log) -> None:
         log.append(LogEntry.public(f"{seat_ref(seat)} takes another turn."))
     elif following == 0:
         s.round += 1
-        if s.grader < 0 and s.round > s.semester_rounds:
+        if s.grader < 0 and s.round > s.last_round:
             _finish(
                 s,
                 log,
-                f"Round {s.semester_rounds} is over and so is the semester: nobody has "
+                f"Round {s.last_round} is over and so is the semester: nobody has "
                 "submitted a full courseload, so the spellbooks are graded as they stand.",
             )
             return

@@ -90,7 +90,8 @@ class MagicSpellView(_Frozen):
     open_research: bool
     turn: int
     round: int
-    semester_rounds: int
+    #: The last round of the semester the table chose, or None when it chose none.
+    semester_rounds: int | None = None
     current: int
     started: bool
     to_act: tuple[int, ...]
@@ -122,7 +123,7 @@ def build_view(s: MagicSpellState, viewer: int | None) -> MagicSpellView:
         open_research=s.open_research,
         turn=s.turn,
         round=s.round,
-        semester_rounds=s.semester_rounds,
+        semester_rounds=s.round_cap,
         current=s.current,
         started=s.started,
         to_act=tuple(sorted(rules.to_act(s))),

@@ -36,7 +36,7 @@ def _table() -> MagicSpellState:
 
 def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> None:
     board = _board(_table(), None)
-    assert board.title == "Magic Spell · round 1 of 30"
+    assert board.title == "Magic Spell · Round 1"
     names = [f.name for f in board.fields]
     assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy"]
     lab = board.fields[0].value.splitlines()
@@ -50,6 +50,14 @@ def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> N
     assert "Ken" not in text
     assert "Vim" not in text
     assert "Your cabinet" not in text
+
+
+def test_a_semester_set_by_the_table_counts_down_on_the_board() -> None:
+    s = position(rounds=30)
+    s.round = 12
+    assert _board(s, None).title == "Magic Spell · Round 12 of 30 · 18 left"
+    s.round = 30
+    assert _board(s, 0).title == "Magic Spell · Round 30 of 30 · the last round"
 
 
 def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -> None:
