@@ -52,7 +52,7 @@ _HINTS = {
     "discard-tile": "return a tile: your cabinet is over its limit.",
     "discard-spell": "return a homework spell: your homework is over its limit.",
     "give": "choose what to give, or `back`.",
-    "want": "choose what to ask for, or `back`.",
+    "want": "choose what to ask for (`for` sends the offer), give or ask for more, or `back`.",
     "accept": "choose what to hand over, or `back`.",
 }
 

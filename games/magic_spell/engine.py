@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from pydantic_core import PydanticCustomError
 
 from games.core import (
+    ActionNotAllowed,
     Board,
     Engine,
     InvalidSetup,
@@ -25,6 +26,7 @@ from games.magic_spell.actions import (
     DONE,
     Action,
     Ask,
+    AskAlso,
     Cast,
     Composite,
     CompositeCast,
@@ -50,6 +52,7 @@ from games.magic_spell.state import (
     SAFETY_ROUNDS,
     MagicSpellState,
     legacy_rounds,
+    offers_of,
 )
 from games.magic_spell.view import MagicSpellView, build_view, determinize
 
@@ -137,7 +140,8 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         "more costs 1 spirit); scrounge a face-down tile of the 100-place laboratory, then weave, "
         "keep or put it back; cast a spell from your spellbook; research (5 spirit: draw a spell); "
         "rest (+2 spirit). Below 5 spirit, gain 1 at the end of your turn.\n"
-        "**Between turns** students not taking a turn may trade one item for one.\n"
+        "**Between turns** students not taking a turn may trade up to three tiles or spells "
+        "for up to three.\n"
         "**Examples:** `weave q on quidnunc` · `scrounge 17` · `cast yegg` · `rest` · `trade with "
         "2 give e for q`"
     )
@@ -205,8 +209,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def load(self, text: str) -> MagicSpellState:
         state = super().load(text)
-        if state.round_cap is None and _saved_format(text) < 2:
+        if _saved_format(text) < 2:
+            # Format 1 cut every game after its courseload's semester, and marked a student
+            # who had sent an offer this round with one bit, offers to anyone.
             state.round_cap = legacy_rounds(state.courseload)
+            state.offered = sum(
+                offers_of(seat) for seat in range(state.players) if state.offered >> seat & 1
+            )
         return state
 
     def players(self, state: MagicSpellState) -> int:
@@ -223,6 +232,14 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def may_act(self, state: MagicSpellState, seat: int) -> bool:
         return rules.may_act(state, seat)
+
+    def check(self, state: MagicSpellState, seat: int, action: Action) -> None:
+        # As the base class, but an offer being built is checked without listing its many
+        # choices.
+        if isinstance(action, COMPOSITES) or state.finished or not rules.may_act(state, seat):
+            super().check(state, seat, action)
+        elif not rules.is_legal(state, seat, action):
+            raise ActionNotAllowed(self.explain_illegal(state, seat, action))
 
     def decisions(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
         if isinstance(action, COMPOSITES):
@@ -314,8 +331,13 @@ def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]
             return [ScroungeRow(slot // ROW), Tile(slot)]
         case CompositeCast(word, choices):
             return [Cast(word), *choices]
-        case CompositeOffer(other, item, want):
-            return [TradeWith(other), Give(item), Ask(want)]
+        case CompositeOffer(other, items, wants):
+            return [
+                TradeWith(other),
+                *(Give(item) for item in items),
+                *(AskAlso(want) for want in wants[:-1]),
+                Ask(wants[-1]),
+            ]
         case CompositeWeaveDone(weave):
             first = _decisions(s, seat, weave) if isinstance(weave, CompositeMove) else [weave]
             return [*first, DONE]

@@ -103,12 +103,25 @@ class Want:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """An open trade offer: ``proposer`` gives ``give`` to ``partner`` for ``want``."""
+    """An open trade offer: ``proposer`` gives ``give`` and ``more_give`` to ``partner`` for
+    ``want`` and ``more_want`` (an offer of one item for one has nothing more)."""
 
     proposer: int
     partner: int
     give: Item
     want: Want
+    more_give: tuple[Item, ...] = ()
+    more_want: tuple[Want, ...] = ()
+
+    @property
+    def gives(self) -> tuple[Item, ...]:
+        """Everything the proposer hands over."""
+        return (self.give, *self.more_give)
+
+    @property
+    def wants(self) -> tuple[Want, ...]:
+        """Everything the proposer asks for, in the order asked."""
+        return (self.want, *self.more_want)
 
 
 StepKind = Literal[
@@ -123,8 +136,10 @@ StepKind = Literal[
     "discard-tile",  # end of turn: returning tiles down to the cabinet limit
     "discard-spell",  # end of turn: returning spells down to the homework limit
     "give",  # trade draft with `target`: choosing what to give
-    "want",  # trade draft with `target`, giving `item`: choosing what to ask for
-    "accept",  # answering `target`'s offer: choosing which tile or spell to hand over
+    "want",  # trade draft with `target`, giving `item` and `items`, asking `wants` so far:
+    # giving more, or choosing what to ask for
+    "accept",  # answering `target`'s offer with `items` so far: choosing which tile or spell
+    # meets what it asks for next
 ]
 
 
@@ -145,6 +160,8 @@ class Step:
     paid: tuple[str, ...] = ()
     item: Item | None = None
     seen: tuple[str, ...] = ()
+    items: tuple[Item, ...] = ()
+    wants: tuple[Want, ...] = ()
 
 
 def make_step(
@@ -156,18 +173,28 @@ def make_step(
     slot: int = -1,
     target: int = -1,
     item: Item | None = None,
+    items: tuple[Item, ...] = (),
+    wants: tuple[Want, ...] = (),
 ) -> Step:
     """``Step(kind, ...)`` for the steps of weaving, scrounging and trading, made once for each
     set of fields: steps are frozen values, the same few recur on every turn and in every
     trade, and building one costs several times as much as looking it up."""
-    return _step(kind, spell, extra, row, slot, target, item)
+    return _step(kind, spell, extra, row, slot, target, item, items, wants)
 
 
 @lru_cache(maxsize=1 << 12)
 def _step(
-    kind: StepKind, spell: str, extra: bool, row: int, slot: int, target: int, item: Item | None
+    kind: StepKind,
+    spell: str,
+    extra: bool,
+    row: int,
+    slot: int,
+    target: int,
+    item: Item | None,
+    items: tuple[Item, ...],
+    wants: tuple[Want, ...],
 ) -> Step:
-    return Step(kind, spell, extra, row, slot, target, item=item)
+    return Step(kind, spell, extra, row, slot, target, item=item, items=items, wants=wants)
 
 
 @dataclass(slots=True)
@@ -199,7 +226,8 @@ class MagicSpellState:
     round: int = 1
     #: The current student has taken the first action of their turn.
     started: bool = False
-    #: Bit ``s`` set: seat ``s`` has sent a trade offer during this turn.
+    #: Bit ``offered_bit(p, q)`` set: seat ``p`` has sent seat ``q`` a trade offer since
+    #: ``p``'s last turn began (state format 1: bit ``p``, an offer to anyone).
     offered: int = 0
     free_weave_used: bool = False
     extra_turn: bool = False
@@ -280,3 +308,18 @@ def legacy_rounds(courseload: int) -> int:
     """The semester every game had before tables could choose: 30 rounds for 9 credits, 40
     for 12, 50 for 15."""
     return courseload * LEGACY_ROUNDS_PER_3_CREDITS // 3
+
+
+#: Seats the offer bits leave room for.
+MAX_SEATS = 4
+
+
+def offered_bit(proposer: int, partner: int) -> int:
+    """The bit of ``MagicSpellState.offered`` that says ``proposer`` has sent ``partner`` an
+    offer this round."""
+    return 1 << (proposer * MAX_SEATS + partner)
+
+
+def offers_of(proposer: int) -> int:
+    """Every bit of ``MagicSpellState.offered`` for offers sent by ``proposer``."""
+    return ((1 << MAX_SEATS) - 1) << (proposer * MAX_SEATS)

@@ -10,7 +10,7 @@ import pytest
 from games.core import InvalidSetup
 from games.core.playout import random_playout
 from games.magic_spell.spells import STONE, spells, tile_box, tiles
-from games.magic_spell.state import FEWEST_ROUNDS, LAB_PLACES, SAFETY_ROUNDS
+from games.magic_spell.state import FEWEST_ROUNDS, LAB_PLACES, SAFETY_ROUNDS, Want, offers_of
 from tests.games.magic_spell.positions import ENGINE, new_game, spell_count, tile_count
 
 
@@ -149,6 +149,28 @@ def test_a_state_stored_before_the_semester_could_be_chosen_keeps_its_semester()
     old = ENGINE.load(json.dumps(envelope))
     assert (old.round_cap, old.last_round) == (40, 40)
     assert ENGINE.load(ENGINE.dump(s)).round_cap is None
+
+
+def test_a_state_stored_with_one_offer_a_round_reads_as_offers_to_everyone() -> None:
+    """Format 1 marked a student who had sent an offer this round with one bit; they may send
+    no other offer this round."""
+    s = new_game(3)
+    envelope = json.loads(ENGINE.dump(s))
+    envelope["format"] = 1
+    del envelope["state"]["round_cap"]
+    envelope["state"]["offered"] = 1 << 2
+    envelope["state"]["offers"] = [
+        {
+            "proposer": 2,
+            "partner": 1,
+            "give": {"kind": "tile", "letter": s.students[2].cabinet[0], "spell": ""},
+            "want": {"kind": "letter", "letter": "Q", "spell": ""},
+        }
+    ]
+    old = ENGINE.load(json.dumps(envelope))
+    assert old.offered == offers_of(2)
+    assert old.offers[0].wants == (Want("letter", "Q"),)
+    assert not [t for t in ENGINE.legal_actions(old, 2) if "trade" in ENGINE.notation(t)]
 
 
 @pytest.mark.parametrize("bad", [9, 10, 20, "lots"])
