@@ -13,6 +13,7 @@ from pydantic_core import PydanticCustomError
 from games.core import (
     ActionNotAllowed,
     Board,
+    CardText,
     Engine,
     InvalidSetup,
     LogEntry,
@@ -20,7 +21,7 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.magic_spell import labels, refusals, rules, scoring, whole
+from games.magic_spell import catalogue, labels, refusals, rules, scoring, whole
 from games.magic_spell.actions import (
     COMPOSITES,
     DONE,
@@ -298,6 +299,12 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         from games.magic_spell.picture import render
 
         return render(view, names, status=status)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.catalogue()
+
+    def card_keys(self, state: MagicSpellState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def notation(self, action: Action) -> str:
         return notation(action)

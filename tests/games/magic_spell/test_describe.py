@@ -38,7 +38,7 @@ def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> N
     board = _board(_table(), None)
     assert board.title == "Magic Spell · Round 1"
     names = [f.name for f in board.fields]
-    assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy"]
+    assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy", "Spellbook spells"]
     lab = board.fields[0].value.splitlines()
     assert lab[0].startswith("3 tiles face down in places 1-100")
     assert lab[1] == "Empty: 3-10, 12-100"
@@ -65,7 +65,10 @@ def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -
     fields = {f.name: f.value for f in board.fields}
     assert fields["Your cabinet"].splitlines()[0] == "A E"
     assert "Spirit 5 (pays for" in fields["Your cabinet"]
-    assert fields["Your homework"] == "**Ken** (1 credit): woven K · needs E N"
+    assert fields["Your homework"] == (
+        "**Ken** (1 credit): woven K · needs E N\n"
+        "↳ Look at an opponent's homework spells and the tiles woven on them."
+    )
     assert "**Your move.**" in board.description
 
 
