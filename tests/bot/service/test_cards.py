@@ -193,7 +193,6 @@ def _check_keys(engine: Engine[Any, Any], state: Any, seat: int, action: Any) ->
         assert engine.card(key) is not None, (engine.notation(action), key)
 
 
-@pytest.mark.xfail(strict=False, reason="catalogue not filled in yet")
 @pytest.mark.parametrize("game", ENGINES)
 def test_every_game_lists_its_cards(game: str) -> None:
     assert games.get(game).cards(), f"{game} lists no cards for /card"
