@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.ops.metrics import interaction_handled
 from bot.replies import tell, tell_failure
 from bot.service.errors import Refusal
 from bot.services import services_of
@@ -26,6 +27,7 @@ async def admit(interaction: discord.Interaction) -> bool:
         return True  # suggestions cost little and cannot be answered with a message
     wait = services.throttle.wait_for(interaction.user.id)
     if wait:
+        interaction_handled(interaction, "throttled")
         await tell(interaction, services.throttle.message(wait))
         return False
     return True
@@ -34,6 +36,8 @@ async def admit(interaction: discord.Interaction) -> bool:
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer what went wrong: a refusal with its reason, anything else with
     "Something went wrong…" and an error id that the log line carries too."""
+    refused = isinstance(error, Refusal)
+    interaction_handled(interaction, "refused" if refused else "failed")
     if isinstance(error, Refusal):
         await tell(interaction, error.message)
     else:
@@ -55,6 +59,8 @@ class Guarded:
             await self.act(interaction)
         except Exception as error:
             await answer_error(interaction, error)
+        else:
+            interaction_handled(interaction, "ok")
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         """What the click or the choice does."""

@@ -25,6 +25,17 @@ class Settings(StorageSettings):
         default=None, description="Sync slash commands to this one server at once."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    health_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve /healthz and /metrics on this port; unset: not served.",
+    )
+    health_host: str = Field(
+        default="127.0.0.1",
+        min_length=1,
+        description="The address /healthz and /metrics listen on: loopback unless opened up.",
+    )
     ai_pause_seconds: float = Field(
         default=1.5, ge=0, description="How long an AI seat waits before it acts."
     )

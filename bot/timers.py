@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.ops.metrics import timer_fired
 from storage import Store, Timer
 
 log = logging.getLogger("grimoire.timers")
@@ -69,6 +70,7 @@ class TimerWorker:
         await self._sleep_until_next()
 
     async def _fire_one(self, timer: Timer) -> None:
+        timer_fired(timer.due_at)
         try:
             await self._fire(timer)
         except Exception:  # one broken timer must not stop every later one
