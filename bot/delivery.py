@@ -21,6 +21,7 @@ from bot.components.undo import undo_view
 from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
+from bot.ops.logs import log_context
 from bot.ops.metrics import DELIVERY_FAILURES
 from bot.pictures import board_with_picture
 from bot.render import mentions, render
@@ -98,7 +99,8 @@ class OutboxWorker:
                 worker=self._worker, limit=20, lease=timedelta(seconds=120)
             )
             for item in items:
-                await self._deliver(item)
+                with log_context(game_id=item.game_id):
+                    await self._deliver(item)
             if not items and not self._again:
                 break
         await self._sleep_until_next()

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.ops.logs import bind
 from bot.ops.metrics import interaction_handled
 from bot.replies import tell, tell_failure
 from bot.service.errors import Refusal
@@ -22,6 +23,7 @@ async def admit(interaction: discord.Interaction) -> bool:
     """Whether to handle an interaction: a member who floods the bot is asked, privately, to
     slow down. Remembers the member's name on the way (the freshest source of it)."""
     services = services_of(interaction)
+    bind(guild_id=interaction.guild_id, user_id=interaction.user.id)  # this task's log lines
     services.names.remember(interaction.user)
     if interaction.type is discord.InteractionType.autocomplete:
         return True  # suggestions cost little and cannot be answered with a message

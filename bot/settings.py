@@ -25,6 +25,9 @@ class Settings(StorageSettings):
         default=None, description="Sync slash commands to this one server at once."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text, or json for one JSON object per line."
+    )
     health_port: int | None = Field(
         default=None,
         ge=0,
@@ -128,6 +131,12 @@ def check_shard_ids(shard_ids: tuple[int, ...], shard_count: int) -> None:
                 f"SHARD_IDS names shard {shard_id}, but with SHARD_COUNT={shard_count} the "
                 f"shards are 0 to {shard_count - 1}"
             )
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """The settings' secret values, which no log line may show."""
+    values = [settings.discord_token]
+    return [value.get_secret_value() for value in values if value is not None]
 
 
 def settings_problems(error: ValidationError) -> list[str]:

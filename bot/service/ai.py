@@ -16,6 +16,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from bot.ops.logs import bind
 from bot.ops.metrics import AI_DECISION_SECONDS
 from bot.service.errors import Refusal, StaleRequest, TableBusy
 from bot.service.play import AiTurn, Tables
@@ -146,6 +147,7 @@ class AiPlayers:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _play(self, game_id: int) -> None:
+        bind(game_id=game_id)  # the task is this game's alone: its log lines are about it
         try:
             while True:
                 await asyncio.sleep(self._pause)
