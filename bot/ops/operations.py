@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
 import discord
 
 from bot.ops import metrics
+from bot.ops.alerts import AlertHandler
 from bot.ops.health import ConnectionWatch
 from bot.ops.server import OpsServer
 
@@ -19,12 +21,14 @@ log = logging.getLogger("grimoire.ops")
 
 
 class Operations:
-    """The bot's health watch, and the HTTP server for it when ``HEALTH_PORT`` is set."""
+    """The bot's health watch, the HTTP server for it when ``HEALTH_PORT`` is set, and the
+    error alerts when ``ALERT_WEBHOOK_URL`` is."""
 
     def __init__(self, bot: GrimoireBot) -> None:
         self._bot = bot
         self.watch = ConnectionWatch(bot)
         self.server: OpsServer | None = None
+        self.alerts: AlertHandler | None = None
         bot.add_listener(self._command_done, "on_app_command_completion")
 
     @classmethod
@@ -46,6 +50,12 @@ class Operations:
                 )
             else:
                 operations.server = server
+        if settings.alert_webhook_url is not None:
+            alerts = AlertHandler(
+                settings.alert_webhook_url.get_secret_value(), asyncio.get_running_loop()
+            )
+            logging.getLogger().addHandler(alerts)
+            operations.alerts = alerts
         return operations
 
     @property
@@ -61,7 +71,12 @@ class Operations:
         metrics.interaction_handled(interaction, "ok")
 
     async def close(self) -> None:
-        """Stop serving (once: a second call does nothing)."""
+        """Stop serving, and post the alerts still queued (once: a second call does
+        nothing)."""
         server, self.server = self.server, None
         if server is not None:
             await server.close()
+        alerts, self.alerts = self.alerts, None
+        if alerts is not None:
+            logging.getLogger().removeHandler(alerts)
+            await alerts.close_async()
