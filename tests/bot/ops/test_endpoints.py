@@ -93,6 +93,19 @@ async def test_a_closed_database_makes_the_bot_unhealthy(table: Table) -> None:
     assert "the database failed" in body
 
 
+async def test_a_dropped_connection_is_unhealthy_until_it_resumes(table: Table) -> None:
+    bot = bot_of(table)
+    bot.dispatch("disconnect")
+    await table.env.settle()
+    status, body = await get(table, "/healthz")
+    assert (status, json.loads(body)["reason"]) == (503, "the connection to Discord dropped")
+    _, text = await get(table, "/metrics")
+    assert value(samples(text), "grimoire_discord_connected") == 0
+    bot.dispatch("resumed")
+    await table.env.settle()
+    assert (await get(table, "/healthz"))[0] == 200
+
+
 async def test_an_unknown_path_is_not_found(table: Table) -> None:
     assert (await get(table, "/admin"))[0] == 404
 

@@ -8,11 +8,14 @@ import json
 import logging
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.ops.logs import HIDDEN, configure_logging, log_context
+import bot.playground.runner
+from bot.__main__ import main
+from bot.ops.logs import HIDDEN, GrimoireHandler, configure_logging, log_context
 from bot.settings import Settings, secrets_of
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, replies, start_game
@@ -124,3 +127,42 @@ async def test_a_failed_interaction_logs_json_with_its_error_id_and_who(
     assert failure["user_id"] == alice.user.id
     assert failure["guild_id"] == table.guild.id
     assert "KeyError: 'seat'" in failure["traceback"]
+
+
+@pytest.fixture
+def grimoire_handlers() -> Iterator[None]:
+    """Removes the handler ``python -m bot`` installs on the root logger, after the test."""
+    yield
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if isinstance(h, GrimoireHandler)]:
+        root.removeHandler(handler)
+
+
+def test_python_m_bot_logs_json_lines_without_the_token(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    grimoire_handlers: None,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    monkeypatch.setenv("LOG_FORMAT", "json")
+
+    async def careless_playground(settings: Settings, options: Any, **_: Any) -> int:
+        token = settings.discord_token
+        assert token is not None
+        logging.getLogger("some.library").warning("Connecting with %s", token.get_secret_value())
+        return 0
+
+    monkeypatch.setattr(bot.playground.runner, "run_playground", careless_playground)
+    assert main(["--playground"]) == 0
+    err = capsys.readouterr().err
+    parsed = [json.loads(line) for line in err.splitlines()]
+    assert parsed[0]["message"].startswith("Grimoire starting in the playground")
+    assert parsed[-1] == {
+        **parsed[-1],
+        "logger": "some.library",
+        "message": f"Connecting with {HIDDEN}",
+    }
+    assert TOKEN not in err
