@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
+import socket
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from bot import create_bot
 from bot.app import GrimoireBot
+from bot.ops.operations import Operations
 from bot.settings import Settings
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, legal_moves, member_at, open_lobby, start_game, stored
@@ -177,3 +180,25 @@ async def test_metrics_time_ai_decisions_and_count_refused_deliveries(table: Tab
 def fresh(table: Table, message: discord.Message) -> discord.Message:
     """The message as the channel has it now."""
     return next(m for m in table.channel.history() if m.id == message.id)
+
+
+def test_health_is_off_by_default_and_on_loopback_when_on() -> None:
+    settings = Settings(_env_file=None)
+    assert (settings.health_port, settings.health_host) == (None, "127.0.0.1")
+    with pytest.raises(ValueError, match=r"health_port"):
+        Settings(_env_file=None, health_port=70000)
+
+
+async def test_a_port_in_use_is_logged_and_the_bot_runs_without_it(
+    db: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = create_bot(Settings(database_url=f"sqlite:///{db}", health_port=port))
+        with caplog.at_level(logging.ERROR, logger="grimoire.ops"):
+            operations = await Operations.start(bot)
+    assert operations.port is None
+    assert f"Health and metrics cannot be served on 127.0.0.1:{port}" in caplog.text
+    await operations.close()
