@@ -15,6 +15,7 @@ from datetime import timedelta
 
 import discord
 
+from bot.components.open_seat import open_seat_view
 from bot.components.signup import TOURNAMENT_COLOUR
 from bot.components.turn import turn_view
 from bot.components.undo import undo_view
@@ -374,10 +375,14 @@ def text_or_none(content: str) -> str | None:
 
 
 def _view_of(post: Post) -> discord.ui.View | None:
-    """The buttons under a post: "Take your turn", or the answers to an undo request."""
+    """The buttons under a post: "Take your turn", the answers to an undo request, or
+    "Take this seat"."""
     if post.turn_button is not None:
         return turn_view(post.turn_button)
     vote = post.extra.get("undo_vote")
     if vote is not None:
         return undo_view(int(vote[0]), int(vote[1]))
+    seat = post.extra.get("open_seat")
+    if seat is not None:
+        return open_seat_view(int(seat[0]), int(seat[1]))
     return None

@@ -25,6 +25,7 @@ from bot.service.exports import export_files, export_game
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
 from bot.service.replays import PUBLIC
+from bot.service.substitutes import substitute_answer
 from games.core import Engine
 from storage import Game, GameStatus
 
@@ -211,6 +212,24 @@ class TableCommands(commands.Cog):
             )
         await interaction.response.send_message(render(text), ephemeral=True)
 
+    @game.command(name="sub", description="Leave your seat to a substitute, or open a seat.")
+    @app_commands.describe(
+        seat="Another player's seat to open (its host, or a server manager); yours if left out.",
+        game="Which game (implied inside its thread).",
+    )
+    async def sub(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 8] | None = None,
+        game: int | None = None,
+    ) -> None:
+        found = await find_game(self.services, interaction, game)
+        opened = await self.services.tables.ask_substitute(
+            found.id, interaction.user.id, seat=seat, manager=manages(interaction)
+        )
+        self.services.changed(opened)
+        await interaction.response.send_message(substitute_answer(seat), ephemeral=True)
+
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -275,6 +294,7 @@ class TableCommands(commands.Cog):
     @replay.autocomplete("game")
     @resign.autocomplete("game")
     @nudge.autocomplete("game")
+    @sub.autocomplete("game")
     @undo.autocomplete("game")
     @abandon.autocomplete("game")
     async def _games(

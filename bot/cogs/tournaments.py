@@ -58,6 +58,7 @@ class TournamentCommands(commands.Cog):
         name="The tournament's name.",
         options="The game's variant options at every table, e.g. teams=true (see suggestions).",
         starts_in="Start by itself after this long, e.g. 7d (the organiser starts it if left out).",
+        substitutes="Whether a seat a player leaves may be taken by someone new (no by default).",
     )
     @app_commands.choices(format=FORMAT_CHOICES, deadline=DEADLINE_OPTIONS)
     @app_commands.autocomplete(game=game_suggestions)
@@ -72,6 +73,7 @@ class TournamentCommands(commands.Cog):
         name: app_commands.Range[str, 1, MAX_NAME] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         starts_in: app_commands.Range[str, 1, 20] | None = None,
+        substitutes: bool = False,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
             raise Refusal("Tournaments are run in a server channel.")
@@ -89,6 +91,7 @@ class TournamentCommands(commands.Cog):
             name=name,
             options=options,
             starts_in=starts_in,
+            substitutes=substitutes,
         )
         message_id = await post_with_buttons(
             interaction, signup_embed(created), signup_view(created)

@@ -22,6 +22,7 @@ from bot.service.replays import (
     PUBLIC,
     Frame,
     allowed_viewpoints,
+    is_over,
     viewpoint_seat,
 )
 from bot.services import services_of
@@ -126,6 +127,37 @@ class ReplayViewSelect(
 
     async def act(self, interaction: discord.Interaction) -> None:
         await show(interaction, self.game_id, self.move, _picked(interaction), edit=True)
+
+
+class WatchAgainButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:rpw:(?P<game>\d+)",
+):
+    """**Watch again** under a final post: the game's replay at its last move, privately,
+    for anyone; an ended game is shown with every hand open."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label="Watch again",
+                custom_id=f"grim:rpw:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WatchAgainButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await services_of(interaction).store.games.get(self.game_id)
+        viewpoint = EVERYTHING if is_over(game) else PUBLIC
+        await show(interaction, self.game_id, None, viewpoint, edit=False)
 
 
 def _picked(interaction: discord.Interaction) -> str:

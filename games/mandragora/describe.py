@@ -11,7 +11,7 @@ viewer may do now, or nothing.
 
 from __future__ import annotations
 
-from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
 from games.mandragora import cards, catalogue
 from games.mandragora.casting import castable_books
@@ -58,6 +58,9 @@ def describe(view: MandragoraView) -> Board:
         fields.append(
             BoardField(name="Your score if the game ended now", value=_score(view.my_score))
         )
+    revealed = _revealed(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
@@ -181,6 +184,17 @@ def _spells_in_sight(view: MandragoraView) -> str:
         data = cards.spells()[key]
         lines.append(f"**{data.name}**{_TIMING[data.timing]} — {_brief(key)}")
     return "\n".join(lines)
+
+
+def _revealed(view: MandragoraView) -> str:
+    """Every sorcerer's hand once the game is over, one line each (empty before: hands are
+    secret while the game runs)."""
+    lines = [
+        f"{seat_ref(s.seat)}: {card_list(s.hand) if s.hand else 'no cards'}"
+        for s in view.sorcerers
+        if s.hand is not None
+    ]
+    return "\n".join(lines)[:MAX_FIELD_VALUE]
 
 
 def hand_text(hand: tuple[str, ...]) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core import Board, BoardField, seat_ref
+from games.core import HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
@@ -61,6 +61,9 @@ def describe(view: MarginaliaView) -> Board:
     fields += _chunked("Other cards named here", [card_line(code) for code in _in_sight(view)])
     if view.hand is not None and view.hand:
         fields += _chunked("Your hand", [*(card_line(code) for code in view.hand), _HUMOURS])
+    revealed = _revealed(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     return Board(
         title=_title(view),
         description=_status(view),
@@ -205,6 +208,19 @@ def _in_sight(view: MarginaliaView) -> list[str]:
         named += [*view.search, effect_of(pending.card).token]
     shown = {m.card for m in view.page} | set(view.hand or ())
     return [code for code in dict.fromkeys(named) if code not in shown]
+
+
+def _revealed(view: MarginaliaView) -> str:
+    """Both hands and discard piles once the game is over (empty before: they are secret
+    while the game runs); a line too long for its share of the field ends in "…"."""
+    lines = []
+    for side in view.sides:
+        for verb, codes in (("held", side.held), ("discarded", side.discarded)):
+            if codes is not None:
+                listed = ", ".join(cards.card(code).name for code in codes) or "nothing"
+                lines.append(f"{seat_ref(side.seat)} {verb} {listed}")
+    share = MAX_FIELD_VALUE // max(1, len(lines)) - 1
+    return "\n".join(line if len(line) <= share else line[: share - 1] + "…" for line in lines)
 
 
 def _chunked(title: str, lines: Iterable[str]) -> list[BoardField]:

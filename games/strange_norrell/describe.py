@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
+from games.core.board import MAX_FIELD_VALUE
 from games.strange_norrell import cards, catalogue
 from games.strange_norrell.scoring import ScoreLine
 from games.strange_norrell.state import STILL
@@ -27,6 +28,7 @@ from games.strange_norrell.text import (
     feat_label,
     place_name,
     plural,
+    short_card,
     spell_name,
     tokens,
 )
@@ -101,6 +103,9 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
         )
     if view.my_score is not None and not view.finished:
         fields.append(BoardField(name="Your magicianship", value=_score(view.my_score)))
+    revealed = revealed_text(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
@@ -300,6 +305,28 @@ def _connexion(space: str, named: str, mine: bool, compact: bool) -> str:
     label = cards.spaces()[space].name
     held = f"{label} ({cards.connexions()[named].name})" if named else label
     return held if compact else f"{held}: {catalogue.short_of(space)}"
+
+
+def revealed_lines(m: MagicianView) -> list[str]:
+    """What a magician held once the game is over, in short words: cards in hand, spells,
+    completed feats (nothing before the end: they are secret while the game runs)."""
+    if m.held is None:
+        return []
+    parts = [("hand", [short_card(code) for code in m.held])]
+    parts.append(("spells", [spell_name(code) for code in m.held_spells or ()]))
+    parts.append(("feats", [cards.feats()[code].name for code in m.completed_feats or ()]))
+    return [f"{label}: {', '.join(items) or 'none'}" for label, items in parts]
+
+
+def revealed_text(view: StrangeNorrellView) -> str:
+    """Every magician's hand, spells and completed feats once the game is over."""
+    blocks = [
+        f"{seat_ref(m.seat)} — " + "; ".join(lines)
+        for m in view.magicians
+        if (lines := revealed_lines(m))
+    ]
+    share = MAX_FIELD_VALUE // max(1, len(blocks)) - 1
+    return "\n".join(b if len(b) <= share else b[: share - 1] + "…" for b in blocks)
 
 
 def _spells(spells: tuple[str, ...]) -> str:

@@ -60,6 +60,15 @@ def engagement_list(codes: Iterable[str]) -> str:
     )
 
 
+def short_card(code: str) -> str:
+    """An invitation or introduction as its place and element: "York wind", "Bath rain +2"."""
+    card = cards.engagements()[code]
+    where = cards.location_names()[card.location]
+    if card.is_introduction:
+        return f"{where} {card.element} +{card.prestige}"
+    return f"{where} {card.element}"
+
+
 def feat_label(code: str) -> str:
     """``Ships of Rain off Brest 🌧️🌧️🌬️ (3)``."""
     feat = cards.feats()[code]

@@ -94,6 +94,7 @@ async def check_the_end(table: Table, game: Game) -> None:
     assert button_ids(final) == [
         f"grim:over:rematch:{game.id}",
         f"grim:over:new:{game.id}",
+        f"grim:rpw:{game.id}",
         f"grim:rules:{game.game_key}",
     ]
     engine = games.get(game.game_key)
@@ -123,8 +124,9 @@ async def check_the_counts(table: Table, game: Game) -> None:
     posts = thread.history()
     assert len(posts) - 2 <= len(turns), (len(posts), len(turns))
     assert [m for m in posts[:-1] if button_ids(m)] == [], "live buttons: the newest post's"
-    # Once the game is over, nothing to play: only Rematch, New game and How to play.
-    assert [b.split(":")[1] for b in button_ids(posts[-1])] == ["over", "over", "rules"]
+    # Once the game is over, nothing to play: only Rematch, New game, Watch again and How to
+    # play.
+    assert [b.split(":")[1] for b in button_ids(posts[-1])] == ["over", "over", "rpw", "rules"]
     assert [m for m in posts[:-1] if has_board(m)] == [], "one board: the newest post's"
     for seat in range(len(game.seats)):
         member = member_at(table, game, seat)

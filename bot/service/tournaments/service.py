@@ -114,10 +114,12 @@ class Tournaments:
         name: str | None = None,
         options: str | None = None,
         starts_in: str | None = None,
+        substitutes: bool = False,
     ) -> Tournament:
         """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
         the game's variant options, the same at every table; ``starts_in`` (``7d``) starts it
-        by itself when that time is up (otherwise the organiser starts it)."""
+        by itself when that time is up (otherwise the organiser starts it); ``substitutes``
+        lets a seat a player leaves be taken by someone new."""
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
@@ -138,6 +140,7 @@ class Tournaments:
             "smallest": sizes.smallest,
             "largest": sizes.largest,
             "deadline": deadline_seconds(deadline),
+            **({"substitutes": True} if substitutes else {}),
         }
         open_ones = await self._store.tournaments.in_guild(
             guild_id, (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)

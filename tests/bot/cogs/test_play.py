@@ -18,6 +18,7 @@ from bot import pictures
 from bot.embeds import board_embed
 from bot.render import render
 from bot.service.announce import seat_users
+from bot.service.choices import panel_choices
 from bot.throttle import Throttle
 from storage import Game, GameStatus
 from tests.bot.cogs.test_tables import (
@@ -375,12 +376,15 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     panel = answer(await alice.slash(thread, "turn"))
     waiting = answer(await bob.slash(thread, "turn"))
 
-    assert panel.content == (
-        f"**Mandragora** #{game_id} · your move: choose below.\n"
-        f"-# Typing works too: `/play {moves[0]}`"
-    )
     engine = games.get("mandragora")
     state = engine.load(game.state or "")
+    cards = panel_choices(engine, state, 0).step_cards()
+    assert cards, "the assistant's moves name the cards at their shops"
+    assert panel.content == (
+        f"**Mandragora** #{game_id} · your move: choose below.\n"
+        f"-# Typing works too: `/play {moves[0]}`\n"
+        + "\n".join(f"**{card.name}** — {card.brief}" for card in cards)
+    )
     names = await bot_of(table).services.names.names(seat_users(game))
     labels = [c["label"] for row in panel.components for c in row["components"] if c["type"] == 2]
     assert labels == [

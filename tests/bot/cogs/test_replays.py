@@ -18,7 +18,7 @@ from tests.bot.driving import (
     start_game,
     stored,
 )
-from tests.bot.test_restart import play_first_legal, restart
+from tests.bot.test_restart import message_now, play_first_legal, restart
 
 
 async def _open(
@@ -177,3 +177,39 @@ async def test_long_games_page_the_move_menu(table: Table) -> None:
     page = _select(later.response, "grim:rpm:")
     assert next(o["value"] for o in page["options"]) == "g0"
     assert f"m{game.version}" in [o["value"] for o in page["options"]]
+
+
+async def _watch_again(member: simcord.MemberActor, final: Any) -> simcord.ResponseMessage:
+    """The member's click on **Watch again**: the private replay message it opens."""
+    result = await member.click(final, label="Watch again")
+    assert result.ephemeral
+    shown = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
+    assert shown, replies(result)
+    assert shown[-1].ephemeral
+    return shown[-1]
+
+
+async def test_watch_again_opens_the_last_move_with_every_hand_even_after_a_restart(
+    table: Table,
+) -> None:
+    thread, game_id = await _moved_game(table, 3)
+    game = await stored(table, game_id)
+    await resign(member_at(table, game, 0), thread)
+    await bot_of(table).idle_background()
+    await table.env.advance_time(10)
+    last = (await stored(table, game_id)).version
+    final = thread.history()[-1]
+    assert f"grim:rpw:{game_id}" in button_ids(final)
+    erin = table.members["erin"]  # not at the table: anyone may watch an ended game
+    shown = await _watch_again(erin, final)
+    assert f"#{game_id} · move {last} of {last} · everything (every hand)" in shown.content
+    fields = _fields(shown)
+    assert fields.count("Hand") >= 2, fields
+    # Only erin sees it: the thread holds no new message.
+    assert thread.history()[-1].id == final.id
+
+    await restart(table)
+    await table.env.advance_time(10)
+    again = await _watch_again(table.members["bob"], message_now(thread, final.id))
+    assert f"move {last} of {last}" in again.content
+    assert "everything" in again.content
