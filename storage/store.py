@@ -6,8 +6,9 @@ A store has parts sharing one database, each an abstract class in ``storage/cont
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
 choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills) and
-:class:`PrivateViews` (each player's private message per game); and each game's lock,
-:meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
+:class:`PrivateViews` (each player's private message per game), :class:`Stats` (reads for
+monitoring); and each game's lock, :meth:`Store.game_lock` (:class:`GameLocking`), which every
+process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
 """
@@ -23,6 +24,7 @@ from storage.contract.locks import GameLocking
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
 from storage.contract.ratings import Ratings
+from storage.contract.stats import Stats
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
 from storage.contract.views import PrivateViews
@@ -39,6 +41,7 @@ class Store(GameLocking, ABC):
     tournaments: TournamentStore
     ratings: Ratings
     views: PrivateViews
+    stats: Stats
 
     @abstractmethod
     async def close(self) -> None:
@@ -63,6 +66,7 @@ __all__ = [
     "Preferences",
     "PrivateViews",
     "Ratings",
+    "Stats",
     "Store",
     "Timers",
     "TournamentStore",

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
+from bot.ops.metrics import move_recorded
 from bot.service.announce import close_delivery
 from bot.service.choices import automatic_followers
 from bot.service.errors import Refusal, StaleRequest
@@ -265,6 +266,7 @@ class TableCore:
             raise StaleRequest() from None
         except GameNotActive:
             raise Refusal(f"Game #{game.id} is no longer being played.") from None
+        move_recorded(game.game_key)
         if recorded.status is GameStatus.FINISHED:
             self._finished(recorded)
         return recorded

@@ -14,6 +14,7 @@ from storage.postgres.locks import game_lock
 from storage.postgres.outbox import PostgresOutbox
 from storage.postgres.prefs import PostgresPreferences
 from storage.postgres.ratings import PostgresRatings
+from storage.postgres.stats import PostgresStats
 from storage.postgres.timers import PostgresTimers
 from storage.postgres.tournaments import PostgresTournaments
 from storage.postgres.views import PostgresPrivateViews
@@ -35,6 +36,7 @@ class PostgresStore(Store):
         self.tournaments = PostgresTournaments(database)
         self.ratings = PostgresRatings(database)
         self.views = PostgresPrivateViews(database)
+        self.stats = PostgresStats(database)
 
     @classmethod
     async def open(

@@ -12,6 +12,7 @@ from storage.sqlite.locks import game_lock
 from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.ratings import SqliteRatings
+from storage.sqlite.stats import SqliteStats
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
 from storage.sqlite.views import SqlitePrivateViews
@@ -30,6 +31,7 @@ class SqliteStore(Store):
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
         self.views = SqlitePrivateViews(database)
+        self.stats = SqliteStats(database)
 
     @classmethod
     async def open(

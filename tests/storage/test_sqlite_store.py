@@ -7,6 +7,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -42,3 +43,7 @@ class TestSqliteTournaments(TournamentContract):
 
 class TestSqlitePrivateViews(PrivateViewsContract):
     """SQLite private views and out-of-date updates."""
+
+
+class TestSqliteStats(StatsContract):
+    """SQLite reads for monitoring."""
