@@ -17,13 +17,23 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, outbox, pictures, postgres, process, profiles, service, stack
+from bench import engines, outbox, pictures, postgres, process, profiles, replays, service, stack
 from bench.machine import describe_machine
 from bench.report import write
 from bench.scale import SCALES, Scale
 
-# Pictures run next to the engines: both only compute, before any part starts threads.
-PARTS = ("engines", "pictures", "service", "postgres", "outbox", "stack", "process", "profiles")
+# Pictures and replays run next to the engines: they only compute, before any part starts threads.
+PARTS = (
+    "engines",
+    "pictures",
+    "replays",
+    "service",
+    "postgres",
+    "outbox",
+    "stack",
+    "process",
+    "profiles",
+)
 RECORDED = Path(__file__).resolve().parent
 
 
@@ -72,6 +82,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["engines"] = engines.run(scale, say)
     if "pictures" in parts:
         results["pictures"] = pictures.run(scale, say)
+    if "replays" in parts:
+        results["replays"] = replays.run(scale, say)
     if "service" in parts:
         results["service"] = await service.run(workdir, scale, say)
     if "postgres" in parts:

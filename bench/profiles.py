@@ -106,7 +106,7 @@ def _community(path: Path) -> None:
             (now,),
         )
         # The seeded rows were written without the store, so without its triggers: each
-        # finished game's result and places, as schema 8 fills them in for older games.
+        # finished game's result and places, as schema 10 fills them in for older games.
         db.execute("INSERT INTO results SELECT * FROM finished_results")
         db.execute("INSERT INTO placings SELECT * FROM finished_placings")
         db.execute("COMMIT")

@@ -28,6 +28,13 @@ _METHOD = """\
   once more with the word cache emptied before each picture, as right after the bot starts.
   Fonts are loaded once before timing, as they are once per process. *PNG* is the size of
   the bytes sent.
+- **Replays.** The same measure as `python -m bench.replays`: the first seeded random Magic
+  Spell game of the benchmark configurations that takes at least 1,000 decisions is loaded
+  as `/game replay` loads it (one pass, keeping a state every 16 moves), then 200 frames of
+  each kind are shown as a member clicking through would: ▶ from the deal, ◀ from the end,
+  and jumps to random moves. A frame is the position (replayed from the nearest kept
+  state), the view, its board and its picture: everything but Discord. Wall-clock time; the
+  target is judged on the 95th percentile of the slowest kind.
 - **Service.** `bot.service.play.Tables.choose` (a click on a legal move) on a real SQLite file
   in WAL mode with `synchronous=FULL`, as the bot opens it: each move loads the game, applies
   it, queues its outbox rows and commits. The file holds the finished games and the games
@@ -184,6 +191,28 @@ def _pictures(rows: list[dict[str, Any]]) -> list[str]:
         "Times are processor time per picture unless said otherwise; the target is judged on "
         "the median.",
         "",
+    ]
+
+
+def _replays(r: dict[str, Any]) -> list[str]:
+    head = (
+        f"{r['title']}, {r['players']} seats, seed {r['seed']}: {_num(r['decisions'])} decisions,"
+        f" loaded in {_num(r['load_ms'])} ms."
+    )
+    body = [
+        [
+            {"forward": "▶ from the deal", "back": "◀ from the end", "jump": "go to move"}[kind],
+            _num(row["frames"]),
+            _num(row["median_ms"], 1),
+            _num(row["p95_ms"], 1),
+            _num(row["max_ms"], 1),
+        ]
+        for kind, row in r["steps"].items()
+    ]
+    return [
+        head,
+        "",
+        *_table(["step", "frames", "median ms", "p95 ms", "slowest ms"], body),
     ]
 
 
@@ -353,6 +382,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Engines", "", *_engines(results["engines"])]
     if "pictures" in results:
         lines += ["## Board pictures", "", *_pictures(results["pictures"])]
+    if "replays" in results:
+        lines += ["## Replays", "", *_replays(results["replays"])]
     if "service" in results:
         lines += ["## Service: moves on SQLite", "", *_service(results["service"])]
     if "postgres" in results:

@@ -35,6 +35,8 @@ class Scale:
     """Times each of those views is drawn with the words of earlier pictures reused."""
     burst_moves: int = 1_000
     """Moves made while nothing is sent, then drained by the outbox at once."""
+    replay_frames: int = 200
+    """Frames of a long game's replay shown per kind of step (forward, back, jumps)."""
 
     @property
     def full(self) -> bool:
@@ -68,6 +70,7 @@ QUICK = Scale(
     picture_positions=4,
     picture_repeat=2,
     burst_moves=200,
+    replay_frames=40,
 )
 TINY = Scale(
     name="tiny",
@@ -85,5 +88,6 @@ TINY = Scale(
     picture_positions=2,
     picture_repeat=1,
     burst_moves=20,
+    replay_frames=3,
 )
 SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

@@ -11,6 +11,9 @@ from typing import Any
 
 MAX_PICTURE_MS = 50.0
 """Median processor time to draw one board picture, per game."""
+MAX_REPLAY_FRAME_MS = 250.0
+"""95th percentile of the time to show one frame of a 1,000-decision game's replay: well under
+a second, so stepping through a game feels immediate."""
 MAX_SERVICE_RATIO = 3.0
 """A move through the service, against a bare insert-and-commit on the same database
 (medians), on SQLite and on PostgreSQL."""
@@ -63,6 +66,16 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
                 f"≤ {MAX_PICTURE_MS:.0f} ms",
                 f"{row['median_ms']:.1f} ms ({row['wall_median_ms']:.1f} ms on the clock)",
                 row["median_ms"] <= MAX_PICTURE_MS,
+            )
+        )
+    replay = results.get("replays")
+    if replay:
+        verdicts.append(
+            Verdict(
+                f"A frame of a {replay['decisions']:,}-decision {replay['title']} replay (p95)",
+                f"≤ {MAX_REPLAY_FRAME_MS:.0f} ms",
+                f"{replay['p95_ms']:.1f} ms (slowest {replay['slowest_ms']:.1f} ms)",
+                replay["p95_ms"] <= MAX_REPLAY_FRAME_MS,
             )
         )
     service = results.get("service")

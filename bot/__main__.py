@@ -13,7 +13,8 @@ from pathlib import Path
 from pydantic import ValidationError
 
 import games
-from bot.settings import Settings, settings_problems
+from bot.ops.logs import configure_logging
+from bot.settings import Settings, secrets_of, settings_problems
 from storage import OPEN_STATUSES, StorageError, open_store
 
 log = logging.getLogger("grimoire")
@@ -97,11 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in settings_problems(error):
             log.error("Setting not valid: %s", problem)
         return 4
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    configure_logging(settings.log_level, settings.log_format, secrets_of(settings))
     if arguments.playground or not token:
         return _playground(settings, arguments, token_set=bool(token))
     return _discord(settings, token)

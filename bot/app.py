@@ -18,6 +18,7 @@ from bot.components.threads import open_game_thread
 from bot.delivery import OutboxWorker
 from bot.errors import admit, answer_error
 from bot.names import NameBook
+from bot.ops.operations import Operations
 from bot.service.ai import AiPlayers, stand_in
 from bot.service.clockwork import Clockwork
 from bot.service.housekeeping import Housekeeping
@@ -27,6 +28,7 @@ from bot.service.play import Tables
 from bot.service.presence import Presence
 from bot.service.ratings import Ratings
 from bot.service.reopen import catch_up, repost_game
+from bot.service.replays import Replays
 from bot.service.tournaments.service import Tournaments
 from bot.service.undo import Takebacks
 from bot.services import Services
@@ -42,6 +44,7 @@ log = logging.getLogger("grimoire")
 INITIAL_EXTENSIONS = (
     "bot.cogs.tables",
     "bot.cogs.play",
+    "bot.cogs.cards",
     "bot.cogs.clocks",
     "bot.cogs.tournaments",
     "bot.cogs.ratings",
@@ -67,6 +70,7 @@ class GrimoireBot(commands.Bot):
     starts."""
 
     services: Services
+    operations: Operations
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -91,6 +95,7 @@ class GrimoireBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.services = services = await self._build_services()
+        self.operations = await Operations.start(self)  # health, metrics and alerts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
@@ -165,6 +170,7 @@ class GrimoireBot(commands.Bot):
             outbox=outbox,
             timers=TimerWorker(store, self._fire_timer, fired=outbox.kick),
             game_ended=self.game_ended,
+            replays=Replays(store),
         )
 
     async def _catch_up(self) -> None:
@@ -265,6 +271,9 @@ class GrimoireBot(commands.Bot):
                 await asyncio.wait_for(self.idle_background(), timeout=10)
         for task in list(self._background):
             task.cancel()
+        operations = getattr(self, "operations", None)
+        if operations is not None:
+            await operations.close()
         services = getattr(self, "services", None)
         if services is not None:
             await _stop(services)

@@ -3,9 +3,10 @@
 An embed shows its image small; a layout's media gallery shows the board picture at full
 width. A post is one container: its words (with the pings of whoever must act), the picture,
 the board's texts, and the **Take your turn** and **How to play** buttons; the final post
-shows every hand laid open below the picture, and **Rematch**, **New game** and **How to
-play**. A message laid out this way carries no ``content`` and no embeds: everything it says
-is in its text displays, which ping the users the message's allowed mentions allow.
+shows every hand laid open below the picture, and **Rematch**, **New game**, **Watch again**
+and **How to play**. A message laid out this way carries no ``content`` and no embeds:
+everything it says is in its text displays, which ping the users the message's allowed
+mentions allow.
 
 When a newer post arrives, the older one is redrawn with its words alone
 (:func:`words_layout`), read back from the message (:func:`words_of`).
@@ -19,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.components.game_over import GameOverButton
+from bot.components.replay import WatchAgainButton
 from bot.components.rules import HowToPlayButton
 from bot.components.turn import TurnButtonItem
 from bot.pictures import FILE_NAME
@@ -46,7 +48,8 @@ def board_layout(
     """A post with its board: ``words``, the picture (sent as ``board.png`` with the message)
     when ``picture``, the texts of the board ``embed``, the turn ``button`` if any and, with
     ``game_key``, **How to play**. The final post of game ``over`` shows ``reveal`` (every
-    hand laid open, drawn) below the picture and offers **Rematch** and **New game**."""
+    hand laid open, drawn) below the picture and offers **Rematch**, **New game** and **Watch
+    again** (the replay at its last move)."""
     view = discord.ui.LayoutView(timeout=None)
     container = discord.ui.Container[Any](accent_colour=embed.colour)
     words = words.strip()
@@ -65,7 +68,11 @@ def board_layout(
     if button is not None:
         buttons.append(TurnButtonItem(button.game_id, button.version))
     if over is not None:
-        buttons += [GameOverButton("rematch", over), GameOverButton("new", over)]
+        buttons += [
+            GameOverButton("rematch", over),
+            GameOverButton("new", over),
+            WatchAgainButton(over),
+        ]
     if game_key is not None:
         buttons.append(HowToPlayButton(game_key))
     # the container, the words, the gallery, the hands, the buttons' row and the buttons

@@ -15,12 +15,15 @@ from datetime import timedelta
 
 import discord
 
+from bot.components.open_seat import open_seat_view
 from bot.components.signup import TOURNAMENT_COLOUR
 from bot.components.turn import turn_view
 from bot.components.undo import undo_view
 from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
 from bot.names import NameBook
+from bot.ops.logs import log_context
+from bot.ops.metrics import DELIVERY_FAILURES
 from bot.pictures import board_with_picture
 from bot.render import mentions, render
 from bot.service.announce import game_lane, where
@@ -97,7 +100,8 @@ class OutboxWorker:
                 worker=self._worker, limit=20, lease=timedelta(seconds=120)
             )
             for item in items:
-                await self._deliver(item)
+                with log_context(game_id=item.game_id):
+                    await self._deliver(item)
             if not items and not self._again:
                 break
         await self._sleep_until_next()
@@ -119,8 +123,10 @@ class OutboxWorker:
         try:
             await self._send(item)
         except discord.Forbidden as error:
+            DELIVERY_FAILURES.labels("forbidden").inc()
             await self._forbidden(item, error)
         except discord.NotFound as error:
+            DELIVERY_FAILURES.labels("gone").inc()
             log.warning("Outbox item %s: %s is gone (%s); dropped.", item.id, item.target_id, error)
             await self._store.outbox.mark_failed(item.id, error=describe(error), permanent=True)
             if not await self._gone(item, error):
@@ -157,6 +163,7 @@ class OutboxWorker:
         """A failure other than a refused DM or a vanished channel: retried for as long as
         it is transient, otherwise given up, and the table told what it missed."""
         fault = fault_of(error)
+        DELIVERY_FAILURES.labels(fault.value).inc()
         if fault is Fault.TRANSIENT:
             log.warning("Outbox item %s failed (%s); will retry.", item.id, describe(error))
             await self._store.outbox.mark_failed(item.id, error=describe(error), transient=True)
@@ -368,10 +375,14 @@ def text_or_none(content: str) -> str | None:
 
 
 def _view_of(post: Post) -> discord.ui.View | None:
-    """The buttons under a post: "Take your turn", or the answers to an undo request."""
+    """The buttons under a post: "Take your turn", the answers to an undo request, or
+    "Take this seat"."""
     if post.turn_button is not None:
         return turn_view(post.turn_button)
     vote = post.extra.get("undo_vote")
     if vote is not None:
         return undo_view(int(vote[0]), int(vote[1]))
+    seat = post.extra.get("open_seat")
+    if seat is not None:
+        return open_seat_view(int(seat[0]), int(seat[1]))
     return None

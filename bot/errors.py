@@ -12,6 +12,8 @@ from typing import Any
 
 import discord
 
+from bot.ops.logs import bind
+from bot.ops.metrics import interaction_handled
 from bot.replies import tell, tell_failure
 from bot.service.errors import Refusal
 from bot.services import services_of
@@ -21,11 +23,13 @@ async def admit(interaction: discord.Interaction) -> bool:
     """Whether to handle an interaction: a member who floods the bot is asked, privately, to
     slow down. Remembers the member's name on the way (the freshest source of it)."""
     services = services_of(interaction)
+    bind(guild_id=interaction.guild_id, user_id=interaction.user.id)  # this task's log lines
     services.names.remember(interaction.user)
     if interaction.type is discord.InteractionType.autocomplete:
         return True  # suggestions cost little and cannot be answered with a message
     wait = services.throttle.wait_for(interaction.user.id)
     if wait:
+        interaction_handled(interaction, "throttled")
         await tell(interaction, services.throttle.message(wait))
         return False
     return True
@@ -34,6 +38,8 @@ async def admit(interaction: discord.Interaction) -> bool:
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer what went wrong: a refusal with its reason, anything else with
     "Something went wrong…" and an error id that the log line carries too."""
+    refused = isinstance(error, Refusal)
+    interaction_handled(interaction, "refused" if refused else "failed")
     if isinstance(error, Refusal):
         await tell(interaction, error.message)
     else:
@@ -55,6 +61,8 @@ class Guarded:
             await self.act(interaction)
         except Exception as error:
             await answer_error(interaction, error)
+        else:
+            interaction_handled(interaction, "ok")
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         """What the click or the choice does."""

@@ -26,7 +26,7 @@ async def find_game(
     """The game a command means, or a refusal that says how to name one."""
     if game_id is not None:
         return await services.tables.get(game_id)
-    game = await _thread_game(services, interaction)
+    game = await thread_game(services, interaction)
     if game is not None:
         return game
     mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
@@ -55,9 +55,9 @@ async def find_game_for_move(
     caller is asked which; when in none, the game is found as for any command."""
     if game_id is not None:
         return await services.tables.get(game_id)
-    thread_game = await _thread_game(services, interaction)
-    if thread_game is not None:
-        return thread_game
+    in_thread = await thread_game(services, interaction)
+    if in_thread is not None:
+        return in_thread
     mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
     fitting = [g for g in mine if legal_in(g, interaction.user.id, move)]
     if len(fitting) == 1:
@@ -128,7 +128,8 @@ def listed(found: list[Game]) -> str:
     return ", ".join(f"#{g.id} {games.get(g.game_key).title}" for g in found[:10])
 
 
-async def _thread_game(services: Services, interaction: discord.Interaction) -> Game | None:
+async def thread_game(services: Services, interaction: discord.Interaction) -> Game | None:
+    """The game played in the thread ``interaction`` comes from, if it comes from one."""
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
         return await services.tables.in_thread(channel.id)

@@ -27,6 +27,7 @@ async def tell_failure(interaction: discord.Interaction, error: BaseException) -
         interaction.user.id,
         _what(interaction),
         exc_info=error,
+        extra={"error_id": error_id, "user_id": interaction.user.id},
     )
     # The member may be unreachable too (Discord down, the interaction expired): the error
     # is logged either way.

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # only types here: components import this module, and the ser
     from bot.service.play import Tables
     from bot.service.presence import Presence
     from bot.service.ratings import Ratings
+    from bot.service.replays import Replays
     from bot.service.tournaments.service import Tournaments
     from bot.service.undo import Takebacks
     from bot.settings import Settings
@@ -51,6 +52,8 @@ class Services:
     timers: TimerWorker
     game_ended: Callable[[Game], None]
     """Rates a game that ended and moves its tournament on (in the background)."""
+    replays: Replays
+    """Frames of games watched again (``/game replay``), cached."""
 
     def changed(self, game: Game | None = None) -> None:
         """A game changed: send what it queued, look again at the timers it set, and let

@@ -25,6 +25,25 @@ class Settings(StorageSettings):
         default=None, description="Sync slash commands to this one server at once."
     )
     log_level: str = Field(default="INFO", description="DEBUG, INFO, WARNING or ERROR.")
+    log_format: Literal["text", "json"] = Field(
+        default="text", description="text, or json for one JSON object per line."
+    )
+    health_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve /healthz and /metrics on this port; unset: not served.",
+    )
+    health_host: str = Field(
+        default="127.0.0.1",
+        min_length=1,
+        description="The address /healthz and /metrics listen on: loopback unless opened up.",
+    )
+    alert_webhook_url: SecretStr | None = Field(
+        default=None,
+        description="A Discord webhook of the host's own channel, told of every unexpected "
+        "error; a secret, like the token.",
+    )
     ai_pause_seconds: float = Field(
         default=1.5, ge=0, description="How long an AI seat waits before it acts."
     )
@@ -50,6 +69,13 @@ class Settings(StorageSettings):
         default=None,
         description="The shards this process connects; unset: all of SHARD_COUNT.",
     )
+
+    @field_validator("alert_webhook_url")
+    @classmethod
+    def _check_webhook(cls, value: SecretStr | None) -> SecretStr | None:
+        if value is not None and not value.get_secret_value().startswith(("https://", "http://")):
+            raise ValueError("must be a webhook's URL, starting with https://")
+        return value
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -117,6 +143,12 @@ def check_shard_ids(shard_ids: tuple[int, ...], shard_count: int) -> None:
                 f"SHARD_IDS names shard {shard_id}, but with SHARD_COUNT={shard_count} the "
                 f"shards are 0 to {shard_count - 1}"
             )
+
+
+def secrets_of(settings: Settings) -> list[str]:
+    """The settings' secret values, which no log line may show."""
+    values = [settings.discord_token, settings.alert_webhook_url]
+    return [value.get_secret_value() for value in values if value is not None]
 
 
 def settings_problems(error: ValidationError) -> list[str]:

@@ -102,6 +102,7 @@ class TableMessages:
         game = history.game
         seat = game.seat_of(item.target_id)
         if seat is None:
+            await self._left(game.id, item.target_id)
             return
         version = int(item.payload["version"])
         update = self.views.private(history, version, seat)
@@ -212,6 +213,22 @@ class TableMessages:
         finally:
             view.stop()
         return True
+
+    async def _left(self, game_id: int, user_id: int) -> None:
+        """Someone who left their seat to a substitute: their private message about the
+        game no longer shows it (the seat's secrets are the new player's)."""
+        shown = await self._store.views.get(game_id, user_id)
+        if shown is None:
+            return
+        try:
+            await self._message(shown.channel_id, shown.message_id).edit(
+                content=f"You left game #{game_id}: its private view is no longer shown here.",
+                embeds=[],
+                attachments=[],
+                view=None,
+            )
+        except discord.HTTPException as error:
+            log.info("Could not clear message %s: %s", shown.message_id, error)
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
         """An older private message keeps its words and loses its board, picture and

@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
+from bot.ops.logs import log_context
+from bot.ops.metrics import timer_fired
 from storage import Store, Timer
 
 log = logging.getLogger("grimoire.timers")
@@ -69,11 +71,13 @@ class TimerWorker:
         await self._sleep_until_next()
 
     async def _fire_one(self, timer: Timer) -> None:
-        try:
-            await self._fire(timer)
-        except Exception:  # one broken timer must not stop every later one
-            log.exception("Timer %s (%s) failed; it is dropped.", timer.id, timer.kind)
-            await self._store.timers.mark_fired(timer.id)
+        timer_fired(timer.due_at)
+        with log_context(game_id=timer.game_id):
+            try:
+                await self._fire(timer)
+            except Exception:  # one broken timer must not stop every later one
+                log.exception("Timer %s (%s) failed; it is dropped.", timer.id, timer.kind)
+                await self._store.timers.mark_fired(timer.id)
 
     async def _sleep_until_next(self) -> None:
         when = await self._store.timers.next_due_at()

@@ -25,7 +25,7 @@ from games.core import Engine
 ENGINES: dict[str, Engine[Any, Any]] = {}
 
 #: Packages of ``games`` that hold shared code rather than a game.
-_SHARED = frozenset({"core", "ai"})
+_SHARED = frozenset({"core", "ai", "export"})
 
 
 class UnknownGame(KeyError):

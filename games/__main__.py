@@ -6,6 +6,9 @@ python -m games simulate mandragora --players 4 --option teams=true --quiet
 python -m games picture mandragora --players 3 --seed 7 --steps 40 --seat 1 --out board.png
 python -m games gallery docs/gallery
 python -m games simulate magnum-opus --players 3 --ai hard,normal,easy
+python -m games replay export.json --step 30 --seat 2 --picture move30.png
+python -m games verify export.json
+python -m games schema docs/export.schema.json
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import games
 from games.ai import LEVELS, Budget, choose, deadline_after, never
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
 from games.core.playout import Chooser, play, random_chooser, random_position
+from games.export import cli as export_cli
 
 #: "random" is the historical name of the easy level.
 PLAYER_KINDS = ("random", *LEVELS)
@@ -39,6 +43,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _picture(args)
         if args.command == "gallery":
             return _gallery(args.folder)
+        if args.command == "replay":
+            return export_cli.replay(args)
+        if args.command == "verify":
+            return export_cli.check(args)
+        if args.command == "schema":
+            return export_cli.schema(args)
         return _simulate(args)
     except (GameError, games.UnknownGame) as error:
         print(f"error: {error}", file=sys.stderr)
@@ -89,6 +99,7 @@ def _parser() -> argparse.ArgumentParser:
     picture.add_argument("--out", required=True, help="the PNG file to write")
     gallery = commands.add_parser("gallery", help="draw the README's picture of every game")
     gallery.add_argument("folder", help="where to write <game>.png")
+    export_cli.add_commands(commands)
     return parser
 
 

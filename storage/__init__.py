@@ -54,6 +54,7 @@ from storage.errors import (
     VersionConflict,
 )
 from storage.records import (
+    OPEN_SEAT,
     OPEN_STATUSES,
     Action,
     Delivery,
@@ -106,6 +107,7 @@ async def open_store(
 
 
 __all__ = [
+    "OPEN_SEAT",
     "OPEN_STATUSES",
     "Action",
     "AlreadyEntered",

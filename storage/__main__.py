@@ -10,11 +10,18 @@ version's schema; the games are replayed the same way.
 ``copy SOURCE DESTINATION`` copies every table of one database into another, empty one (for
 instance from SQLite into PostgreSQL, or back); a destination holding anything is refused.
 
-Exit status: 0 when all is well (for ``copy``: when everything was copied); 1 when the
-file is damaged or a game disagrees with its log or cannot be read; 2 when the file cannot
-be checked (or copied) at all (missing, not a Grimoire database, written by a newer
-Grimoire, read-only, a PostgreSQL server that cannot be reached, a copy into a database that
-is not empty, or a URL that names no database), said in one line on stderr.
+``backup DEST`` makes a consistent copy of the database while the bot runs: SQLite's online
+backup API for a file, ``pg_dump`` for PostgreSQL (see ``storage/backup.py``). DEST is a new
+file, or a folder where the backup is named after the time (``--keep N``: only the N newest
+stay). A backup of a file is itself a database: restore it by putting a copy of it in place,
+checked first with ``check sqlite:///the/copy.sqlite3`` (docs/operations.md).
+
+Exit status: 0 when all is well (for ``copy``: when everything was copied; for ``backup``:
+when the backup was made); 1 when the file is damaged or a game disagrees with its log or
+cannot be read; 2 when the file cannot be checked (or copied, or backed up) at all
+(missing, not a Grimoire database, written by a newer Grimoire, read-only, a PostgreSQL
+server that cannot be reached, a copy into a database that is not empty, a backup whose file
+exists already, no ``pg_dump``, or a URL that names no database), said in one line on stderr.
 """
 
 from __future__ import annotations
@@ -38,6 +45,7 @@ from storage import (
     StorageError,
     open_store,
 )
+from storage.backup import backup
 from storage.copy import copy_database
 from storage.health import IntegrityCheck, check_integrity
 from storage.migrate import inspect, latest_version
@@ -116,6 +124,17 @@ async def copy(source_url: str, destination_url: str) -> int:
         f"{source.path} to {into.path}. Check it with: python -m storage check --url "
         "<the new database's URL>"
     )
+    return 0
+
+
+def _backup(url: str, destination: Path, keep: int | None) -> int:
+    """Make the backup and say where it is and how to check it."""
+    made = backup(url, destination, keep=keep)
+    print(f"Backed up to {made.path} ({made.size:,} bytes).")
+    for old in made.removed:
+        print(f"Removed the older backup {old}.")
+    if made.path.suffix == ".sqlite3":
+        print(f"Check it with: python -m storage check sqlite:///{made.path.resolve()}")
     return 0
 
 
@@ -204,10 +223,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     copying.add_argument("source", help="the database URL to copy from")
     copying.add_argument("destination", help="the database URL to copy into; must be empty")
+    backing_up = commands.add_parser(
+        "backup", help="a consistent copy of the live database: a file (SQLite) or a pg_dump"
+    )
+    backing_up.add_argument("destination", type=Path, help="a new file, or a folder")
+    backing_up.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
+    backing_up.add_argument(
+        "--keep", type=int, help="in a folder: remove all but this many newest backups"
+    )
     args = parser.parse_args(argv)
+    if args.command == "backup" and args.keep is not None and args.keep < 1:
+        parser.error("--keep must be at least 1")
     try:
         if args.command == "copy":
             return asyncio.run(copy(args.source, args.destination))
+        if args.command == "backup":
+            return _backup(args.url or StorageSettings().database_url, args.destination, args.keep)
         url = args.database or args.url or StorageSettings().database_url
         return asyncio.run(check(url, args.game))
     except StorageError as error:

@@ -132,7 +132,7 @@ async def _write(
     rows: dict[str, list[tuple[Any, ...]]],
 ) -> None:
     """Insert every row in one transaction, ids as they were. The schema's triggers are set
-    aside meanwhile (what they write, such as the asks of schema 8, is copied with the rest)
+    aside meanwhile (what they write, such as the asks of schema 10, is copied with the rest)
     and are back when the transaction commits."""
     if isinstance(destination, SqliteStore):
         async with destination.database.transaction() as db:

@@ -1,6 +1,6 @@
 """Profiles and server statistics in SQL, written once for both backends.
 
-The queries read the narrow rows schema 8 keeps as games are played (``asks``,
+The queries read the narrow rows schema 10 keeps as games are played (``asks``,
 ``results``, ``placings``) and differ between SQLite and PostgreSQL only in a few spellings
 (times are epoch seconds in one and ``timestamptz`` in the other, parameters are numbered
 differently); :class:`Dialect` holds those, and :class:`SqlProfiles` runs the same queries on

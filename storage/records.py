@@ -22,6 +22,9 @@ class GameStatus(StrEnum):
 
 
 OPEN_STATUSES = (GameStatus.LOBBY, GameStatus.ACTIVE)
+#: The ``ai_level`` of a running game's seat whose player left, until someone takes it: the
+#: AI stands in only when its clock runs out, never of its own accord.
+OPEN_SEAT = "open"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +47,12 @@ class Seat:
     @property
     def is_ai(self) -> bool:
         """Whether an AI player holds this seat."""
-        return self.ai_level is not None
+        return self.ai_level is not None and self.ai_level != OPEN_SEAT
+
+    @property
+    def is_open(self) -> bool:
+        """Whether the seat waits for someone to take it (its player left)."""
+        return self.ai_level == OPEN_SEAT
 
     @property
     def resigned(self) -> bool:
@@ -124,10 +132,54 @@ class Player:
     by editing either way)."""
     away_until: datetime | None = None
     """While this is in the future their move clocks are paused."""
+    time_zone: str | None = None
+    """Their IANA time zone (``Europe/Paris``); ``None``: UTC."""
+    quiet: tuple[int, int] | None = None
+    """Quiet hours, local: from the first hour to the second (``(23, 8)``); no reminder,
+    digest or heads-up DM reaches them inside."""
+    digest_hour: int | None = None
+    """The local hour of the daily digest; ``None``: a day after their first game started."""
+    reminders_before: tuple[int, ...] | None = None
+    """Their own reminder points, seconds before a deadline, instead of the table's."""
+    heads_up: bool = False
+    """Whether a DM tells them when the player before them starts their turn."""
 
     def away(self, now: datetime) -> bool:
         """Whether the player is on vacation at ``now``."""
         return self.away_until is not None and self.away_until > now
+
+
+#: The names under which :class:`Player`'s time choices are stored, and their types.
+PLAYER_CHOICES = ("time_zone", "quiet", "digest_hour", "reminders_before", "heads_up")
+
+
+def merged(stored: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
+    """``stored`` choices with ``changes`` applied: a ``None`` value forgets that choice."""
+    result = dict(stored)
+    for name, value in changes.items():
+        if value is None:
+            result.pop(name, None)
+        else:
+            result[name] = value
+    return result
+
+
+def player_choices(stored: Mapping[str, Any]) -> dict[str, Any]:
+    """A player's stored time choices as :class:`Player` fields (unknown names ignored)."""
+    chosen: dict[str, Any] = {}
+    if isinstance(stored.get("time_zone"), str):
+        chosen["time_zone"] = stored["time_zone"]
+    quiet = stored.get("quiet")
+    if isinstance(quiet, list | tuple) and len(quiet) == 2:
+        chosen["quiet"] = (int(quiet[0]), int(quiet[1]))
+    if isinstance(stored.get("digest_hour"), int):
+        chosen["digest_hour"] = stored["digest_hour"]
+    before = stored.get("reminders_before")
+    if isinstance(before, list | tuple):
+        chosen["reminders_before"] = tuple(int(s) for s in before)
+    if isinstance(stored.get("heads_up"), bool):
+        chosen["heads_up"] = stored["heads_up"]
+    return chosen
 
 
 @dataclass(frozen=True, slots=True)

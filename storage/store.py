@@ -5,9 +5,9 @@
 A store has parts sharing one database, each an abstract class in ``storage/contract/``:
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
-choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills) and
-:class:`PrivateViews` (each player's private message per game) and :class:`ProfileStore` (profiles
-and server statistics); and each game's lock,
+choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills),
+:class:`PrivateViews` (each player's private message per game), :class:`Stats` (reads for
+monitoring) and :class:`ProfileStore` (profiles and server statistics); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
@@ -25,6 +25,7 @@ from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
 from storage.contract.profiles import ProfileStore
 from storage.contract.ratings import Ratings
+from storage.contract.stats import Stats
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
 from storage.contract.views import PrivateViews
@@ -41,6 +42,7 @@ class Store(GameLocking, ABC):
     tournaments: TournamentStore
     ratings: Ratings
     views: PrivateViews
+    stats: Stats
     profiles: ProfileStore
 
     @abstractmethod
@@ -67,6 +69,7 @@ __all__ = [
     "PrivateViews",
     "ProfileStore",
     "Ratings",
+    "Stats",
     "Store",
     "Timers",
     "TournamentStore",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -15,11 +16,16 @@ from bot.service.clocks import (
     MAX_REMINDERS,
     MAX_STRIKES,
     POLICY_LABELS,
+    STRIKES_LABELS,
     Policy,
+    StrikesPolicy,
+    duration_text,
     parse_duration,
     server_clock,
 )
 from bot.service.errors import Refusal
+from bot.service.quiet_hours import check_zone, matching_zones, quiet_text
+from storage import Player
 
 if TYPE_CHECKING:
     from bot.app import GrimoireBot
@@ -28,6 +34,10 @@ if TYPE_CHECKING:
 DEADLINE_OPTIONS = [app_commands.Choice(name=key, value=key) for key in DEADLINE_CHOICES]
 POLICY_OPTIONS = [
     app_commands.Choice(name=label, value=policy.value) for policy, label in POLICY_LABELS.items()
+]
+STRIKES_OPTIONS = [
+    app_commands.Choice(name=f"{policy.value}: {label}", value=policy.value)
+    for policy, label in STRIKES_LABELS.items()
 ]
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
@@ -47,8 +57,16 @@ class ClockCommands(commands.Cog):
         policy="What happens when a player lets the deadline pass.",
         strikes="Missed deadlines after which a player is removed (0: never).",
         reminders="When to remind, before the deadline, e.g. 12h 1h 15m (or none).",
+        on_strikes="What becomes of the seat of a player removed after missed deadlines.",
+        weekends="Whether Saturdays and Sundays count toward a deadline.",
+        timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
     )
-    @app_commands.choices(deadline=DEADLINE_OPTIONS, policy=POLICY_OPTIONS)
+    @app_commands.choices(
+        deadline=DEADLINE_OPTIONS,
+        policy=POLICY_OPTIONS,
+        on_strikes=STRIKES_OPTIONS,
+        weekends=ON_OFF,
+    )
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -56,6 +74,9 @@ class ClockCommands(commands.Cog):
         policy: str | None = None,
         strikes: app_commands.Range[int, 0, MAX_STRIKES] | None = None,
         reminders: app_commands.Range[str, 1, 60] | None = None,
+        on_strikes: str | None = None,
+        weekends: str | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         changes: dict[str, object] = {}
@@ -68,6 +89,12 @@ class ClockCommands(commands.Cog):
             changes["strikes"] = strikes
         if reminders is not None:
             changes["reminders"] = _reminders(reminders)
+        if on_strikes is not None:
+            changes["on_strikes"] = StrikesPolicy(on_strikes).value
+        if weekends is not None:
+            changes["weekends"] = None if weekends == "on" else False
+        if timezone is not None:
+            changes["time_zone"] = check_zone(timezone)
         if changes:
             permissions = getattr(interaction.user, "guild_permissions", None)
             if not (permissions and permissions.manage_guild):
@@ -79,6 +106,12 @@ class ClockCommands(commands.Cog):
             heading = "New games here get:"
         text = f"{heading} {server_clock(current).describe()}."
         await interaction.response.send_message(text, ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def server_zone_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
 
     @app_commands.command(
         name="away", description="Go on vacation: your move clocks pause in every game."
@@ -100,33 +133,76 @@ class ClockCommands(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(
-        name="notify", description="Your DMs: your turn, reminders, the daily digest."
+        name="notify", description="Your DMs: your turn, reminders, the daily digest, your time."
     )
     @app_commands.describe(
         turns="A new DM when it becomes your turn (off: your game's DM is only kept current).",
         reminders="A DM before each move deadline.",
         digest='A daily DM: "your turn in N games".',
+        timezone="Your time zone, e.g. Europe/Paris: quiet hours and the digest hour are in it.",
+        quiet="Hours without reminder or digest DMs, local, e.g. 23-08; off to end them.",
+        digest_hour="The local hour of the daily digest (0-23).",
+        before="Your own reminder points, e.g. 12h 1h; table for each game's; none.",
+        heads_up="A DM when the player before you starts their turn.",
     )
-    @app_commands.choices(turns=ON_OFF, reminders=ON_OFF, digest=ON_OFF)
+    @app_commands.rename(heads_up="next")
+    @app_commands.choices(turns=ON_OFF, reminders=ON_OFF, digest=ON_OFF, heads_up=ON_OFF)
     async def notify(
         self,
         interaction: discord.Interaction,
         reminders: str | None = None,
         digest: str | None = None,
         turns: str | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+        digest_hour: app_commands.Range[int, 0, 23] | None = None,
+        before: app_commands.Range[str, 1, 60] | None = None,
+        heads_up: str | None = None,
     ) -> None:
-        player = await self.services.presence.notify(
+        presence = self.services.presence
+        # The time choices are checked first, so a bad one changes nothing at all.
+        player = await presence.set_time(
             interaction.user.id,
-            reminders=None if reminders is None else reminders == "on",
-            digest=None if digest is None else digest == "on",
-            turns=None if turns is None else turns == "on",
+            time_zone=timezone,
+            quiet=quiet,
+            digest_hour=digest_hour,
+            before=before,
+            heads_up=None if heads_up is None else heads_up == "on",
         )
-        text = (
-            f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
-            f"reminders before deadlines: **{'on' if player.reminders else 'off'}** · "
-            f"daily digest: **{'on' if player.digest else 'off'}**."
-        )
-        await interaction.response.send_message(text, ephemeral=True)
+        if reminders is not None or digest is not None or turns is not None:
+            player = await presence.notify(
+                interaction.user.id,
+                reminders=None if reminders is None else reminders == "on",
+                digest=None if digest is None else digest == "on",
+                turns=None if turns is None else turns == "on",
+            )
+        self.services.timers.kick()
+        await interaction.response.send_message(notify_text(player), ephemeral=True)
+
+    @notify.autocomplete("timezone")
+    async def timezone_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
+
+
+def notify_text(player: Player) -> str:
+    """What a player has chosen, in two lines."""
+    own = player.reminders_before
+    points = (
+        "each game's"
+        if own is None
+        else ", ".join(duration_text(timedelta(seconds=s)) for s in own) or "none"
+    )
+    digest_at = "a day apart" if player.digest_hour is None else f"at {player.digest_hour:02d}:00"
+    return (
+        f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
+        f"reminders before deadlines: **{'on' if player.reminders else 'off'}** ({points}) · "
+        f"daily digest: **{'on' if player.digest else 'off'}** ({digest_at}) · "
+        f"heads-up when you are next: **{'on' if player.heads_up else 'off'}**.\n"
+        f"Time zone: **{player.time_zone or 'UTC'}** · "
+        f"quiet hours: **{quiet_text(player.quiet)}**."
+    )
 
 
 def _reminders(text: str) -> list[int]:

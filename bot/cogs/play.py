@@ -12,7 +12,7 @@ from discord.ext import commands
 import games
 from bot.cogs.tables import game_suggestions, known_game
 from bot.components.panel import after_move, show_panel
-from bot.embeds import BOARD_COLOUR
+from bot.components.rules import rules_embed
 from bot.finding import (
     NOT_YOUR_TURN_ANYWHERE,
     find_game,
@@ -162,15 +162,7 @@ class PlayCommands(commands.Cog):
     @app_commands.command(name="rules", description="A short summary of a game's rules.")
     @app_commands.autocomplete(game=game_suggestions)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
-        engine = known_game(game)
-        embed = discord.Embed(
-            title=f"{engine.title} — rules in brief",
-            description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
-            colour=BOARD_COLOUR,
-        )
-        embed.set_footer(
-            text="Start a game with /game new · make moves with /play or the turn button"
-        )
+        embed = rules_embed(known_game(game))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -1,7 +1,8 @@
-"""``/game``: open a lobby, list games, read the log, resign, abandon."""
+"""``/game``: open a lobby, list games, read the log, export or replay a game, resign, abandon."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -13,15 +14,19 @@ from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
 from bot.components.confirm import ask, check_resign, manages
 from bot.components.game_links import game_buttons, game_link
 from bot.components.lobby import lobby_view
+from bot.components.replay import show as show_replay
 from bot.embeds import lines_text, lobby_embed
 from bot.finding import find_game, game_choices
 from bot.render import render
 from bot.replies import post_with_buttons
 from bot.service.announce import seat_users
 from bot.service.errors import Refusal, StaleRequest
+from bot.service.exports import export_files, export_game
 from bot.service.lobby import Seating
 from bot.service.options import MAX_OPTIONS_TEXT, option_choices
+from bot.service.replays import PUBLIC
 from bot.service.requirements import requirements
+from bot.service.substitutes import substitute_answer
 from games.core import Engine
 from storage import Game, GameStatus
 
@@ -136,6 +141,47 @@ class TableCommands(commands.Cog):
             f"**{title}** #{found.id} — log\n{text}", ephemeral=True
         )
 
+    @game.command(name="export", description="Download a game: its moves as JSON, and its story.")
+    @app_commands.describe(game="Which game (implied inside its thread).")
+    async def export(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        found = await find_game(self.services, interaction, game)
+        names = await self.services.names.names(seat_users(found))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        export = await export_game(self.services.store, found, interaction.user.id, names)
+        files = export_files(export)
+        note = (
+            "Everything is in it: check it with `python -m games verify "
+            f"{files.name}.json`, or step through it with `python -m games replay`."
+            if export.complete
+            else "The game is still running, so this holds only what you can know of it "
+            "(no seed, and other players' moves as you saw them); export it again once it "
+            "is over for the whole game."
+        )
+        title = games.get(found.game_key).title
+        await interaction.followup.send(
+            f"**{title}** #{found.id}, {len(export.moves)} moves. {note}",
+            files=[
+                discord.File(io.BytesIO(files.document.encode()), filename=f"{files.name}.json"),
+                discord.File(io.BytesIO(files.story.encode()), filename=f"{files.name}.txt"),
+            ],
+            ephemeral=True,
+        )
+
+    @game.command(name="replay", description="Watch a game again, move by move.")
+    @app_commands.describe(
+        game="Which game (implied inside its thread).",
+        move="Start at this move (0 is the deal; the latest when left out).",
+    )
+    async def replay(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        move: app_commands.Range[int, 0, None] | None = None,
+    ) -> None:
+        found = await find_game(self.services, interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await show_replay(interaction, found.id, move, PUBLIC, edit=False)
+
     @game.command(name="resign", description="Give up a game you are playing.")
     @app_commands.describe(game="Which game (implied inside its thread).")
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -171,6 +217,24 @@ class TableCommands(commands.Cog):
                 "The other players were asked to approve."
             )
         await interaction.response.send_message(render(text), ephemeral=True)
+
+    @game.command(name="sub", description="Leave your seat to a substitute, or open a seat.")
+    @app_commands.describe(
+        seat="Another player's seat to open (its host, or a server manager); yours if left out.",
+        game="Which game (implied inside its thread).",
+    )
+    async def sub(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 8] | None = None,
+        game: int | None = None,
+    ) -> None:
+        found = await find_game(self.services, interaction, game)
+        opened = await self.services.tables.ask_substitute(
+            found.id, interaction.user.id, seat=seat, manager=manages(interaction)
+        )
+        self.services.changed(opened)
+        await interaction.response.send_message(substitute_answer(seat), ephemeral=True)
 
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -232,8 +296,11 @@ class TableCommands(commands.Cog):
         return f"#{game.id} **{title}** — move {game.version}, waiting for {names} · {place}"
 
     @log.autocomplete("game")
+    @export.autocomplete("game")
+    @replay.autocomplete("game")
     @resign.autocomplete("game")
     @nudge.autocomplete("game")
+    @sub.autocomplete("game")
     @undo.autocomplete("game")
     @abandon.autocomplete("game")
     async def _games(

@@ -1,7 +1,9 @@
-"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel."""
+"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel,
+export."""
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,6 +18,7 @@ from bot.replies import post_with_buttons
 from bot.service.errors import Refusal
 from bot.service.options import MAX_OPTIONS_TEXT
 from bot.service.requirements import requirements
+from bot.service.tournament_export import tournament_archive
 from bot.service.tournaments.boards import listing_board, name_of
 from bot.service.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from storage import Tournament, TournamentStatus
@@ -56,6 +59,7 @@ class TournamentCommands(commands.Cog):
         name="The tournament's name.",
         options="The game's variant options at every table, e.g. teams=true (see suggestions).",
         starts_in="Start by itself after this long, e.g. 7d (the organiser starts it if left out).",
+        substitutes="Whether a seat a player leaves may be taken by someone new (no by default).",
         min_reliability="Only members who made at least this % of their moves in time may join.",
         min_games="Only members with at least this many finished games here may join.",
     )
@@ -72,6 +76,7 @@ class TournamentCommands(commands.Cog):
         name: app_commands.Range[str, 1, MAX_NAME] | None = None,
         options: app_commands.Range[str, 0, MAX_OPTIONS_TEXT] | None = None,
         starts_in: app_commands.Range[str, 1, 20] | None = None,
+        substitutes: bool = False,
         min_reliability: app_commands.Range[int, 1, 100] | None = None,
         min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
@@ -91,6 +96,7 @@ class TournamentCommands(commands.Cog):
             name=name,
             options=options,
             starts_in=starts_in,
+            substitutes=substitutes,
             requirements=requirements(min_reliability, min_games),
         )
         message_id = await post_with_buttons(
@@ -186,6 +192,23 @@ class TournamentCommands(commands.Cog):
             f"**{name_of(cancelled)}** is called off.", ephemeral=True
         )
 
+    @tournament.command(
+        name="export", description="Organisers: download the tables, results and every game."
+    )
+    @app_commands.describe(tournament="Which tournament (this server's latest if left out).")
+    async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        found = await self._find(interaction, tournament, any_status=True)
+        if found.organiser_id != interaction.user.id and not _manages(interaction):
+            raise Refusal("Only the organiser or a server manager can export a tournament.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        archive = await tournament_archive(self.services.store, found, self.services.names.names)
+        await interaction.followup.send(
+            f"**{name_of(found)}**: tables, results, points and standings as CSV, and every "
+            "game as JSON with its story.",
+            file=discord.File(io.BytesIO(archive), filename=f"tournament-{found.id}.zip"),
+            ephemeral=True,
+        )
+
     @tournament.command(name="list", description="This server's tournaments.")
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
@@ -199,6 +222,7 @@ class TournamentCommands(commands.Cog):
     @drop.autocomplete("tournament")
     @next_round.autocomplete("tournament")
     @cancel.autocomplete("tournament")
+    @export.autocomplete("tournament")
     async def _tournaments(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[int]]:

@@ -10,10 +10,18 @@ from typing import Any
 
 import discord
 
+from bot.components.cards import CardPick
 from bot.components.confirm import ConfirmButton
 from bot.components.game_over import GameOverButton
 from bot.components.lobby import LobbyAiSelect, LobbyButton
+from bot.components.open_seat import TakeSeatButton
 from bot.components.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
+from bot.components.replay import (
+    ReplayMoveSelect,
+    ReplayStep,
+    ReplayViewSelect,
+    WatchAgainButton,
+)
 from bot.components.rules import HowToPlayButton
 from bot.components.signup import SignupButton
 from bot.components.turn import TurnButtonItem
@@ -32,4 +40,10 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     GameOverButton,
     HowToPlayButton,
     ConfirmButton,
+    CardPick,
+    ReplayStep,
+    ReplayMoveSelect,
+    ReplayViewSelect,
+    WatchAgainButton,
+    TakeSeatButton,
 )

@@ -18,6 +18,10 @@ from bot.service.choices import PAGE_SIZE, Choice, PanelChoices
 from bot.service.errors import StaleRequest
 from bot.service.play import MoveResult
 from bot.services import services_of
+from games.core.catalogue import CardText
+
+#: The longest message content Discord takes.
+CONTENT_LIMIT = 2000
 
 
 class PanelChoice(
@@ -179,11 +183,16 @@ def _pages(count: int) -> int:
     return max(1, -(-count // PAGE_SIZE))
 
 
-def _option(choice: Choice, names: Sequence[str]) -> discord.SelectOption:
+def _option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> discord.SelectOption:
+    """A move as a menu option. Under its words: what the card it names does, when it names
+    one, since nothing else on the panel says it (the typed form stays one look away, in
+    the panel's "Typing works too" line and ``/play``'s suggestions); else its typed form."""
+    card = panel.card_of(choice)
+    hint = card.brief if card is not None else f"or type /play {choice.notation}"
     return discord.SelectOption(
         label=_shown(render(choice.label, names), 100),
         value=str(choice.index),
-        description=_shown(f"or type /play {choice.notation}", 100),
+        description=_shown(hint, 100),
     )
 
 
@@ -210,7 +219,9 @@ def panel_view(
         pages = _pages(len(choices.whole))
         whole_page = min(max(whole_page, 0), pages - 1)
         shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]
-        select = WholeMoveSelect(game_id, version, whole_page, [_option(c, names) for c in shown])
+        select = WholeMoveSelect(
+            game_id, version, whole_page, [_option(c, choices, names) for c in shown]
+        )
         if pages > 1:
             select.item.placeholder = f"Your whole move in one pick… ({whole_page + 1}/{pages})"
         select.item.row = row
@@ -233,7 +244,7 @@ def panel_view(
     pages = _pages(len(choices.steps))
     page = min(max(page, 0), pages - 1)
     shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    steps = PanelSelect(game_id, version, page, [_option(c, names) for c in shown])
+    steps = PanelSelect(game_id, version, page, [_option(c, choices, names) for c in shown])
     step_words = "…or one step at a time" if choices.whole else "Choose your move…"
     steps.item.placeholder = step_words + (f" ({page + 1}/{pages})" if pages > 1 else "")
     steps.item.row = row
@@ -309,6 +320,9 @@ async def show_panel(
     else:
         parts.append(f"**{title}** #{game.id}: it is not your turn; you will be pinged.")
     content = "\n".join(parts)
+    if panel.steps_as_buttons:
+        details = card_details(panel.step_cards(), CONTENT_LIMIT - len(content) - 1)
+        content += f"\n{details}" if details else ""
     embed = board_embed(board, names, private=True)
     kwargs: dict[str, Any] = {"view": view} if view is not None else {}
     if edit:
@@ -319,6 +333,20 @@ async def show_panel(
         await interaction.response.send_message(content, embed=embed, ephemeral=True, **kwargs)
     if view is not None:
         view.stop()
+
+
+def card_details(cards: Sequence[CardText], room: int) -> str:
+    """What the cards on a panel's buttons do, a line each ("**Name** — brief"), in at most
+    ``room`` characters: the lines that fit, then how many more ``/card`` shows."""
+    lines = [f"**{card.name}** — {card.brief}" for card in cards]
+    for shown in range(len(lines), -1, -1):
+        kept = lines[:shown]
+        if shown < len(lines):
+            kept.append(f"… and {len(lines) - shown} more: /card")
+        text = "\n".join(kept)
+        if len(text) <= room:
+            return text
+    return ""
 
 
 def _how_to_pick(panel: PanelChoices) -> str:

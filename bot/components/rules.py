@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 import games
+from bot.components.cards import CARD_HINT
 from bot.embeds import BOARD_COLOUR
 from bot.errors import Guarded
 from bot.service.errors import Refusal
@@ -47,11 +48,14 @@ class HowToPlayButton(
 
 
 def rules_embed(engine: Engine[Any, Any]) -> discord.Embed:
-    """A game's rules in brief, as ``/rules`` and **How to play** show them."""
+    """A game's rules in brief, as ``/rules`` and **How to play** show them, pointing to
+    ``/card`` for what each card does."""
     embed = discord.Embed(
         title=f"{engine.title} — rules in brief",
         description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
         colour=BOARD_COLOUR,
     )
-    embed.set_footer(text="Start a game with /game new · make moves with /play or the turn button")
+    embed.set_footer(
+        text=f"Start a game with /game new · make moves with /play or the turn button\n{CARD_HINT}"
+    )
     return embed

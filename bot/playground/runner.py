@@ -107,8 +107,11 @@ class Playground:
         try:
             await self.env.shutdown()
         finally:
-            # SimCord detaches the bot without closing what it opened: close the database,
-            # or its connection thread keeps the process alive.
+            # SimCord detaches the bot without closing what it opened: close the health
+            # port and the database, or its connection thread keeps the process alive.
+            operations = getattr(self.bot, "operations", None)
+            if operations is not None:
+                await operations.close()
             services = getattr(self.bot, "services", None)
             store = services.store if services is not None else None
             if store is not None:

@@ -16,6 +16,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from bot.ops.logs import bind
+from bot.ops.metrics import AI_DECISION_SECONDS
 from bot.service.errors import Refusal, StaleRequest, TableBusy
 from bot.service.play import AiTurn, Tables
 from games.ai import Budget, choose, deadline_after
@@ -145,6 +147,7 @@ class AiPlayers:
         self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _play(self, game_id: int) -> None:
+        bind(game_id=game_id)  # the task is this game's alone: its log lines are about it
         try:
             while True:
                 await asyncio.sleep(self._pause)
@@ -211,9 +214,11 @@ class AiPlayers:
         )
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(self._executor, work), timeout=self._time_limit + self._grace
-            )
+            with AI_DECISION_SECONDS.labels(engine.key, level).time():
+                return await asyncio.wait_for(
+                    loop.run_in_executor(self._executor, work),
+                    timeout=self._time_limit + self._grace,
+                )
         except TimeoutError:
             log.warning("The AI ran over its time in %s; a random move.", engine.key)
         except Exception:

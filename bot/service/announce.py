@@ -32,6 +32,12 @@ def where(game: Game) -> int:
     return game.thread_id if game.thread_id is not None else game.channel_id
 
 
+def jump_link(game: Game) -> str:
+    """A link to where the game is played (works from any server and from DMs)."""
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{where(game)}"
+
+
 def public_lines(log: Sequence[LogEntry]) -> list[str]:
     """The log lines everyone may read."""
     return [entry.text for entry in log if entry.audience is None]

@@ -13,11 +13,12 @@ targets for a turn's clicks are tested against what the panel really shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import BACK, Engine
+from games.core.catalogue import CardText
 
 #: Steps shown as buttons when there are at most this many (and their labels are short).
 MAX_BUTTON_CHOICES = 15
@@ -32,11 +33,13 @@ ROWS = 5
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One thing a player may pick: its position in the engine's list, the words on it
-    (neutral text: seats as ``{p0}``…), and the notation that types it."""
+    (neutral text: seats as ``{p0}``…), the notation that types it, and the catalogue keys
+    of the cards it plays, takes or aims (``Engine.card_keys``, most telling first)."""
 
     index: int
     label: str
     notation: str
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,22 @@ class PanelChoices:
     """The next single decisions, "back" left out."""
     back: int | None
     """The index of "back" among the legal actions, when the seat may take a step back."""
+    catalogue: Mapping[str, CardText] = field(default_factory=dict)
+    """The catalogue entries the choices name, by key (keys a game names but does not list
+    are left out, so every key here can be shown)."""
+
+    def card_of(self, choice: Choice) -> CardText | None:
+        """The most telling card ``choice`` names, when it names one."""
+        return next((self.catalogue[k] for k in choice.cards if k in self.catalogue), None)
+
+    def step_cards(self) -> list[CardText]:
+        """The distinct cards the steps name, in the order the steps come."""
+        seen: dict[str, CardText] = {}
+        for choice in self.steps:
+            for key in choice.cards:
+                if key in self.catalogue:
+                    seen.setdefault(key, self.catalogue[key])
+        return list(seen.values())
 
     @property
     def whole_rows(self) -> int:
@@ -70,11 +89,19 @@ class PanelChoices:
         return bool(self.whole or self.steps or self.back is not None)
 
 
-def panel_choices(engine: Engine[Any, Any], state: Any, seat: int) -> PanelChoices:
-    """The whole moves and single steps ``seat`` may take now, labelled in words."""
+def panel_choices(
+    engine: Engine[Any, Any], state: Any, seat: int, *, cards: bool = True
+) -> PanelChoices:
+    """The whole moves and single steps ``seat`` may take now, labelled in words; with
+    ``cards``, each with the cards it names (counting clicks does not need them)."""
     legal = engine.legal_actions(state, seat)
     if not legal:
         return PanelChoices((), (), None)
+
+    def choice(index: int, action: Any, notation: str) -> Choice:
+        keys = tuple(engine.card_keys(state, seat, action)) if cards else ()
+        return Choice(index, engine.action_label(state, seat, action), notation, keys)
+
     steps: list[Choice] = []
     back: int | None = None
     for index, action in enumerate(legal):
@@ -82,12 +109,14 @@ def panel_choices(engine: Engine[Any, Any], state: Any, seat: int) -> PanelChoic
         if notation == BACK:
             back = index
             continue
-        steps.append(Choice(index, engine.action_label(state, seat, action), notation))
+        steps.append(choice(index, action, notation))
     whole = tuple(
-        Choice(index, engine.action_label(state, seat, move), engine.notation(move))
+        choice(index, move, engine.notation(move))
         for index, move in enumerate(engine.whole_moves(state, seat))
     )
-    return PanelChoices(whole, tuple(steps), back)
+    named = {k for c in (*steps, *whole) for k in c.cards}
+    catalogue = {k: card for k in named if (card := engine.card(k)) is not None}
+    return PanelChoices(whole, tuple(steps), back, catalogue)
 
 
 def automatic_followers(
@@ -136,7 +165,7 @@ def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[A
     clicks = 0
     position = 0
     while position < len(move):
-        panel = panel_choices(engine, state, seat)
+        panel = panel_choices(engine, state, seat, cards=False)
         # The panel offers whole moves at every step, not only at the start of a move.
         whole = _whole_clicks(engine, state, seat, panel, notations[position:])
         if whole is not None:

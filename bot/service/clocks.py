@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.service.errors import Refusal
 from bot.service.text import moment
+from bot.service.weekdays import server_zone, weekday_deadline
 from storage import NewTimer, Timer, TimerKind
 
 DEFAULT_DEADLINE = timedelta(hours=24)
@@ -48,6 +49,21 @@ class Policy(StrEnum):
     """Only tell the table; the game waits for the player."""
 
 
+class StrikesPolicy(StrEnum):
+    """What happens to the seat of a player removed after too many missed deadlines."""
+
+    AI = "ai"
+    """The AI plays it to the end."""
+    OPEN = "open"
+    """It is offered to anyone who wants to take it over (the AI stands in meanwhile)."""
+
+
+STRIKES_LABELS = {
+    StrikesPolicy.AI: "the AI plays their seat on",
+    StrikesPolicy.OPEN: "their seat is offered to a substitute",
+}
+
+
 POLICY_LABELS = {
     Policy.ACT: "pass, or the AI moves for them",
     Policy.WAIT: "only tell the table, and wait",
@@ -62,6 +78,19 @@ class TableClock:
     policy: Policy = Policy.ACT
     strikes: int = DEFAULT_STRIKES
     reminders: tuple[timedelta, ...] = DEFAULT_REMINDERS
+    weekends: bool = True
+    """Whether Saturdays and Sundays count toward a deadline."""
+    on_strikes: StrikesPolicy = StrikesPolicy.AI
+    """What becomes of a removed player's seat."""
+    time_zone: str | None = None
+    """The server's time zone, where weekends begin and end (``None``: UTC)."""
+
+    def due_after(self, start: datetime) -> datetime:
+        """The deadline of a move whose clock starts at ``start``."""
+        assert self.deadline is not None
+        if self.weekends:
+            return start + self.deadline
+        return weekday_deadline(start, self.deadline, server_zone(self.time_zone))
 
     @classmethod
     def from_settings(cls, settings: Mapping[str, Any]) -> TableClock:
@@ -78,26 +107,40 @@ class TableClock:
                 if reminders is None
                 else tuple(timedelta(seconds=s) for s in reminders)
             ),
+            weekends=bool(settings.get("weekends", True)),
+            on_strikes=StrikesPolicy(settings.get("on_strikes", StrikesPolicy.AI)),
+            time_zone=settings.get("time_zone"),
         )
 
     def to_settings(self) -> dict[str, Any]:
         """The clock as JSON-ready settings."""
-        return {
+        settings: dict[str, Any] = {
             "deadline": 0 if self.deadline is None else int(self.deadline.total_seconds()),
             "policy": self.policy.value,
             "strikes": self.strikes,
             "reminders": [int(r.total_seconds()) for r in self.reminders],
         }
+        if not self.weekends:
+            settings["weekends"] = False
+        if self.on_strikes is not StrikesPolicy.AI:
+            settings["on_strikes"] = self.on_strikes.value
+        if self.time_zone is not None:
+            settings["time_zone"] = self.time_zone
+        return settings
 
     def describe(self) -> str:
         """One line for lobbies and ``/settings``."""
         if self.deadline is None:
             return "no deadline"
         removal = f"removed after {self.strikes} missed" if self.strikes else "never removed"
+        if self.strikes and self.on_strikes is StrikesPolicy.OPEN:
+            removal += f" ({STRIKES_LABELS[self.on_strikes]})"
         before = ", ".join(duration_text(r) for r in self.reminders if r < self.deadline)
+        weekends = "" if self.weekends else f"; weekends ({self.time_zone or 'UTC'}) do not count"
         return (
             f"{duration_text(self.deadline)} per move; at the deadline: "
             f"{POLICY_LABELS[self.policy]}; {removal}; reminders {before or 'none'} before"
+            f"{weekends}"
         )
 
 
@@ -118,6 +161,11 @@ def digest_key(user_id: int) -> str:
     return f"digest:{user_id}"
 
 
+def digest_timer(user_id: int, due: datetime) -> NewTimer:
+    """A player's next daily digest."""
+    return NewTimer(TimerKind.DIGEST, due, payload={"user": user_id}, key=digest_key(user_id))
+
+
 def seat_timers(
     game_id: int, seat: int, clock: TableClock, due: datetime, now: datetime
 ) -> list[NewTimer]:
@@ -133,18 +181,20 @@ def seat_timers(
     ]
     assert clock.deadline is not None
     for before in clock.reminders:
-        at = due - before
-        if before < clock.deadline and at > now:
-            timers.append(
-                NewTimer(
-                    TimerKind.REMINDER,
-                    at,
-                    game_id=game_id,
-                    payload={"seat": seat, "deadline": due.timestamp()},
-                    key=f"reminder:{game_id}:{seat}:{int(before.total_seconds())}",
-                )
-            )
+        if before < clock.deadline and due - before > now:
+            timers.append(reminder_timer(game_id, seat, before, due))
     return timers
+
+
+def reminder_timer(game_id: int, seat: int, before: timedelta, due: datetime) -> NewTimer:
+    """A seat's reminder ``before`` its deadline at ``due``."""
+    return NewTimer(
+        TimerKind.REMINDER,
+        due - before,
+        game_id=game_id,
+        payload={"seat": seat, "deadline": due.timestamp()},
+        key=f"reminder:{game_id}:{seat}:{int(before.total_seconds())}",
+    )
 
 
 def plan_timers(
@@ -165,7 +215,7 @@ def plan_timers(
     for seat in sorted(waiting):
         if seat not in starts:
             continue
-        due = kept.get(seat, starts[seat] + clock.deadline)
+        due = kept[seat] if seat in kept else clock.due_after(starts[seat])
         timers += seat_timers(game_id, seat, clock, due, now)
     return timers
 

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from datetime import datetime
 
 import games
-from bot.service.announce import notice_deliveries, where
-from bot.service.clocks import DIGEST_EVERY, Policy, TableClock, seat_timers
-from bot.service.lobby import digest_timer
+from bot.service.announce import jump_link, notice_deliveries, where
+from bot.service.clocks import Policy, StrikesPolicy, TableClock, digest_timer, seat_timers
 from bot.service.play import Tables
 from bot.service.posts import Post
+from bot.service.quiet_hours import dm_time, next_digest, personal_timers
+from bot.service.substitutes import NO_SUBSTITUTES, open_seats
 from bot.service.text import moment, strong, user
 from storage import (
     Delivery,
@@ -24,18 +25,13 @@ from storage import (
     Game,
     GameNotFound,
     GameStatus,
+    NewTimer,
     Store,
     Timer,
     TimerKind,
 )
 
 log = logging.getLogger("grimoire.clockwork")
-
-
-def jump_link(game: Game) -> str:
-    """A link to where the game is played (works from any server and from DMs)."""
-    guild = game.guild_id if game.guild_id is not None else "@me"
-    return f"https://discord.com/channels/{guild}/{where(game)}"
 
 
 class Clockwork:
@@ -74,7 +70,7 @@ class Clockwork:
             or game.status is not GameStatus.ACTIVE
             or seat not in game.to_act
             or seat in game.resigned_seats()
-            or game.user_at(seat) is None
+            or (game.user_at(seat) is None and seat not in open_seats(game))
         ):
             await self._store.timers.fire(timer.id)
             return None
@@ -83,12 +79,21 @@ class Clockwork:
     async def _reminder(self, timer: Timer, game: Game) -> None:
         seat = int(timer.payload["seat"])
         player_id = game.user_at(seat)
-        assert player_id is not None
-        player = await self._store.prefs.player(player_id)
-        if player.away(self._clock()) or not player.reminders:
+        if player_id is None:  # an open seat: nobody to remind yet
             await self._store.timers.fire(timer.id)
             return
-        due = datetime.fromtimestamp(float(timer.payload["deadline"]), self._clock().tzinfo)
+        player = await self._store.prefs.player(player_id)
+        now = self._clock()
+        if player.away(now) or not player.reminders:
+            await self._store.timers.fire(timer.id)
+            return
+        due = datetime.fromtimestamp(float(timer.payload["deadline"]), now.tzinfo)
+        # Quiet hours chosen after the reminder was planned still hold it back.
+        at = dm_time(player, now, now=now, deadline=due)
+        if at != now:
+            later = [] if at is None else [_moved(timer, at)]
+            await self._store.timers.fire(timer.id, timers=later)
+            return
         title = games.get(game.game_key).title
         when = f"{moment(due, 'R')} ({moment(due, 'f')})"
         text = f"⏰ Your move in {strong(title)} #{game.id} is due {when}. {jump_link(game)}"
@@ -106,15 +111,19 @@ class Clockwork:
             return  # replaced by a move since it was read
         seat = int(timer.payload["seat"])
         player_id = game.user_at(seat)
-        assert player_id is not None
         clock = TableClock.from_settings(game.settings)
         now = self._clock()
+        if player_id is None:
+            await self._open_seat_deadline(timer, game, seat, clock)
+            return
         player = await self._store.prefs.player(player_id)
         if clock.deadline is None:
             await self._store.timers.fire(timer.id)
         elif player.away(now) and player.away_until is not None:
             # A vacation pauses the clock: a whole move's time from the day they are back.
-            fresh = seat_timers(game.id, seat, clock, player.away_until + clock.deadline, now)
+            due = clock.due_after(player.away_until)
+            planned = seat_timers(game.id, seat, clock, due, now)
+            fresh = personal_timers(planned, {seat: player}, clock, now)
             await self._store.timers.fire(timer.id, timers=fresh)
         elif clock.policy is Policy.WAIT:
             notice = (
@@ -134,11 +143,22 @@ class Clockwork:
         await self._store.timers.mark_fired(timer.id)
         missed = next((s.missed for s in played.seats if s.seat == seat), 0)
         if played.version != game.version and clock.strikes and missed >= clock.strikes:
-            await self._tables.remove(
-                game.id,
-                seat,
-                f"{user(player_id)} is removed from the game after {missed} missed deadlines.",
-            )
+            gone = f"{user(player_id)} is removed from the game after {missed} missed deadlines."
+            if clock.on_strikes is StrikesPolicy.OPEN and not played.settings.get(NO_SUBSTITUTES):
+                await self._tables.open_seat(game.id, seat, f"{gone} Their seat is open.")
+            else:
+                await self._tables.remove(game.id, seat, gone)
+
+    async def _open_seat_deadline(
+        self, timer: Timer, game: Game, seat: int, clock: TableClock
+    ) -> None:
+        """Nobody took the open seat in time: the AI makes its move, unless the table waits."""
+        if clock.deadline is None or clock.policy is Policy.WAIT:
+            await self._store.timers.fire(timer.id)
+            return
+        notice = f"⏰ Nobody has taken seat {seat + 1} yet, so the AI plays it for now."
+        await self._tables.play_for(game.id, seat, version=game.version, notice=notice)
+        await self._store.timers.mark_fired(timer.id)
 
     async def _digest(self, timer: Timer) -> None:
         player_id = int(timer.payload["user"])
@@ -148,16 +168,26 @@ class Clockwork:
             await self._store.timers.fire(timer.id)  # the next game started brings it back
             return
         player = await self._store.prefs.player(player_id)
+        at = dm_time(player, now, now=now)
+        if at != now:
+            # Quiet hours chosen after the digest was planned: it waits for their end.
+            assert at is not None
+            await self._store.timers.fire(timer.id, timers=[digest_timer(player_id, at)])
+            return
         deliveries = []
         awaiting = await self._store.games.awaiting(player_id)
         if player.digest and awaiting and not player.away(now):
             deliveries.append(_digest_dm(player_id, awaiting))
-        after = timer.due_at + DIGEST_EVERY
         await self._store.timers.fire(
             timer.id,
             deliveries=deliveries,
-            timers=[digest_timer(player_id, after if after > now else now + DIGEST_EVERY)],
+            timers=[digest_timer(player_id, next_digest(player, timer.due_at, now=now))],
         )
+
+
+def _moved(timer: Timer, at: datetime) -> NewTimer:
+    """``timer`` again, due at ``at``."""
+    return NewTimer(timer.kind, at, game_id=timer.game_id, payload=timer.payload, key=timer.key)
 
 
 def _digest_dm(player_id: int, awaiting: list[Game]) -> Delivery:

@@ -17,7 +17,7 @@ from bot.service.announce import private_fields, seat_users
 from bot.service.clocks import TableClock
 from bot.service.text import strong
 from bot.service.timing import move_finished
-from games.core import Outcome, seat_ref
+from games.core import BoardField, Engine, Outcome, seat_ref
 from games.core.outcome import amount
 from storage import Game, GameStatus, RatingChange
 
@@ -132,22 +132,47 @@ def duration(start: datetime, end: datetime) -> str:
 
 
 def hands_text(history: History) -> str:
-    """Every player's board that spectators never saw, labelled with their name; empty when
-    the game kept no secrets (or has none left at its end)."""
+    """Every player's secrets at the end, in words, each under their name: what they held
+    that the others could not see (a hand, a secret goal, a pack of drafted cards). Empty
+    when the game kept no secrets (or has none left at its end).
+
+    Each field is given whole. When all of them do not fit the final post, each player's
+    share is kept to fields that fit, and a last line says where every hand is shown in
+    full (the replay's "everything" view of the last move)."""
     engine, state = history.engine, history.moments[-1].state
-    blocks = []
+    blocks: list[tuple[str, list[str]]] = []
     for seat in range(engine.players(state)):
-        fields = private_fields(engine, state, seat)
+        fields = secret_fields(engine, state, seat)
         if fields:
-            body = "\n".join(
-                f"{_third_person(f.name)}: {f.value}" if f.name else f.value for f in fields
-            )
-            blocks.append(f"{strong(seat_ref(seat))}\n{body}")
+            lines = [f"{third_person(f.name)}: {f.value}" if f.name else f.value for f in fields]
+            blocks.append((strong(seat_ref(seat)), lines))
     if not blocks:
         return ""
-    share = max(80, REVEAL_LIMIT // len(blocks))
-    cut = [b if len(b) <= share else b[: share - 1] + "…" for b in blocks]
-    return "\n\n".join([strong("Hands revealed"), *cut])
+    head = strong("Hands revealed")
+    whole = "\n\n".join([head, *("\n".join([name, *lines]) for name, lines in blocks)])
+    if len(whole) <= REVEAL_LIMIT:
+        return whole
+    rest = f"Every hand in full: `/game replay game:{history.game.id}`, then “everything”."
+    share = (REVEAL_LIMIT - len(head) - len(rest) - 4) // len(blocks) - 2
+    shown = []
+    for name, lines in blocks:
+        kept = [name]
+        for line in lines:
+            if sum(len(k) + 1 for k in kept) + len(line) > share:
+                kept.append("…")
+                break
+            kept.append(line)
+        shown.append("\n".join(kept))
+    return "\n\n".join([head, *shown, rest])
+
+
+def secret_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[BoardField, ...]:
+    """The parts of ``seat``'s board that showed what only that seat held: fields the
+    spectators never see, under a name the public board does not use (a hand, a secret goal,
+    a pack). A public field seen from the seat's side (the board turned round, what the seat
+    remembers of the table) says nothing the others did not hold too, and is left out."""
+    public = {f.name for f in engine.describe(engine.view(state, None)).fields}
+    return tuple(f for f in private_fields(engine, state, seat) if f.name not in public)
 
 
 def final_words(history: History, changes: Sequence[RatingChange] | None) -> str:
@@ -164,7 +189,7 @@ def final_words(history: History, changes: Sequence[RatingChange] | None) -> str
     return "\n".join(p for p in parts if p)
 
 
-def _third_person(label: str) -> str:
+def third_person(label: str) -> str:
     """A label written for its owner ("Your hand") as read by everyone ("Hand")."""
     for own in ("Your ", "your "):
         if label.startswith(own):

@@ -12,10 +12,12 @@ from typing import Any
 
 import games
 from bot.service.announce import close_delivery, notice_deliveries
-from bot.service.clocks import DEADLINE_CHOICES, DIGEST_EVERY, Policy, digest_key, server_clock
+from bot.service.clocks import DEADLINE_CHOICES, Policy, digest_timer, server_clock
 from bot.service.errors import Refusal
+from bot.service.heads_up import heads_up_deliveries
 from bot.service.locks import GameLocks
 from bot.service.options import parse_options
+from bot.service.quiet_hours import next_digest
 from bot.service.requirements import check as check_requirements
 from bot.service.table import table_deliveries
 from bot.service.text import user
@@ -32,15 +34,15 @@ from storage import (
     NotInLobby,
     NotSeated,
     Store,
-    TimerKind,
 )
 
 #: How many open lobbies one member may host at once, so nobody floods a channel.
 MAX_OPEN_LOBBIES = 3
 #: The table setting naming the game a lobby is the rematch of.
 REMATCH_OF = "rematch_of"
-#: Table settings a rematch does not take over: a tournament's round and table.
-_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table"})
+#: Table settings a rematch does not take over: a tournament's round and table, and the
+#: seats that changed hands.
+_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table", "seat_changes"})
 
 
 #: Opens a game's thread on Discord: its id, or ``None`` where the game is played in the
@@ -162,6 +164,8 @@ class Lobbies:
                     settings={**settings, REMATCH_OF: game.id},
                 )
                 for seat in game.in_seat_order():
+                    if seat.is_open:
+                        continue  # nobody took it: the rematch seats who played
                     lobby = await self._store.games.join(
                         lobby.id,
                         user_id=seat.user_id,
@@ -315,6 +319,14 @@ class Lobbies:
         seated = _with_engine_seats(game, positions)
         timers = await clock_timers(self._store, seated, waiting, self._clock())
         told = notice_deliveries(seated, announce, pings) if announce else []
+        told += await heads_up_deliveries(
+            self._store,
+            seated,
+            len(positions),
+            before=frozenset(),
+            after=waiting,
+            now=self._clock(),
+        )
         started = await self._store.games.start(
             game_id,
             seed=seed,
@@ -325,10 +337,8 @@ class Lobbies:
             timers=timers or (),
         )
         # Each player's daily digest, unless one is already coming for another game.
-        first = self._clock() + DIGEST_EVERY
-        people = [s.user_id for s in started.seats if s.user_id is not None]
         await self._store.timers.schedule(
-            [digest_timer(user, first) for user in people], replace=False
+            await first_digests(self._store, started, self._clock()), replace=False
         )
         return started
 
@@ -381,9 +391,14 @@ class Lobbies:
             raise Refusal(f"There is no game #{game_id}.") from None
 
 
-def digest_timer(user_id: int, due: datetime) -> NewTimer:
-    """A player's next daily digest."""
-    return NewTimer(TimerKind.DIGEST, due, payload={"user": user_id}, key=digest_key(user_id))
+async def first_digests(store: Store, game: Game, now: datetime) -> list[NewTimer]:
+    """Each player's first daily digest once ``game`` starts: a day from now, or at the
+    local hour they chose, outside their quiet hours."""
+    people = [s.user_id for s in game.seats if s.user_id is not None]
+    return [
+        digest_timer(user, next_digest(await store.prefs.player(user), now, now=now))
+        for user in people
+    ]
 
 
 def _with_engine_seats(game: Game, positions: list[int]) -> Game:

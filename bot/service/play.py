@@ -1,8 +1,9 @@
 """Moves: reading what a player typed or clicked, applying it, recording it, telling the table.
 
 :class:`Tables` is put together from its parts: the core that records decisions
-(:mod:`bot.service.table_core`), resignations (:mod:`bot.service.withdrawals`) and moves
-made for a seat (:mod:`bot.service.stand_ins`); the players' own moves and views are here.
+(:mod:`bot.service.table_core`), resignations (:mod:`bot.service.withdrawals`), moves
+made for a seat (:mod:`bot.service.stand_ins`) and substitutes
+(:mod:`bot.service.substitutes`); the players' own moves and views are here.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import games
 from bot.service.choices import PanelChoices, panel_choices
 from bot.service.errors import Refusal, StaleRequest
 from bot.service.stand_ins import StandIns
+from bot.service.substitutes import Substitutes
 from bot.service.table_core import (
     MAX_MOVE_TEXT,
     AiTurn,
@@ -32,8 +34,8 @@ from storage import (
 )
 
 
-class Tables(Withdrawals, StandIns, TableCore):
-    """Running games: moves, views, logs, resignations and stand-in moves."""
+class Tables(Substitutes, Withdrawals, StandIns, TableCore):
+    """Running games: moves, views, logs, resignations, stand-in moves and substitutes."""
 
     # ------------------------------------------------------------------ moves
     async def choices(self, game_id: int, user_id: int) -> Choices:

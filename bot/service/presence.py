@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import games
 from bot.service.announce import notice_deliveries
-from bot.service.clocks import MAX_AWAY, NUDGE_COOLDOWN, duration_text, parse_duration
+from bot.service.clocks import MAX_AWAY, NUDGE_COOLDOWN, digest_timer, duration_text, parse_duration
 from bot.service.errors import Refusal
+from bot.service.quiet_hours import check_zone, next_digest, own_reminders, parse_quiet
 from bot.service.text import moment, user, users
 from storage import Game, GameStatus, Player, Store
+from storage.records import PLAYER_CHOICES, merged, player_choices
 
 
 class Presence:
@@ -63,6 +66,53 @@ class Presence:
         return await self._store.prefs.set_notifications(
             user_id, reminders=reminders, digest=digest, turns=turns
         )
+
+    async def set_time(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        digest_hour: int | None = None,
+        before: str | None = None,
+        heads_up: bool | None = None,
+    ) -> Player:
+        """Change a player's time choices (``None`` leaves each as it is): their time zone
+        (an IANA name), quiet hours (``23-08`` or ``off``), the local hour of their digest
+        (``-1``: a day after their first game started), their own reminder points
+        (``12h 1h``, or ``table`` for the table's) and the heads-up when they are next. A
+        digest they are waiting for moves with them, in the same transaction."""
+        changes: dict[str, Any] = {}
+        if time_zone is not None:
+            changes["time_zone"] = check_zone(time_zone)
+        if quiet is not None:
+            hours = parse_quiet(quiet)
+            changes["quiet"] = None if hours is None else list(hours)
+        if digest_hour is not None:
+            changes["digest_hour"] = None if digest_hour < 0 else digest_hour
+        if before is not None:
+            changes["reminders_before"] = own_reminders(before)
+        if heads_up is not None:
+            changes["heads_up"] = heads_up
+        current = await self._store.prefs.player(user_id)
+        if not changes:
+            return current
+        now = self._clock()
+        stored = {name: getattr(current, name) for name in PLAYER_CHOICES}
+        after = Player(
+            user_id,
+            reminders=current.reminders,
+            digest=current.digest,
+            turns=current.turns,
+            away_until=current.away_until,
+            **player_choices(merged(stored, changes)),
+        )
+        timers = []
+        moves_digest = {"time_zone", "quiet", "digest_hour"} & set(changes)
+        playing = moves_digest and after.digest_hour is not None
+        if playing and await self._store.games.of_user(user_id, (GameStatus.ACTIVE,)):
+            timers.append(digest_timer(user_id, next_digest(after, now, now=now)))
+        return await self._store.prefs.set_choices(user_id, changes, timers=timers)
 
     async def nudge(self, game: Game, user_id: int) -> list[int]:
         """Ping the players ``game`` waits for, on behalf of another player at the table; at

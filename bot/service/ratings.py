@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from bot.service.announce import seat_users
 from bot.service.skill import Skill, rate
+from bot.service.substitutes import changed_hands
 from games.core import Outcome
 from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
 
@@ -61,9 +62,12 @@ class Profile:
 
 def practice_reason(game: Game) -> str | None:
     """Why a table's game will not count for ratings, in words for its lobby (``None`` when
-    it will): an AI seat makes it practice, and so does a table marked unrated."""
+    it will): an AI seat makes it practice, and so does a table marked unrated; a game in
+    which a seat changed hands is unrated too (``bot.service.substitutes``)."""
     if any(s.user_id is None or s.is_ai for s in game.seats):
         return "Practice game (an AI seat): unrated"
+    if changed_hands(game.settings):
+        return "A seat changed hands: unrated"
     if game.guild_id is None:
         return "Practice game (not on a server): unrated"
     if not game.settings.get("rated", True):

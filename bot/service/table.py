@@ -31,7 +31,7 @@ from bot.service.announce import (
 from bot.service.game_over import ending_of, final_private_text, final_words, hands_text
 from bot.service.picture_posts import picture_extra
 from bot.service.text import channel, strong
-from games.core import Board, Engine, LogEntry, Outcome, seat_ref
+from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
 
@@ -241,6 +241,11 @@ class TableViews:
             if status is not None:  # the board says how it ended, not whose turn it was
                 board = board.model_copy(update={"description": status})
             reveal = hands_text(history)
+            if reveal:
+                # The post lays the hands open in the players' own words: the board's field
+                # saying the same (drawn in the picture) would repeat them.
+                kept = tuple(f for f in board.fields if f.name != HANDS_REVEALED)
+                board = board.model_copy(update={"fields": kept})
         pings: tuple[int, ...] = ()
         if version == 0 and lines and missed is None and heading is None:
             text, pings = _start_text(history, footer)

@@ -14,9 +14,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import games
+from bot.ops.metrics import move_recorded
 from bot.service.announce import close_delivery
 from bot.service.choices import automatic_followers
 from bot.service.errors import Refusal, StaleRequest
+from bot.service.heads_up import heads_up_deliveries
 from bot.service.locks import GameLocks
 from bot.service.standings import with_resignations
 from bot.service.table import table_deliveries
@@ -238,6 +240,15 @@ class TableCore:
             deliveries += table_deliveries(game, version)
         if outcome is not None:
             deliveries.append(close_delivery(game))
+        else:
+            deliveries += await heads_up_deliveries(
+                self._store,
+                game,
+                engine.players(after),
+                before=game.to_act,
+                after=waiting,
+                now=self._clock(),
+            )
         try:
             recorded = await self._store.games.record_move(
                 game.id,
@@ -255,6 +266,7 @@ class TableCore:
             raise StaleRequest() from None
         except GameNotActive:
             raise Refusal(f"Game #{game.id} is no longer being played.") from None
+        move_recorded(game.game_key)
         if recorded.status is GameStatus.FINISHED:
             self._finished(recorded)
         return recorded

@@ -1,5 +1,6 @@
 """The timers a game needs once it waits for some seats: read what is pending and who is
-away, then plan (``bot.service.clocks``)."""
+away, then plan (``bot.service.clocks``), each player's reminders at their own points and
+outside their quiet hours (``bot.service.quiet_hours``)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.clocks import TableClock, deadline_line, deadlines_by_seat, plan_timers
+from bot.service.quiet_hours import personal_timers
 from games.core import Engine, LogEntry
-from storage import Game, NewTimer, Store, TimerKind
+from storage import Game, NewTimer, Player, Store, TimerKind
 
 
 def move_finished(
@@ -52,13 +54,20 @@ async def clock_timers(
     kept = {s: at for s, at in pending.items() if s in waiting and (s != mover or continuing)}
     resigned = game.resigned_seats()
     starts: dict[int, datetime] = {}
+    players: dict[int, Player] = {}
+    open_seats = {s.seat for s in game.seats if s.is_open}
     for seat in waiting:
         user = game.user_at(seat)
-        if user is None or seat in resigned:
+        if seat in resigned:
             continue
-        player = await store.prefs.player(user)
+        if user is None:
+            if seat in open_seats:  # its clock runs, so the AI plays it if nobody comes
+                starts[seat] = now
+            continue
+        player = players[seat] = await store.prefs.player(user)
         starts[seat] = player.away_until if player.away(now) and player.away_until else now
-    return plan_timers(game.id, clock, waiting=waiting, starts=starts, kept=kept, now=now)
+    planned = plan_timers(game.id, clock, waiting=waiting, starts=starts, kept=kept, now=now)
+    return personal_timers(planned, players, clock, now)
 
 
 def clock_footer(timers: Iterable[NewTimer] | None) -> str:

@@ -5,7 +5,7 @@ game uses alike (decision, composite move, step, …), and which parts of the co
 must give and which have defaults.
 """
 
-from games.core.board import FINAL_SCORES, Board, BoardField, render_seats, seat_ref
+from games.core.board import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, render_seats, seat_ref
 from games.core.catalogue import CardText
 from games.core.engine import BACK, Engine, Showcase, normalize_notation
 from games.core.errors import (
@@ -25,6 +25,7 @@ from games.core.transition import LogEntry, Transition
 __all__ = [
     "BACK",
     "FINAL_SCORES",
+    "HANDS_REVEALED",
     "ActionNotAllowed",
     "Board",
     "BoardField",

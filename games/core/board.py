@@ -18,6 +18,9 @@ MAX_TOTAL = 6000
 
 #: The name of the board field that shows the final scores, itemized, once a game is over.
 FINAL_SCORES = "Final scores"
+#: The name of the board field that lays every player's hidden cards open once a game is over
+#: (the same field on every seat's board and the spectators').
+HANDS_REVEALED = "Hands revealed"
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 

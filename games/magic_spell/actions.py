@@ -219,14 +219,22 @@ class TradeWith:
 
 @dataclass(frozen=True, slots=True)
 class Give:
-    """The tile or spell you hand over: in your offer, or in answer to one."""
+    """A tile or spell you hand over: in your offer (one more each time), or in answer to
+    one."""
 
     item: Item
 
 
 @dataclass(frozen=True, slots=True)
+class AskAlso:
+    """Something more your offer asks for; the offer is not sent yet."""
+
+    want: Want
+
+
+@dataclass(frozen=True, slots=True)
 class Ask:
-    """What your offer asks for; choosing it sends the offer."""
+    """The last thing your offer asks for; choosing it sends the offer."""
 
     want: Want
 
@@ -236,8 +244,15 @@ class CompositeOffer:
     """Composite move: a whole trade offer typed at once."""
 
     seat: int
-    item: Item
-    want: Want
+    items: tuple[Item, ...]
+    wants: tuple[Want, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Withdraw your open offer to this student."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,8 +299,10 @@ Action = (
     | Back
     | TradeWith
     | Give
+    | AskAlso
     | Ask
     | CompositeOffer
+    | Withdraw
     | CompositeWeaveDone
     | Accept
     | Decline
@@ -304,6 +321,7 @@ TILES = tuple(Tile(slot) for slot in range(LAB_PLACES))
 TRADES_WITH = tuple(TradeWith(seat) for seat in range(_SEATS))
 ACCEPTS = tuple(Accept(seat) for seat in range(_SEATS))
 DECLINES = tuple(Decline(seat) for seat in range(_SEATS))
+WITHDRAWS = tuple(Withdraw(seat) for seat in range(_SEATS))
 BACK = Back()
 DONE = Done()
 KEEP = Keep()

@@ -13,6 +13,7 @@ it tells as the places that are empty and the tiles remembered.
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.magic_spell.catalogue import effect_line, spell_brief
 from games.magic_spell.scoring import ScoreLine
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.text import (
@@ -24,6 +25,12 @@ from games.magic_spell.text import (
     tiles_text,
 )
 from games.magic_spell.view import UNKNOWN, MagicSpellView, PendingView, StudentView
+
+#: An embed field's most characters (Discord's limit).
+FIELD_LIMIT = 1024
+#: The most characters the spellbook spells' effects take on a board, so that the whole
+#: embed stays well inside Discord's 6,000.
+EFFECTS_LIMIT = 2_000
 
 _PUBLIC_STEP = {
     "move-to": "{who} is moving a woven tile.",
@@ -52,7 +59,7 @@ _HINTS = {
     "discard-tile": "return a tile: your cabinet is over its limit.",
     "discard-spell": "return a homework spell: your homework is over its limit.",
     "give": "choose what to give, or `back`.",
-    "want": "choose what to ask for, or `back`.",
+    "want": "choose what to ask for (`for` sends the offer), give or ask for more, or `back`.",
     "accept": "choose what to hand over, or `back`.",
 }
 
@@ -65,6 +72,7 @@ def describe(view: MagicSpellView) -> Board:
         fields.append(BoardField(name="Your cabinet", value=_cabinet(view), pictured=True))
     if view.homework is not None:
         fields.append(BoardField(name="Your homework", value=_homework(view)))
+    fields += _spellbook_effects(view)
     if view.offers:
         fields.append(BoardField(name="Trade offers", value=_offers(view)))
     if view.scores is not None:
@@ -80,10 +88,19 @@ def describe(view: MagicSpellView) -> Board:
 def _title(view: MagicSpellView) -> str:
     if view.finished:
         return "Magic Spell · graded"
-    title = f"Magic Spell · round {view.round} of {view.semester_rounds}"
+    title = f"Magic Spell · {round_text(view)}"
     if view.grader is not None:
         title += " · last turns"
     return title
+
+
+def round_text(view: MagicSpellView) -> str:
+    """The round, and with a semester set the countdown: "Round 12 of 30 · 18 left"."""
+    if view.semester_rounds is None:
+        return f"Round {view.round}"
+    left = max(view.semester_rounds - view.round, 0)
+    ending = "the last round" if left == 0 else f"{left} left"
+    return f"Round {view.round} of {view.semester_rounds} · {ending}"
 
 
 def _status(view: MagicSpellView) -> str:
@@ -135,8 +152,8 @@ def _your_decision(view: MagicSpellView, pending: PendingView) -> str:
     if pending.kind == "cast":
         return f"**Casting {spell_name(pending.spell)}:** {hint}"
     if pending.kind == "augury":
-        names = ", ".join(spell_name(w) for w in pending.seen)
-        return f"**The deck's top spells:** {names}. {hint}"
+        effects = "\n".join(effect_line(w) for w in pending.seen)
+        return f"**The deck's top spells:** {hint}\n{effects}"
     if pending.kind in ("give", "want"):
         offer = f" (giving {pending.detail})" if pending.detail else ""
         return f"**Trade offer to {seat_ref(pending.target)}{offer}:** {hint}"
@@ -233,9 +250,38 @@ def _homework(view: MagicSpellView) -> str:
         woven = tiles_text(h.woven) if h.woven else "nothing"
         lines.append(
             f"{spell_name(h.spell)} ({plural(h.credits, 'credit')}): woven {woven} · "
-            f"needs {tiles_text(h.missing)}"
+            f"needs {tiles_text(h.missing)}\n↳ {spell_brief(spell(h.spell))}"
         )
     return "\n".join(lines)
+
+
+def _spellbook_effects(view: MagicSpellView) -> list[BoardField]:
+    """What the spells in the spellbooks do, each once, in fields of at most
+    ``FIELD_LIMIT`` characters; past ``EFFECTS_LIMIT`` in all, the rest are named only."""
+    words = sorted({w for s in view.students for w in s.spellbook}, key=lambda w: spell(w).name)
+    fields: list[BoardField] = []
+    lines: list[str] = []
+    used = 0
+    for index, word in enumerate(words):
+        line = effect_line(word)
+        if used + len(line) > EFFECTS_LIMIT:
+            rest = ", ".join(spell(w).name for w in words[index:])
+            line = f"Also: {rest} (`/card` tells what each does)"
+        if sum(len(x) + 1 for x in lines) + len(line) > FIELD_LIMIT:
+            fields.append(_effects_field(lines, len(fields)))
+            lines = []
+        lines.append(line)
+        used += len(line)
+        if line.startswith("Also: "):
+            break
+    if lines:
+        fields.append(_effects_field(lines, len(fields)))
+    return fields
+
+
+def _effects_field(lines: list[str], index: int) -> BoardField:
+    name = "Spellbook spells" + (f" ({index + 1})" if index else "")
+    return BoardField(name=name, value="\n".join(lines))
 
 
 def _offers(view: MagicSpellView) -> str:

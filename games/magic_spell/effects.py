@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from games.core import LogEntry, SeededRng, seat_ref
 from games.magic_spell import laboratory, trading
-from games.magic_spell.spells import SpellData, spell
+from games.magic_spell.spells import STONE, SpellData, spell
 from games.magic_spell.state import Homework, MagicSpellState, Step
 from games.magic_spell.text import a_tile, plural, row_label, spell_name, tile_label, tiles_text
 
@@ -309,9 +309,22 @@ def _swap_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: L
     student.cabinet.remove(step.mine)
     student.cabinet.append(taken)
     student.cabinet.sort()
+    place = step.slot + 1
+    if step.mine == STONE:
+        # A stone that would go back to the laboratory leaves the game instead (the
+        # Philosopher's Stone variant): the place is left empty, for all to see.
+        laboratory.take(s, step.slot)
+        s.removed += 1
+        log.append(
+            LogEntry.public(
+                f"{seat_ref(seat)} takes tile {place} and gives a philosopher's stone for it: "
+                "the stone leaves the game."
+            )
+        )
+        log.append(LogEntry.private(f"You take {a_tile(taken)} from {place}.", [seat]))
+        return
     s.lab[step.slot] = step.mine
     s.known[step.slot] = 1 << seat
-    place = step.slot + 1
     log.append(
         LogEntry.public(f"{seat_ref(seat)} swaps a tile of their cabinet with tile {place}.")
     )

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 from games.core import (
+    ActionNotAllowed,
     Board,
+    CardText,
     Engine,
     InvalidSetup,
     LogEntry,
@@ -17,12 +21,13 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.magic_spell import labels, refusals, rules, scoring, whole
+from games.magic_spell import catalogue, labels, refusals, rules, scoring, whole
 from games.magic_spell.actions import (
     COMPOSITES,
     DONE,
     Action,
     Ask,
+    AskAlso,
     Cast,
     Composite,
     CompositeCast,
@@ -41,7 +46,15 @@ from games.magic_spell.actions import (
 from games.magic_spell.describe import describe
 from games.magic_spell.notation import notation, parse_syntax
 from games.magic_spell.setup import new_state
-from games.magic_spell.state import COURSELOAD, ROW, MagicSpellState
+from games.magic_spell.state import (
+    COURSELOAD,
+    FEWEST_ROUNDS,
+    ROW,
+    SAFETY_ROUNDS,
+    MagicSpellState,
+    legacy_rounds,
+    offers_of,
+)
 from games.magic_spell.view import MagicSpellView, build_view, determinize
 
 
@@ -67,6 +80,48 @@ class MagicSpellOptions(BaseModel):
         default=False,
         description="Open Research: tiles woven on homework spells lie face up.",
     )
+    rounds: int | None = Field(
+        default=None,
+        description=f"A semester of this many rounds ({FEWEST_ROUNDS}-{SAFETY_ROUNDS}): if "
+        "nobody has submitted by then, the spellbooks are graded as they stand. None: the "
+        "game ends when a student completes the courseload.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stored_before_rounds(cls, data: Any) -> Any:
+        """Options stored before the semester could be chosen hold every other field, some at
+        its default, and no ``rounds``: those games were cut after 10 rounds for every 3
+        credits, and a replay of them must end as they did. Options as typed name only what
+        differs from the defaults, so they are read as they are."""
+        if (
+            isinstance(data, dict)
+            and "rounds" not in data
+            and data.keys() >= _OLD_FIELDS
+            and any(data[name] in (None, False) for name in _OLD_FIELDS)
+        ):
+            load = data["heavy_courseload"] or COURSELOAD
+            if isinstance(load, int):
+                return {**data, "rounds": legacy_rounds(load)}
+        return data
+
+    @field_validator("rounds")
+    @classmethod
+    def _semester_length(cls, rounds: int | None) -> int | None:
+        if rounds is not None and not FEWEST_ROUNDS <= rounds <= SAFETY_ROUNDS:
+            raise PydanticCustomError(
+                "rounds",
+                "a semester lasts from {fewest} to {most} rounds, or set none to play until "
+                "a student completes the courseload",
+                {"fewest": FEWEST_ROUNDS, "most": SAFETY_ROUNDS},
+            )
+        return rounds
+
+
+#: The options every game stored before ``rounds`` existed holds (a whole model dump).
+_OLD_FIELDS = frozenset(
+    {"heavy_courseload", "low_enrollment", "philosophers_stone", "open_research"}
+)
 
 
 class MagicSpellEngine(Engine[MagicSpellState, Action]):
@@ -79,14 +134,15 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         "**Goal:** weave letter tiles into magic words to complete spells worth 9 credits (12 or "
         "15 with Heavy Courseload); a word of 3 letters is worth 1, of 4–5 letters 2, longer 3. "
         "Whoever has them at the end of a turn submits, everyone else has one last turn, and the "
-        "most credits wins (a tie goes to the submitter). The semester ends anyway after 30 rounds "
-        "(40 or 50).\n"
+        "most credits wins (a tie goes to the submitter). A table may set a semester "
+        "(option rounds=30): after its last round the spellbooks are graded as they stand.\n"
         "**Start:** 5 tiles in your cabinet (at most 6), 3 homework spells (at most 4), 5 spirit.\n"
         "**Your turn**, one of: weave a tile onto a homework spell (the first weave is free, each "
         "more costs 1 spirit); scrounge a face-down tile of the 100-place laboratory, then weave, "
         "keep or put it back; cast a spell from your spellbook; research (5 spirit: draw a spell); "
         "rest (+2 spirit). Below 5 spirit, gain 1 at the end of your turn.\n"
-        "**Between turns** students not taking a turn may trade one item for one.\n"
+        "**Between turns** students not taking a turn may trade up to three tiles or spells "
+        "for up to three.\n"
         "**Examples:** `weave q on quidnunc` · `scrounge 17` · `cast yegg` · `rest` · `trade with "
         "2 give e for q`"
     )
@@ -95,15 +151,20 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     Options: ClassVar[type[BaseModel]] = MagicSpellOptions
     state_type: ClassVar[type[MagicSpellState]] = MagicSpellState
     view_type: ClassVar[type[BaseModel]] = MagicSpellView
-    # A semester is at most 50 rounds of at most four turns; a turn and the trades around it
-    # take a few dozen decisions at the very most.
-    step_limit: ClassVar[int] = 20_000
+    # A game lasts at most SAFETY_ROUNDS rounds of at most four turns; a turn and the trades
+    # around it take a few dozen decisions at the very most.
+    step_limit: ClassVar[int] = 60_000
+    #: 2: the state holds the semester the table chose (``round_cap``); a state of format 1
+    #: had none and was cut after 10 rounds for every 3 credits.
+    state_format: ClassVar[int] = 2
 
     # Beyond the rules: where menus list it, what the AI counts as a clear lead in
     # ``standing``, the benchmark's floor, and the README's picture.
     menu_position: ClassVar[int] = 30
     clear_lead: ClassVar[float] = 40.0
-    playouts_per_s: ClassVar[float] = 100.0
+    # Random play seldom completes a courseload, so a game without a semester is played to
+    # the safety limit: a hundred rounds.
+    playouts_per_s: ClassVar[float] = 30.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=150)
     score_name: ClassVar[str] = "credits"
 
@@ -122,15 +183,19 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
             low_enrollment=options.low_enrollment,
             stones=options.philosophers_stone,
             open_research=options.open_research,
+            round_cap=options.rounds,
         )
 
     def configurations(self) -> list[tuple[int, BaseModel]]:
+        # Random play rarely completes a courseload, so a game without a semester runs to the
+        # safety limit: the two-student tables check that, and the larger ones, which take
+        # several times as many steps a round, play a semester to keep the checks quick.
         return [
             (2, MagicSpellOptions(low_enrollment=True)),
-            (3, MagicSpellOptions()),
-            (4, MagicSpellOptions()),
-            (3, MagicSpellOptions(heavy_courseload=12, philosophers_stone=True)),
-            (4, MagicSpellOptions(open_research=True)),
+            (3, MagicSpellOptions(rounds=30)),
+            (4, MagicSpellOptions(rounds=30)),
+            (3, MagicSpellOptions(heavy_courseload=12, philosophers_stone=True, rounds=40)),
+            (4, MagicSpellOptions(open_research=True, rounds=20)),
             (
                 2,
                 MagicSpellOptions(
@@ -138,9 +203,21 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
                     heavy_courseload=15,
                     philosophers_stone=True,
                     open_research=True,
+                    rounds=None,
                 ),
             ),
         ]
+
+    def load(self, text: str) -> MagicSpellState:
+        state = super().load(text)
+        if _saved_format(text) < 2:
+            # Format 1 cut every game after its courseload's semester, and marked a student
+            # who had sent an offer this round with one bit, offers to anyone.
+            state.round_cap = legacy_rounds(state.courseload)
+            state.offered = sum(
+                offers_of(seat) for seat in range(state.players) if state.offered >> seat & 1
+            )
+        return state
 
     def players(self, state: MagicSpellState) -> int:
         return state.players
@@ -156,6 +233,14 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def may_act(self, state: MagicSpellState, seat: int) -> bool:
         return rules.may_act(state, seat)
+
+    def check(self, state: MagicSpellState, seat: int, action: Action) -> None:
+        # As the base class, but an offer being built is checked without listing its many
+        # choices.
+        if isinstance(action, COMPOSITES) or state.finished or not rules.may_act(state, seat):
+            super().check(state, seat, action)
+        elif not rules.is_legal(state, seat, action):
+            raise ActionNotAllowed(self.explain_illegal(state, seat, action))
 
     def decisions(self, state: MagicSpellState, seat: int, action: Action) -> list[Action] | None:
         if isinstance(action, COMPOSITES):
@@ -215,11 +300,25 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
         return render(view, names, status=status)
 
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.catalogue()
+
+    def card_keys(self, state: MagicSpellState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
+
     def notation(self, action: Action) -> str:
         return notation(action)
 
     def parse_syntax(self, text: str) -> Action | None:
         return parse_syntax(text)
+
+
+def _saved_format(text: str) -> int:
+    """The format a state was saved in (``Engine.dump`` puts it first, keys sorted)."""
+    if text.startswith('{"format":2,'):
+        return 2
+    version = json.loads(text).get("format")
+    return version if isinstance(version, int) else 1
 
 
 def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]:
@@ -239,8 +338,13 @@ def _decisions(s: MagicSpellState, seat: int, action: Composite) -> list[Action]
             return [ScroungeRow(slot // ROW), Tile(slot)]
         case CompositeCast(word, choices):
             return [Cast(word), *choices]
-        case CompositeOffer(other, item, want):
-            return [TradeWith(other), Give(item), Ask(want)]
+        case CompositeOffer(other, items, wants):
+            return [
+                TradeWith(other),
+                *(Give(item) for item in items),
+                *(AskAlso(want) for want in wants[:-1]),
+                Ask(wants[-1]),
+            ]
         case CompositeWeaveDone(weave):
             first = _decisions(s, seat, weave) if isinstance(weave, CompositeMove) else [weave]
             return [*first, DONE]

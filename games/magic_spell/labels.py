@@ -20,6 +20,7 @@ from games.magic_spell.actions import (
     Accept,
     Action,
     Ask,
+    AskAlso,
     Cast,
     CastChoice,
     ChooseHomework,
@@ -52,6 +53,7 @@ from games.magic_spell.actions import (
     Use,
     Weave,
     WeaveFound,
+    Withdraw,
 )
 from games.magic_spell.homework import cabinet_limit, fits, is_complete, missing, owns
 from games.magic_spell.notation import notation
@@ -119,6 +121,8 @@ def label(s: MagicSpellState, seat: int, action: Action) -> str:
         case Keep() if step is not None:
             return _keep(s, seat, step)
         case PutBack() if step is not None:
+            if s.lab[step.slot] == STONE:
+                return "Return the stone: it leaves the game; end your turn"
             letter = tile_label(s.lab[step.slot])
             return f"Put the {letter} back face down and end your turn"
         case Research():
@@ -151,15 +155,23 @@ def label(s: MagicSpellState, seat: int, action: Action) -> str:
                 f" to {seat_ref(step.target)}",
                 _spare(student, item),
             )
+        case Give(item) if step is not None and step.kind == "want":
+            return fitted(f"Also give {_item(student, item)}", _spare(student, item))
         case Give(item) if step is not None:
             return fitted(f"Hand over {_item(student, item)}", f" to {seat_ref(step.target)}")
+        case AskAlso(want) if step is not None:
+            return _ask(s, seat, step.target, want, "Also ask for", "")
         case Ask(want) if step is not None:
-            return _ask(s, seat, step.target, want)
-        case CompositeOffer(other, item, want):
-            head = f"Offer {seat_ref(other)} {_item(student, item)}"
-            return f"{head} for {_want(s, seat, other, want)}"
+            sent = " and send the offer" if step.wants or step.items else ""
+            return _ask(s, seat, step.target, want, "Ask for", sent)
+        case CompositeOffer(other, items, wants):
+            given = ", ".join(_item(student, item) for item in items)
+            asked = ", ".join(_want(s, seat, other, want) for want in wants)
+            return f"Offer {seat_ref(other)} {given} for {asked}"
         case Accept(proposer) | Decline(proposer):
             return _answer(s, seat, proposer, isinstance(action, Accept))
+        case Withdraw(partner):
+            return f"Withdraw your trade offer to {seat_ref(partner)}"
     # Only "back" is left, which the panel labels itself.
     return notation(action)
 
@@ -520,8 +532,8 @@ def _spare(student: Student, item: Item) -> str:
     return _needed_by(student, item.letter) if item.kind == "tile" and item.letter != STONE else ""
 
 
-def _ask(s: MagicSpellState, seat: int, partner: int, want: Want) -> str:
-    head = f"Ask for {_want(s, seat, partner, want)}"
+def _ask(s: MagicSpellState, seat: int, partner: int, want: Want, verb: str, sent: str) -> str:
+    head = f"{verb} {_want(s, seat, partner, want)}{sent}"
     if want.kind == "letter":
         return fitted(
             head, _needed_by(s.students[seat], want.letter) if want.letter != STONE else ""
@@ -542,17 +554,18 @@ def _answer(s: MagicSpellState, seat: int, proposer: int, accept: bool) -> str:
     offer = offer_from(s, proposer, seat)
     assert offer is not None
     verb = "Accept" if accept else "Decline"
-    offered, detail = _offered(s, offer)
+    parts = [_offered(s, offer, item) for item in offer.gives]
+    offered = ", ".join(name for name, _ in parts)
+    detail = "".join(more for _, more in parts) if len(parts) == 1 else ""
     head = f"{verb} {seat_ref(proposer)}'s {offered}"
-    wanted = f" for {_for(offer.want)}"
+    wanted = f" for {', '.join(_for(want) for want in offer.wants)}"
     if shown_length(head + detail + wanted) <= LABEL_LIMIT:
         return head + detail + wanted
     return head + wanted
 
 
-def _offered(s: MagicSpellState, offer: Offer) -> tuple[str, str]:
+def _offered(s: MagicSpellState, offer: Offer, item: Item) -> tuple[str, str]:
     """What the proposer of ``offer`` gives, as the partner was told it, and more about it."""
-    item = offer.give
     if item.kind == "tile":
         return tile_label(item.letter), ""
     if item.kind == "woven":

@@ -11,8 +11,9 @@ their letter (``q``) or ``stone``; spells are their magic word. Examples::
     return e               return ken       back
     weave q on quidnunc done                weave it on quidnunc done
     trade with 2           give e           give e from ken        give ken        for q
-    for stone              for quaff        for homework           trade with 2 give e for q
-    accept 2               decline 2
+    for stone              for quaff        for homework           ask q            ask stone
+    trade with 2 give e for q               trade with 2 give e and ken for q and quaff
+    accept 2               decline 2        withdraw 2
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from games.magic_spell.actions import (
     Accept,
     Action,
     Ask,
+    AskAlso,
     Back,
     Cast,
     CastChoice,
@@ -56,6 +58,7 @@ from games.magic_spell.actions import (
     Use,
     Weave,
     WeaveFound,
+    Withdraw,
 )
 from games.magic_spell.laboratory import ROWS
 from games.magic_spell.spells import spells
@@ -131,10 +134,16 @@ def notation(action: Action) -> str:
             return f"trade with {seat + 1}"
         case Give(item):
             return f"give {item_text(item)}"
+        case AskAlso(want):
+            return f"ask {want_text(want)}"
         case Ask(want):
             return f"for {want_text(want)}"
-        case CompositeOffer(seat, item, want):
-            return f"trade with {seat + 1} give {item_text(item)} for {want_text(want)}"
+        case CompositeOffer(seat, items, wants):
+            given = " and ".join(item_text(item) for item in items)
+            asked = " and ".join(want_text(want) for want in wants)
+            return f"trade with {seat + 1} give {given} for {asked}"
+        case Withdraw(seat):
+            return f"withdraw {seat + 1}"
         case Accept(seat):
             return f"accept {seat + 1}"
         case Decline(seat):
@@ -226,7 +235,7 @@ def parse_syntax(text: str) -> Action | None:
             return ScroungeRow(row)
         place = _place(rest[0])
         return CompositeScrounge(place) if place is not None else None
-    if head in ("give", "for"):
+    if head in ("give", "for", "ask"):
         return _parse_give_or_ask(head, rest)
     if len(rest) == 1:
         choice = _parse_choice(head, rest[0])
@@ -260,11 +269,13 @@ def _parse_one(head: str, word: str) -> Action | None:
                 return ReturnTile(letter)
             spell = _spell(word)
             return ReturnSpell(spell) if spell else None
-        case "accept" | "decline":
+        case "accept" | "decline" | "withdraw":
             seat = _seat(word)
             if seat is None:
                 return None
-            return Accept(seat) if head == "accept" else Decline(seat)
+            if head == "accept":
+                return Accept(seat)
+            return Decline(seat) if head == "decline" else Withdraw(seat)
     return None
 
 
@@ -386,7 +397,9 @@ def _parse_give_or_ask(head: str, rest: list[str]) -> Action | None:
         item = _parse_item(rest)
         return Give(item) if item else None
     want = _parse_want(rest)
-    return Ask(want) if want else None
+    if want is None:
+        return None
+    return Ask(want) if head == "for" else AskAlso(want)
 
 
 def _parse_trade(rest: list[str]) -> Action | None:
@@ -402,5 +415,23 @@ def _parse_trade(rest: list[str]) -> Action | None:
     if tail[0] != "give" or "for" not in tail:
         return None
     split = tail.index("for")
-    item, want = _parse_item(tail[1:split]), _parse_want(tail[split + 1 :])
-    return CompositeOffer(seat, item, want) if item and want else None
+    items = [_parse_item(part) for part in _parts(tail[1:split])]
+    wants = [_parse_want(part) for part in _parts(tail[split + 1 :])]
+    if not items or not wants:
+        return None
+    given = tuple(item for item in items if item is not None)
+    asked = tuple(want for want in wants if want is not None)
+    if len(given) < len(items) or len(asked) < len(wants):
+        return None
+    return CompositeOffer(seat, given, asked)
+
+
+def _parts(words: list[str]) -> list[list[str]]:
+    """``e and k from ken`` as ``[["e"], ["k", "from", "ken"]]``."""
+    parts: list[list[str]] = [[]]
+    for word in words:
+        if word == "and":
+            parts.append([])
+        else:
+            parts[-1].append(word)
+    return parts

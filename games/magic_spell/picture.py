@@ -32,6 +32,7 @@ from games.core.picture import (
     seat_swatch,
     wrap,
 )
+from games.magic_spell.describe import round_text
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import ROW
 from games.magic_spell.text import tile_label
@@ -90,7 +91,7 @@ def render(
 def _title(view: MagicSpellView) -> str:
     if view.finished:
         return "Magic Spell · game over"
-    return f"Magic Spell · round {view.round} of {view.semester_rounds}"
+    return f"Magic Spell · {round_text(view)}"
 
 
 def _status(view: MagicSpellView, names: Sequence[str] | None) -> str:

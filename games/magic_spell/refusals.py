@@ -7,6 +7,7 @@ from games.magic_spell.actions import (
     Accept,
     Action,
     Ask,
+    AskAlso,
     Back,
     Cast,
     ChooseHomework,
@@ -33,10 +34,19 @@ from games.magic_spell.actions import (
     Use,
     Weave,
     WeaveFound,
+    Withdraw,
 )
-from games.magic_spell.homework import fits, missing, needed_letters
-from games.magic_spell.spells import spell
-from games.magic_spell.state import RESEARCH_COST, ROW, Homework, MagicSpellState, Step, Want
+from games.magic_spell.homework import fits, missing
+from games.magic_spell.spells import STONE, spell
+from games.magic_spell.state import (
+    RESEARCH_COST,
+    ROW,
+    Homework,
+    MagicSpellState,
+    Step,
+    Want,
+    offered_bit,
+)
 from games.magic_spell.text import a_tile, row_label, tile_label, tiles_text
 
 _OWED = {
@@ -51,7 +61,8 @@ _OWED = {
     "discard-tile": "return tiles down to your cabinet limit (return E)",
     "discard-spell": "return homework spells down to your limit (return SPELL)",
     "give": "choose what to give (give E, give E from SPELL, give SPELL), or go back",
-    "want": "choose what to ask for (for E, for SPELL, for homework), or go back",
+    "want": "give more (give E), ask for more (ask E) or ask for the last thing, which sends "
+    "the offer (for E, for SPELL, for homework), or go back",
     "accept": "choose what to hand over (give E, give E from SPELL, give SPELL), or go back",
 }
 
@@ -62,7 +73,7 @@ _BLOCK_REASON = {
     "trade": "You may not trade until the end of your next turn (an embargo).",
 }
 
-_TRADE = (TradeWith, Give, Ask, Accept, Decline)
+_TRADE = (TradeWith, Give, Ask, AskAlso, Accept, Decline, Withdraw)
 
 
 def not_your_turn(s: MagicSpellState, seat: int) -> str:
@@ -228,23 +239,41 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
             if item.kind == "woven" and student.spirit < trading.UNWEAVE_COST:
                 return "Taking a woven tile off its spell to trade it costs 1 spirit."
             return "You do not have that to give."
-        case Ask(want) if step.kind == "want":
-            if want.kind == "letter":
+        case Give(item) if step.kind == "want":
+            if step.wants:
+                return "Say everything you give before what you ask for (or go back)."
+            if len(step.items) + 1 >= trading.MAX_ITEMS:
+                return f"An offer gives at most {trading.MAX_ITEMS} things."
+            if item.kind == "woven" and student.spirit < trading.UNWEAVE_COST * (
+                1 + sum(i.kind == "woven" for i in (step.item, *step.items) if i)
+            ):
+                return "Taking each woven tile off its spell to trade it costs 1 spirit."
+            return "You do not have that to give as well as what your offer already gives."
+        case AskAlso(want) if step.kind == "want":
+            if len(step.wants) + 1 >= trading.MAX_ITEMS:
                 return (
-                    f"Ask only for letters your homework still needs "
-                    f"({tiles_text(_needed(s, seat)) if _needed(s, seat) else 'none'})."
+                    f"An offer asks for at most {trading.MAX_ITEMS} things: ask for the last "
+                    "one with for, which sends the offer."
                 )
-            if want.kind == "spellbook":
-                whose = _seat(step.target)
-                return f"{_name(want.spell)} is not in {whose}'s spellbook."
-            return f"{_seat(step.target)} has no homework."
+            return _ask_refusal(s, step, want)
+        case Ask(want) if step.kind == "want":
+            return _ask_refusal(s, step, want)
         case Keep() | PutBack() | Done():
             return None
     return None
 
 
-def _needed(s: MagicSpellState, seat: int) -> list[str]:
-    return needed_letters(s.students[seat])
+def _ask_refusal(s: MagicSpellState, step: Step, want: Want) -> str:
+    if want.kind == "letter":
+        if want.letter == STONE:
+            return "No philosopher's stone is in this game."
+        return f"There are no {tile_label(want.letter)} tiles in the game."
+    if want.kind == "spellbook":
+        whose = _seat(step.target)
+        if want in step.wants:
+            return f"Your offer already asks for {_name(want.spell)}."
+        return f"{_name(want.spell)} is not in {whose}'s spellbook."
+    return f"{_seat(step.target)} has no more homework spells than your offer already asks for."
 
 
 # ----------------------------------------------------------------------------- trades
@@ -260,12 +289,12 @@ def _trade_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
             offer = trading.offer_from(s, proposer, seat)
             if offer is None:
                 return f"{_seat_text(s, proposer)} has made you no offer."
-            return (
-                f"You have nothing that meets {_seat(proposer)}'s offer: they ask for "
-                f"{_want_text(offer.want)}."
-            )
+            asked = ", ".join(_want_text(want) for want in offer.wants)
+            return f"You do not have everything {_seat(proposer)}'s offer asks for: {asked}."
         case Decline(proposer):
             return f"{_seat_text(s, proposer)} has made you no offer."
+        case Withdraw(partner):
+            return f"You have no open offer to {_seat_text(s, partner)}."
     return "Start an offer first: trade with N."
 
 
@@ -274,10 +303,13 @@ def _trade_with_refusal(s: MagicSpellState, seat: int, other: int) -> str:
         return f"There is no seat {other + 1} in this game."
     if other == seat:
         return "You cannot trade with yourself."
-    if trading.outgoing(s, seat) is not None:
-        return "Your offer is still open: wait for the answer."
-    if s.offered >> seat & 1:
-        return "You have already made a trade offer this turn."
+    if trading.offer_from(s, seat, other) is not None:
+        return f"Your offer to {_seat(other)} is still open: wait for the answer, or withdraw it."
+    if s.offered & offered_bit(seat, other):
+        return (
+            f"You have already made {_seat(other)} a trade offer this round; you may again "
+            "once your next turn has begun."
+        )
     student = s.students[seat]
     if not (student.cabinet or student.homework or student.spellbook):
         return "You have nothing to trade."

@@ -18,6 +18,7 @@ from games.magic_spell.actions import (
     Accept,
     Action,
     Ask,
+    AskAlso,
     Back,
     Cast,
     ChooseHomework,
@@ -45,6 +46,7 @@ from games.magic_spell.actions import (
     Use,
     Weave,
     WeaveFound,
+    Withdraw,
 )
 from games.magic_spell.state import (
     RESEARCH_COST,
@@ -137,22 +139,33 @@ def _turn_step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action
     raise AssertionError(step.kind)
 
 
+def is_legal(s: MagicSpellState, seat: int, action: Action) -> bool:
+    """Whether ``action`` is among ``legal_actions(s, seat)``, answered without listing them
+    where there are many (an offer being built)."""
+    step = s.steps[seat]
+    if step is not None and step.kind == "want" and may_act(s, seat):
+        return trading.allows(s, seat, step, action)
+    return action in legal_actions(s, seat)
+
+
 # ------------------------------------------------------------------------------ applying
 def only_decides(s: MagicSpellState, seat: int, action: Action) -> bool:
     """Whether ``action`` changes nothing but decisions in progress and offers (so the table
     and the students need not be copied to apply it)."""
     step = s.steps[seat]
-    if isinstance(action, TradeWith | Ask | Decline | ScroungeRow | StartMove | MoveTo):
+    if isinstance(
+        action, TradeWith | Ask | AskAlso | Decline | Withdraw | ScroungeRow | StartMove | MoveTo
+    ):
         return True
     if isinstance(action, Give):
-        return step is not None and step.kind == "give"
+        return step is not None and step.kind in ("give", "want")
     return isinstance(action, Back) and step is not None and step.kind != "cast"
 
 
 def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
     """Apply a legal action to the (already cloned) state, writing what happened to ``log``."""
     step = s.steps[seat]
-    if isinstance(action, TradeWith | Give | Ask | Accept | Decline) or (
+    if isinstance(action, TradeWith | Give | Ask | AskAlso | Accept | Decline | Withdraw) or (
         isinstance(action, Back) and step is not None and step.kind in trading.TRADE_STEPS
     ):
         trading.apply(s, seat, action, log)

@@ -21,6 +21,7 @@ def new_state(
     low_enrollment: bool,
     stones: bool,
     open_research: bool,
+    round_cap: int | None = None,
 ) -> MagicSpellState:
     """Tiles mixed face down into the laboratory's places, five to each cabinet, three spells
     of the shuffled deck to each student's homework; seat 1 starts."""
@@ -47,4 +48,5 @@ def new_state(
         deck=deck,
         students=students,
         steps=[None] * players,
+        round_cap=round_cap,
     )

@@ -67,6 +67,8 @@ class SpellData(BaseModel):
     meaning: str
     effect: EffectKind
     text: str
+    #: The effect in a few words, where ``text`` and the requirement are too long for a menu.
+    short: str = ""
     amount: int = Field(default=0, ge=0)
     block: BlockKind | None = None
     passive: PassiveKind | None = None

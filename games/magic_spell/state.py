@@ -19,8 +19,14 @@ HOMEWORK_LIMIT = 4
 RESEARCH_COST = 5
 REST_GAIN = 2
 COURSELOAD = 9
-#: Rounds in a semester for each credit of the courseload (30 rounds for 9 credits).
-SEMESTER_ROUNDS_PER_3_CREDITS = 10
+#: Before a table could choose its semester, every game was cut after 10 rounds for each 3
+#: credits of the courseload (30 rounds for 9 credits): games stored then keep that cap.
+LEGACY_ROUNDS_PER_3_CREDITS = 10
+#: The fewest and most rounds a table may set for its semester.
+FEWEST_ROUNDS = 10
+#: A game with no semester set ends after this round all the same, so that every game
+#: ends, however it is played: far beyond a real game, which someone wins in a few dozen.
+SAFETY_ROUNDS = 100
 #: A bit of the knowledge masks beyond every seat: the tile was shown to the whole table.
 PUBLIC = 1 << 8
 
@@ -97,12 +103,25 @@ class Want:
 
 @dataclass(frozen=True, slots=True)
 class Offer:
-    """An open trade offer: ``proposer`` gives ``give`` to ``partner`` for ``want``."""
+    """An open trade offer: ``proposer`` gives ``give`` and ``more_give`` to ``partner`` for
+    ``want`` and ``more_want`` (an offer of one item for one has nothing more)."""
 
     proposer: int
     partner: int
     give: Item
     want: Want
+    more_give: tuple[Item, ...] = ()
+    more_want: tuple[Want, ...] = ()
+
+    @property
+    def gives(self) -> tuple[Item, ...]:
+        """Everything the proposer hands over."""
+        return (self.give, *self.more_give)
+
+    @property
+    def wants(self) -> tuple[Want, ...]:
+        """Everything the proposer asks for, in the order asked."""
+        return (self.want, *self.more_want)
 
 
 StepKind = Literal[
@@ -117,8 +136,10 @@ StepKind = Literal[
     "discard-tile",  # end of turn: returning tiles down to the cabinet limit
     "discard-spell",  # end of turn: returning spells down to the homework limit
     "give",  # trade draft with `target`: choosing what to give
-    "want",  # trade draft with `target`, giving `item`: choosing what to ask for
-    "accept",  # answering `target`'s offer: choosing which tile or spell to hand over
+    "want",  # trade draft with `target`, giving `item` and `items`, asking `wants` so far:
+    # giving more, or choosing what to ask for
+    "accept",  # answering `target`'s offer with `items` so far: choosing which tile or spell
+    # meets what it asks for next
 ]
 
 
@@ -139,6 +160,8 @@ class Step:
     paid: tuple[str, ...] = ()
     item: Item | None = None
     seen: tuple[str, ...] = ()
+    items: tuple[Item, ...] = ()
+    wants: tuple[Want, ...] = ()
 
 
 def make_step(
@@ -150,18 +173,28 @@ def make_step(
     slot: int = -1,
     target: int = -1,
     item: Item | None = None,
+    items: tuple[Item, ...] = (),
+    wants: tuple[Want, ...] = (),
 ) -> Step:
     """``Step(kind, ...)`` for the steps of weaving, scrounging and trading, made once for each
     set of fields: steps are frozen values, the same few recur on every turn and in every
     trade, and building one costs several times as much as looking it up."""
-    return _step(kind, spell, extra, row, slot, target, item)
+    return _step(kind, spell, extra, row, slot, target, item, items, wants)
 
 
 @lru_cache(maxsize=1 << 12)
 def _step(
-    kind: StepKind, spell: str, extra: bool, row: int, slot: int, target: int, item: Item | None
+    kind: StepKind,
+    spell: str,
+    extra: bool,
+    row: int,
+    slot: int,
+    target: int,
+    item: Item | None,
+    items: tuple[Item, ...],
+    wants: tuple[Want, ...],
 ) -> Step:
-    return Step(kind, spell, extra, row, slot, target, item=item)
+    return Step(kind, spell, extra, row, slot, target, item=item, items=items, wants=wants)
 
 
 @dataclass(slots=True)
@@ -189,11 +222,12 @@ class MagicSpellState:
     offers: list[Offer] = field(default_factory=list)
     current: int = 0
     turn: int = 1
-    #: Rounds begin with seat 1's turn; the semester ends after ``semester_rounds``.
+    #: Rounds begin with seat 1's turn; the game ends after ``last_round``.
     round: int = 1
     #: The current student has taken the first action of their turn.
     started: bool = False
-    #: Bit ``s`` set: seat ``s`` has sent a trade offer during this turn.
+    #: Bit ``offered_bit(p, q)`` set: seat ``p`` has sent seat ``q`` a trade offer since
+    #: ``p``'s last turn began (state format 1: bit ``p``, an offer to anyone).
     offered: int = 0
     free_weave_used: bool = False
     extra_turn: bool = False
@@ -204,6 +238,9 @@ class MagicSpellState:
     #: Philosopher's stones removed from the game.
     removed: int = 0
     finished: bool = False
+    #: The semester the table chose: the game ends after this round; None for no limit but
+    #: the safety limit (``SAFETY_ROUNDS``).
+    round_cap: int | None = None
 
     def clone(self) -> MagicSpellState:
         """A copy sharing nothing mutable, so ``apply`` never touches its input."""
@@ -248,6 +285,7 @@ class MagicSpellState:
             self.last_turns,
             self.removed,
             self.finished,
+            self.round_cap,
         )
 
     @property
@@ -256,11 +294,32 @@ class MagicSpellState:
         return (1 << self.players) - 1 | PUBLIC
 
     @property
-    def semester_rounds(self) -> int:
-        """How many rounds the semester lasts: 30 for the usual 9 credits, 40 for 12, 50 for
-        15."""
-        return self.courseload * SEMESTER_ROUNDS_PER_3_CREDITS // 3
+    def last_round(self) -> int:
+        """The round after which the game ends even though nobody has submitted: the
+        semester the table chose, or the safety limit."""
+        return SAFETY_ROUNDS if self.round_cap is None else self.round_cap
 
     def opponents(self, seat: int) -> list[int]:
         """Every other student, clockwise from ``seat``."""
         return [(seat + i) % self.players for i in range(1, self.players)]
+
+
+def legacy_rounds(courseload: int) -> int:
+    """The semester every game had before tables could choose: 30 rounds for 9 credits, 40
+    for 12, 50 for 15."""
+    return courseload * LEGACY_ROUNDS_PER_3_CREDITS // 3
+
+
+#: Seats the offer bits leave room for.
+MAX_SEATS = 4
+
+
+def offered_bit(proposer: int, partner: int) -> int:
+    """The bit of ``MagicSpellState.offered`` that says ``proposer`` has sent ``partner`` an
+    offer this round."""
+    return 1 << (proposer * MAX_SEATS + partner)
+
+
+def offers_of(proposer: int) -> int:
+    """Every bit of ``MagicSpellState.offered`` for offers sent by ``proposer``."""
+    return ((1 << MAX_SEATS) - 1) << (proposer * MAX_SEATS)

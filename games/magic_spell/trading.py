@@ -1,14 +1,18 @@
-"""Trading between turns: one tile or spell for one, by offer and acceptance.
+"""Trading between turns: tiles and spells, several for several, by offer and acceptance.
 
 Students who are not taking a turn may trade with each other; with Low Enrollment the two
-students trade between turns, until the next turn begins. Each student sends at most one offer
-a round; an offer stands until it is answered or the turn ends. Functions here change a state that
-the engine has already cloned.
+students trade between turns, until the next turn begins. A student sends each other student at
+most one offer a round and has at most one open with each; an offer stands until it is
+answered or withdrawn, or until either student's turn begins. Functions here change a state
+that the engine has already cloned.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from games.core import LogEntry, seat_ref
 from games.magic_spell.actions import (
@@ -16,13 +20,16 @@ from games.magic_spell.actions import (
     BACK,
     DECLINES,
     TRADES_WITH,
+    WITHDRAWS,
     Accept,
     Action,
     Ask,
+    AskAlso,
     Back,
     Decline,
     Give,
     TradeWith,
+    Withdraw,
 )
 from games.magic_spell.homework import homework_number, needed_letters
 from games.magic_spell.spells import STONE, tiles
@@ -35,6 +42,7 @@ from games.magic_spell.state import (
     Student,
     Want,
     make_step,
+    offered_bit,
 )
 from games.magic_spell.text import a_tile, plural, spell_name, tiles_text
 
@@ -42,6 +50,9 @@ Log = list[LogEntry]
 TRADE_STEPS = ("give", "want", "accept")
 #: Spirit it costs to take a woven tile off a homework spell to trade it.
 UNWEAVE_COST = 1
+#: The most an offer gives, and the most it asks for: enough for any exchange a table makes,
+#: few enough that an offer is read at a glance.
+MAX_ITEMS = 3
 
 
 # ---------------------------------------------------------------------------- who may trade
@@ -55,16 +66,20 @@ def may_trade(s: MagicSpellState, seat: int) -> bool:
 
 
 def partners(s: MagicSpellState, seat: int) -> list[int]:
-    """Students ``seat`` may offer a trade to now."""
-    return [other for other in s.opponents(seat) if may_trade(s, other)]
+    """Students ``seat`` may offer a trade to now: each may trade, has no open offer from
+    ``seat`` and has had none from ``seat`` this round."""
+    return [
+        other
+        for other in s.opponents(seat)
+        if may_trade(s, other)
+        and not s.offered & offered_bit(seat, other)
+        and offer_from(s, seat, other) is None
+    ]
 
 
-def outgoing(s: MagicSpellState, seat: int) -> Offer | None:
-    """The open offer ``seat`` has made, if any."""
-    for offer in s.offers:
-        if offer.proposer == seat:
-            return offer
-    return None
+def outgoing(s: MagicSpellState, seat: int) -> list[Offer]:
+    """The open offers ``seat`` has made, by partner's seat."""
+    return sorted((o for o in s.offers if o.proposer == seat), key=lambda o: o.partner)
 
 
 def incoming(s: MagicSpellState, seat: int) -> list[Offer]:
@@ -81,12 +96,10 @@ def offer_from(s: MagicSpellState, proposer: int, partner: int) -> Offer | None:
 
 
 def can_start_offer(s: MagicSpellState, seat: int) -> bool:
-    """One offer per student per turn, one open at a time, with something to give."""
+    """A student who may trade, with something to give and someone to offer it to."""
     student = s.students[seat]
     return (
         may_trade(s, seat)
-        and not s.offered >> seat & 1
-        and outgoing(s, seat) is None
         and bool(student.cabinet or student.homework or student.spellbook)
         and bool(partners(s, seat))
     )
@@ -100,33 +113,56 @@ def has_trade_actions(s: MagicSpellState, seat: int) -> bool:
         return True
     if not may_trade(s, seat):
         return False
-    return any(offer.partner == seat for offer in s.offers) or can_start_offer(s, seat)
+    return any(seat in (o.partner, o.proposer) for o in s.offers) or can_start_offer(s, seat)
 
 
 def seats_with_trade_actions(s: MagicSpellState) -> set[int]:
     """Every seat with something to do about trades right now: a trade decision in progress,
-    an offer to answer, or an offer it may still make."""
+    an offer to answer or withdraw, or an offer it may still make."""
     seats = {seat for seat, step in enumerate(s.steps) if step and step.kind in TRADE_STEPS}
-    offers = s.offers
-    if offers:
-        seats.update(offer.partner for offer in offers)
+    for offer in s.offers:
+        seats.add(offer.partner)
+        if may_trade(s, offer.proposer):
+            seats.add(offer.proposer)
     able = [seat for seat in range(s.players) if may_trade(s, seat)]
     if len(able) >= 2:
-        proposers = {offer.proposer for offer in offers} if offers else ()
-        offered = s.offered
-        students = s.students
         for seat in able:
-            if offered >> seat & 1 or seat in proposers:
-                continue
-            student = students[seat]
-            if student.cabinet or student.homework or student.spellbook:
+            if seat not in seats and can_start_offer(s, seat):
                 seats.add(seat)
     return seats
 
 
 # ------------------------------------------------------------------------------ holdings
-def holds(student: Student, item: Item) -> bool:
-    """Whether ``student`` can hand ``item`` over now (a woven tile needs 1 spirit)."""
+def can_hand_over(student: Student, items: Sequence[Item]) -> bool:
+    """Whether ``student`` can hand over all of ``items`` at once: each tile in the cabinet
+    (as many as are named), each woven tile on its spell with 1 spirit apiece to take it off,
+    each spell held once, and no tile taken off a spell that is handed over itself."""
+    if len(items) == 1:
+        return _holds_one(student, items[0])
+    cabinet = Counter(student.cabinet)
+    woven: Counter[tuple[str, str]] = Counter()
+    spells: list[str] = []
+    for item in items:
+        if item.kind == "tile":
+            cabinet[item.letter] -= 1
+        elif item.kind == "woven":
+            woven[(item.spell, item.letter)] += 1
+        else:
+            spells.append(item.spell)
+    if any(count < 0 for count in cabinet.values()):
+        return False
+    if sum(woven.values()) * UNWEAVE_COST > student.spirit:
+        return False
+    for (word, letter), count in woven.items():
+        homework = student.homework_spell(word)
+        if homework is None or homework.woven.count(letter) < count or word in spells:
+            return False
+    return len(set(spells)) == len(spells) and all(
+        student.homework_spell(word) is not None or word in student.spellbook for word in spells
+    )
+
+
+def _holds_one(student: Student, item: Item) -> bool:
     if item.kind == "tile":
         return item.letter in student.cabinet
     if item.kind == "woven":
@@ -139,56 +175,127 @@ def holds(student: Student, item: Item) -> bool:
     return student.homework_spell(item.spell) is not None or item.spell in student.spellbook
 
 
-def giveable(student: Student) -> list[Item]:
-    """Everything ``student`` could offer: cabinet tiles, woven tiles, spells."""
-    items = [Item("tile", letter) for letter in sorted(set(student.cabinet))]
-    if student.spirit >= UNWEAVE_COST:
+def holds(student: Student, item: Item) -> bool:
+    """Whether ``student`` can hand ``item`` over now (a woven tile needs 1 spirit)."""
+    return _holds_one(student, item)
+
+
+def giveable(student: Student, already: Sequence[Item] = ()) -> list[Item]:
+    """Everything ``student`` could offer on top of ``already``: cabinet tiles, woven tiles,
+    spells."""
+    cabinet = Counter(student.cabinet)
+    woven: Counter[tuple[str, str]] = Counter()
+    given: set[str] = set()
+    for item in already:
+        if item.kind == "tile":
+            cabinet[item.letter] -= 1
+        elif item.kind == "woven":
+            woven[(item.spell, item.letter)] += 1
+        else:
+            given.add(item.spell)
+    unwoven = {word for word, _ in woven}
+    items = [Item("tile", letter) for letter in sorted(cabinet) if cabinet[letter] > 0]
+    if student.spirit >= UNWEAVE_COST * (sum(woven.values()) + 1):
         for homework in student.homework:
-            items += [Item("woven", t, homework.spell) for t in sorted(set(homework.woven))]
-    items += [Item("spell", spell=h.spell) for h in student.homework]
-    items += [Item("spell", spell=word) for word in student.spellbook]
+            if homework.spell in given:
+                continue
+            for letter in sorted(set(homework.woven)):
+                if homework.woven.count(letter) > woven[(homework.spell, letter)]:
+                    items.append(Item("woven", letter, homework.spell))
+    spells = [h.spell for h in student.homework] + list(student.spellbook)
+    items += [Item("spell", spell=w) for w in spells if w not in given and w not in unwoven]
     return items
 
 
-def answers(student: Student, want: Want) -> list[Item]:
-    """The items with which ``student`` could meet ``want``."""
+def _candidates(student: Student, want: Want) -> list[Item]:
+    """The items that meet ``want``, whatever else is handed over."""
     if want.kind == "spellbook":
         return [Item("spell", spell=want.spell)] if want.spell in student.spellbook else []
     if want.kind == "homework":
         return [Item("spell", spell=h.spell) for h in student.homework]
     items = [Item("tile", want.letter)] if want.letter in student.cabinet else []
-    if student.spirit >= UNWEAVE_COST:
-        items += [
-            Item("woven", want.letter, h.spell) for h in student.homework if want.letter in h.woven
-        ]
-    return items
+    return items + [
+        Item("woven", want.letter, h.spell) for h in student.homework if want.letter in h.woven
+    ]
 
 
-def askable(s: MagicSpellState, seat: int, partner: int) -> list[Want]:
-    """What ``seat`` may ask ``partner`` for: a letter their own homework still needs (or a
-    philosopher's stone), a spell of the partner's spellbook, or a homework spell."""
-    wants = [Want("letter", letter) for letter in needed_letters(s.students[seat])]
+def can_meet(student: Student, wants: Sequence[Want], chosen: Sequence[Item] = ()) -> bool:
+    """Whether ``student``, handing over ``chosen``, can meet every one of ``wants`` too."""
+    if not wants:
+        return can_hand_over(student, chosen)
+    return any(
+        can_meet(student, wants[1:], [*chosen, item])
+        for item in _candidates(student, wants[0])
+        if can_hand_over(student, [*chosen, item])
+    )
+
+
+def answers(student: Student, wants: Sequence[Want], chosen: Sequence[Item] = ()) -> list[Item]:
+    """The items with which ``student``, having chosen ``chosen`` for the first wants, could
+    meet the next one and still meet the rest."""
+    index = len(chosen)
+    if index >= len(wants):
+        return []
+    return [
+        item
+        for item in _candidates(student, wants[index])
+        if can_meet(student, wants[index + 1 :], [*chosen, item])
+    ]
+
+
+def askable(s: MagicSpellState, seat: int, partner: int, asked: Sequence[Want] = ()) -> list[Want]:
+    """What ``seat`` may ask of ``partner`` on top of ``asked``: any letter of the tiles (or a
+    philosopher's stone while one is in the game), a spell of the partner's spellbook not yet
+    asked for, or one more homework spell of their choice while they hold more. The letters
+    ``seat``'s homework still needs come first, the other letters last."""
+    needed = needed_letters(s.students[seat])
+    wants = [_letter_want(letter) for letter in needed]
     if s.stones and s.removed < tiles().stones:
-        wants.append(Want("letter", STONE))
+        wants.append(_letter_want(STONE))
     other = s.students[partner]
-    wants += [Want("spellbook", spell=word) for word in other.spellbook]
-    if other.homework:
+    for word in other.spellbook:
+        if Want("spellbook", spell=word) not in asked:
+            wants.append(Want("spellbook", spell=word))
+    if sum(w.kind == "homework" for w in asked) < len(other.homework):
         wants.append(Want("homework"))
+    wants += [_letter_want(letter) for letter in _all_letters() if letter not in needed]
     return wants
+
+
+@cache
+def _letter_want(letter: str) -> Want:
+    return Want("letter", letter)
+
+
+@cache
+def _all_letters() -> tuple[str, ...]:
+    return tuple(sorted(tiles().letters))
+
+
+@cache
+def _ask(want: Want) -> Ask:
+    return Ask(want)
+
+
+@cache
+def _ask_also(want: Want) -> AskAlso:
+    return AskAlso(want)
 
 
 # ------------------------------------------------------------------------ legal actions
 def top_actions(s: MagicSpellState, seat: int) -> list[Action]:
-    """Trade actions of a seat in no decision: answer offers, or start one."""
+    """Trade actions of a seat in no decision: answer offers, withdraw one's own, or start
+    one."""
     if not may_trade(s, seat):
         return []
     student = s.students[seat]
     actions: list[Action] = []
     for offer in incoming(s, seat):
-        if answers(student, offer.want):
+        if can_meet(student, offer.wants):
             actions.append(ACCEPTS[offer.proposer])
         actions.append(DECLINES[offer.proposer])
-    if can_start_offer(s, seat):
+    actions += [WITHDRAWS[offer.partner] for offer in outgoing(s, seat)]
+    if bool(student.cabinet or student.homework or student.spellbook):
         actions += [TRADES_WITH[other] for other in partners(s, seat)]
     return actions
 
@@ -196,16 +303,48 @@ def top_actions(s: MagicSpellState, seat: int) -> list[Action]:
 def step_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
     """Options of a trade decision in progress; each can be taken back."""
     student = s.students[seat]
-    actions: list[Action]
+    actions: list[Action] = []
     if step.kind == "give":
         actions = [Give(item) for item in giveable(student)]
     elif step.kind == "want":
-        actions = [Ask(want) for want in askable(s, seat, step.target)]
+        assert step.item is not None
+        # Sending comes first: most offers are one thing for one.
+        wants = askable(s, seat, step.target, step.wants)
+        actions = [_ask(want) for want in wants]
+        given = (step.item, *step.items)
+        if len(given) < MAX_ITEMS and not step.wants:
+            actions += [Give(item) for item in giveable(student, given)]
+        if len(step.wants) + 1 < MAX_ITEMS:
+            actions += [_ask_also(want) for want in wants]
     else:
         offer = offer_from(s, step.target, seat)
         assert offer is not None
-        actions = [Give(item) for item in answers(student, offer.want)]
+        actions = [Give(item) for item in answers(student, offer.wants, step.items)]
     return [*actions, BACK]
+
+
+def allows(s: MagicSpellState, seat: int, step: Step, action: Action) -> bool:
+    """Whether ``action`` is one of ``step_actions`` for an offer being built, answered
+    without listing them all (an offer being built has many)."""
+    if step.kind != "want" or step.item is None:
+        return action in step_actions(s, seat, step)
+    match action:
+        case Ask(want):
+            return want in askable(s, seat, step.target, step.wants)
+        case AskAlso(want):
+            return len(step.wants) + 1 < MAX_ITEMS and want in askable(
+                s, seat, step.target, step.wants
+            )
+        case Give(item):
+            given = (step.item, *step.items)
+            return (
+                len(given) < MAX_ITEMS
+                and not step.wants
+                and item in giveable(s.students[seat], given)
+            )
+        case Back():
+            return True
+    return False
 
 
 # ------------------------------------------------------------------------------ applying
@@ -217,71 +356,109 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
             s.steps[seat] = make_step("give", target=other)
         case Give(item) if step is not None and step.kind == "give":
             s.steps[seat] = make_step("want", target=step.target, item=item)
+        case Give(item) if step is not None and step.kind == "want":
+            items = (*step.items, item)
+            s.steps[seat] = make_step("want", target=step.target, item=step.item, items=items)
+        case AskAlso(want) if step is not None:
+            wants = (*step.wants, want)
+            s.steps[seat] = make_step(
+                "want", target=step.target, item=step.item, items=step.items, wants=wants
+            )
         case Ask(want) if step is not None and step.kind == "want":
             assert step.item is not None
             s.steps[seat] = None
-            _send(s, Offer(seat, step.target, step.item, want), log)
+            asked = (*step.wants, want)
+            offer = Offer(seat, step.target, step.item, asked[0], step.items, asked[1:])
+            _send(s, offer, log)
         case Give(item) if step is not None and step.kind == "accept":
-            s.steps[seat] = None
-            offer = offer_from(s, step.target, seat)
-            assert offer is not None
-            _trade(s, offer, item, log)
+            _answer(s, seat, step.target, (*step.items, item), log)
         case Back():
             assert step is not None
-            if step.kind == "want":
-                s.steps[seat] = make_step("give", target=step.target)
-            else:
-                s.steps[seat] = None
+            s.steps[seat] = _back(step)
         case Accept(proposer):
-            offer = offer_from(s, proposer, seat)
-            assert offer is not None
-            items = answers(s.students[seat], offer.want)
-            if len(items) == 1:
-                _trade(s, offer, items[0], log)
-            else:
-                s.steps[seat] = make_step("accept", target=proposer)
+            _answer(s, seat, proposer, (), log)
         case Decline(proposer):
-            offer = offer_from(s, proposer, seat)
-            assert offer is not None
-            s.offers.remove(offer)
+            declined = offer_from(s, proposer, seat)
+            assert declined is not None
+            s.offers.remove(declined)
             log.append(
                 LogEntry.public(f"{seat_ref(seat)} declines {seat_ref(proposer)}'s trade offer.")
+            )
+        case Withdraw(partner):
+            withdrawn = offer_from(s, seat, partner)
+            assert withdrawn is not None
+            s.offers.remove(withdrawn)
+            log.append(
+                LogEntry.public(
+                    f"{seat_ref(seat)} withdraws their trade offer to {seat_ref(partner)}."
+                )
             )
         case _:
             raise AssertionError(action)
 
 
+def _back(step: Step) -> Step | None:
+    """The trade decision before the last choice of ``step``."""
+    if step.kind == "want":
+        if step.wants:
+            return make_step(
+                "want", target=step.target, item=step.item, items=step.items, wants=step.wants[:-1]
+            )
+        if step.items:
+            return make_step("want", target=step.target, item=step.item, items=step.items[:-1])
+        return make_step("give", target=step.target)
+    if step.kind == "accept" and step.items:
+        return make_step("accept", target=step.target, items=step.items[:-1])
+    return None
+
+
+def _answer(
+    s: MagicSpellState, seat: int, proposer: int, chosen: tuple[Item, ...], log: Log
+) -> None:
+    """Meet ``proposer``'s offer with ``chosen`` and whatever is the only way to meet the rest;
+    the trade happens once everything asked for is met, or the partner is asked for the next."""
+    offer = offer_from(s, proposer, seat)
+    assert offer is not None
+    student = s.students[seat]
+    while len(chosen) < len(offer.wants):
+        items = answers(student, offer.wants, chosen)
+        if len(items) != 1:
+            s.steps[seat] = make_step("accept", target=proposer, items=chosen)
+            return
+        chosen = (*chosen, items[0])
+    s.steps[seat] = None
+    _trade(s, offer, chosen, log)
+
+
 def _send(s: MagicSpellState, offer: Offer, log: Log) -> None:
     s.offers.append(offer)
-    s.offered |= 1 << offer.proposer
+    s.offered |= offered_bit(offer.proposer, offer.partner)
     who, whom = seat_ref(offer.proposer), seat_ref(offer.partner)
     log.append(LogEntry.public(f"{who} offers {whom} a trade."))
-    giving = describe_item(s, offer.proposer, offer.give, private=True)
+    giving = _items_text(s, offer.proposer, offer.gives, private=True)
     log.append(
         LogEntry.private(
-            f"{who} offers {whom} {giving} for {describe_want(offer.want)}.",
+            f"{who} offers {whom} {giving} for {wants_text(offer.wants)}.",
             [offer.proposer, offer.partner],
         )
     )
 
 
-def _trade(s: MagicSpellState, offer: Offer, answer: Item, log: Log) -> None:
-    """Both sides hand their item over; the offer closes."""
+def _trade(s: MagicSpellState, offer: Offer, answer: Sequence[Item], log: Log) -> None:
+    """Both sides hand their items over; the offer closes."""
     s.offers.remove(offer)
     proposer, partner = offer.proposer, offer.partner
-    texts = [
-        (
-            describe_item(s, proposer, offer.give, False),
-            describe_item(s, proposer, offer.give, True),
-        ),
-        (describe_item(s, partner, answer, False), describe_item(s, partner, answer, True)),
-    ]
-    given = _hand_over(s, proposer, offer.give)
-    received = _hand_over(s, partner, answer)
-    _receive(s, partner, given)
-    _receive(s, proposer, received)
+    mine_public = _items_text(s, proposer, offer.gives, private=False)
+    mine_private = _items_text(s, proposer, offer.gives, private=True)
+    theirs_public = _items_text(s, partner, answer, private=False)
+    theirs_private = _items_text(s, partner, answer, private=True)
+    given = [_hand_over(s, proposer, item) for item in offer.gives]
+    received = [_hand_over(s, partner, item) for item in answer]
+    for handed in given:
+        _receive(s, partner, handed)
+    for handed in received:
+        _receive(s, proposer, handed)
     who, whom = seat_ref(proposer), seat_ref(partner)
-    (mine_public, mine_private), (theirs_public, theirs_private) = texts
     log.append(LogEntry.public(f"{whom} accepts: {who} gives {mine_public} for {theirs_public}."))
     log.append(
         LogEntry.private(
@@ -362,6 +539,26 @@ def _woven_text(woven: tuple[str, ...]) -> str:
     return f"woven {tiles_text(woven)}" if woven else "nothing woven yet"
 
 
+def _items_text(s: MagicSpellState, seat: int, items: Sequence[Item], private: bool) -> str:
+    return _and([describe_item(s, seat, item, private) for item in items])
+
+
+def items_text(s: MagicSpellState, seat: int, items: Sequence[Item]) -> str:
+    """What an offer gives, as the traders read it."""
+    return _items_text(s, seat, items, private=True)
+
+
+def wants_text(wants: Sequence[Want]) -> str:
+    """What an offer asks for, as the traders read it."""
+    return _and([describe_want(want) for want in wants])
+
+
+def _and(parts: Sequence[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
 def describe_want(want: Want) -> str:
     """What an offer asks for, as the traders read it."""
     if want.kind == "letter":
@@ -413,11 +610,11 @@ def _offer_problem(s: MagicSpellState, offer: Offer) -> str:
             if "trade" in s.students[seat].blocks:
                 return f"{seat_ref(seat)} is under an embargo"
             return f"{seat_ref(seat)}'s turn has begun"
-    if not holds(s.students[offer.proposer], offer.give):
+    if not can_hand_over(s.students[offer.proposer], offer.gives):
         return "what was offered is gone"
-    want = offer.want
-    if want.kind == "spellbook" and want.spell not in s.students[offer.partner].spellbook:
-        return f"{spell_name(want.spell)} has left {seat_ref(offer.partner)}'s spellbook"
+    for want in offer.wants:
+        if want.kind == "spellbook" and want.spell not in s.students[offer.partner].spellbook:
+            return f"{spell_name(want.spell)} has left {seat_ref(offer.partner)}'s spellbook"
     return ""
 
 
@@ -428,6 +625,6 @@ def _step_still_possible(s: MagicSpellState, seat: int, step: Step) -> bool:
     if step.kind == "give":
         return True
     if step.kind == "want":
-        return step.item is not None and holds(student, step.item)
+        return step.item is not None and can_hand_over(student, (step.item, *step.items))
     offer = offer_from(s, step.target, seat)
-    return offer is not None and bool(answers(student, offer.want))
+    return offer is not None and bool(answers(student, offer.wants, step.items))

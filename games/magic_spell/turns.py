@@ -8,7 +8,7 @@ from __future__ import annotations
 from games.core import LogEntry, seat_ref
 from games.magic_spell import trading
 from games.magic_spell.homework import cabinet_limit, credits, homework_limit, owns
-from games.magic_spell.state import SPIRIT_FLOOR, MagicSpellState, make_step
+from games.magic_spell.state import SPIRIT_FLOOR, MagicSpellState, make_step, offers_of
 from games.magic_spell.text import plural
 
 Log = list[LogEntry]
@@ -68,18 +68,16 @@ def _pass_turn(s: MagicSpellState, log: Log) -> None:
         if s.last_turns == 0:
             _finish(s, log, "Every last turn has been played: the spellbooks are graded.")
             return
-    for offer in list(s.offers):
-        trading.cancel(s, offer, log, "the turn is over")
     following = seat if s.extra_turn else (seat + 1) % s.players
     if s.extra_turn:
         log.append(LogEntry.public(f"{seat_ref(seat)} takes another turn."))
     elif following == 0:
         s.round += 1
-        if s.grader < 0 and s.round > s.semester_rounds:
+        if s.grader < 0 and s.round > s.last_round:
             _finish(
                 s,
                 log,
-                f"Round {s.semester_rounds} is over and so is the semester: nobody has "
+                f"Round {s.last_round} is over and so is the semester: nobody has "
                 "submitted a full courseload, so the spellbooks are graded as they stand.",
             )
             return
@@ -87,7 +85,7 @@ def _pass_turn(s: MagicSpellState, log: Log) -> None:
     s.current = following
     s.turn += 1
     s.started = False
-    s.offered &= ~(1 << following)
+    s.offered &= ~offers_of(following)
     s.free_weave_used = False
     if not s.low_enrollment:
         s.steps[following] = None

@@ -90,7 +90,8 @@ class MagicSpellView(_Frozen):
     open_research: bool
     turn: int
     round: int
-    semester_rounds: int
+    #: The last round of the semester the table chose, or None when it chose none.
+    semester_rounds: int | None = None
     current: int
     started: bool
     to_act: tuple[int, ...]
@@ -122,7 +123,7 @@ def build_view(s: MagicSpellState, viewer: int | None) -> MagicSpellView:
         open_research=s.open_research,
         turn=s.turn,
         round=s.round,
-        semester_rounds=s.semester_rounds,
+        semester_rounds=s.round_cap,
         current=s.current,
         started=s.started,
         to_act=tuple(sorted(rules.to_act(s))),
@@ -178,8 +179,8 @@ def _offer_view(s: MagicSpellState, offer: Offer, seat: int | None) -> OfferView
     return OfferView(
         proposer=offer.proposer,
         partner=offer.partner,
-        give=trading.describe_item(s, offer.proposer, offer.give, private=True),
-        want=trading.describe_want(offer.want),
+        give=trading.items_text(s, offer.proposer, offer.gives),
+        want=trading.wants_text(offer.wants),
     )
 
 
@@ -207,10 +208,12 @@ def _own_step(s: MagicSpellState, seat: int, step: Step) -> PendingView:
     letter = s.lab[step.slot] if step.kind == "found" else step.letter or step.mine
     detail = ""
     if step.kind == "want" and step.item is not None:
-        detail = trading.describe_item(s, seat, step.item, private=True)
+        detail = trading.items_text(s, seat, (step.item, *step.items))
+        if step.wants:
+            detail += f" for {trading.wants_text(step.wants)}"
     if step.kind == "accept":
         offer = trading.offer_from(s, step.target, seat)
-        detail = trading.describe_want(offer.want) if offer is not None else ""
+        detail = trading.wants_text(offer.wants) if offer is not None else ""
     return PendingView(
         kind=step.kind,
         seat=seat,
@@ -278,22 +281,29 @@ def _reserved(s: MagicSpellState, seat: int) -> tuple[dict[int, Counter[str]], s
     """Cabinet tiles and homework spells of other seats that offers and decisions refer to."""
     tiles: dict[int, Counter[str]] = {i: Counter() for i in range(s.players)}
     spells: set[str] = set()
-    items = [(o.proposer, o.give) for o in s.offers]
+    # Each offer or decision names its own items; several may name the same tile, so a seat
+    # keeps as many of a letter as the most any one of them names.
+    groups = [(o.proposer, o.gives) for o in s.offers]
     for other, step in enumerate(s.steps):
         if step is None or other == seat:
             continue
         if step.item is not None:
-            items.append((other, step.item))
+            groups.append((other, (step.item, *step.items)))
+        elif step.items:
+            groups.append((other, step.items))
         if step.kind in ("move", "cast"):
             spells.update(w for w in (step.spell, step.homework) if w)
             tiles[other].update(t for t in (step.mine, *step.paid) if t)
-    for other, item in items:
+    for other, items in groups:
         if other == seat:
             continue
-        if item.kind == "tile":
-            tiles[other][item.letter] += 1
-        else:
-            spells.add(item.spell)
+        named: Counter[str] = Counter()
+        for item in items:
+            if item.kind == "tile":
+                named[item.letter] += 1
+            else:
+                spells.add(item.spell)
+        tiles[other] |= named
     return tiles, spells
 
 

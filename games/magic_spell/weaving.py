@@ -219,6 +219,19 @@ def keep(s: MagicSpellState, seat: int, log: Log) -> None:
 
 
 def put_back(s: MagicSpellState, seat: int, log: Log) -> None:
-    """Leave the scrounged tile where it lies, face down."""
-    log.append(LogEntry.public(f"{seat_ref(seat)} leaves it where it lies."))
+    """Leave the scrounged tile where it lies, face down; a philosopher's stone, returned to
+    the laboratory, leaves the game instead."""
+    step = s.steps[seat]
+    assert step is not None
+    if s.lab[step.slot] == STONE:
+        laboratory.take(s, step.slot)
+        s.removed += 1
+        log.append(
+            LogEntry.public(
+                f"{seat_ref(seat)} returns it to the laboratory: it is a philosopher's stone, "
+                f"so it leaves the game and place {step.slot + 1} is empty."
+            )
+        )
+    else:
+        log.append(LogEntry.public(f"{seat_ref(seat)} leaves it where it lies."))
     turns.end_turn(s, log)

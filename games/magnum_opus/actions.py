@@ -39,10 +39,15 @@ TargetFavor = Literal["discard", "exchange", "bribe", "rob"]
 
 @dataclass(frozen=True, slots=True)
 class ChooseTarget:
-    """Start a Favor aimed at another alchemist (Wolrad, Ludmila, Jezebel, Venceslas)."""
+    """Start a Favor aimed at another alchemist (Wolrad, Ludmila, Jezebel, Venceslas).
+
+    ``silver`` is for Venceslas alone: the silver taken when the patron takes less than the
+    most the Favor allows (``rob 2 1``); None takes the most (``rob 2``).
+    """
 
     favor: TargetFavor
     seat: int
+    silver: int | None = None
 
 
 CardVerb = Literal["discard", "take", "give"]

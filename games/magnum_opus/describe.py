@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
 from games.magnum_opus import cards
+from games.magnum_opus.catalogue import character_short
 from games.magnum_opus.scoring import ScoreLine
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, PICKS_PER_ROUND
 from games.magnum_opus.text import (
@@ -37,8 +38,12 @@ def describe(view: MagnumOpusView) -> Board:
         ),
     ]
     fields += [_alchemist_field(view, a) for a in view.alchemists]
+    fields.append(BoardField(name="Prime Ingredients", value=_prime(view)))
     if view.hand is not None and not view.finished:
         fields.append(BoardField(name="Your pack", value=_hand(view), pictured=True))
+    legend = _characters(view)
+    if legend:
+        fields.append(BoardField(name="What the Characters do", value=legend))
     if view.dealt is not None and not view.finished:
         fields.append(BoardField(name="Your Magnum Opus", value=_opus(view)))
     if view.choices:
@@ -96,7 +101,30 @@ def _status(view: MagnumOpusView) -> str:
     if patron.target >= 0:
         line += f"\nThe Favor aims at {seat_ref(patron.target)}"
         line += f", taking their {code_label(patron.taken)}." if patron.taken else "."
+    elif patron.numeral <= cards.LAST_SHOWING:
+        line += "\n" + _clock_alternative(view, patron.seat, patron.numeral)
     return line + ("\n**Your decision.**" if mine else "")
+
+
+def _clock_alternative(view: MagnumOpusView, seat: int, numeral: int) -> str:
+    """What the patron of I–VI may do instead of taking the Funds and the Favor."""
+    front = view.alchemists[seat].front
+    shown = [
+        kind
+        for kind in cards.ingredients()
+        if any(f"{cards.characters()[numeral].key}-{kind}" == code for code in front)
+    ]
+    offer = " or ".join(token_label(kind) for kind in shown)
+    line = (
+        f"Instead, {seat_ref(seat)} may renounce the Funds and the Favor to buy one {offer} "
+        f"(shown on their {cards.ROMAN[numeral]} cards) at the Astronomical Clock for "
+        f"{CLOCK_PRICE} silver"
+    )
+    if view.alchemists[seat].silver < CLOCK_PRICE:
+        return f"{line}, but they have only {view.alchemists[seat].silver} silver."
+    if not any(kind in view.clock for kind in shown):
+        return f"{line}, but the Clock has none now."
+    return f"{line}."
 
 
 def _lane(view: MagnumOpusView) -> str:
@@ -111,9 +139,34 @@ def _clock(view: MagnumOpusView) -> str:
     market = token_list(view.clock) if view.clock else "empty"
     return (
         f"For sale: {market}\n"
-        f"Prime Ingredients: **{prime.name}** ({token_label(first)} + {token_label(second)}:"
-        " each pair of them held at the end scores an extra point)\n"
+        f"Prime Ingredients: **{prime.name}** ({token_label(first)} + {token_label(second)})\n"
         f"Face-down tokens: {view.face_down_tokens} · in the box: {token_list(view.box)}"
+    )
+
+
+def _prime(view: MagnumOpusView) -> str:
+    """The Prime Ingredient card and what it scores, in words the picture does not carry."""
+    prime = cards.prime_cards()[view.prime]
+    first, second = prime.pair
+    return (
+        f"**{prime.name}**: each pair of {token_label(first)} + {token_label(second)} held at "
+        "the end scores an extra Prestige Point."
+    )
+
+
+def _characters(view: MagnumOpusView) -> str:
+    """What the Characters the viewer can see do: those in their pack, in front of anyone,
+    and the one being called; one line each, in numeral order."""
+    if view.finished:
+        return ""
+    seen = {cards.numeral_of_code(code) for a in view.alchemists for code in a.front}
+    seen |= {cards.numeral_of_code(code) for code in view.hand or ()}
+    if view.my_pick is not None:
+        seen.add(cards.numeral_of_code(view.my_pick))
+    if view.patron is not None:
+        seen.add(view.patron.numeral)
+    return "\n".join(
+        f"{character_label(numeral)} — {character_short(numeral)}" for numeral in sorted(seen)
     )
 
 
@@ -135,7 +188,7 @@ def _alchemist_field(view: MagnumOpusView, a: AlchemistView) -> BoardField:
     if a.seat == view.keeper and not view.finished:
         lines.append(f"{OUROBOROS} The Ouroboros: its keeper takes the spare pack when packs pass.")
     if a.opus is not None:
-        lines.append(f"Magnum Opus: {cards.opus_cards()[a.opus].name}")
+        lines.append(f"Magnum Opus: {_opus_short(a.opus)}")
     return BoardField(name=name, value="\n".join(lines), inline=True)
 
 
@@ -167,6 +220,16 @@ def _opus(view: MagnumOpusView) -> str:
         f"{_opus_line(view.my_opus)}\n(a secret goal: holding a formula's ingredients at the end"
         f" scores 2 points; discarded: {data[discarded].name})"
     )
+
+
+def _opus_short(key: str) -> str:
+    """A revealed Magnum Opus card and its two formulas in symbols."""
+    card = cards.opus_cards()[key]
+    symbols = " or ".join(
+        "".join(cards.ingredient_data()[kind].symbol for kind in formula)
+        for formula in card.formulas
+    )
+    return f"{card.name} ({symbols})"
 
 
 def _opus_line(key: str) -> str:

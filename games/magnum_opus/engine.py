@@ -9,7 +9,8 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.magnum_opus import labels, refusals, rules, scoring, solicitation
+from games.core.catalogue import CardText
+from games.magnum_opus import catalogue, labels, refusals, rules, scoring, solicitation
 from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
 from games.magnum_opus.notation import notation, parse_syntax
@@ -99,6 +100,12 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def action_label(self, state: MagnumOpusState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.catalogue()
+
+    def card_keys(self, state: MagnumOpusState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def deciding(self, state: MagnumOpusState, seat: int) -> bool:
         return labels.deciding(state, seat)

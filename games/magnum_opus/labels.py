@@ -97,8 +97,12 @@ def _pick(s: MagnumOpusState, seat: int, numeral: int) -> str:
     funds = f" · +{character.funds} silver" if character.funds else ""
     head = f"Pick {character_label(numeral)}{ingredient}{funds} · {_FAVOR_WORDS[character.favor]}"
     clock = f", or {cards.ingredient_data()[shown].symbol} at the Clock" if shown else ""
+    # Every wording keeps the Favor: it is what the pick is for.
     return first_that_fits(
-        f"{head}{clock}", head, f"Pick {character_label(numeral)}{ingredient}{funds}"
+        f"{head}{clock}",
+        head,
+        f"Pick {character_label(numeral)}{ingredient} · {_FAVOR_WORDS[character.favor]}",
+        f"Pick {character_label(numeral)} · {_FAVOR_WORDS[character.favor]}",
     )
 
 
@@ -117,21 +121,25 @@ def _patron_decision(s: MagnumOpusState, patron: Patron, action: Action) -> str:
             return f"Lay {card} from your pack{_funds(numeral)}"
         case Pass():
             funds = cards.characters()[numeral].funds
+            if cards.characters()[numeral].favor == "rob":
+                # Taking nothing is Venceslas's "up to 2" at its least.
+                return f"Take the {funds} silver Funds, rob nobody (take no silver)"
             if funds:
                 return f"Take the {funds} silver Funds, let {name}'s Favor go"
             return f"Let {name}'s Favor go (no Funds)"
+        case ChooseTarget("rob", target):
+            taken = patronage.robbery(s, action)
+            only = "only " if action.silver is not None else ""
+            return f"Rob {seat_ref(target)} of {only}{taken} silver{_funds(patron.numeral)}"
         case ChooseTarget(favor, target):
-            return _target(s, patron, favor, target)
+            return _target(favor, target)
         case ChooseCard(verb, code):
             return _card(patron, verb, code)
     return _out_of_turn(action)
 
 
-def _target(s: MagnumOpusState, patron: Patron, favor: str, target: int) -> str:
+def _target(favor: str, target: int) -> str:
     who = seat_ref(target)
-    if favor == "rob":
-        taken = min(patronage.ROBBERY, s.alchemists[target].silver)
-        return f"Rob {who} of {taken} silver{_funds(patron.numeral)}"
     if favor == "discard":
         return f"Discard one of {who}'s cards… (choose it next)"
     if favor == "bribe":

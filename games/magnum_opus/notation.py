@@ -6,7 +6,7 @@ the ingredient shown on cards I to VI (``jezebel-salt``). Examples::
 
     keep aurora            pick marie          pick 7
     clock salt             lane mercury        pass          back
-    discard 3              discard marie       rob 2         add lukas
+    discard 3              discard marie       rob 2         rob 2 1       add lukas
     bribe 2                take kunhuta        exchange 3    take marie     give jezebel-salt
     discard 3 marie        bribe 2 take kunhuta       exchange 3 take marie give lukas
 """
@@ -60,8 +60,10 @@ def notation(action: Action) -> str:
             return f"clock {kind}"
         case BuyInLane(kind):
             return f"lane {kind}"
-        case ChooseTarget(favor, seat):
+        case ChooseTarget(favor, seat, None):
             return f"{favor} {seat + 1}"
+        case ChooseTarget(favor, seat, silver):
+            return f"{favor} {seat + 1} {silver}"
         case ChooseCard(verb, code):
             return f"{verb} {code}"
         case AddFromPack(numeral):
@@ -116,7 +118,11 @@ def parse_syntax(text: str) -> Action | None:
         seat = _seat(word)
         if seat is not None:
             target = ChooseTarget(_TARGETS[head], seat)
-            return target if len(words) == 2 else _parse_composite_favor(target, words[2:])
+            if len(words) == 2:
+                return target
+            if head == "rob":
+                return _parse_robbery(target, words[2:])
+            return _parse_composite_favor(target, words[2:])
     if len(words) != 2:
         return None
     return _parse_pair(head, word)
@@ -137,6 +143,15 @@ def _parse_pair(head: str, word: str) -> Action | None:
     if head in _CARD_VERBS and word in cards.all_codes():
         return ChooseCard(_CARD_VERBS[head], word)
     return None
+
+
+def _parse_robbery(target: ChooseTarget, rest: list[str]) -> ChooseTarget | None:
+    """``rob 2 1``: Venceslas takes only this much silver (``rob 2`` takes the most)."""
+    if len(rest) == 2 and rest[1] == "silver":
+        rest = rest[:1]
+    if len(rest) != 1 or not rest[0].isdigit() or len(rest[0]) > 1:
+        return None
+    return ChooseTarget(target.favor, target.seat, int(rest[0]))
 
 
 def _parse_composite_favor(target: ChooseTarget, rest: list[str]) -> CompositeFavor | None:

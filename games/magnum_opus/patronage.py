@@ -158,7 +158,7 @@ def _favor_openings(s: MagnumOpusState, patron: Patron, purse: int) -> list[Deci
         return [AddFromPack(n) for n in held if n > patron.numeral]
     others = [seat for seat in range(s.players) if seat != patron.seat]
     if favor == "rob":
-        return [_target("rob", seat) for seat in others if s.alchemists[seat].silver]
+        return [robbery for seat in others for robbery in _robberies(s, seat)]
     if favor == "bribe" and purse < BRIBE:
         return []
     numeral = patron.numeral
@@ -182,6 +182,21 @@ def _favor_openings(s: MagnumOpusState, patron: Patron, purse: int) -> list[Deci
 @cache
 def _target(favor: TargetFavor, seat: int) -> ChooseTarget:
     return ChooseTarget(favor, seat)
+
+
+def _robberies(s: MagnumOpusState, seat: int) -> list[ChooseTarget]:
+    """Venceslas takes "up to 2" silver from ``seat``: the most (``rob N``), or any smaller
+    amount but nothing (``rob N 1``); taking nothing is ``pass``."""
+    most = min(ROBBERY, s.alchemists[seat].silver)
+    if not most:
+        return []
+    return [_target("rob", seat), *(ChooseTarget("rob", seat, less) for less in range(1, most))]
+
+
+def robbery(s: MagnumOpusState, action: ChooseTarget) -> int:
+    """The silver a Venceslas decision takes from its target."""
+    most = min(ROBBERY, s.alchemists[action.seat].silver)
+    return most if action.silver is None else action.silver
 
 
 def _codes_set(front: list[cards.Card], numeral: int) -> set[str]:
@@ -219,7 +234,7 @@ def apply(s: MagnumOpusState, seat: int, action: Decision, log: Log) -> None:
             s.patron = _back(patron)
             return
         case ChooseTarget("rob", target):
-            _rob(s, patron, target, log)
+            _rob(s, patron, target, robbery(s, action), log)
         case ChooseTarget(_, target):
             s.patron = replace(patron, target=target)
             return
@@ -296,8 +311,7 @@ def _add_from_pack(s: MagnumOpusState, patron: Patron, numeral: int, log: Log) -
     log.append(LogEntry.public(_with_funds(s, patron, deed)))
 
 
-def _rob(s: MagnumOpusState, patron: Patron, target: int, log: Log) -> None:
-    taken = min(ROBBERY, s.alchemists[target].silver)
+def _rob(s: MagnumOpusState, patron: Patron, target: int, taken: int, log: Log) -> None:
     deed = f"robs {seat_ref(target)} of {money(taken)}"
     log.append(LogEntry.public(_with_funds(s, patron, deed)))
     s.alchemists[target].silver -= taken

@@ -47,6 +47,7 @@ WIDTH = 800
 MARGIN = 20
 MARKET_H = 150
 ALCHEMIST_H = 96
+REVEAL_ROW = 40  # the row of an alchemist's panel showing their Magnum Opus once the game is over
 CARD_ROW = 40
 GOLD = (246, 226, 160)
 CLOCK_FILL = (214, 226, 244)
@@ -81,7 +82,7 @@ def render(
 ) -> bytes:
     """The picture of ``view`` as PNG bytes."""
     own = _own_height(view)
-    height = 108 + 2 * (MARKET_H + 12) + len(view.alchemists) * (ALCHEMIST_H + 8)
+    height = 108 + 2 * (MARKET_H + 12) + sum(_alchemist_height(a) + 8 for a in view.alchemists)
     height += (own + 12 if own else 0) + 64
     canvas = Canvas(WIDTH, height)
     y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
@@ -91,7 +92,7 @@ def render(
     y += MARKET_H + 12
     for alchemist in view.alchemists:
         _alchemist(canvas, view, alchemist, y, names)
-        y += ALCHEMIST_H + 8
+        y += _alchemist_height(alchemist) + 8
     if own:
         _own(canvas, view, y, own)
     _legend(canvas, height - 52)
@@ -173,6 +174,11 @@ def _clock(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
 
 
 # ------------------------------------------------------------------------ alchemists
+def _alchemist_height(a: AlchemistView) -> int:
+    """An alchemist's panel: taller once the game is over, to show the Magnum Opus they kept."""
+    return ALCHEMIST_H + (REVEAL_ROW if a.opus else 0)
+
+
 def _alchemist(
     canvas: Canvas,
     view: MagnumOpusView,
@@ -183,7 +189,10 @@ def _alchemist(
     acting = a.seat in view.to_act and not view.finished
     right = WIDTH - MARGIN
     canvas.box(
-        (MARGIN, y, right, y + ALCHEMIST_H), fill=PANEL, outline=INK if acting else None, width=4
+        (MARGIN, y, right, y + _alchemist_height(a)),
+        fill=PANEL,
+        outline=INK if acting else None,
+        width=4,
     )
     if view.scores is not None:
         final = {line.seat: line.total for line in view.scores}[a.seat]
@@ -224,6 +233,22 @@ def _alchemist(
         fill=INK if numerals else MUTED,
         anchor="lm",
     )
+    if a.opus:
+        _kept_opus(canvas, a.opus, y + ALCHEMIST_H - 6)
+
+
+def _kept_opus(canvas: Canvas, key: str, y: int) -> None:
+    """One row: the Magnum Opus an alchemist kept secret, its name and its two formulas."""
+    opus = cards.opus_cards()[key]
+    rows = [[(INGREDIENTS[t], "") for t in formula] for formula in opus.formulas]
+    left, right = MARGIN + 14, WIDTH - MARGIN - 14
+    chips = sum(canvas.chip_width(c, label, size=SMALL) for row in rows for c, label in row)
+    name = canvas.fit(f"opus: {opus.name}", right - left - chips - 60, size=SMALL)
+    x: float = left + 12 + canvas.text(left, y + 16, name, size=SMALL, fill=MUTED, anchor="lm")
+    for index, row in enumerate(rows):
+        if index:
+            x += canvas.text(x, y + 16, "or", size=SMALL, fill=MUTED, anchor="lm") + 10
+        x = canvas.chips(x, y, row, size=SMALL)
 
 
 # ------------------------------------------------- the viewer's pack and Magnum Opus

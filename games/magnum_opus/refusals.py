@@ -23,7 +23,7 @@ _FAVOR_VERBS = {
     "exchange": "exchange a card with another alchemist (exchange N)",
     "add": "add a card from your pack (add CHARACTER)",
     "bribe": "take another alchemist's card for 1 silver (bribe N)",
-    "rob": "take up to 2 silver from another alchemist (rob N)",
+    "rob": "take up to 2 silver from another alchemist (rob N, or rob N 1 for only 1)",
     "lane": "buy an ingredient in the Golden Lane (lane INGREDIENT)",
 }
 
@@ -111,6 +111,8 @@ def _opening_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:
             if other <= numeral:
                 return f"The Favor may add only a card of a higher numeral than {label}."
             return f"Your pack has no {character_label(other)}."
+        case ChooseTarget("rob", target, silver) if silver is not None and favor == "rob":
+            return _robbery_refusal(s, patron, target, silver)
         case ChooseTarget(wanted, target):
             return _target_refusal(s, patron, wanted, target, purse)
         case ChooseCard():
@@ -118,6 +120,22 @@ def _opening_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:
         case Back():
             return "There is nothing to take back."
     return f"You are the patron of {label}."
+
+
+def _robbery_refusal(s: MagnumOpusState, patron: Patron, target: int, silver: int) -> str:
+    if not 0 <= target < s.players or target == patron.seat:
+        return _target_refusal(s, patron, "rob", target, 0)
+    if silver == 0:
+        return "To take no silver, pass: you keep the Funds and rob nobody."
+    has = s.alchemists[target].silver
+    if silver > patronage.ROBBERY:
+        return f"Venceslas takes at most {patronage.ROBBERY} silver."
+    if has == 0:
+        return f"Seat {target + 1} has no silver to take."
+    if silver > has:
+        return f"Seat {target + 1} has only {has} silver."
+    # The most there is to take has its own, shorter notation.
+    return f"Taking {silver} silver is rob {target + 1}."
 
 
 def _target_refusal(

@@ -135,7 +135,8 @@ def determinize(s: MagnumOpusState, seat: int, rng: random.Random) -> MagnumOpus
     """Resample everything hidden from ``seat``: the cards others have chosen face down (each
     from its own pack), the Magnum Opus cards others were dealt and kept, and the order of the
     face-down ingredient tokens. Packs themselves are not hidden knowledge: every card taken
-    from one is revealed, so anyone can tell what each pack still holds."""
+    from one is revealed, so anyone can tell what each pack still holds. Once the game is over
+    every kept Magnum Opus card is revealed, so only the discarded ones are resampled."""
     t = s.clone()
     for other, alchemist in enumerate(t.alchemists):
         if other != seat and alchemist.pick:
@@ -143,11 +144,15 @@ def determinize(s: MagnumOpusState, seat: int, rng: random.Random) -> MagnumOpus
             candidates = [*pack, alchemist.pick]
             alchemist.pick = candidates.pop(rng.randrange(len(candidates)))
             pack[:] = sorted(candidates)
-    mine = set(t.alchemists[seat].dealt)
-    unseen = [opus for opus in cards.opus_cards() if opus not in mine]
+    others = [a for other, a in enumerate(t.alchemists) if other != seat]
+    revealed = {a.opus for a in others} if t.finished else set()
+    seen = set(t.alchemists[seat].dealt) | revealed
+    unseen = [opus for opus in cards.opus_cards() if opus not in seen]
     rng.shuffle(unseen)
-    for other, alchemist in enumerate(t.alchemists):
-        if other != seat:
+    for alchemist in others:
+        if alchemist.opus in revealed:
+            alchemist.dealt = (alchemist.opus, unseen.pop())
+        else:
             alchemist.dealt = (unseen.pop(), unseen.pop())
             alchemist.opus = alchemist.dealt[0] if alchemist.opus else ""
     rng.shuffle(t.pool)

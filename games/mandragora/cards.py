@@ -67,6 +67,7 @@ class SpellData(BaseModel):
     name: str
     timing: Literal["immediate", "permanent", "end"]
     effect: str
+    short: str
     stacks: dict[int, int]
 
 

@@ -11,8 +11,9 @@ viewer may do now, or nothing.
 
 from __future__ import annotations
 
-from games.core import FINAL_SCORES, Board, BoardField, seat_ref
-from games.mandragora import cards
+from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
+from games.core.board import MAX_FIELD_VALUE
+from games.mandragora import cards, catalogue
 from games.mandragora.casting import castable_books
 from games.mandragora.scoring import ScoreLine
 from games.mandragora.text import card_label, card_list, plural
@@ -47,12 +48,19 @@ def describe(view: MandragoraView) -> Board:
         BoardField(name="Spell stacks", value=_stacks(view), pictured=True),
     ]
     fields += [_sorcerer_field(view, s, first=index == 0) for index, s in enumerate(view.sorcerers)]
+    spells = _spells_in_sight(view)
+    if spells:
+        fields.append(BoardField(name="Spells in sight", value=spells))
     if view.hand is not None:
-        fields.append(BoardField(name="Your hand", value=card_list(view.hand), pictured=True))
+        # Not pictured: the picture shows the cards, only the text says what they do.
+        fields.append(BoardField(name="Your hand", value=hand_text(view.hand)))
     if view.my_score is not None and not view.finished:
         fields.append(
             BoardField(name="Your score if the game ended now", value=_score(view.my_score))
         )
+    revealed = _revealed(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
@@ -161,6 +169,68 @@ def _sorcerer_field(view: MandragoraView, s: SorcererView, *, first: bool) -> Bo
         spells_head = f"Spells ({plural(s.spell_points, 'point')})"
     value = f"{counts}\n{spells_head}: {spells or 'none yet'}"
     return BoardField(name=name, value=value, inline=True)
+
+
+#: The end-of-game spells say "at the end" in their own words.
+_TIMING = {"immediate": "", "permanent": " · lasts the game", "end": ""}
+
+
+def _spells_in_sight(view: MandragoraView) -> str:
+    """What each spell on the table does: the stacks' face-up tops and every spell cast."""
+    seen = [stack.top for stack in view.stacks if stack.top]
+    seen += [spell.spell for s in view.sorcerers for spell in s.spells]
+    lines = []
+    for key in sorted(set(seen), key=list(cards.spells()).index):
+        data = cards.spells()[key]
+        lines.append(f"**{data.name}**{_TIMING[data.timing]} — {_brief(key)}")
+    return "\n".join(lines)
+
+
+def _revealed(view: MandragoraView) -> str:
+    """Every sorcerer's hand once the game is over, one line each (empty before: hands are
+    secret while the game runs)."""
+    lines = [
+        f"{seat_ref(s.seat)}: {card_list(s.hand) if s.hand else 'no cards'}"
+        for s in view.sorcerers
+        if s.hand is not None
+    ]
+    return "\n".join(lines)[:MAX_FIELD_VALUE]
+
+
+def hand_text(hand: tuple[str, ...]) -> str:
+    """The viewer's cards with what each does: ingredients on one line, then each spellbook
+    and the mandrake on a line of its own (every spellbook on one line when that is too long
+    for a field)."""
+    if not hand:
+        return "nothing"
+    ingredients = [card for card in hand if cards.is_ingredient(card)]
+    books = sorted({card for card in hand if cards.is_book(card)}, key=_box_order)
+    lines = []
+    if ingredients:
+        lines.append(
+            f"{card_list(ingredients)} — ingredients: each raises its spell's top power by 1"
+        )
+    lines += [f"{card_label(book)} — {_brief(book)}" for book in books]
+    if cards.MANDRAKE in hand:
+        mandrakes = card_list([card for card in hand if card == cards.MANDRAKE])
+        lines.append(f"{mandrakes} — {_brief(cards.MANDRAKE)}")
+    text = "\n".join(lines)
+    if len(text) <= MAX_FIELD_VALUE:
+        return text
+    compact = [line for line in lines if not any(line.startswith(card_label(b)) for b in books)]
+    compact.insert(
+        1 if ingredients else 0,
+        f"{card_list(books)} — spellbooks: each adds its value to every spell cast with it",
+    )
+    return "\n".join(compact)
+
+
+def _brief(key: str) -> str:
+    return catalogue.entry(key).brief
+
+
+def _box_order(card: str) -> int:
+    return list(dict.fromkeys(cards.all_cards())).index(card)
 
 
 def _book_short(book: str) -> str:

@@ -9,7 +9,8 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.mandragora import cards, labels, refusals, rules, scoring, whole_moves
+from games.core.catalogue import CardText
+from games.mandragora import cards, catalogue, labels, refusals, rules, scoring, whole_moves
 from games.mandragora.actions import (
     Action,
     AddIngredient,
@@ -110,6 +111,12 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def action_label(self, state: MandragoraState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.catalogue()
+
+    def card_keys(self, state: MandragoraState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def _apply(
         self, state: MandragoraState, seat: int, action: Action

@@ -36,18 +36,6 @@ from games.mandragora.actions import (
 from games.mandragora.state import MandragoraState
 from games.mandragora.text import SYMBOLS, card_label, card_list, plural
 
-#: What each spell does, as short as a button allows.
-EFFECTS = {
-    "banishment": "return a 📜 cursed scroll of yours to the box",
-    "replication": "take another turn straight away",
-    "transfer": "pass a 📜 cursed scroll of yours to an opponent",
-    "swiftness": "your assistant may walk 1 shop further",
-    "substitution": "draw from an opponent, give a card back",
-    "disappearance": "a colour leaves your hand at the end",
-    "levitation": "take any card from a shop",
-    "purification": "your hand is discarded at the end",
-}
-
 
 def label(s: MandragoraState, seat: int, action: Action) -> str:
     """What taking ``action`` does for ``seat``, in words."""
@@ -80,7 +68,7 @@ def label(s: MandragoraState, seat: int, action: Action) -> str:
         case GiveCard(card):  # a Substitution's card handed back to the opponent drawn from
             return f"Give {card_label(card)} to {_who(s, seat, s.steps[0].other)}"
         case Levitate(shop, card):
-            return _levitate(s, shop, card)
+            return _levitate(s, seat, shop, card)
         case Share(mode, card):
             return _share(s, seat, mode, card)
     raise TypeError(f"not a Mandragora action: {action!r}")
@@ -202,9 +190,13 @@ def _effect(s: MandragoraState, seat: int, key: str) -> str:
         return "no effect, you have no 📜 cursed scroll"
     if key == "substitution" and not any(s.sorcerers[o].hand for o in s.opponents(seat)):
         return "no effect, no opponent holds a card"
-    if key == "levitation" and not rules.levitation_choices(s):
-        return "no effect, no shop has a card to take"
-    return EFFECTS[key]
+    if key == "levitation":
+        choices = rules.levitation_choices(s)
+        if not choices:
+            return "no effect, no shop has a card to take"
+        if all(isinstance(c, Levitate) and c.card == cards.SCROLL for c in choices):
+            return "the only card to take is a 📜 cursed scroll"
+    return cards.spells()[key].short
 
 
 def _whole(
@@ -266,11 +258,21 @@ def _follow_ups(s: MandragoraState, seat: int, then: Sequence[Action], *, short:
     return " → " + ", ".join(parts) if parts else ""
 
 
-def _levitate(s: MandragoraState, shop: int, card: str | None) -> str:
+def _levitate(s: MandragoraState, seat: int, shop: int, card: str | None) -> str:
     if card is None:
         count = len(s.shops[shop])
         return f"Take a face-down card from shop {shop + 1} 🌙 (top of {count})"
-    return f"Take {card_label(card)} from shop {shop + 1}"
+    taken = f"Take {card_label(card)} from shop {shop + 1}"
+    if card != cards.SCROLL:
+        return taken
+    # Taken, a cursed scroll goes in front of the caster, as from the assistant's shop.
+    mate = s.partner(seat)
+    if mate is None:
+        return f"{taken}: it goes in front of you"
+    return first_that_fits(
+        f"{taken}: in front of you, then a trade with {seat_ref(mate)}",
+        f"{taken}: in front of you, then a trade",
+    )
 
 
 # ------------------------------------------------------------------ team trades

@@ -107,7 +107,7 @@ def parse_syntax(text: str) -> Action | None:
         return _parse_one("transfer", rest[1])
     if head == "levitate" and len(rest) == 2:
         shop, card = _number(rest[0], 1, SHOPS), _card(rest[1])
-        return Levitate(shop - 1, card) if shop and card and card != cards.SCROLL else None
+        return Levitate(shop - 1, card) if shop and card else None
     if head == "share" and len(rest) == 2 and rest[0] in ("give", "swap"):
         card = _card(rest[1])
         return Share("give" if rest[0] == "give" else "swap", card) if card else None

@@ -53,6 +53,7 @@ SHOP_W, SHOP_H = 140, 104
 SHOP_ROWS = 2  # rows of cards a shop tile shows; what does not fit is counted
 STACK_ROW = 50
 SORCERER_H = 84
+REVEAL_ROW = 40  # the row of a sorcerer's panel that lays their hand open once the game is over
 HAND_ROW = 44
 DAY_FILL = (255, 244, 200)
 NIGHT_FILL = (58, 62, 96)
@@ -127,7 +128,7 @@ def render(
         + 16
         + stack_rows * STACK_ROW
         + 16
-        + len(view.sorcerers) * (SORCERER_H + 8)
+        + sum(_sorcerer_height(s) + 8 for s in view.sorcerers)
         + (70 + hand_rows * HAND_ROW + 16 if own else 0)
         + 96
     )
@@ -138,7 +139,7 @@ def render(
     y = _stacks(canvas, view, y) + 16
     for sorcerer in view.sorcerers:
         _sorcerer(canvas, view, sorcerer, y, names)
-        y += SORCERER_H + 8
+        y += _sorcerer_height(sorcerer) + 8
     if own:
         y = _hand(canvas, view, y, hand_rows) + 16
     _legend(canvas, height - 88, bool(reach_steps(view)))
@@ -253,13 +254,21 @@ def _stacks(canvas: Canvas, view: MandragoraView, y: int) -> int:
 
 
 # ------------------------------------------------------------------------- sorcerers
+def _sorcerer_height(s: SorcererView) -> int:
+    """A sorcerer's panel: taller once the game is over, to lay their hand open."""
+    return SORCERER_H + (REVEAL_ROW if s.hand is not None else 0)
+
+
 def _sorcerer(
     canvas: Canvas, view: MandragoraView, s: SorcererView, y: int, names: Sequence[str] | None
 ) -> None:
     acting = s.seat in view.to_act and not view.finished
     right = WIDTH - MARGIN
     canvas.box(
-        (MARGIN, y, right, y + SORCERER_H), fill=PANEL, outline=INK if acting else None, width=4
+        (MARGIN, y, right, y + _sorcerer_height(s)),
+        fill=PANEL,
+        outline=INK if acting else None,
+        width=4,
     )
     if view.scores is not None:
         points = {line.seat: line.total for line in view.scores}[s.seat]
@@ -286,6 +295,25 @@ def _sorcerer(
         facts.append("dropped out")
     line = canvas.fit(" · ".join(facts), right - MARGIN - 28, size=SMALL)
     canvas.text(MARGIN + 14, y + 62, line, size=SMALL, anchor="lm")
+    if s.hand is not None:
+        _revealed_hand(canvas, s.hand, y + SORCERER_H - 4)
+
+
+def _revealed_hand(canvas: Canvas, hand: tuple[str, ...], y: int) -> None:
+    """One row of small chips: the hand a sorcerer ended with; what does not fit is counted."""
+    left, right = MARGIN + 14, WIDTH - MARGIN - 14
+    x = left + 10 + canvas.text(left, y + 16, "held:", size=SMALL, fill=MUTED, anchor="lm")
+    if not hand:
+        canvas.text(x, y + 16, "no cards", size=SMALL, fill=MUTED, anchor="lm")
+        return
+    groups = _grouped(hand)
+    for index, (colour, label) in enumerate(groups):
+        room = right - (48 if index < len(groups) - 1 else 0)
+        if x + canvas.chip_width(colour, label, size=SMALL) > room:
+            left_over = len(hand) - sum(_count_of(lab) for _, lab in groups[:index])
+            canvas.text(x, y + 16, f"+{left_over}", size=SMALL, bold=True, anchor="lm")
+            return
+        x += canvas.chip(x, y, colour, label, size=SMALL) - 6
 
 
 # ------------------------------------------------------------------------- the hand

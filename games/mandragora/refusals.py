@@ -87,8 +87,6 @@ def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> 
                 return f"Shop {shop + 1} is a night shop: take a card blind (levitate {shop + 1})."
             if card is None:
                 return f"Shop {shop + 1} has no face-down card; name the face-up card to take."
-            if card == cards.SCROLL:
-                return "Levitation cannot take a cursed scroll you can see."
             return f"Shop {shop + 1} has no face-up {card}."
         case Share() if step.kind in ("share", "share-reply"):
             return "Your team cannot trade that way now: check both hands."

@@ -88,14 +88,15 @@ def _step_actions(s: MandragoraState, step: Step) -> list[Action]:
 
 
 def levitation_choices(s: MandragoraState) -> list[Action]:
-    """Cards Levitation may take: any face-up card but a cursed scroll, or a face-down one."""
+    """Cards Levitation may take: any face-up card, a cursed scroll too (it then goes in
+    front of the caster), or the top face-down card of a night shop."""
     choices: list[Action] = []
     for shop, stock in enumerate(s.shops):
         if s.night[shop]:
             if stock:
                 choices.append(Levitate(shop, None))
         else:
-            choices += [Levitate(shop, c) for c in sorted(set(stock)) if c != cards.SCROLL]
+            choices += [Levitate(shop, c) for c in sorted(set(stock))]
     return choices
 
 

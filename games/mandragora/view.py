@@ -34,6 +34,8 @@ class SorcererView(_Frozen):
     reach: int
     dropped: bool
     spell_points: int
+    hand: tuple[str, ...] | None = None
+    """The cards in hand, laid open to everyone once the game is over (``None`` until then)."""
 
 
 class ShopView(_Frozen):
@@ -126,6 +128,7 @@ def build_view(s: MandragoraState, viewer: int | None) -> MandragoraView:
                 reach=rules.reach(s, seat),
                 dropped=x.dropped,
                 spell_points=sum(c.value + cards.book_value(c.book) for c in x.spells),
+                hand=tuple(x.hand) if s.finished else None,
             )
             for seat, x in enumerate(s.sorcerers)
         ),
@@ -157,7 +160,8 @@ def _pending_view(step: Step, viewer: int | None) -> PendingView:
 def determinize(s: MandragoraState, seat: int, rng: random.Random) -> MandragoraState:
     """Resample everything hidden from ``seat``: the deck, face-down shop cards, other hands
     (sizes kept), spell stacks under their top cards, a card offered in a hidden exchange, and
-    the generator that will decide future blind draws."""
+    the generator that will decide future blind draws. Once the game is over every hand is
+    laid open, so the hands stay as they are."""
     t = s.clone()
     reserved = _reserved_cards(t, seat)
     pool: list[str] = list(t.deck)
@@ -165,7 +169,7 @@ def determinize(s: MandragoraState, seat: int, rng: random.Random) -> Mandragora
         if t.night[shop]:
             pool += stock
     for other, sorcerer in enumerate(t.sorcerers):
-        if other != seat:
+        if other != seat and not t.finished:
             kept = reserved.get(other, Counter())
             pool += list((Counter(sorcerer.hand) - kept).elements())
     escrow = _hidden_escrow(t, seat)
@@ -178,7 +182,7 @@ def determinize(s: MandragoraState, seat: int, rng: random.Random) -> Mandragora
         if t.night[shop]:
             t.shops[shop] = [pool.pop() for _ in stock]
     for other, sorcerer in enumerate(t.sorcerers):
-        if other != seat:
+        if other != seat and not t.finished:
             kept = reserved.get(other, Counter())
             free = len(sorcerer.hand) - sum(kept.values())
             sorcerer.hand = sorted([*kept.elements(), *(pool.pop() for _ in range(free))])

@@ -11,7 +11,9 @@ they go in changes nothing. A whole spell decides everything up front, so it hol
 choices the caster can make before casting: a Substitution hands back a card already held
 (to give back the card drawn, go step by step), and in the team variant a Levitation takes a
 face-down card only when no cursed scroll can be hidden (one would bring a trade with the
-partner, a choice made once the card is seen).
+partner, a choice made once the card is seen). A Levitation of a face-up cursed scroll is
+left to the steps: the scroll costs its taker, and the menu keeps its room for the spells
+players want.
 """
 
 from __future__ import annotations
@@ -121,6 +123,9 @@ def _choices(
         picks = rules.levitation_choices(s)
         if not picks:
             return [()]
+        # A face-up cursed scroll costs its taker: it stays a step of its own (its button
+        # says where it goes) rather than fill the menu of whole spells.
+        picks = [p for p in picks if isinstance(p, Levitate) and p.card != cards.SCROLL]
         if s.teams and scrolls_unseen(s):
             # A face-down card may be a cursed scroll, and then a trade with the partner
             # follows: a choice that can only be made once the card is seen.

@@ -134,6 +134,9 @@ class Ability(_Frozen):
     line: Line = "front"
     condition: Condition = "always"
     optional: bool = False
+    #: Whose phases it works in: "yours" ("during your reset phase"), or "each" player's
+    #: (the Smiting Angel's "During the reset phase").
+    whose: Literal["yours", "each"] = "yours"
     effect: Effect
 
     @property
@@ -155,6 +158,8 @@ class Ability(_Frozen):
             raise ValueError(f"{self.name}: only a continuous ability has a condition")
         if self.optional and self.trigger not in ("play", "reset"):
             raise ValueError(f"{self.name}: only play and reset abilities are optional")
+        if self.whose == "each" and not (self.optional and self.trigger == "reset"):
+            raise ValueError(f"{self.name}: only a reset ability one may use works in each turn")
         if self.reinforcement and (
             self.trigger not in ("static", "reset") or self.effect.target != "front"
         ):

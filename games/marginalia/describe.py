@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core import Board, BoardField, seat_ref
+from games.core import HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
@@ -44,8 +44,10 @@ CELL = 8
 _PHASES = {
     "play": "play phase",
     "attack": "attack phase",
+    "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
+    "other-reset": "reset phase",
     "cleanup": "reset phase",
     "over": "game over",
 }
@@ -56,8 +58,12 @@ def describe(view: MarginaliaView) -> Board:
     fields = [BoardField(name="The page", value=_grid(view), pictured=True)]
     fields += [_side_field(view, seat) for seat in _seat_order(view)]
     fields += _chunked("Abilities on the page", _abilities(view))
+    fields += _chunked("Other cards named here", [card_line(code) for code in _in_sight(view)])
     if view.hand is not None and view.hand:
         fields += _chunked("Your hand", [*(card_line(code) for code in view.hand), _HUMOURS])
+    revealed = _revealed(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     return Board(
         title=_title(view),
         description=_status(view),
@@ -190,6 +196,33 @@ def _abilities(view: MarginaliaView) -> list[str]:
     return [f"**{cards.card(code).name}** — {ability_line(code)}" for code in seen]
 
 
+def _in_sight(view: MarginaliaView) -> list[str]:
+    """Cards this board names that are neither on the page nor in the viewer's hand, so
+    their effect is read here too: those seen going to a discard pile, the card Rota
+    Fortuna revealed, the cards (and the token) the viewer's own search offers."""
+    named = [code for side in view.sides for code in side.seen_discards]
+    pending = view.pending
+    if pending is not None and pending.card and pending.source == "revealed":
+        named.append(pending.card)
+    if pending is not None and view.search is not None:
+        named += [*view.search, effect_of(pending.card).token]
+    shown = {m.card for m in view.page} | set(view.hand or ())
+    return [code for code in dict.fromkeys(named) if code not in shown]
+
+
+def _revealed(view: MarginaliaView) -> str:
+    """Both hands and discard piles once the game is over (empty before: they are secret
+    while the game runs); a line too long for its share of the field ends in "…"."""
+    lines = []
+    for side in view.sides:
+        for verb, codes in (("held", side.held), ("discarded", side.discarded)):
+            if codes is not None:
+                listed = ", ".join(cards.card(code).name for code in codes) or "nothing"
+                lines.append(f"{seat_ref(side.seat)} {verb} {listed}")
+    share = MAX_FIELD_VALUE // max(1, len(lines)) - 1
+    return "\n".join(line if len(line) <= share else line[: share - 1] + "…" for line in lines)
+
+
 def _chunked(title: str, lines: Iterable[str]) -> list[BoardField]:
     """Lines over as many fields as they need, each within the field limit."""
     groups: list[list[str]] = []
@@ -220,6 +253,17 @@ def _status(view: MarginaliaView) -> str:
         line = f"{first}{who}'s play phase: {played}."
         if view.viewer == view.active:
             line += "\n**Your move:** " + _play_options(view) + "."
+        return line
+    if view.phase == "between-fights":
+        line = f"{first}{who}'s attack phase, between two fights: abilities may be used."
+        if view.viewer == view.active:
+            line += "\n**Your move:** `use SPACE` for an ability, or `attack` to go on."
+        return line
+    if view.phase == "other-reset":
+        other = 1 - view.active
+        line = f"{first}{who}'s reset phase: {seat_ref(other)} may use an ability before it ends."
+        if view.viewer == other:
+            line += "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
         return line
     line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:
@@ -258,6 +302,8 @@ def _waiting(p: PendingView) -> str:
     card = f"**{cards.card(p.card).name}**" if p.card else "a card"
     where = f" ({p.space})" if p.space else ""
     match p.kind:
+        case "play":
+            return f"{who} is playing a card from their hand."
         case "place":
             return f"{who} chooses where to play {card}."
         case "target":

@@ -9,7 +9,8 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Board, Engine, Outcome, Showcase, Transition, seat_ref
-from games.marginalia import labels, moves, refusals, rules, scoring
+from games.core.catalogue import CardText
+from games.marginalia import catalogue, labels, moves, refusals, rules, scoring
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
 from games.marginalia.notation import notation, parse_syntax
@@ -132,6 +133,12 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
         from games.marginalia.picture import render
 
         return render(view, names, status=status)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.catalogue()
+
+    def card_keys(self, state: MarginaliaState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def notation(self, action: Action) -> str:
         return notation(action)

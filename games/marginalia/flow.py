@@ -71,9 +71,14 @@ def begin_attack(s: MarginaliaState, ctx: Ctx, start: str | None) -> None:
 
 def begin_cleanup(s: MarginaliaState) -> None:
     """The reset phase's check begins: effects that last until the end of the turn end."""
+    end_turn_effects(s)
+    s.phase = "cleanup"
+
+
+def end_turn_effects(s: MarginaliaState) -> None:
+    """Every change that lasts "until the end of the turn" ends."""
     for _, m in everyone(s):
         m.turn_attack = 0
-    s.phase = "cleanup"
 
 
 def advance(s: MarginaliaState, ctx: Ctx) -> None:
@@ -83,20 +88,47 @@ def advance(s: MarginaliaState, ctx: Ctx) -> None:
             return
         if s.phase == "attack":
             if s.attack_order:
-                attack_column(s, ctx, s.attack_order.pop(0))
+                column = s.attack_order.pop(0)
+                fought = s.sides[s.active].front[column] is not None
+                attack_column(s, ctx, column)
+                if fought and not s.finished and _fights_to_come(s):
+                    s.phase = "between-fights"
             else:
                 s.phase = "reset"
+        elif s.phase == "between-fights":
+            if activations(s, s.active, "between-fights"):
+                return
+            s.phase = "attack"
         elif s.phase == "reset":
             s.phase = "choose-reset"
             phase_abilities(s, ctx, "reset")
         elif s.phase == "choose-reset":
             if activations(s, s.active, "choose-reset"):
                 return
+            s.phase = "other-reset"
+        elif s.phase == "other-reset":
+            if activations(s, 1 - s.active, "other-reset"):
+                return
             begin_cleanup(s)
         elif s.phase == "cleanup" and not _reset_check(s, ctx):
+            # The check itself may bring a marginalis up to the front line (a Siren behind
+            # one it erased): what its arrival gives "until the end of the turn" ends here,
+            # with the turn, not at the end of the next one.
+            end_turn_effects(s)
             for _, m in everyone(s):
                 m.used = False
             start_turn(s, ctx, 1 - s.active)
+
+
+def _fights_to_come(s: MarginaliaState) -> bool:
+    """Whether a marginalis of the active player still stands in a column yet to attack.
+
+    Between two fights the active player may use an ability "during any phase during their
+    turn" (the Bishop of Lyons' Bless); before the first nothing has changed since the play
+    phase, and after the last the reset phase offers it again, so the attack pauses only
+    between fights."""
+    front = s.sides[s.active].front
+    return any(front[column] is not None for column in s.attack_order)
 
 
 def _reset_check(s: MarginaliaState, ctx: Ctx) -> bool:

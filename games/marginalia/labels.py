@@ -78,6 +78,8 @@ def label(s: MarginaliaState, seat: int, action: Action) -> str:
             return _use(s, space)
         case Attack(start):
             return _attack(s, seat, start)
+        case EndTurn() if seat != s.active:
+            return "Let the turn end · use no reset ability"
         case EndTurn():
             return "End your turn · use no more reset abilities"
         case Summon(card):
@@ -125,7 +127,7 @@ def _ability(ability: Ability) -> str:
         whom = " to its neighbours" if effect.target == "adjacent" else ""
         return f"{change}{whom}{_CONDITIONS[ability.condition]}"
     when = _CHOSEN_WHEN.get(ability.trigger, "") if ability.activated else ""
-    when = when or _WHEN[ability.trigger]
+    when = "in each reset phase" if ability.whose == "each" else when or _WHEN[ability.trigger]
     if ability.reinforcement:
         when = f"from behind, {when}"
     return f"{when}: {_effect(effect)}"
@@ -342,6 +344,9 @@ def _use(s: MarginaliaState, space: str) -> str:
 # ------------------------------------------------------------------- the rest
 def _attack(s: MarginaliaState, seat: int, start: str | None) -> str:
     side = s.sides[seat]
+    if s.phase == "between-fights":
+        to_come = sum(1 for column in s.attack_order if side.front[column] is not None)
+        return f"⚔️ Go on with the attack · {marginalia(to_come)} still to attack"
     attackers = sum(1 for m in side.front if m is not None)
     hand = f", discards {plural(len(side.hand), 'card')}" if side.hand else ""
     if start is not None:

@@ -11,7 +11,12 @@ from games.marginalia.page import empty_front, find, free_spaces, space_code
 from games.marginalia.state import FRONT, MarginaliaState, Marginalis
 
 #: The triggers of abilities a player may choose to use, by the phase they are used in.
-ACTIVATED_IN = {"play": ("play", "any"), "choose-reset": ("reset", "any")}
+ACTIVATED_IN = {
+    "play": ("play", "any"),
+    "between-fights": ("any",),
+    "choose-reset": ("reset", "any"),
+    "other-reset": ("reset",),
+}
 
 
 def can_play(s: MarginaliaState, seat: int, code: str) -> bool:
@@ -60,8 +65,10 @@ def usable(s: MarginaliaState, m: Marginalis) -> bool:
 
 
 def activations(s: MarginaliaState, seat: int, phase: str) -> list[str]:
-    """Spaces of ``seat``'s front-line marginalia that may use their ability now."""
+    """Spaces of ``seat``'s front-line marginalia that may use their ability now (in
+    "other-reset", only abilities that work in each player's reset phase)."""
     triggers = ACTIVATED_IN.get(phase, ())
+    each_only = phase == "other-reset"
     found = []
     for column, m in enumerate(s.sides[seat].front):
         if m is None or m.used:
@@ -71,6 +78,7 @@ def activations(s: MarginaliaState, seat: int, phase: str) -> list[str]:
             ability is not None
             and ability.activated
             and ability.trigger in triggers
+            and (ability.whose == "each" or not each_only)
             and usable(s, m)
         ):
             found.append(space_code(seat, FRONT, column))

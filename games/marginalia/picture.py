@@ -43,7 +43,7 @@ from games.core.picture import (
 from games.marginalia import cards
 from games.marginalia.describe import bottom_seat, open_spaces, rows_of
 from games.marginalia.page import FILES
-from games.marginalia.view import MarginaliaView, MarginalisView
+from games.marginalia.view import MarginaliaView, MarginalisView, SideView
 
 WIDTH = 800
 MARGIN = 20
@@ -65,8 +65,10 @@ HUMORS: dict[str, tuple[Swatch, str]] = {
 _PHASES = {
     "play": "play phase",
     "attack": "attack phase",
+    "between-fights": "attack phase",
     "reset": "reset phase",
     "choose-reset": "reset phase",
+    "other-reset": "reset phase",
     "cleanup": "reset phase",
     "over": "game over",
 }
@@ -85,17 +87,18 @@ def render(
     hand = view.hand or ()
     hand_height = 60 + HAND_ROW * max(1, len(hand)) if view.hand is not None else 0
     page_height = 4 * CELL_H + 16 + 40
-    height = 108 + 2 * (SIDE_H + 12) + page_height + (hand_height + 12 if hand_height else 0)
+    sides = sum(_side_height(side) + 12 for side in view.sides)
+    height = 108 + sides + page_height + (hand_height + 12 if hand_height else 0)
     height += 96
     canvas = Canvas(WIDTH, height)
     y = canvas.title_bar(_title(view), _status(view, names) if status is None else status)
     bottom = bottom_seat(view)
     top = 1 - bottom
     _side(canvas, view, top, y, names)
-    y += SIDE_H + 12
+    y += _side_height(view.sides[top]) + 12
     y = _page(canvas, view, y, top, names)
     _side(canvas, view, bottom, y, names)
-    y += SIDE_H + 12
+    y += _side_height(view.sides[bottom]) + 12
     if view.hand is not None:
         _hand(canvas, view, y, hand_height)
     _legend(canvas, height - 88)
@@ -121,13 +124,36 @@ def _status(view: MarginaliaView, names: Sequence[str] | None) -> str:
 
 
 # ------------------------------------------------------------------------- the sides
+REVEAL_LINE = 30  # a line of a side's panel laying its cards open once the game is over
+
+
+def _revealed_lines(side: SideView) -> list[str]:
+    """What a player held and discarded, laid open once the game is over, wrapped to the
+    panel (none before: those cards are secret while the game runs)."""
+    lines: list[str] = []
+    for label, codes in (("held", side.held), ("discarded", side.discarded)):
+        if codes is not None:
+            listed = ", ".join(cards.card(code).name for code in codes) or "nothing"
+            lines += wrap(f"{label}: {listed}", WIDTH - 2 * MARGIN - 28, size=SMALL)
+    return lines
+
+
+def _side_height(side: SideView) -> int:
+    return SIDE_H + REVEAL_LINE * len(_revealed_lines(side))
+
+
 def _side(
     canvas: Canvas, view: MarginaliaView, seat: int, y: int, names: Sequence[str] | None
 ) -> None:
     side = view.sides[seat]
     acting = seat in view.to_act and not view.finished
     right = WIDTH - MARGIN
-    canvas.box((MARGIN, y, right, y + SIDE_H), fill=PANEL, outline=INK if acting else None, width=4)
+    canvas.box(
+        (MARGIN, y, right, y + _side_height(side)),
+        fill=PANEL,
+        outline=INK if acting else None,
+        width=4,
+    )
     health = f"♥ {side.health}"
     used = canvas.text(right - 14, y + 24, health, size=LARGE, bold=True, anchor="rm")
     start = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(seat))
@@ -142,6 +168,10 @@ def _side(
     if view.winner == seat:
         facts.insert(0, "winner")
     canvas.text(MARGIN + 14, y + 58, " · ".join(facts), size=SMALL, anchor="lm")
+    for index, line in enumerate(_revealed_lines(side)):
+        canvas.text(
+            MARGIN + 14, y + 58 + (index + 1) * REVEAL_LINE, line, size=SMALL, fill=INK, anchor="lm"
+        )
 
 
 # -------------------------------------------------------------------------- the page

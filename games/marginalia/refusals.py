@@ -30,6 +30,11 @@ _OWED = {
 }
 _PLAY_HINT = "In your play phase: play CARD, use SPACE, or attack."
 _RESET_HINT = "In your reset phase: use SPACE for an ability, or end turn."
+_FIGHTS_HINT = "Between two fights: use SPACE for an ability, or attack to go on."
+_OTHER_RESET_HINT = (
+    "In the other player's reset phase: use SPACE for an ability that works in every reset "
+    "phase, or end turn to let the turn end."
+)
 
 
 def explain(s: MarginaliaState, seat: int, action: Action) -> str:
@@ -39,6 +44,10 @@ def explain(s: MarginaliaState, seat: int, action: Action) -> str:
         return _step_refusal(s, step, action) or f"First {_OWED[step.kind]}."
     if s.phase == "play":
         return _play_refusal(s, seat, action)
+    if s.phase == "between-fights":
+        return _fights_refusal(s, seat, action)
+    if s.phase == "other-reset":
+        return _other_reset_refusal(s, seat, action)
     return _reset_refusal(s, seat, action)
 
 
@@ -72,6 +81,28 @@ def _play_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
         case EndTurn():
             return "You have not attacked yet. " + _PLAY_HINT
     return _nothing_pending(action) + " " + _PLAY_HINT
+
+
+def _fights_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
+    match action:
+        case Use(space):
+            return _use_refusal(s, seat, space, "between-fights")
+        case PlayCard():
+            return "The play phase is over. " + _FIGHTS_HINT
+        case Attack():
+            return "The attack has begun in the direction you chose: type attack to go on."
+        case EndTurn():
+            return "The attack is not over yet. " + _FIGHTS_HINT
+    return _nothing_pending(action) + " " + _FIGHTS_HINT
+
+
+def _other_reset_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
+    match action:
+        case Use(space):
+            return _use_refusal(s, seat, space, "other-reset")
+        case PlayCard() | Attack():
+            return "It is not your turn. " + _OTHER_RESET_HINT
+    return _nothing_pending(action) + " " + _OTHER_RESET_HINT
 
 
 def _reset_refusal(s: MarginaliaState, seat: int, action: Action) -> str:
@@ -118,7 +149,9 @@ def _use_refusal(s: MarginaliaState, seat: int, space: str, phase: str) -> str:
         return f"{name}'s {ability.name} is not used at will: it works by itself."
     if m.used:
         return f"{name} has already used {ability.name} this turn."
-    if ability.trigger not in ACTIVATED_IN[phase]:
+    if ability.trigger not in ACTIVATED_IN[phase] or (
+        phase == "other-reset" and ability.whose != "each"
+    ):
         when = "play" if ability.trigger == "play" else "reset"
         return f"{name}'s {ability.name} is used during your {when} phase."
     if not usable(s, m):

@@ -52,7 +52,13 @@ def to_act(s: MarginaliaState) -> frozenset[int]:
         return frozenset()
     if s.steps:
         return frozenset({s.steps[0].seat})
-    return frozenset({s.active})
+    return frozenset({acting(s)})
+
+
+def acting(s: MarginaliaState) -> int:
+    """The seat whose decision it is when no step is owed: the active player, or the other
+    one while the reset phase waits for their ability."""
+    return 1 - s.active if s.phase == "other-reset" else s.active
 
 
 def legal_actions(s: MarginaliaState, seat: int) -> list[Action]:
@@ -61,12 +67,14 @@ def legal_actions(s: MarginaliaState, seat: int) -> list[Action]:
         return []
     if s.steps:
         return step_actions(s, s.steps[0]) if s.steps[0].seat == seat else []
-    if seat != s.active:
+    if seat != acting(s):
         return []
     if s.phase == "play":
         return play_actions(s, seat)
-    if s.phase == "choose-reset":
-        return [*(Use(x) for x in activations(s, seat, "choose-reset")), EndTurn()]
+    if s.phase == "between-fights":
+        return [*(Use(x) for x in activations(s, seat, "between-fights")), Attack()]
+    if s.phase in ("choose-reset", "other-reset"):
+        return [*(Use(x) for x in activations(s, seat, s.phase)), EndTurn()]
     return []
 
 
@@ -117,11 +125,17 @@ def apply(s: MarginaliaState, seat: int, action: Action) -> list[LogEntry]:
             _target(s, ctx, seat, target)
         case Use(space):
             _use(s, ctx, seat, space)
+        case Attack() if s.phase == "between-fights":
+            ctx.say(f"{seat_ref(seat)} goes on with the attack.")
+            s.phase = "attack"
         case Attack(start):
             begin_attack(s, ctx, start)
+        case EndTurn() if s.phase == "other-reset":
+            ctx.say(f"{seat_ref(seat)} lets the turn end.")
+            begin_cleanup(s)
         case EndTurn():
             ctx.say(f"{seat_ref(seat)} is done with the reset phase.")
-            begin_cleanup(s)
+            s.phase = "other-reset"
         case Summon(card):
             _summon(s, ctx, seat, card)
         case Decline():

@@ -12,7 +12,18 @@ HAND_DRAW = 5
 MAX_PLAYS = 3
 
 #: Where the turn stands when nobody owes a decision; see ``flow.advance``.
-Phase = Literal["play", "attack", "reset", "choose-reset", "cleanup", "over"]
+#: "between-fights": the attack pauses so that its player may use an any-phase ability;
+#: "other-reset": the other player may use a reset ability that works in each reset phase.
+Phase = Literal[
+    "play",
+    "attack",
+    "between-fights",
+    "reset",
+    "choose-reset",
+    "other-reset",
+    "cleanup",
+    "over",
+]
 StepKind = Literal[
     "place",  # choose the space for a marginalis (or a token) being played
     "target",  # choose the target of an effect

@@ -53,11 +53,20 @@ class SideView(_Frozen):
     seen_discards: tuple[str, ...]
     erased: tuple[str, ...]
     turns: int
+    held: tuple[str, ...] | None = None
+    """The cards in hand, laid open to everyone once the game is over (``None`` until then)."""
+    discarded: tuple[str, ...] | None = None
+    """The whole discard pile, laid open once the game is over (``None`` until then)."""
+
+
+#: What the others see of a decision about a card from a hand: not the card, nor whether it
+#: is being placed (a marginalis) or aimed (an incantation), which would say what kind it is.
+HIDDEN_PLAY = "play"
 
 
 class PendingView(_Frozen):
     """A decision owed. The card of one being played from a hand is shown only to its
-    player until it is on the table."""
+    player until it is on the table; the others see its ``kind`` as :data:`HIDDEN_PLAY`."""
 
     kind: str
     seat: int
@@ -113,6 +122,8 @@ def build_view(s: MarginaliaState, viewer: int | None) -> MarginaliaView:
                 seen_discards=tuple(sorted(side.seen_discards)),
                 erased=tuple(side.erased),
                 turns=side.turns,
+                held=tuple(side.hand) if s.finished else None,
+                discarded=tuple(sorted(side.discard)) if s.finished else None,
             )
             for seat, side in enumerate(s.sides)
         ),
@@ -145,7 +156,7 @@ def _pending(s: MarginaliaState, step: Step, viewer: int | None) -> PendingView:
     place = find(s, step.uid) if step.uid >= 0 else None
     secret = step.source == "hand" and viewer != step.seat
     return PendingView(
-        kind=step.kind,
+        kind=HIDDEN_PLAY if secret else step.kind,
         seat=step.seat,
         card="" if secret else step.card,
         source=step.source,
@@ -165,7 +176,8 @@ def determinize(s: MarginaliaState, seat: int, rng: random.Random) -> Marginalia
     """Resample everything hidden from ``seat``: the other hand, the other discard pile (but
     the cards seen going there face up), both decks (one's own keeps its cards once they are
     all known, and the cards a search is showing), the cards set aside, and the generator
-    behind future shuffles and coins."""
+    behind future shuffles and coins. Once the game is over the other hand and discard pile
+    are laid open, so they stay as they are."""
     t = s.clone()
     other = 1 - seat
     mine, theirs = t.sides[seat], t.sides[other]
@@ -173,9 +185,12 @@ def determinize(s: MarginaliaState, seat: int, rng: random.Random) -> Marginalia
     searched = _searched_type(t, seat)
     fixed_in_deck = Counter(c for c in mine.deck if searched and cards.is_type(c, searched))
 
+    if t.finished:
+        kept_in_hand = Counter(theirs.hand)
+    seen_discards = theirs.discard if t.finished else theirs.seen_discards
     hidden: list[str] = list((Counter(theirs.hand) - kept_in_hand).elements())
     hidden += theirs.deck + t.set_aside
-    hidden += list((Counter(theirs.discard) - Counter(theirs.seen_discards)).elements())
+    hidden += list((Counter(theirs.discard) - Counter(seen_discards)).elements())
     if not mine.deck_known:
         hidden += list((Counter(mine.deck) - fixed_in_deck).elements())
     rng.shuffle(hidden)
@@ -193,8 +208,8 @@ def determinize(s: MarginaliaState, seat: int, rng: random.Random) -> Marginalia
     free_hand = len(theirs.hand) - sum(kept_in_hand.values())
     theirs.hand = sorted([*kept_in_hand.elements(), *(hidden.pop() for _ in range(free_hand))])
     theirs.deck = [hidden.pop() for _ in theirs.deck]
-    unseen = len(theirs.discard) - len(theirs.seen_discards)
-    theirs.discard = [*theirs.seen_discards, *(hidden.pop() for _ in range(unseen))]
+    unseen = len(theirs.discard) - len(seen_discards)
+    theirs.discard = [*seen_discards, *(hidden.pop() for _ in range(unseen))]
     t.set_aside = [hidden.pop() for _ in t.set_aside]
     assert not hidden
     t.rng = rng.getrandbits(64)

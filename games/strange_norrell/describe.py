@@ -13,17 +13,22 @@ spells and completed feats that the picture shows beside each magician.
 
 from __future__ import annotations
 
-from games.core import FINAL_SCORES, Board, BoardField, seat_ref
-from games.strange_norrell import cards
+from collections import Counter
+
+from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
+from games.core.board import MAX_FIELD_VALUE
+from games.strange_norrell import cards, catalogue
 from games.strange_norrell.scoring import ScoreLine
 from games.strange_norrell.state import STILL
 from games.strange_norrell.text import (
+    book_effect,
     book_label,
     element_list,
     engagement_list,
     feat_label,
     place_name,
     plural,
+    short_card,
     spell_name,
     tokens,
 )
@@ -61,7 +66,7 @@ _HINTS = {
 _NO_BACK = {("connexion", ""), ("discard", ""), ("place", "connexion"), ("reward", "honeyfoot")}
 
 _PHASES = {
-    "choose": "{who}'s turn: choose an action or still the waters.",
+    "choose": "{who}'s turn: choose an action or still the waters (spells may come first).",
     "visits": "{who}'s turn: visits (moves and social engagements), magic and spells.",
     "magic": "{who}'s turn: doing magic.",
     "tidy": "{who} is tidying up.",
@@ -89,8 +94,7 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
     if view.hand is not None:
         fields.append(BoardField(name="Your hand", value=engagement_list(view.hand), pictured=True))
     if view.spells is not None:
-        spells = ", ".join(f"**{spell_name(c)}** (`{c}`)" for c in view.spells) or "none"
-        fields.append(BoardField(name="Your spells", value=spells))
+        fields.append(BoardField(name="Your spells", value=_spells(view.spells)))
     if view.completed:
         fields.append(
             BoardField(
@@ -99,6 +103,9 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
         )
     if view.my_score is not None and not view.finished:
         fields.append(BoardField(name="Your magicianship", value=_score(view.my_score)))
+    revealed = revealed_text(view)
+    if revealed:
+        fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
@@ -236,7 +243,7 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     name = f"{seat_ref(m.seat)} · {data.name}{marks}"
     mine = m.seat == view.viewer
     feats = [_feat_in_play(f, with_code=mine, compact=compact) for f in m.feats]
-    books = [f"`{b}`" if mine or compact else cards.books()[b].name for b in m.books]
+    books = [_book(b, mine, compact) for b in m.books]
     lines = [
         f"{PIN} {place_name(m.location)} · {plural(m.invitations, 'invitation')}, "
         f"{plural(m.introductions, 'introduction')} in hand",
@@ -247,8 +254,8 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
             "Books: " + (_within(books, ", ", BOOKS_ROOM) if compact else ", ".join(books))
         )
     if m.connexions:
-        held = [space if compact else _connexion(space, named) for space, named in m.connexions]
-        lines.append("Connexions: " + ", ".join(held))
+        held = [_connexion(space, named, mine, compact) for space, named in m.connexions]
+        lines.append("Connexions: " + ("; " if mine or not compact else ", ").join(held))
     extras = []
     if m.pupil:
         extras.append("a pupil")
@@ -259,7 +266,8 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     if m.covered:
         covered = [a if compact else _action_name(a, m.board) for a in m.covered]
         lines.append("Covered: " + ", ".join(covered))
-    lines.append(f"Unique: {data.unique_name}")
+    unique = catalogue.short_of(data.unique)
+    lines.append(f"Unique: {data.unique_name}" + ("" if compact and not mine else f" — {unique}"))
     return BoardField(name=name, value="\n".join(lines), inline=False)
 
 
@@ -283,9 +291,54 @@ def _feat_in_play(feat: FeatView, with_code: bool, compact: bool) -> str:
     return f"{code}{data.name} {tokens(data.elements)}{placed}"
 
 
-def _connexion(space: str, named: str) -> str:
+def _book(code: str, mine: bool, compact: bool) -> str:
+    """A book with what it does; a crowded table keeps only the codes of others' books."""
+    if compact:
+        return f"`{code}` {book_effect(code)}" if mine else f"`{code}`"
+    return f"`{code}` {book_label(code)}" if mine else book_label(code)
+
+
+def _connexion(space: str, named: str, mine: bool, compact: bool) -> str:
+    """A connexion space held, with its ability (a crowded table: others' by key only)."""
+    if compact and not mine:
+        return space
     label = cards.spaces()[space].name
-    return f"{label} ({cards.connexions()[named].name})" if named else label
+    held = f"{label} ({cards.connexions()[named].name})" if named else label
+    return held if compact else f"{held}: {catalogue.short_of(space)}"
+
+
+def revealed_lines(m: MagicianView) -> list[str]:
+    """What a magician held once the game is over, in short words: cards in hand, spells,
+    completed feats (nothing before the end: they are secret while the game runs)."""
+    if m.held is None:
+        return []
+    parts = [("hand", [short_card(code) for code in m.held])]
+    parts.append(("spells", [spell_name(code) for code in m.held_spells or ()]))
+    parts.append(("feats", [cards.feats()[code].name for code in m.completed_feats or ()]))
+    return [f"{label}: {', '.join(items) or 'none'}" for label, items in parts]
+
+
+def revealed_text(view: StrangeNorrellView) -> str:
+    """Every magician's hand, spells and completed feats once the game is over."""
+    blocks = [
+        f"{seat_ref(m.seat)} — " + "; ".join(lines)
+        for m in view.magicians
+        if (lines := revealed_lines(m))
+    ]
+    share = MAX_FIELD_VALUE // max(1, len(blocks)) - 1
+    return "\n".join(b if len(b) <= share else b[: share - 1] + "…" for b in blocks)
+
+
+def _spells(spells: tuple[str, ...]) -> str:
+    """The viewer's spells, each with what it does."""
+    if not spells:
+        return "none"
+    lines = []
+    for code, count in Counter(spells).items():
+        times = f"{count}× " if count > 1 else ""
+        effect = catalogue.short_of(code)
+        lines.append(f"{times}**{spell_name(code)}** (`{code}`): {effect}")
+    return "\n".join(lines)
 
 
 def _action_name(action: str, board: str) -> str:
@@ -348,7 +401,8 @@ def _footer(view: StrangeNorrellView) -> str:
         if view.pending is None and view.turn is not None and view.turn.seat == view.viewer:
             if view.turn.phase == "choose":
                 return (
-                    "Your turn: choose an action first; `/play` suggests every move you may make."
+                    "Your turn: choose an action (spells may come first); `/play` suggests "
+                    "every move you may make."
                 )
             return "Your turn: `/play` suggests every move you may make now."
         return "`/play` suggests every choice you may make now."

@@ -8,8 +8,17 @@ from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
-from games.strange_norrell import labels, moves, refusals, rules, scoring
+from games.core import (
+    Board,
+    CardText,
+    Engine,
+    InvalidSetup,
+    LogEntry,
+    Outcome,
+    Showcase,
+    Transition,
+)
+from games.strange_norrell import catalogue, labels, moves, refusals, rules, scoring
 from games.strange_norrell.actions import Action, Composite
 from games.strange_norrell.describe import describe
 from games.strange_norrell.notation import notation, parse_syntax
@@ -58,7 +67,8 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
         "**Your turn:** choose an action (take a book, the King's Roads, study two elements, or "
         "your magician's own); a used action stays blocked until you still the waters. Then up to "
         "2 moves and 2 engagements at your location, then magic: discard an engagement to put an "
-        "available element on a feat; a completed feat draws a spell.\n"
+        "available element on a feat; a completed feat draws a spell. Spells may be played "
+        "at any time in your turn, or discarded for 1 prestige.\n"
         "**In 1811, 1813, 1815 and 1817** ending your turn with magicianship at least the fairy's "
         "strength ends the game.\n"
         "**Start:** 2 invitations, 2 introductions, 3 feats. Hand limit: 5 engagements.\n"
@@ -116,6 +126,12 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def action_label(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)
+
+    def cards(self) -> Sequence[CardText]:
+        return catalogue.cards_text()
+
+    def card_keys(self, state: StrangeNorrellState, seat: int, action: Action) -> Sequence[str]:
+        return catalogue.card_keys(state, seat, action)
 
     def deciding(self, state: StrangeNorrellState, seat: int) -> bool:
         return moves.deciding(state, seat)

@@ -81,7 +81,7 @@ def whole_moves(s: StrangeNorrellState, seat: int) -> list[Composite]:
     if s.steps:
         step = s.steps[0]
         return _discards(s, seat) if step.seat == seat and step.kind == "discard" else []
-    if s.current.seat != seat or s.current.phase == "choose":
+    if s.current.seat != seat:
         return []
     groups: list[list[Composite]] = []
     for kind in _KIND_ORDER:

@@ -33,6 +33,7 @@ from games.core.picture import (
     wrap,
 )
 from games.strange_norrell import cards
+from games.strange_norrell.describe import revealed_lines
 from games.strange_norrell.text import spell_name
 from games.strange_norrell.view import MagicianView, StrangeNorrellView
 
@@ -88,6 +89,8 @@ def render(
     height = 80 + 36 * len(status_lines) + 12 + 150 + magicians_height + map_height
     if own is not None:
         height += _own_height(own)
+    revealed = _revealed(view)
+    height += _revealed_height(revealed)
     canvas = Canvas(WIDTH, height)
     y = canvas.title_bar(_title(view))
     for line in status_lines:
@@ -100,6 +103,9 @@ def render(
     y += magicians_height
     _map(canvas, view, y)
     y += map_height
+    if revealed:
+        _draw_revealed(canvas, revealed, y, names)
+        y += _revealed_height(revealed)
     if own is not None:
         _own(canvas, view, own, y)
     return canvas.png()
@@ -284,6 +290,45 @@ def _place(
     for seat in seats:
         canvas.chip(cx, y - 50, seat_swatch(seat), size=LABEL)
         cx += chip
+
+
+def _revealed(view: StrangeNorrellView) -> list[tuple[int, list[str]]]:
+    """Each magician's hand, spells and completed feats once the game is over, wrapped to
+    the picture's width (nothing before the end)."""
+    width = WIDTH - 2 * MARGIN - 16
+    return [
+        (m.seat, [piece for line in lines for piece in wrap(line, width, size=LABEL)])
+        for m in view.magicians
+        if (lines := revealed_lines(m))
+    ]
+
+
+def _revealed_height(revealed: list[tuple[int, list[str]]]) -> int:
+    if not revealed:
+        return 0
+    return 20 + 52 + sum(44 + 30 * len(lines) + 8 for _, lines in revealed) + 12
+
+
+def _draw_revealed(
+    canvas: Canvas,
+    revealed: list[tuple[int, list[str]]],
+    top: int,
+    names: Sequence[str] | None,
+) -> None:
+    """The hands laid open: under each magician's name, what they held at the end."""
+    bottom = top + _revealed_height(revealed) - 20
+    canvas.box((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=PANEL, outline=LINE, width=2)
+    canvas.text(MARGIN + 8, top + 12, "Hands revealed", size=HEADING, bold=True)
+    y = top + 60
+    for seat, lines in revealed:
+        x = MARGIN + 8 + canvas.chip(MARGIN + 8, y, seat_swatch(seat), size=LABEL)
+        name = canvas.fit(seat_label(seat, names), WIDTH - MARGIN - x, size=TEXT, bold=True)
+        canvas.text(x, y + 17, name, size=TEXT, bold=True, anchor="lm")
+        y += 44
+        for line in lines:
+            canvas.text(MARGIN + 8, y, line, size=LABEL)
+            y += 30
+        y += 8
 
 
 def _own_lines(view: StrangeNorrellView) -> list[str] | None:

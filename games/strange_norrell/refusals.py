@@ -49,13 +49,27 @@ _OWED = {
 }
 
 
+#: What a connexion's decision owes instead: it cannot be taken back, the connexion is gained.
+_OWED_FOR_CONNEXION = {
+    "place": "place the connexion's token (`element`, `on`)",
+    "reward": "choose the feat the connexion brings (`take FEAT`)",
+}
+
+
+def _owed(step: Step) -> str:
+    """What the pending decision needs, offering `back` only where it is open."""
+    if step.source in ("connexion", "honeyfoot"):
+        return _OWED_FOR_CONNEXION.get(step.kind, _OWED[step.kind])
+    return _OWED[step.kind]
+
+
 def explain(s: StrangeNorrellState, seat: int, action: Action) -> str:
     """The reason ``action`` is not legal for ``seat``, who may act in ``s``."""
     if s.window:
         return _window_refusal(s, seat, action)
     if s.steps:
         step = s.steps[0]
-        return _step_refusal(s, step, action) or f"First {_OWED[step.kind]}."
+        return _step_refusal(s, step, action) or f"First {_owed(step)}."
     if s.current.phase == "choose":
         return _choose_refusal(s, seat, action)
     return _turn_refusal(s, seat, action)
@@ -73,6 +87,8 @@ def _window_refusal(s: StrangeNorrellState, seat: int, action: Action) -> str:
 
 def _choose_refusal(s: StrangeNorrellState, seat: int, action: Action) -> str:
     m = s.magicians[seat]
+    if isinstance(action, Cast | DiscardSpell):
+        return _spell_refusal(s, seat, action)
     if not isinstance(action, CHOOSING):
         return "First choose an action for this turn, or still the waters."
     key = _action_key(action)
@@ -129,12 +145,8 @@ def _turn_refusal(s: StrangeNorrellState, seat: int, action: Action) -> str:
             if book in current.used_books:
                 return f"You have already used {_book(book)} this turn."
             return f"{_book(book)} cannot place a token now: {_book_reason(s, seat, book)}"
-        case Cast(spell):
-            if spell not in m.spells:
-                return f"You hold no {_spell(spell)}."
-            return f"{_spell(spell)} would have no effect now."
-        case DiscardSpell(spell):
-            return f"You hold no {_spell(spell)}."
+        case Cast() | DiscardSpell():
+            return _spell_refusal(s, seat, action)
         case Pass():
             return "There is no response window open."
         case Back():
@@ -142,6 +154,12 @@ def _turn_refusal(s: StrangeNorrellState, seat: int, action: Action) -> str:
         case Discard():
             return "Social engagements are discarded only at the end of your turn, down to five."
     return "There is no such decision to make now."
+
+
+def _spell_refusal(s: StrangeNorrellState, seat: int, action: Cast | DiscardSpell) -> str:
+    if action.spell not in s.magicians[seat].spells:
+        return f"You hold no {_spell(action.spell)}."
+    return f"{_spell(action.spell)} would have no effect now."
 
 
 def _move_refusal(s: StrangeNorrellState, seat: int, action: Move | Ride | Arrive) -> str:
@@ -203,6 +221,8 @@ def _book_reason(s: StrangeNorrellState, seat: int, book: str) -> str:
 def _step_refusal(s: StrangeNorrellState, step: Step, action: Action) -> str | None:
     m = s.magicians[step.seat]
     match action:
+        case Back() if step.source in ("connexion", "honeyfoot"):
+            return "A connexion's effect cannot be taken back: the connexion is already yours."
         case Back() if step.kind in ("place", "reward"):
             return "That choice cannot be taken back: it is already under way."
         case With(card) if step.kind == "place" and step.source == "book":
@@ -222,8 +242,11 @@ def _step_refusal(s: StrangeNorrellState, step: Step, action: Action) -> str | N
             if feat not in {held.feat for held in m.feats}:
                 return f"{feat} is not one of your feats of magic."
             return f"That feat needs no more {step.element or 'tokens of that element'}."
+        case Take() if step.kind == "reward" and step.source == "honeyfoot":
+            return "Take one of the available feats of magic (`take FEAT`)."
         case Take() if step.kind == "reward":
-            return "Take two of: `intro` (draw an introduction) or an available feat's code."
+            count = "two" if step.tokens > 1 else "one"
+            return f"Take {count} of: `intro` (draw an introduction) or an available feat's code."
         case Connexion(space) if step.kind == "connexion":
             return f"Your {cards.spaces()[space].name} space already has a disc."
         case Named(code) if step.kind == "connexion":

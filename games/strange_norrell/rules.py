@@ -75,7 +75,9 @@ def legal_actions(s: StrangeNorrellState, seat: int) -> list[Action]:
         return step_choices(s, s.steps[0])
     current = s.current
     if current.phase == "choose":
-        return turn.action_choices(s, seat)
+        # "During a player's turn spells can be played": before the action is chosen too.
+        spells = spellcasting.spell_choices(s, seat, in_window=False)
+        return [*turn.action_choices(s, seat), *spells]
     m = s.magicians[seat]
     choices: list[Action] = []
     if current.phase == "visits":

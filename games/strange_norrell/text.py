@@ -60,6 +60,15 @@ def engagement_list(codes: Iterable[str]) -> str:
     )
 
 
+def short_card(code: str) -> str:
+    """An invitation or introduction as its place and element: "York wind", "Bath rain +2"."""
+    card = cards.engagements()[code]
+    where = cards.location_names()[card.location]
+    if card.is_introduction:
+        return f"{where} {card.element} +{card.prestige}"
+    return f"{where} {card.element}"
+
+
 def feat_label(code: str) -> str:
     """``Ships of Rain off Brest 🌧️🌧️🌬️ (3)``."""
     feat = cards.feats()[code]
@@ -67,15 +76,19 @@ def feat_label(code: str) -> str:
 
 
 def book_label(code: str) -> str:
-    """A book and what it does, e.g. ``A Grammar of the Rooks: 🐦 → 🐦🐦``."""
+    """A book and what it does, e.g. ``A Grammar of the Rooks: 🐦 card → 🐦🐦``."""
+    return f"{cards.books()[code].name}: {book_effect(code)}"
+
+
+def book_effect(code: str) -> str:
+    """What a book does in symbols, e.g. ``🐦 card → 🐦🐦``."""
     book = cards.books()[code]
     symbol = SYMBOLS[book.element]
-    effect = {
+    return {
         "double": f"{symbol} card → {symbol}{symbol}",
         "convert": f"{symbol} card → any token",
         "focus": f"any card → {symbol}",
     }[book.form]
-    return f"{book.name}: {effect}"
 
 
 def spell_name(code: str) -> str:

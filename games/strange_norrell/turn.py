@@ -110,7 +110,9 @@ def choose_action(s: StrangeNorrellState, seat: int, action: Action, log: Log) -
         turn,
         phase="visits",
         action=key,
-        elements=tuple(dict.fromkeys(elements)),
+        # An element a spell made available before the action (Storms over the Peninsula)
+        # stays available beside the action's own.
+        elements=tuple(dict.fromkeys((*turn.elements, *elements))),
         roads=isinstance(action, KingsRoads),
         school=isinstance(action, School),
     )

@@ -41,6 +41,11 @@ class MagicianView(_Frozen):
     magic_spells: int
     covered: tuple[str, ...]
     played: bool
+    held: tuple[str, ...] | None = None
+    """The invitations and introductions in hand, laid open once the game is over (``None``
+    until then); ``held_spells`` and ``completed_feats`` likewise."""
+    held_spells: tuple[str, ...] | None = None
+    completed_feats: tuple[str, ...] | None = None
 
 
 class TurnView(_Frozen):
@@ -179,6 +184,9 @@ def _magician(s: StrangeNorrellState, seat: int, m: Magician) -> MagicianView:
         magic_spells=m.magic_spells,
         covered=tuple(a for a in cards.ACTIONS if a in m.covered),
         played=seat in s.played,
+        held=tuple(sorted(m.hand)) if s.finished else None,
+        held_spells=tuple(sorted(m.spells)) if s.finished else None,
+        completed_feats=tuple(m.completed) if s.finished else None,
     )
 
 
@@ -223,10 +231,11 @@ def determinize(s: StrangeNorrellState, seat: int, rng: random.Random) -> Strang
     """Resample everything hidden from ``seat``: the order of every deck, the other hands
     (how many invitations, introductions and spells each holds is kept), and the generator
     that decides future reshuffles. Cards another player has committed to a decision not yet
-    finished stay in their hand."""
+    finished stay in their hand. Once the game is over every hand and spell is laid open, so
+    only the decks are shuffled."""
     t = s.clone()
     reserved = _reserved(t, seat)
-    others = [i for i in range(t.players) if i != seat]
+    others = [i for i in range(t.players) if i != seat and not t.finished]
     intro_kinds = cards.introductions()
 
     invitation_pool = list(t.invitations)

@@ -141,6 +141,26 @@ class GameStore(ABC):
         """
 
     @abstractmethod
+    async def hand_over(
+        self,
+        game_id: int,
+        *,
+        seat: int,
+        user_id: int | None,
+        expected_version: int,
+        to_act: frozenset[int],
+        settings: Mapping[str, Any],
+        deliveries: Sequence[Delivery] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> Game:
+        """Give engine seat ``seat`` to ``user_id``, or, with ``None``, leave it open for
+        someone to take, in one transaction: the seat's missed deadlines and resignation are
+        cleared, the game waits for ``to_act``, its settings become ``settings``, its pending
+        timers are replaced by ``timers`` and ``deliveries`` are queued. ``GameNotActive``,
+        ``VersionConflict``; ``NotSeated`` when there is no such seat; ``AlreadySeated`` when
+        ``user_id`` already plays another seat of the game."""
+
+    @abstractmethod
     async def undo(
         self,
         game_id: int,

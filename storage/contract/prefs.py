@@ -4,11 +4,11 @@ themselves."""
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.records import Player
+from storage.records import NewTimer, Player
 
 
 class Preferences(ABC):
@@ -43,3 +43,11 @@ class Preferences(ABC):
     @abstractmethod
     async def set_away(self, user_id: int, until: datetime | None) -> Player:
         """Start (``until`` in the future) or end (``None``) a player's vacation."""
+
+    @abstractmethod
+    async def set_choices(
+        self, user_id: int, changes: Mapping[str, Any], *, timers: Sequence[NewTimer] = ()
+    ) -> Player:
+        """Merge ``changes`` into a player's time choices (the names in
+        :data:`~storage.records.PLAYER_CHOICES`; a ``None`` value forgets one) and schedule
+        ``timers`` the change moves (replacing pending ones by key), in one transaction."""

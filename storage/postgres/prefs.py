@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from storage.contract.prefs import Preferences
 from storage.postgres import rows
 from storage.postgres.database import Database
-from storage.records import Player
+from storage.postgres.writes import insert_timers
+from storage.records import NewTimer, Player, merged
 
 
 class PostgresPreferences(Preferences):
@@ -70,6 +71,33 @@ class PostgresPreferences(Preferences):
 
     async def set_away(self, user_id: int, until: datetime | None) -> Player:
         return await self._update(user_id, {"away_until": until}, keep_none=True)
+
+    async def set_choices(
+        self, user_id: int, changes: Mapping[str, Any], *, timers: Sequence[NewTimer] = ()
+    ) -> Player:
+        now = self._db.now()
+        async with self._db.transaction() as db:
+            # The row is made first and locked, so two processes' changes merge.
+            await db.execute(
+                "INSERT INTO players (user_id, updated_at) VALUES ($1, $2)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                user_id,
+                now,
+            )
+            found = await db.fetchval(
+                "SELECT choices FROM players WHERE user_id = $1 FOR UPDATE", user_id
+            )
+            choices = merged(json.loads(found), changes)
+            await db.execute(
+                "UPDATE players SET choices = $1, updated_at = $2 WHERE user_id = $3",
+                json.dumps(choices),
+                now,
+                user_id,
+            )
+            await insert_timers(db, timers)
+            row = await db.fetchrow("SELECT * FROM players WHERE user_id = $1", user_id)
+            assert row is not None  # made above
+            return rows.player(row)
 
     async def _update(
         self, user_id: int, changes: Mapping[str, Any], *, keep_none: bool = False

@@ -24,6 +24,7 @@ from storage.records import (
     TournamentStatus,
     TournamentTable,
     UndoRequest,
+    player_choices,
 )
 
 
@@ -119,6 +120,7 @@ def player(row: Row) -> Player:
         digest=bool(row["digest"]),
         turns=bool(row["turns"]),
         away_until=row["away_until"],
+        **player_choices(json.loads(row["choices"])),
     )
 
 

@@ -15,6 +15,7 @@ from storage.postgres.outbox import PostgresOutbox
 from storage.postgres.prefs import PostgresPreferences
 from storage.postgres.profiles import PostgresProfiles
 from storage.postgres.ratings import PostgresRatings
+from storage.postgres.stats import PostgresStats
 from storage.postgres.timers import PostgresTimers
 from storage.postgres.tournaments import PostgresTournaments
 from storage.postgres.views import PostgresPrivateViews
@@ -36,6 +37,7 @@ class PostgresStore(Store):
         self.tournaments = PostgresTournaments(database)
         self.ratings = PostgresRatings(database)
         self.views = PostgresPrivateViews(database)
+        self.stats = PostgresStats(database)
         self.profiles = PostgresProfiles(database)
 
     @classmethod

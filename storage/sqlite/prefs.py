@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from storage.contract.prefs import Preferences
-from storage.records import Player
+from storage.records import NewTimer, Player, merged
 from storage.sqlite import rows
 from storage.sqlite.database import Database, fetch_all, to_epoch
+from storage.sqlite.writes import insert_timers
 
 
 class SqlitePreferences(Preferences):
@@ -64,6 +65,27 @@ class SqlitePreferences(Preferences):
         return await self._update(
             user_id, {"away_until": None if until is None else to_epoch(until)}, keep_none=True
         )
+
+    async def set_choices(
+        self, user_id: int, changes: Mapping[str, Any], *, timers: Sequence[NewTimer] = ()
+    ) -> Player:
+        async with self._db.transaction() as db:
+            await db.execute(
+                "INSERT INTO players (user_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, self._db.now()),
+            )
+            (found,) = await fetch_all(
+                db, "SELECT choices FROM players WHERE user_id = ?", (user_id,)
+            )
+            choices = merged(json.loads(found["choices"]), changes)
+            await db.execute(
+                "UPDATE players SET choices = ?, updated_at = ? WHERE user_id = ?",
+                (json.dumps(choices), self._db.now(), user_id),
+            )
+            await insert_timers(db, timers)
+            (row,) = await fetch_all(db, "SELECT * FROM players WHERE user_id = ?", (user_id,))
+            return rows.player(row)
 
     async def _update(
         self, user_id: int, changes: Mapping[str, Any], *, keep_none: bool = False

@@ -25,6 +25,7 @@ from storage.records import (
     TournamentStatus,
     TournamentTable,
     UndoRequest,
+    player_choices,
 )
 from storage.sqlite.database import from_epoch
 
@@ -127,6 +128,7 @@ def player(row: aiosqlite.Row) -> Player:
         digest=bool(row["digest"]),
         turns=bool(row["turns"]),
         away_until=from_epoch(row["away_until"]),
+        **player_choices(json.loads(row["choices"])),
     )
 
 

@@ -13,6 +13,7 @@ from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.profiles import SqliteProfiles
 from storage.sqlite.ratings import SqliteRatings
+from storage.sqlite.stats import SqliteStats
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
 from storage.sqlite.views import SqlitePrivateViews
@@ -31,6 +32,7 @@ class SqliteStore(Store):
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
         self.views = SqlitePrivateViews(database)
+        self.stats = SqliteStats(database)
         self.profiles = SqliteProfiles(database)
 
     @classmethod

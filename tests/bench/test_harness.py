@@ -22,6 +22,12 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
         row["pictures"] > 0 and 0 < row["median_ms"] <= row["max_ms"] and row["png_bytes_max"] > 0
         for row in results["pictures"]
     )
+    replay = results["replays"]
+    assert replay["decisions"] >= 1_000
+    assert all(
+        row["frames"] > 0 and 0 < row["median_ms"] <= row["max_ms"]
+        for row in replay["steps"].values()
+    )
     assert results["service"]["sequential"]["count"] > 0
     assert results["service"]["bare_commit"]["count"] > 0
     assert all(results["stack"][kind]["count"] > 0 for kind in ("play", "click"))
@@ -43,6 +49,7 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert results["machine"]["sqlite"] in page
     assert "Targets are judged on the full run only" in page
     assert "## Board pictures" in page
+    assert "## Replays" in page
     assert "## Outbox: a burst of moves drained" in page
     assert "## Service: moves on PostgreSQL" in page
     assert "## Profiles and server statistics" in page

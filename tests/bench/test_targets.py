@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.targets import MAX_PICTURE_MS, judge
+from bench.targets import MAX_PICTURE_MS, MAX_REPLAY_FRAME_MS, judge
 
 
 def _row(game: str, median_ms: float) -> dict[str, Any]:
@@ -44,3 +44,16 @@ def test_postgresql_is_judged_on_its_ratio_its_p99_and_a_second_process_adding_m
 
 def test_a_run_without_postgresql_judges_nothing_of_it() -> None:
     assert judge({"postgres": {"skipped": "PostgreSQL is not installed"}}) == []
+
+
+def _replay(p95_ms: float) -> dict[str, Any]:
+    return {"decisions": 1_012, "title": "Magic Spell", "p95_ms": p95_ms, "slowest_ms": 300.0}
+
+
+def test_a_replay_is_judged_on_the_p95_of_a_frame() -> None:
+    (met,) = judge({"replays": _replay(MAX_REPLAY_FRAME_MS)})
+    (missed,) = judge({"replays": _replay(MAX_REPLAY_FRAME_MS + 0.1)})
+    assert met.met
+    assert not missed.met
+    assert met.what == "A frame of a 1,012-decision Magic Spell replay (p95)"
+    assert missed.measured == "250.1 ms (slowest 300.0 ms)"

@@ -56,7 +56,7 @@ def simcord_bot(db: Path) -> GrimoireBot:
 @pytest_asyncio.fixture
 async def simcord_env(simcord_bot: GrimoireBot) -> AsyncIterator[simcord.Env]:
     """SimCord's environment around the bot; at the end every bot it ran (a restart makes a
-    new one) has its database closed, so no connection thread outlives the test."""
+    new one) has its health port and database closed, so nothing outlives the test."""
     env = simcord.Env(simcord_bot, settle_timeout=SETTLE_TIMEOUT)
     await env.start()
     bots = [simcord_bot]
@@ -67,6 +67,9 @@ async def simcord_env(simcord_bot: GrimoireBot) -> AsyncIterator[simcord.Env]:
     finally:
         await env.shutdown()
         for bot in bots:
+            operations = getattr(bot, "operations", None)
+            if operations is not None:
+                await operations.close()
             services = getattr(bot, "services", None)
             store = services.store if services is not None else None
             if store is not None:

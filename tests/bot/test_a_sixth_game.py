@@ -102,5 +102,6 @@ async def test_a_registered_game_is_played_to_its_end(
     assert button_ids(final) == [
         f"grim:over:rematch:{game_id}",
         f"grim:over:new:{game_id}",
+        f"grim:rpw:{game_id}",
         f"grim:rules:{stones.key}",
     ]

@@ -342,7 +342,12 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
     final = thread.history()[-1]
     assert "**The game is over.**" in post_words(final)
     assert "\n".join(ranking) in post_words(final), post_words(final)
-    assert [b.split(":")[2] for b in button_ids(final)] == ["rematch", "new", "mandragora"]
+    assert [b.split(":")[1:3] for b in button_ids(final)] == [
+        ["over", "rematch"],
+        ["over", "new"],
+        ["rpw", str(game.id)],
+        ["rules", "mandragora"],
+    ]
     assert "The game is over" not in "".join(post_words(m) for m in thread.history()[:-1])
 
     # Closed: archived and locked, as Discord has it (discord.py drops archived threads

@@ -94,6 +94,7 @@ async def check_the_end(table: Table, game: Game) -> None:
     assert button_ids(final) == [
         f"grim:over:rematch:{game.id}",
         f"grim:over:new:{game.id}",
+        f"grim:rpw:{game.id}",
         f"grim:rules:{game.game_key}",
     ]
     engine = games.get(game.game_key)
@@ -123,8 +124,9 @@ async def check_the_counts(table: Table, game: Game) -> None:
     posts = thread.history()
     assert len(posts) - 2 <= len(turns), (len(posts), len(turns))
     assert [m for m in posts[:-1] if button_ids(m)] == [], "live buttons: the newest post's"
-    # Once the game is over, nothing to play: only Rematch, New game and How to play.
-    assert [b.split(":")[1] for b in button_ids(posts[-1])] == ["over", "over", "rules"]
+    # Once the game is over, nothing to play: only Rematch, New game, Watch again and How to
+    # play.
+    assert [b.split(":")[1] for b in button_ids(posts[-1])] == ["over", "over", "rpw", "rules"]
     assert [m for m in posts[:-1] if has_board(m)] == [], "one board: the newest post's"
     for seat in range(len(game.seats)):
         member = member_at(table, game, seat)
@@ -188,10 +190,12 @@ async def test_magic_spell_with_a_trade_between_turns(table: Table) -> None:
     step = 100
     game = await make_move(table, game, proposer, offer, step)
     while (moves := await legal_moves(table, game, proposer)) and not any(
-        m.startswith("trade with") for m in moves
+        m.startswith(("trade with", "withdraw")) for m in moves
     ):
         step += 1
-        game = await make_move(table, game, proposer, choose(rng, moves), step)
+        # Ask for a homework spell of the partner's choosing, which they can always give.
+        move = "for homework" if "for homework" in moves else choose(rng, moves)
+        game = await make_move(table, game, proposer, move, step)
     accept = f"accept {proposer + 1}"
     assert accept in await legal_moves(table, game, partner)
     posts_before = len(thread.history())

@@ -129,10 +129,11 @@ async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
     assert "Hands revealed" not in earlier
     for fields in hands:
         assert all(render_seats(f.value, names) not in earlier for f in fields)
-    # Rematch, New game, How to play; no turn to take.
+    # Rematch, New game, Watch again, How to play; no turn to take.
     assert button_ids(final) == [
         f"grim:over:rematch:{game_id}",
         f"grim:over:new:{game_id}",
+        f"grim:rpw:{game_id}",
         "grim:rules:mandragora",
     ]
     # One game-over DM each, the newest, with the result and the way to the thread.

@@ -110,6 +110,7 @@ async def test_three_players_play_mandragora_to_the_final_scores(table: Table) -
     assert button_ids(final) == [
         f"grim:over:rematch:{game_id}",
         f"grim:over:new:{game_id}",
+        f"grim:rpw:{game_id}",
         "grim:rules:mandragora",
     ]
 

@@ -37,6 +37,7 @@ from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.profiles import ProfilesContract
+from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -87,6 +88,10 @@ class TestPostgresConcurrency(ConcurrencyContract):
 
 class TestPostgresGameLocks(GameLockContract):
     """PostgreSQL games' locks."""
+
+
+class TestPostgresStats(StatsContract):
+    """PostgreSQL reads for monitoring."""
 
 
 class TestPostgresAsyncPlay(AsyncPlayContract):

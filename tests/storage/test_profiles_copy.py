@@ -1,4 +1,4 @@
-"""A copied database keeps schema 8's rows as they were, and its triggers keep working."""
+"""A copied database keeps schema 10's rows as they were, and its triggers keep working."""
 
 from __future__ import annotations
 

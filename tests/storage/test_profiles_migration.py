@@ -1,6 +1,6 @@
-"""Schema 8 fills in what profiles read for games played under schema 7: each move's time
-(asked by the previous action on the table, vacations left out), and each finished game's
-result and places."""
+"""Schema 10 fills in what profiles read for games played before it (here a schema 7 file):
+each move's time (asked by the previous action on the table, vacations left out), and each
+finished game's result and places."""
 
 from __future__ import annotations
 

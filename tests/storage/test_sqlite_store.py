@@ -8,6 +8,7 @@ from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.profiles import ProfilesContract
+from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.views import PrivateViewsContract
@@ -47,3 +48,7 @@ class TestSqliteProfiles(ProfilesContract):
 
 class TestSqlitePrivateViews(PrivateViewsContract):
     """SQLite private views and out-of-date updates."""
+
+
+class TestSqliteStats(StatsContract):
+    """SQLite reads for monitoring."""

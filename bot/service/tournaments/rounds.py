@@ -15,6 +15,7 @@ from bot.service.clocks import Policy, server_clock
 from bot.service.lobby import Lobbies, Seating
 from bot.service.locks import GameLocks
 from bot.service.posts import Post
+from bot.service.substitutes import NO_SUBSTITUTES
 from bot.service.text import strong, user
 from bot.service.tournaments import boards
 from bot.service.tournaments.channel import TOURNAMENT_STYLE, channel_post, show
@@ -99,6 +100,8 @@ class Rounds:
             "deadline": seconds,
             "policy": Policy.ACT.value,
             "tournament": tournament.id,
+            # Only an organiser who allowed substitutes lets someone new take a seat.
+            **({} if tournament.settings.get("substitutes") else {NO_SUBSTITUTES: True}),
         }
         for table in tournament.tables_of(tournament.round):
             if table.bye:

@@ -115,11 +115,13 @@ class Tournaments:
         name: str | None = None,
         options: str | None = None,
         starts_in: str | None = None,
+        substitutes: bool = False,
         requirements: Mapping[str, int] | None = None,
     ) -> Tournament:
         """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
         the game's variant options, the same at every table; ``starts_in`` (``7d``) starts it
-        by itself when that time is up (otherwise the organiser starts it); ``requirements``
+        by itself when that time is up (otherwise the organiser starts it); ``substitutes``
+        lets a seat a player leaves be taken by someone new; ``requirements``
         (``bot.service.requirements``) are what a member must meet to sign up."""
         try:
             engine = games.get(game_key)
@@ -141,6 +143,7 @@ class Tournaments:
             "smallest": sizes.smallest,
             "largest": sizes.largest,
             "deadline": deadline_seconds(deadline),
+            **({"substitutes": True} if substitutes else {}),
             **(requirements or {}),
         }
         open_ones = await self._store.tournaments.in_guild(

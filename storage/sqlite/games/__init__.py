@@ -8,9 +8,10 @@ from storage.sqlite.database import Database
 from storage.sqlite.games.lobby import SqliteLobby
 from storage.sqlite.games.moves import SqliteMoves
 from storage.sqlite.games.reading import SqliteReading
+from storage.sqlite.games.seats import SqliteSeats
 
 
-class SqliteGames(SqliteLobby, SqliteMoves, SqliteReading):
+class SqliteGames(SqliteLobby, SqliteMoves, SqliteSeats, SqliteReading):
     """:class:`~storage.contract.games.GameStore` on one SQLite database."""
 
     def __init__(self, database: Database) -> None:

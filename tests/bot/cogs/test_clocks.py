@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import discord
 import simcord
 
 from bot.service.clocks import Policy, TableClock
+from storage import TimerKind
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, open_lobby, post_words, replies, start_game, stored
 
@@ -56,11 +59,14 @@ async def test_players_turn_their_notifications_on_and_off(table: Table) -> None
     alice = table.members["alice"]
     shown = await alice.slash(table.channel, "notify")
     assert only_answer(shown) == (
-        "Your-turn DMs: **on** · reminders before deadlines: **on** · daily digest: **on**."
+        "Your-turn DMs: **on** · reminders before deadlines: **on** (each game's) · "
+        "daily digest: **on** (a day apart) · heads-up when you are next: **off**.\n"
+        "Time zone: **UTC** · quiet hours: **none**."
     )
     off = await alice.slash(table.channel, "notify", reminders="off")
-    assert only_answer(off) == (
-        "Your-turn DMs: **on** · reminders before deadlines: **off** · daily digest: **on**."
+    assert only_answer(off).startswith(
+        "Your-turn DMs: **on** · reminders before deadlines: **off** (each game's) · "
+        "daily digest: **on**"
     )
     player = await bot_of(table).services.store.prefs.player(alice.id)
     assert (player.reminders, player.digest, player.turns) == (False, True, True)
@@ -85,3 +91,32 @@ async def test_your_turn_dms_follow_notify_and_the_private_message_stays_current
     await bob.slash(thread, "play", move="move 1")
     assert alice.user.dm_channel.history()[-1].content.startswith("Your turn in **Mandragora**")
     assert (await stored(table, game_id)).version == 2
+
+
+async def test_with_weekends_off_saturday_and_sunday_do_not_count(table: Table) -> None:
+    admin = manager(table)
+    bad = await admin.slash(table.channel, "settings", timezone="Atlantis/Capital")
+    assert "is not a time zone I know" in only_answer(bad)
+    assert await bot_of(table).services.store.prefs.server(table.guild.id) == {}
+    chosen = await admin.slash(table.channel, "settings", weekends="off", timezone="UTC")
+    assert only_answer(chosen).endswith("; weekends (UTC) do not count.")
+
+    now = discord.utils.utcnow()
+    friday = (now + timedelta(days=(4 - now.weekday()) % 7 or 7)).replace(
+        hour=12, minute=0, second=0, microsecond=0
+    )
+    await table.env.advance_time((friday - now).total_seconds())
+    _, game_id = await start_game(table, "mandragora", ["alice", "bob"], deadline="24h")
+    pending = await bot_of(table).services.store.timers.pending(game_id)
+    (deadline,) = [t.due_at for t in pending if t.kind is TimerKind.DEADLINE]
+    started = (await stored(table, game_id)).started_at
+    assert started is not None
+    monday = friday + timedelta(days=3)
+    # Friday's twelve hours, then Monday's twelve: the weekend does not count.
+    assert deadline == started + timedelta(days=3)
+    assert abs((deadline - monday).total_seconds()) < 60
+
+    await table.env.advance_time(timedelta(days=1, hours=1).total_seconds())  # Saturday
+    assert (await stored(table, game_id)).version == 0
+    await table.env.advance_time(timedelta(days=2).total_seconds())  # Monday afternoon
+    assert (await stored(table, game_id)).version >= 1

@@ -18,6 +18,7 @@ from bot import pictures
 from bot.embeds import board_embed
 from bot.render import render
 from bot.service.announce import seat_users
+from bot.service.choices import panel_choices
 from bot.throttle import Throttle
 from storage import Game, GameStatus
 from tests.bot.cogs.test_tables import (
@@ -211,7 +212,8 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
     )
     game, seat = await crowd(table, game_id)
     member = member_at(table, game, seat)
-    moves = [m for m in await legal_moves(table, game, seat) if m != "back"]
+    everything = await legal_moves(table, game, seat)
+    moves = [m for m in everything if m != "back"]
 
     result = await member.slash(thread, "turn")
 
@@ -219,7 +221,8 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
     panel = answer(result)
 
     def menu_labels() -> list[str]:
-        """The moves the step-by-step menu offers, read from each entry's typing hint."""
+        """The moves the step-by-step menu offers, read from each entry's value (the
+        move's place among the legal ones; its description may show a card's effect)."""
         menus = [
             c
             for row in panel.components
@@ -227,7 +230,7 @@ async def test_a_turn_with_more_than_25_choices_opens_a_paged_panel(table: Table
             if c["type"] == 3 and c["custom_id"].startswith("grim:pick:")
         ]
         assert len(menus) == 1
-        return [o["description"].removeprefix("or type /play ") for o in menus[0]["options"]]
+        return [everything[int(o["value"])] for o in menus[0]["options"]]
 
     assert menu_labels() == moves[:25]
     await member.click(panel, label="Next ▶")
@@ -373,12 +376,15 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     panel = answer(await alice.slash(thread, "turn"))
     waiting = answer(await bob.slash(thread, "turn"))
 
-    assert panel.content == (
-        f"**Mandragora** #{game_id} · your move: choose below.\n"
-        f"-# Typing works too: `/play {moves[0]}`"
-    )
     engine = games.get("mandragora")
     state = engine.load(game.state or "")
+    cards = panel_choices(engine, state, 0).step_cards()
+    assert cards, "the assistant's moves name the cards at their shops"
+    assert panel.content == (
+        f"**Mandragora** #{game_id} · your move: choose below.\n"
+        f"-# Typing works too: `/play {moves[0]}`\n"
+        + "\n".join(f"**{card.name}** — {card.brief}" for card in cards)
+    )
     names = await bot_of(table).services.names.names(seat_users(game))
     labels = [c["label"] for row in panel.components for c in row["components"] if c["type"] == 2]
     assert labels == [

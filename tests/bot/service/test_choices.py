@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import games
 from bot.service.choices import automatic_followers, clicks_for, panel_choices
+from tests.bot.card_fakes import STONES_CARDS, StonesWithCards
 from tests.bot.components.test_panel import StonesInWords
 from tests.games.tiny_game import ENGINE as STONES
+from tests.games.tiny_game.actions import Take
+from tests.games.tiny_game.state import StonesState
 
 MANDRAGORA = games.get("mandragora")
 
@@ -56,3 +61,25 @@ def test_a_decision_that_differs_from_the_automatic_one_still_costs_a_click() ->
     after_cast = MANDRAGORA.apply(state, 0, cast).state
     back = MANDRAGORA.parse(after_cast, 0, "back")
     assert clicks_for(MANDRAGORA, state, 0, [cast, back]) == 2
+
+
+class StonesNamingCards(StonesWithCards):
+    """Stones with cards whose "take 3" also names a card its catalogue does not list."""
+
+    def card_keys(self, state: StonesState, seat: int, action: Take) -> Sequence[str]:
+        extra = ("unlisted",) if action.stones == 3 else ()
+        return (*extra, *super().card_keys(state, seat, action))
+
+
+def test_each_choice_names_its_cards_and_the_panel_holds_only_listed_ones() -> None:
+    engine = StonesNamingCards()
+    state = engine.new_game(2, 1, engine.options())
+    (seat,) = engine.to_act(state)
+    panel = panel_choices(engine, state, seat)
+    assert [c.cards for c in panel.steps] == [("one",), ("two",), ("unlisted", "three")]
+    assert [c.cards for c in panel.whole] == [c.cards for c in panel.steps]
+    assert sorted(panel.catalogue) == ["one", "three", "two"]
+    assert [panel.card_of(c) for c in panel.steps] == list(STONES_CARDS[:3])
+    # Counting clicks does not ask for cards, and counts the same.
+    assert panel_choices(engine, state, seat, cards=False).catalogue == {}
+    assert clicks_for(engine, state, seat, [engine.legal_actions(state, seat)[2]]) == 1

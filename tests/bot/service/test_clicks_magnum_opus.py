@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.service.choices import clicks_for
+from bot.service.choices import PAGE_SIZE, clicks_for
 from games.core import Engine
 
 GOLDEN = Path(__file__).parents[2] / "games" / "golden"
@@ -63,7 +63,8 @@ def test_every_recorded_pick_takes_one_click() -> None:
 
 
 def test_a_favor_aimed_at_a_rival_takes_one_click() -> None:
-    """Unless the player stepped back and forth (random play does)."""
+    """Unless the player stepped back and forth (random play does); a long menu of whole
+    Favors adds the page turns to reach it."""
     favors = [
         (state, seat, move)
         for state, seat, move in all_moves()
@@ -72,7 +73,9 @@ def test_a_favor_aimed_at_a_rival_takes_one_click() -> None:
     ]
     assert favors
     for state, seat, move in favors:
-        assert clicks_for(ENGINE, state, seat, move) == 1, [ENGINE.notation(d) for d in move]
+        page_turns = (len(ENGINE.whole_moves(state, seat)) - 1) // PAGE_SIZE
+        clicks = clicks_for(ENGINE, state, seat, move)
+        assert 1 <= clicks <= 1 + page_turns, [ENGINE.notation(d) for d in move]
 
 
 def test_no_move_takes_more_clicks_than_decisions() -> None:

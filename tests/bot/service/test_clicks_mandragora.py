@@ -24,7 +24,7 @@ import games
 from bot.service.choices import clicks_for
 from games.core import Engine
 from games.mandragora import MandragoraEngine, cards
-from games.mandragora.actions import Action, AddIngredient, ChoosePower, Levitate, Move
+from games.mandragora.actions import Action, AddIngredient, ChoosePower, Levitate, Move, Share
 from games.mandragora.state import MandragoraState
 from games.mandragora.whole_moves import scrolls_unseen
 
@@ -70,10 +70,12 @@ class Recorded:
 
     @property
     def blind_team_levitation(self) -> bool:
-        """A Levitation of a face-down card in the team variant while a cursed scroll may be
-        hidden: the card may bring a trade with the partner, so no whole move can hold it."""
+        """A Levitation of a face-up cursed scroll (a step of its own, never a whole move),
+        or in the team variant of a face-down card while a scroll may be hidden (the card may
+        bring a trade with the partner, so no whole move can hold it)."""
         blind = any(isinstance(d, Levitate) and d.card is None for d in self.meant)
-        return blind and self.start.teams and scrolls_unseen(self.start)
+        scroll = any(isinstance(d, Levitate) and d.card == cards.SCROLL for d in self.meant)
+        return scroll or (blind and self.start.teams and scrolls_unseen(self.start))
 
 
 def _meant(seat_moves: Sequence[str]) -> list[str]:
@@ -129,7 +131,11 @@ ASSISTANT = [m for m in MOVES if m.is_assistant]
 
 
 def clicks(move: Recorded, engine: MandragoraEngine = ENGINE) -> int:
-    return clicks_for(engine, move.start, move.seat, move.meant)
+    # A team trade that cursed scrolls brought is a decision of its own, made once they are
+    # in front of the caster, as after an assistant move: the cast ends before it.
+    trade = [i for i, d in enumerate(move.meant) if isinstance(d, Share)]
+    meant = move.meant[: trade[0]] if trade else move.meant
+    return clicks_for(engine, move.start, move.seat, meant)
 
 
 def test_the_golden_games_hold_casts_and_assistant_moves_to_count() -> None:

@@ -89,6 +89,7 @@ async def test_open_in_join_order_by_default_options(lobbies: Lobbies) -> None:
         "low_enrollment": False,
         "philosophers_stone": False,
         "open_research": False,
+        "rounds": None,
     }
 
 

@@ -75,6 +75,7 @@ def test_literal_values() -> None:
         "low_enrollment": False,
         "philosophers_stone": False,
         "open_research": False,
+        "rounds": None,
     }
     assert parse_options(MAGIC_SPELL, "heavy_courseload=15").model_dump()["heavy_courseload"] == 15
     assert refusal(MAGIC_SPELL, "heavy_courseload=13") == (
@@ -92,6 +93,7 @@ def test_several_pairs_with_spaces_or_commas() -> None:
         "low_enrollment": True,
         "philosophers_stone": False,
         "open_research": True,
+        "rounds": None,
     }
     assert parse_options(MAGIC_SPELL, "low_enrollment=yes,open_research=on") == options
 
@@ -155,8 +157,9 @@ def test_option_choices_list_default_first_then_the_engine_variants() -> None:
     assert option_choices(MAGIC_SPELL) == [
         "default",
         "low_enrollment=true",
-        "heavy_courseload=12 philosophers_stone=true",
-        "open_research=true",
+        "rounds=30",
+        "heavy_courseload=12 philosophers_stone=true rounds=40",
+        "open_research=true rounds=20",
         "heavy_courseload=15 low_enrollment=true philosophers_stone=true open_research=true",
     ]
     assert example(MANDRAGORA) == "teams=true"

@@ -31,9 +31,9 @@ from bot.service.picture_posts import picture_extra
 from bot.service.play import Tables
 from bot.service.posts import Post
 from bot.service.standings import with_resignations
-from bot.service.table import History, Moment, TableViews, table_deliveries
+from bot.service.table import History, Moment, TablePost, TableViews, table_deliveries
 from bot.service.undo import Takebacks
-from games.core import BACK, Engine, LogEntry, Outcome
+from games.core import BACK, HANDS_REVEALED, Board, Engine, LogEntry, Outcome
 from games.core.outcome import amount
 from storage import DeliveryKind, Game, GameStatus, Seat, SqliteStore, Store
 from tests.bot.service.helpers import (
@@ -184,6 +184,17 @@ def posts_of(history: History) -> list[int]:
 
 
 # ------------------------------------------------------------------ the start
+def posted_board(engine: Engine[Any, Any], view: Any, post: TablePost) -> Board:
+    """The board a post shows for ``view``: the engine's own, except that a final post whose
+    text lays the hands open in words leaves out the board's field saying the same."""
+    board = engine.describe(view)
+    if not post.reveal:
+        return board
+    assert post.final, "only a final post lays the hands open"
+    kept = tuple(f for f in board.fields if f.name != HANDS_REVEALED)
+    return board.model_copy(update={"fields": kept})
+
+
 def test_the_start_post_names_the_seat_order_and_pings_whoever_acts_first() -> None:
     history = history_of(table("mandragora", 3, ai=[2]), [])
     assert history.is_post(0)
@@ -447,7 +458,7 @@ def test_the_final_post_ranks_resigned_players_last() -> None:
     first = min(final.winners)
     assert ending == f"{{p{first}}} wins with {amount(final.scores[first], 'points')}."
     assert f"{{b}}The game is over.{{/b}} {ending}\n{placed}\n" in post.text
-    assert post.board == engine.describe(engine.view(end.state, None))
+    assert post.board == posted_board(engine, engine.view(end.state, None), post)
     for seat in range(3):
         update = VIEWS.private(history, last(history), seat)
         assert update.notify is True
@@ -519,7 +530,7 @@ def test_a_whole_game_never_leaks(key: str, players: int) -> None:
         for post in shown:
             for secret in secrets:
                 assert secret not in post.text
-            assert post.board == engine.describe(spectator)
+            assert post.board == posted_board(engine, spectator, post)
             assert post.picture == picture_extra(engine, spectator)
         for seat in range(players):
             update = VIEWS.private(history, version, seat)

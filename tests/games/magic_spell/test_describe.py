@@ -36,9 +36,9 @@ def _table() -> MagicSpellState:
 
 def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> None:
     board = _board(_table(), None)
-    assert board.title == "Magic Spell · round 1 of 30"
+    assert board.title == "Magic Spell · Round 1"
     names = [f.name for f in board.fields]
-    assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy"]
+    assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy", "Spellbook spells"]
     lab = board.fields[0].value.splitlines()
     assert lab[0].startswith("3 tiles face down in places 1-100")
     assert lab[1] == "Empty: 3-10, 12-100"
@@ -52,12 +52,23 @@ def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> N
     assert "Your cabinet" not in text
 
 
+def test_a_semester_set_by_the_table_counts_down_on_the_board() -> None:
+    s = position(rounds=30)
+    s.round = 12
+    assert _board(s, None).title == "Magic Spell · Round 12 of 30 · 18 left"
+    s.round = 30
+    assert _board(s, 0).title == "Magic Spell · Round 30 of 30 · the last round"
+
+
 def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -> None:
     board = _board(_table(), 0)
     fields = {f.name: f.value for f in board.fields}
     assert fields["Your cabinet"].splitlines()[0] == "A E"
     assert "Spirit 5 (pays for" in fields["Your cabinet"]
-    assert fields["Your homework"] == "**Ken** (1 credit): woven K · needs E N"
+    assert fields["Your homework"] == (
+        "**Ken** (1 credit): woven K · needs E N\n"
+        "↳ Look at an opponent's homework spells and the tiles woven on them."
+    )
     assert "**Your move.**" in board.description
 
 

@@ -3,7 +3,14 @@ last turn, most credits wins; ties, stones and the end of the semester."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from games.ai.budget import Budget
+from games.ai.choose import Level, choose
 from games.magic_spell.spells import STONE
+from games.magic_spell.state import SAFETY_ROUNDS, MagicSpellState
 from tests.games.magic_spell.positions import ENGINE, act, play, position, public
 
 #: Nine credits: three spells of three credits each.
@@ -93,12 +100,40 @@ def test_submitting_for_grading_forfeits_an_extra_turn() -> None:
     assert (s.grader, s.current) == (0, 1)
 
 
-def test_the_semester_ends_after_its_last_round_and_the_spellbooks_are_graded() -> None:
+def test_without_a_semester_the_game_goes_on_until_a_student_completes_the_courseload() -> None:
+    """Winning: "If you have 9 or more credits worth of spells in your spellbook at the end of
+    your turn ... Each other player gets one last turn, in order, and the game ends." Nothing
+    else ends the game, so no round ends it before the safety limit."""
     s = position(spellbooks=[["ken"], ["augury"], []])
     s.round, s.current = 30, 2
+    s = play(s, (2, "rest"))
+    assert (s.finished, s.round) == (False, 31)
+    s.round, s.current = SAFETY_ROUNDS - 1, 2
+    assert not play(s, (2, "rest")).finished
+
+
+def test_the_safety_limit_ends_the_semester_and_grades_the_spellbooks() -> None:
+    s = position(spellbooks=[["ken"], ["augury"], []])
+    s.round, s.current = SAFETY_ROUNDS, 2
     t = act(s, 2, "rest")
     assert t.state.finished
-    assert "so is the semester" in public(t.log)
+    assert f"Round {SAFETY_ROUNDS} is over and so is the semester" in public(t.log)
+    outcome = ENGINE.outcome(t.state)
+    assert outcome is not None
+    assert outcome.scores == (1, 3, 0)
+    assert outcome.winners == {1}
+
+
+def test_a_semester_set_by_the_table_ends_after_its_last_round_and_the_spellbooks_are_graded() -> (
+    None
+):
+    s = position(spellbooks=[["ken"], ["augury"], []], rounds=30)
+    s.round, s.current = 29, 2
+    assert not play(s, (2, "rest")).finished
+    s.round = 30
+    t = act(s, 2, "rest")
+    assert t.state.finished
+    assert "Round 30 is over and so is the semester" in public(t.log)
     outcome = ENGINE.outcome(t.state)
     assert outcome is not None
     assert outcome.scores == (1, 3, 0)
@@ -106,7 +141,7 @@ def test_the_semester_ends_after_its_last_round_and_the_spellbooks_are_graded() 
 
 
 def test_the_semester_waits_for_the_last_turns_once_grading_is_announced() -> None:
-    s = position(spellbooks=[[], NINE, []])
+    s = position(spellbooks=[[], NINE, []], rounds=30)
     s.round, s.current = 30, 1
     s = play(s, (1, "rest"), (2, "rest"))
     assert not s.finished, "round 30 is over, but the graded student's rivals play on"
@@ -114,9 +149,31 @@ def test_the_semester_waits_for_the_last_turns_once_grading_is_announced() -> No
     assert s.finished
 
 
-def test_a_heavier_courseload_has_a_longer_semester() -> None:
-    s = position(heavy_courseload=15)
-    s.round, s.current = 30, 2
-    assert not play(s, (2, "rest")).finished
-    s.round = 50
-    assert play(s, (2, "rest")).finished
+# ------------------------------------------------------------------- every game ends
+def _play_to_the_end(players: int, seed: int, level: Level | None) -> MagicSpellState:
+    """A whole game with random seats (``level`` None) or AI seats, with no semester set."""
+    rng = random.Random(seed)
+    options = {"low_enrollment": True} if players == 2 else {}
+    s = ENGINE.new_game(players, seed, options)
+    for _ in range(ENGINE.step_limit):
+        if ENGINE.outcome(s) is not None:
+            return s
+        seat = rng.choice(sorted(ENGINE.to_act(s)))
+        if level is None:
+            action = rng.choice(ENGINE.legal_actions(s, seat))
+        else:
+            action = choose(ENGINE, s, seat, level, rng=rng, budget=Budget(iterations=8))
+        s = ENGINE.apply(s, seat, action).state
+    raise AssertionError(f"no end after {ENGINE.step_limit} steps")
+
+
+@pytest.mark.parametrize(
+    ("players", "level"), [(3, None), (4, None), (3, Level.EASY), (2, Level.NORMAL)]
+)
+def test_every_game_ends_by_the_safety_limit_whoever_plays(
+    players: int, level: Level | None
+) -> None:
+    s = _play_to_the_end(players, 3, level)
+    assert s.finished
+    assert s.grader >= 0 or s.round == SAFETY_ROUNDS + 1
+    assert s.round <= SAFETY_ROUNDS + 1

@@ -9,6 +9,7 @@ from games.magic_spell.actions import (
     Accept,
     Action,
     Ask,
+    AskAlso,
     Back,
     Cast,
     ChooseHomework,
@@ -40,6 +41,7 @@ from games.magic_spell.actions import (
     Use,
     Weave,
     WeaveFound,
+    Withdraw,
 )
 from games.magic_spell.spells import STONE
 from games.magic_spell.state import Item, Want
@@ -89,10 +91,21 @@ EXAMPLES: list[tuple[str, Action]] = [
     ("for homework", Ask(Want("homework"))),
     (
         "trade with 2 give e from ken for q",
-        CompositeOffer(1, Item("woven", "E", "ken"), Want("letter", "Q")),
+        CompositeOffer(1, (Item("woven", "E", "ken"),), (Want("letter", "Q"),)),
+    ),
+    ("ask q", AskAlso(Want("letter", "Q"))),
+    ("ask homework", AskAlso(Want("homework"))),
+    (
+        "trade with 2 give e and ken for q and quaff",
+        CompositeOffer(
+            1,
+            (Item("tile", "E"), Item("spell", spell="ken")),
+            (Want("letter", "Q"), Want("spellbook", spell="quaff")),
+        ),
     ),
     ("accept 2", Accept(1)),
     ("decline 2", Decline(1)),
+    ("withdraw 2", Withdraw(1)),
 ]
 
 

@@ -81,10 +81,15 @@ def test_put_back_leaves_the_tile_where_it_lay_known_only_to_the_scrounger() -> 
     assert "A" not in public(t.log)
 
 
-def test_a_stone_put_back_stays_in_the_game() -> None:
-    s = position(cabinets=[[], [], []], lab={1: STONE}, philosophers_stone=True)
-    s = play(s, (0, "scrounge 1"), (0, "put back"))
-    assert (place(s, 1), s.removed) == (STONE, 0)
+def test_a_stone_put_back_leaves_the_game() -> None:
+    """Scrounge: "return it to the laboratory"; Philosopher's Stone: "When a philosopher's
+    stone would be returned to the laboratory, remove it from the game instead." """
+    s = position(cabinets=[[], [], []], lab={1: STONE, 2: "E"}, philosophers_stone=True)
+    t = act(play(s, (0, "scrounge 1")), 0, "put back")
+    assert (place(t.state, 1), t.state.removed) == ("", 1)
+    assert "leaves the game" in public(t.log)
+    s = play(s, (0, "scrounge 2"), (0, "put back"))
+    assert (place(s, 2), s.removed) == ("E", 0), "any other tile stays where it lies"
 
 
 def test_back_leaves_the_row_before_a_tile_is_seen() -> None:

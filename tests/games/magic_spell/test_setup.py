@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from games.core import InvalidSetup
 from games.core.playout import random_playout
 from games.magic_spell.spells import STONE, spells, tile_box, tiles
-from games.magic_spell.state import LAB_PLACES
+from games.magic_spell.state import FEWEST_ROUNDS, LAB_PLACES, SAFETY_ROUNDS, Want, offers_of
 from tests.games.magic_spell.positions import ENGINE, new_game, spell_count, tile_count
 
 
@@ -100,14 +101,76 @@ def test_low_enrollment_is_for_two_students_only(players: int) -> None:
         ENGINE.new_game(players, 1, {"low_enrollment": True})
 
 
-@pytest.mark.parametrize(
-    ("heavy", "credits", "rounds"), [(None, 9, 30), (12, 12, 40), (15, 15, 50)]
-)
-def test_heavy_courseload_raises_the_credits_and_the_semester(
-    heavy: int | None, credits: int, rounds: int
+@pytest.mark.parametrize(("heavy", "credits"), [(None, 9), (12, 12), (15, 15)])
+def test_heavy_courseload_raises_the_credits_and_sets_no_semester(
+    heavy: int | None, credits: int
 ) -> None:
     s = ENGINE.new_game(3, 1, {"heavy_courseload": heavy})
-    assert (s.courseload, s.semester_rounds) == (credits, rounds)
+    assert (s.courseload, s.round_cap, s.last_round) == (credits, None, SAFETY_ROUNDS)
+
+
+def test_a_table_may_choose_a_semester_of_rounds() -> None:
+    s = ENGINE.new_game(3, 1, {"rounds": 30})
+    assert (s.round_cap, s.last_round) == (30, 30)
+    assert ENGINE.new_game(3, 1, {"rounds": None}).round_cap is None
+
+
+@pytest.mark.parametrize("bad", [0, FEWEST_ROUNDS - 1, SAFETY_ROUNDS + 1, "many"])
+def test_a_semester_outside_its_bounds_is_refused_with_the_reason(bad: object) -> None:
+    with pytest.raises(InvalidSetup, match="rounds") as refused:
+        ENGINE.new_game(3, 1, {"rounds": bad})
+    if isinstance(bad, int):
+        assert f"from {FEWEST_ROUNDS} to {SAFETY_ROUNDS} rounds" in str(refused.value)
+
+
+@pytest.mark.parametrize(("heavy", "rounds"), [(None, 30), (12, 40), (15, 50)])
+def test_options_stored_before_the_semester_could_be_chosen_keep_their_semester(
+    heavy: int | None, rounds: int
+) -> None:
+    stored = {
+        "heavy_courseload": heavy,
+        "low_enrollment": False,
+        "open_research": False,
+        "philosophers_stone": False,
+    }
+    assert ENGINE.new_game(3, 1, stored).round_cap == rounds
+    assert ENGINE.new_game(3, 1, {**stored, "rounds": None}).round_cap is None
+    typed = {"heavy_courseload": 15, "low_enrollment": True, "philosophers_stone": True}
+    every = {**typed, "open_research": True}
+    assert ENGINE.new_game(2, 1, every).round_cap is None, "typed options are read as they are"
+
+
+def test_a_state_stored_before_the_semester_could_be_chosen_keeps_its_semester() -> None:
+    s = ENGINE.new_game(3, 1, {"heavy_courseload": 12})
+    envelope = json.loads(ENGINE.dump(s))
+    assert envelope["format"] == 2
+    envelope["format"] = 1
+    del envelope["state"]["round_cap"]
+    old = ENGINE.load(json.dumps(envelope))
+    assert (old.round_cap, old.last_round) == (40, 40)
+    assert ENGINE.load(ENGINE.dump(s)).round_cap is None
+
+
+def test_a_state_stored_with_one_offer_a_round_reads_as_offers_to_everyone() -> None:
+    """Format 1 marked a student who had sent an offer this round with one bit; they may send
+    no other offer this round."""
+    s = new_game(3)
+    envelope = json.loads(ENGINE.dump(s))
+    envelope["format"] = 1
+    del envelope["state"]["round_cap"]
+    envelope["state"]["offered"] = 1 << 2
+    envelope["state"]["offers"] = [
+        {
+            "proposer": 2,
+            "partner": 1,
+            "give": {"kind": "tile", "letter": s.students[2].cabinet[0], "spell": ""},
+            "want": {"kind": "letter", "letter": "Q", "spell": ""},
+        }
+    ]
+    old = ENGINE.load(json.dumps(envelope))
+    assert old.offered == offers_of(2)
+    assert old.offers[0].wants == (Want("letter", "Q"),)
+    assert not [t for t in ENGINE.legal_actions(old, 2) if "trade" in ENGINE.notation(t)]
 
 
 @pytest.mark.parametrize("bad", [9, 10, 20, "lots"])
@@ -120,7 +183,14 @@ def test_the_conformance_configurations_cover_every_seat_count_and_variant() -> 
     configs = ENGINE.configurations()
     assert {players for players, _ in configs} == {2, 3, 4}
     switched = {k for _, o in configs for k, v in o.model_dump().items() if v}
-    assert switched == {"heavy_courseload", "low_enrollment", "philosophers_stone", "open_research"}
+    assert switched == {
+        "heavy_courseload",
+        "low_enrollment",
+        "philosophers_stone",
+        "open_research",
+        "rounds",
+    }
+    assert None in {o.model_dump()["rounds"] for _, o in configs}
     assert {o.model_dump()["heavy_courseload"] for _, o in configs} >= {12, 15}
 
 

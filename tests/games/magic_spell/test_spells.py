@@ -8,6 +8,7 @@ import pytest
 
 from games.core import ActionNotAllowed
 from games.magic_spell.laboratory import knows
+from games.magic_spell.spells import STONE
 from games.magic_spell.state import MagicSpellState
 from tests.games.magic_spell.positions import (
     ENGINE,
@@ -296,6 +297,21 @@ def test_legerdemain_swaps_a_cabinet_tile_with_a_laboratory_tile_unseen() -> Non
     assert knows(t.state, 0, 1)
     assert not knows(t.state, 1, 1)
     assert "Z" not in public(t.log)
+
+
+def test_a_stone_given_by_legerdemain_leaves_the_game() -> None:
+    """Philosopher's Stone: "When a philosopher's stone would be returned to the laboratory,
+    remove it from the game instead." Legerdemain puts the cabinet tile into the laboratory."""
+    s = position(
+        spellbooks=[["legerdemain"], [], []],
+        cabinets=[[STONE], [], []],
+        lab=LAB,
+        philosophers_stone=True,
+    )
+    t = act(s, 0, "cast legerdemain use stone row 1-10 tile 2")
+    assert t.state.students[0].cabinet == ["E"]
+    assert (place(t.state, 2), t.state.removed) == ("", 1)
+    assert "leaves the game" in public(t.log)
 
 
 # ------------------------------------------------------------------------------ spells

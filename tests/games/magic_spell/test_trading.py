@@ -1,5 +1,6 @@
-"""Trading between turns: offers between students not taking a turn, one item for one,
-accepted or declined; woven tiles cost a spirit; Low Enrollment trades between turns."""
+"""Trading between turns: offers between students not taking a turn, several items for
+several, accepted, declined or withdrawn; woven tiles cost a spirit; Low Enrollment trades
+between turns."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from games.core import ActionNotAllowed, NotYourTurn
 from games.magic_spell.spells import STONE
-from games.magic_spell.state import Homework, MagicSpellState
+from games.magic_spell.state import Homework, Item, MagicSpellState, Want
 from tests.games.magic_spell.positions import (
     ENGINE,
     act,
@@ -59,7 +60,8 @@ def test_an_offer_is_built_in_small_steps_each_of_which_can_be_taken_back() -> N
         "back",
     ]
     s = play(s, (1, "give e"))
-    assert texts(s, 1) == [
+    offered = texts(s, 1)
+    assert offered[:7] == [
         "for e",
         "for i",
         "for k",
@@ -67,8 +69,9 @@ def test_an_offer_is_built_in_small_steps_each_of_which_can_be_taken_back() -> N
         "for v",
         "for fugue",
         "for homework",
-        "back",
-    ]
+    ], "sending comes first, the letters the proposer's homework needs before the others"
+    assert {"for z", "give k", "give ken", "ask k", "ask homework"} <= set(offered)
+    assert offered[-1] == "back"
     assert play(s, (1, "back")).steps[1] is not None
     assert play(s, (1, "back"), (1, "back")).steps[1] is None
 
@@ -123,12 +126,100 @@ def test_the_partner_chooses_where_a_letter_comes_from() -> None:
     assert s.students[2].spirit == 4
 
 
-def test_an_offer_asks_only_for_what_the_proposer_needs_or_can_see() -> None:
+def test_an_offer_may_ask_for_any_letter_and_for_what_the_partner_is_seen_to_hold() -> None:
+    """Trading: "You may trade ingredients from your cabinet, and spells from your homework
+    or spellbook." Any letter may be asked for; a spellbook spell only if the partner has it."""
     s = play(_table(), (1, "trade with 3"), (1, "give e"))
-    with pytest.raises(ActionNotAllowed, match="Ask only for letters your homework still needs"):
-        act(s, 1, "for z")
+    assert act(s, 1, "for z").state.offers[0].want == Want("letter", "Z")
+    with pytest.raises(ActionNotAllowed, match="There are no X tiles in the game"):
+        act(s, 1, "for x")
     with pytest.raises(ActionNotAllowed, match="Quaff is not in Seat 3's spellbook"):
         act(s, 1, "for quaff")
+    with pytest.raises(ActionNotAllowed, match="No philosopher's stone is in this game"):
+        act(s, 1, "for stone")
+
+
+def test_several_items_change_hands_for_several() -> None:
+    """ "consensual trades": an offer may give and ask for several things at once."""
+    s = play(_table(), (1, "trade with 3"), (1, "give e"), (1, "give quaff"), (1, "ask k"))
+    assert s.steps[1] is not None
+    assert s.offers == []
+    t = act(s, 1, "for fugue")
+    assert private(t.log) == [
+        (
+            "{p1} offers {p2} an E and **Quaff** from their spellbook for a K and **Fugue** "
+            "from their spellbook.",
+            frozenset({1, 2}),
+        )
+    ]
+    s = play(t.state, (2, "accept 2"))
+    assert texts(s, 2) == ["give k", "give k from kismet", "back"]
+    s = play(s, (2, "give k"))
+    assert (s.students[1].cabinet, s.students[1].spellbook) == (["K", "K"], ["fugue"])
+    assert (s.students[2].cabinet, s.students[2].spellbook) == (["E", "Z"], ["quaff"])
+
+
+def test_a_whole_offer_of_several_items_may_be_typed_at_once() -> None:
+    typed = play(_table(), (1, "trade with 3 give e and quaff for k and fugue"))
+    stepped = play(
+        _table(),
+        (1, "trade with 3"),
+        (1, "give e"),
+        (1, "give quaff"),
+        (1, "ask k"),
+        (1, "for fugue"),
+    )
+    assert ENGINE.dump(typed) == ENGINE.dump(stepped)
+    assert ENGINE.notation(
+        ENGINE.parse(_table(), 1, "trade with 3 give e and quaff for k and fugue")
+    ) == ("trade with 3 give e and quaff for k and fugue")
+
+
+def test_an_offer_gives_and_asks_for_at_most_three_things() -> None:
+    s = play(_table(), (1, "trade with 3"), (1, "give e"), (1, "give k"), (1, "give vim"))
+    assert not [t for t in texts(s, 1) if t.startswith("give")]
+    with pytest.raises(ActionNotAllowed, match="at most 3 things"):
+        act(s, 1, "give quaff")
+    s = play(s, (1, "ask a"), (1, "ask b"))
+    assert not [t for t in texts(s, 1) if t.startswith("ask")]
+    with pytest.raises(ActionNotAllowed, match="at most 3 things"):
+        act(s, 1, "ask c")
+    assert len(play(s, (1, "for c")).offers[0].wants) == 3
+
+
+def test_an_item_cannot_be_given_twice_in_one_offer() -> None:
+    s = play(_table(), (1, "trade with 3"), (1, "give e"))
+    assert "give e" not in texts(s, 1), "seat 2 holds one E"
+    s = play(_table(), (1, "trade with 3"), (1, "give ken"))
+    assert "give n from ken" not in texts(s, 1), "the spell goes with the tiles on it"
+
+
+def test_back_takes_back_the_last_thing_given_or_asked() -> None:
+    s = play(_table(), (1, "trade with 3"), (1, "give e"), (1, "give k"), (1, "ask a"))
+    s = play(s, (1, "back"))
+    step = s.steps[1]
+    assert step is not None
+    assert (step.items, step.wants) == ((Item("tile", "K"),), ())
+    s = play(s, (1, "back"))
+    step = s.steps[1]
+    assert step is not None
+    assert (step.kind, step.item, step.items) == (
+        "want",
+        Item("tile", "E"),
+        (),
+    )
+
+
+def test_the_partner_must_meet_everything_an_offer_asks_for() -> None:
+    s = play(_table(), (1, "trade with 3 give e for k and k"))
+    assert texts(s, 2)[:1] == ["accept 2"], "a K in the cabinet and a K woven on Kismet"
+    s = play(s, (2, "accept 2"))
+    assert texts(s, 2) == ["give k", "give k from kismet", "back"]
+    s = play(s, (2, "give k"))
+    assert s.students[2].cabinet == ["E", "Z"]
+    assert woven(s, 2, "kismet") == (), "the only K left is taken off Kismet without asking"
+    s = play(_table(), (1, "trade with 3 give e for k and z and z"))
+    assert texts(s, 2)[:1] == ["decline 2"]
 
 
 def test_spirit_is_never_traded() -> None:
@@ -139,18 +230,50 @@ def test_spirit_is_never_traded() -> None:
 def test_the_partner_cannot_accept_without_what_is_asked() -> None:
     s = play(_table(), (1, "trade with 3 give e for i"))
     assert texts(s, 2)[:1] == ["decline 2"]
-    with pytest.raises(ActionNotAllowed, match="You have nothing that meets Seat 2's offer"):
+    with pytest.raises(ActionNotAllowed, match="You do not have everything Seat 2's offer asks"):
         act(s, 2, "accept 2")
 
 
-def test_one_offer_a_round_and_it_lapses_when_the_turn_ends() -> None:
+def test_one_offer_a_round_to_each_student_and_several_may_be_open() -> None:
     s = play(_table(), (1, "trade with 3 give e for k"))
-    assert "trade with 4" not in texts(s, 1)
+    assert texts(s, 1) == ["withdraw 3", "trade with 4"]
+    s = play(s, (1, "trade with 4 give k for q"))
+    assert [(o.proposer, o.partner) for o in s.offers] == [(1, 2), (1, 3)]
+    s = play(s, (2, "decline 2"))
+    with pytest.raises(ActionNotAllowed, match="already made Seat 3 a trade offer this round"):
+        act(s, 1, "trade with 3")
+
+
+def test_an_offer_stays_open_until_answered_or_withdrawn() -> None:
+    """ "If it becomes your turn, or the turn of the player you're swapping with, you must end
+    the swap promptly": an offer between two others outlives the turn it was made in."""
+    s = play(_table(), (2, "trade with 4 give z for q"))
+    s = play(s, (0, "rest"))
+    assert s.current == 1
+    assert [(o.proposer, o.partner) for o in s.offers] == [(2, 3)]
+    t = act(s, 2, "withdraw 4")
+    assert not t.state.offers
+    assert public(t.log) == "{p2} withdraws their trade offer to {p3}."
+    with pytest.raises(ActionNotAllowed, match="You have no open offer to Seat 4"):
+        act(t.state, 2, "withdraw 4")
+
+
+def test_an_offer_ends_when_either_student_s_turn_begins() -> None:
+    s = play(_table(), (1, "trade with 3 give e for k"))
     t = act(s, 0, "rest")
     assert not t.state.offers
-    assert "cancelled: the turn is over" in public(t.log)
+    assert "cancelled: it is {p1}'s turn" in public(t.log)
     s = play(t.state, (1, "rest"))
     assert "trade with 4" in texts(s, 1), "a new round of offers once their own turn is over"
+
+
+def test_old_trade_notation_keeps_its_meaning() -> None:
+    """Logs kept before offers could hold several items read as they did: one item for one,
+    sent by choosing what it asks for."""
+    s = play(_table(), (1, "trade with 3"), (1, "give e"), (1, "for k"))
+    assert s.offers[0].gives == (Item("tile", "E"),)
+    assert s.offers[0].wants == (Want("letter", "K"),)
+    assert s.steps[1] is None
 
 
 def test_a_trade_in_progress_with_a_student_whose_turn_begins_is_dropped() -> None:

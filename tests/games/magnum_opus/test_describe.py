@@ -35,7 +35,7 @@ def test_public_board_shows_lane_clock_and_alchemists_but_no_secret() -> None:
     names = [f.name for f in board.fields]
     assert names[0] == "Golden Lane (4 silver)"
     assert names[1] == "Astronomical Clock (3 silver)"
-    assert names[2:] == ["Ann (🐍 Ouroboros, ▶)", "Bo (▶)", "Cy (▶)"]
+    assert names[2:] == ["Ann (🐍 Ouroboros, ▶)", "Bo (▶)", "Cy (▶)", "Prime Ingredients"]
     text = str(board.model_dump())
     assert "Your pack" not in text
     assert "Your Magnum Opus" not in text
@@ -84,6 +84,31 @@ def test_patronage_board_names_the_patron_and_strikes_out_called_cards() -> None
     assert "~~VII Marie~~" not in board.fields[2].value
     assert "`lane salt`" in _fields(board)["Your choices"]
     assert "**Your decision.**" not in _board(s, 1).description
+
+
+def test_the_status_of_a_patron_of_i_to_vi_says_the_clock_alternative() -> None:
+    """Patronage: "Their beneficiary can renounce the Character's Favor and any Funds
+    indicated in order to purchase one (only) of these Alchemical Ingredients present in the
+    Astronomical Clock Square for 3 Silver tokens."
+    """
+    s, _ = patronage_table(
+        fronts=[["jezebel-vitriol", "jezebel-salt"], ["marie"], []], silver=[3, 0, 0], calling=4
+    )
+    assert (
+        "Instead, Ann may renounce the Funds and the Favor to buy one ⚪ salt or 🟢 vitriol "
+        "(shown on their IV cards) at the Astronomical Clock for 3 silver."
+    ) in _board(s, 1).description
+    poor, _ = patronage_table(
+        fronts=[["jezebel-vitriol"], ["marie"], []], silver=[2, 1, 0], calling=4
+    )
+    assert "but they have only 2 silver." in _board(poor, 0).description
+    bare, _ = patronage_table(
+        fronts=[["jezebel-vitriol"], ["marie"], []], silver=[3, 1, 0], clock=["salt"], calling=4
+    )
+    assert "🟢 vitriol (shown on their IV cards)" in _board(bare, 0).description
+    assert "but the Clock has none now." in _board(bare, 0).description
+    lane, _ = patronage_table(fronts=[["marie"], [], []], calling=7)
+    assert "Astronomical Clock" not in _board(lane, 0).description
 
 
 def test_final_board_shows_every_score_and_magnum_opus() -> None:

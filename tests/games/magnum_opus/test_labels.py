@@ -199,6 +199,10 @@ def test_labels_of_johann_venceslas_and_the_lane() -> None:
     assert label(johann, 0, "pass") == "Take the 1 silver Funds, let Johann's Favor go"
     robber, _ = patronage_table(2, fronts=[["venceslas-cinnabar"], []], silver=[3, 1], calling=5)
     assert label(robber, 0, "rob 2") == "Rob {p1} of 1 silver · +1 silver Funds"
+    rich, _ = patronage_table(2, fronts=[["venceslas-cinnabar"], []], silver=[3, 5], calling=5)
+    assert label(rich, 0, "rob 2") == "Rob {p1} of 2 silver · +1 silver Funds"
+    assert label(rich, 0, "rob 2 1") == "Rob {p1} of only 1 silver · +1 silver Funds"
+    assert label(rich, 0, "pass") == "Take the 1 silver Funds, rob nobody (take no silver)"
     lane, _ = patronage_table(2, fronts=[["lukas"], []], calling=9)
     assert label(lane, 0, "lane mercury") == (
         "Buy 🔵 mercury in the Golden Lane for 4 silver · +4 silver Funds"

@@ -37,6 +37,7 @@ EXAMPLES: list[tuple[str, Action]] = [
     ("bribe 2", ChooseTarget("bribe", 1)),
     ("take kunhuta", ChooseCard("take", "kunhuta")),
     ("rob 2", ChooseTarget("rob", 1)),
+    ("rob 2 1", ChooseTarget("rob", 1, 1)),
     (
         "discard 3 marie",
         CompositeFavor((ChooseTarget("discard", 2), ChooseCard("discard", "marie"))),
@@ -70,6 +71,14 @@ def test_characters_may_be_named_by_numeral(text: str, numeral: int) -> None:
     assert action in (Pick(numeral), AddFromPack(numeral))
 
 
+def test_rob_without_an_amount_still_takes_the_most() -> None:
+    """Stored logs hold ``rob 2`` for "take the most there is, up to 2": it keeps that
+    meaning beside ``rob 2 1``, which takes only one."""
+    s, _ = patronage_table(fronts=[["venceslas-cinnabar"], [], []], silver=[0, 3, 1], calling=5)
+    assert [a.silver for a in act(s, 0, "rob 2").state.alchemists] == [3, 1, 1]
+    assert [a.silver for a in act(s, 0, "rob 2 1 silver").state.alchemists] == [2, 2, 1]
+
+
 def test_a_whole_favor_may_leave_out_the_card_verbs() -> None:
     assert ENGINE.parse_syntax("bribe 2 kunhuta") == ENGINE.parse_syntax("bribe 2 take kunhuta")
     assert ENGINE.parse_syntax("exchange 3 marie lukas") == ENGINE.parse_syntax(
@@ -89,6 +98,9 @@ def test_a_whole_favor_may_leave_out_the_card_verbs() -> None:
         "clock gold",
         "rob 6",
         "rob 2 marie",
+        "rob 2 one",
+        "rob 2 1 2",
+        "bribe 2 1",
         "discard 3 marie lukas",
         "exchange 3 take",
         "keep grimoire",

@@ -280,7 +280,8 @@ def test_venceslas_gives_1_silver_and_takes_up_to_2_from_another(victim: int, ta
     s, _ = patronage_table(
         fronts=[["venceslas-cinnabar"], [], []], silver=[0, victim, 0], calling=5
     )
-    assert texts(s, 0) == ["rob 2", "pass"], "nothing to take from seat 3"
+    offered = ["rob 2", "rob 2 1", "pass"] if taken == 2 else ["rob 2", "pass"]
+    assert texts(s, 0) == offered, "nothing to take from seat 3"
     transition = act(s, 0, "rob 2")
     s = transition.state
     assert [a.silver for a in s.alchemists][:2] == [1 + taken, victim - taken]
@@ -288,6 +289,23 @@ def test_venceslas_gives_1_silver_and_takes_up_to_2_from_another(victim: int, ta
         transition.log[0].text
         == f"{{p0}} takes 1 silver (Funds) and robs {{p1}} of {taken} silver."
     )
+
+
+@pytest.mark.parametrize(("move", "taken"), [("rob 2", 2), ("rob 2 1", 1), ("pass", 0)])
+def test_venceslas_may_take_less_than_2_silver(move: str, taken: int) -> None:
+    """Venceslas: "You can take up to 2 Silver tokens from another player": 2, 1 or none
+    (silver breaks ties, so taking less can matter)."""
+    s, _ = patronage_table(fronts=[["venceslas-cinnabar"], [], []], silver=[0, 4, 0], calling=5)
+    assert texts(s, 0) == ["rob 2", "rob 2 1", "pass"]
+    after = act(s, 0, move).state
+    assert [a.silver for a in after.alchemists] == [1 + taken, 4 - taken, 0]
+
+
+def test_taking_less_than_all_of_a_single_silver_is_passing() -> None:
+    s, _ = patronage_table(fronts=[["venceslas-cinnabar"], [], []], silver=[0, 1, 0], calling=5)
+    assert texts(s, 0) == ["rob 2", "pass"]
+    with pytest.raises(ActionNotAllowed, match="Taking 1 silver is rob 2"):
+        act(s, 0, "rob 2 1")
 
 
 # ----------------------------------------------------- Hermes, Marie, Kunhuta, Lukas

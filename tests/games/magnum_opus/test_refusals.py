@@ -34,7 +34,7 @@ def test_pick_refusals_list_the_pack() -> None:
 def test_patronage_refusals_say_why_and_list_the_choices() -> None:
     s, _ = patronage_table(fronts=[["venceslas-cinnabar"], [], []], silver=[0, 2, 0], calling=5)
     with pytest.raises(
-        ActionNotAllowed, match=r"Seat 3 has no silver to take\. You may: rob 2, pass\."
+        ActionNotAllowed, match=r"Seat 3 has no silver to take\. You may: rob 2, rob 2 1, pass\."
     ):
         act(s, 0, "rob 3")
     with pytest.raises(ActionNotAllowed, match="take up to 2 silver from another alchemist"):

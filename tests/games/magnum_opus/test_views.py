@@ -105,6 +105,21 @@ def test_determinize_resamples_others_picks_and_magnum_opus_but_keeps_the_view(s
     assert len(others_opus) > 1, "hidden Magnum Opus cards are resampled"
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_after_the_end_determinize_keeps_every_revealed_magnum_opus_card(players: int) -> None:
+    """Rules, "End of the game": "Each player then reveals his Magnum Opus card": once the game
+    is over no kept card is hidden, so resampling changes neither any view nor the outcome."""
+    s = random_playout(ENGINE, players, 11).state
+    assert s.finished
+    rng = random.Random(2)
+    for seat in range(players):
+        for _ in range(10):
+            t = ENGINE.determinize(s, seat, rng)
+            assert [a.opus for a in t.alchemists] == [a.opus for a in s.alchemists]
+            assert ENGINE.view(t, seat) == ENGINE.view(s, seat)
+            assert ENGINE.outcome(t) == ENGINE.outcome(s)
+
+
 def test_determinize_keeps_every_pack_size_and_reshuffles_the_face_down_tokens() -> None:
     s = play(started(3), (0, "pick marie"))
     t = ENGINE.determinize(s, 1, random.Random(3))

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board
+from games.core.board import MAX_FIELD_VALUE
 from games.core.playout import random_playout
+from games.mandragora import cards, catalogue
 from games.mandragora.describe import describe
 from games.mandragora.state import MandragoraState
 from games.mandragora.view import MandragoraView
-from tests.games.mandragora.positions import ENGINE, play, position, put_on_top
+from tests.games.mandragora.positions import ENGINE, cast_spell, play, position, put_on_top
 
 
 def _board(s: MandragoraState, seat: int | None) -> Board:
@@ -26,8 +28,8 @@ def test_public_board_shows_shops_stacks_and_sorcerers_but_no_hand() -> None:
     board = _board(s, None)
     names = [f.name for f in board.fields]
     assert names[:2] == ["Shops", "Spell stacks"]
-    assert names[2:] == ["Ann (▶)", "Bo", "Cy"]
-    assert "Your hand" not in _text(board)
+    assert names[2:] == ["Ann (▶)", "Bo", "Cy", "Spells in sight"]
+    assert "Your hand" not in names
     assert "red-1" not in _text(board)
     assert "Ann's turn" in board.description
     assert "🟢 green" in board.fields[0].value
@@ -38,7 +40,10 @@ def test_seat_board_adds_the_hand_the_score_so_far_and_your_move() -> None:
     s = position(3, hands=[["red-1", "red"], ["blue"], []])
     board = _board(s, 0)
     fields = {f.name: f.value for f in board.fields}
-    assert fields["Your hand"] == "🔴 red, 🔴 red-1"
+    assert fields["Your hand"] == (
+        "🔴 red — ingredients: each raises its spell's top power by 1\n"
+        "🔴 red-1 — Spellbook worth 1, for a spell of red ingredients"
+    )
     assert fields["Your score if the game ended now"].startswith("**-1**")
     assert "**Your move.**" in board.description
     assert "Your move" not in _board(s, 1).description
@@ -75,3 +80,40 @@ def test_team_final_board_adds_team_totals() -> None:
     final = next(f.value for f in describe(view).fields if f.name == FINAL_SCORES)
     assert "Team A (Seat 1 & Seat 3)" in describe(view).rendered().fields[-1].value
     assert "Team B" in final
+
+
+def test_the_hand_says_what_each_card_does_even_under_a_picture() -> None:
+    s = position(3, hands=[["black-2", "blue", "mandrake", "red", "red", "red-1"], [], []])
+    hand = next(f for f in _board(s, 0).fields if f.name == "Your hand")
+    assert not hand.pictured
+    assert hand.value.splitlines() == [
+        "2× 🔴 red, 🔵 blue — ingredients: each raises its spell's top power by 1",
+        "🔴 red-1 — " + catalogue.entry("red-1").brief,
+        "⚫ black-2 — " + catalogue.entry("black-2").brief,
+        "🌱 mandrake — " + catalogue.entry("mandrake").brief,
+    ]
+    assert "red-1" not in _text(_board(s, 1))
+
+
+def test_a_hand_of_every_card_still_fits_a_field() -> None:
+    every = sorted({card for card in cards.all_cards() if card != cards.SCROLL})
+    s = position(3, hands=[every, [], []])
+    board = _board(s, 0)
+    hand = next(f for f in board.fields if f.name == "Your hand")
+    assert len(hand.value) <= MAX_FIELD_VALUE
+    assert "⚫ black-2" in hand.value
+    assert "spellbooks: each adds its value to every spell cast with it" in hand.value
+    assert board.limit_problems() == []
+
+
+def test_every_spell_in_sight_says_what_it_does() -> None:
+    s = position(3, spells=[[cast_spell("swiftness", 3)], [], []])
+    put_on_top(s, 2, "transfer")
+    board = _board(s, None)
+    spells = next(f for f in board.fields if f.name == "Spells in sight")
+    assert not spells.pictured
+    lines = spells.value.splitlines()
+    tops = {stack[-1] for stack in s.stacks}
+    assert len(lines) == len(tops | {"swiftness"})
+    assert "**Swiftness** · lasts the game — Your assistant may walk 1 shop further" in lines
+    assert "**Transfer** — Pass a 📜 cursed scroll of yours to an opponent" in lines

@@ -361,6 +361,7 @@ def test_levitation_names_the_card_or_says_it_is_face_down() -> None:
     s = play(levitation(), (0, "cast red-1"), (0, "add red"), (0, "power 1"))
     assert steps(s, 0) == [
         "Take 🔴 red from shop 2",
+        "Take 📜 scroll from shop 2: it goes in front of you",
         "Take a face-down card from shop 6 🌙 (top of 2)",
     ]
     assert whole(levitation(), 0) == [
@@ -373,6 +374,31 @@ def test_levitation_names_the_card_or_says_it_is_face_down() -> None:
             "Levitation (power 1, +2 pts): 🔴 red-1 + 🔴 red → take face-down from shop 6",
         ),
     ]
+
+
+def test_a_face_up_scroll_is_levitated_step_by_step_only() -> None:
+    """Taking a cursed scroll costs its taker: the step stays, the menu of whole spells does
+    not offer it, and a whole spell typed with it is accepted."""
+    s = play(levitation(), (0, "cast red-1"), (0, "add red"), (0, "power 1"))
+    assert "levitate 2 scroll" in [ENGINE.notation(a) for a in ENGINE.legal_actions(s, 0)]
+    assert all("scroll" not in ENGINE.notation(m) for m in ENGINE.whole_moves(levitation(), 0))
+    typed = ENGINE.parse(levitation(), 0, "cast red-1 red power 1 levitate 2 scroll")
+    assert ENGINE.apply(levitation(), 0, typed).state.sorcerers[0].scrolls == 1
+
+
+def test_a_levitation_with_only_a_scroll_to_take_says_so() -> None:
+    s = put_on_top(position(3, hands=[["red-1", "red"], [], []]), 1, "levitation")
+    s.shops = shop_list(s2=["scroll"])
+    s = play(s, (0, "cast red-1"), (0, "add red"))
+    assert (
+        ENGINE.action_label(s, 0, ChoosePower(1))
+        == "Cast Levitation (power 1, +2 pts): the only card to take is a 📜 cursed scroll"
+    )
+
+
+def test_a_scroll_levitated_in_teams_says_a_trade_follows() -> None:
+    s = play(levitation(teams=True), (0, "cast red-1"), (0, "add red"), (0, "power 1"))
+    assert "Take 📜 scroll from shop 2: in front of you, then a trade with {p2}" in steps(s, 0)
 
 
 def test_a_blind_levitation_is_whole_in_teams_only_when_no_scroll_can_be_hidden() -> None:

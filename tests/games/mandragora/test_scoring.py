@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.mandragora import cards
 from games.mandragora.scoring import score_line
 from games.mandragora.state import CastSpell, MandragoraState
 from tests.games.mandragora.positions import ENGINE, cast_spell, position
@@ -73,16 +74,29 @@ def test_curse_marker_costs_two_points() -> None:
     assert not score_line(s, 1).curse
 
 
+#: The rules text's scoring example, spell by spell as it prints them: spellbook + spell.
+RULES_EXAMPLE = ((2, 3), (0, 2), (3, 1), (0, 4), (1, 1))
+
+
 def test_rules_scoring_example_with_real_cards() -> None:
-    """Spells and spellbooks 17, the Curse −2, three colours in hand of which a Disappearance
-    removes one: −2. The rules text prints the total as 12; its own items add up to 13."""
+    """Rules, “Example of final scoring”: “2+3 = 5 points 0+2 = 2 points 3+1 = 4 points
+    0+4 = 4 points 1+1 = 2 points … Spells & Spellbooks = 17 points Curse token = -2 points
+    3 colors of card in hand. The Disappearance spell eliminates one. -2 points”.
+
+    The five spells are the example's, each taken from a value stack that holds it in
+    ``data/spells.toml``; the Disappearance is the 0+4. The text prints the total as 12; its
+    own items add up to 13 (decision 20)."""
     spells = [
-        cast_spell("disappearance", 5, "yellow-0", ["yellow"] * 5),
+        cast_spell("substitution", 3, "yellow-2", ["yellow"] * 3),
         cast_spell("transfer", 2, "green-0", ["green"] * 2),
         cast_spell("banishment", 1, "red-3", ["red"]),
-        cast_spell("replication", 4, "mandrake", ["blue"] * 4),
+        cast_spell("disappearance", 4, "blue-0", ["blue"] * 4),
         cast_spell("levitation", 1, "blue-1", ["blue"]),
     ]
+    assert tuple((cards.book_value(c.book), c.value) for c in spells) == RULES_EXAMPLE
+    assert [c.spell for c in spells].count("disappearance") == 1
+    for c in spells:
+        assert c.spell in cards.spell_stacks()[c.value - 1], (c.spell, c.value)
     s = _finished([["red", "red-2", "green", "mandrake"], []], [spells, []], [1, 0])
     line = score_line(s, 0)
     assert line.spell_points == 17

@@ -72,8 +72,8 @@ def test_spell_stacks_by_value_follow_rules_md() -> None:
         {"banishment": 2, "levitation": 2, "swiftness": 1},
         {"transfer": 2, "substitution": 2, "banishment": 1},
         {"substitution": 2, "transfer": 1, "banishment": 1, "swiftness": 1},
-        {"replication": 2, "transfer": 1, "levitation": 1, "swiftness": 1},
-        {"disappearance": 2, "replication": 1, "purification": 1},
+        {"replication": 2, "transfer": 1, "levitation": 1, "disappearance": 1},
+        {"disappearance": 1, "replication": 1, "purification": 1, "swiftness": 1},
     ]
 
 

@@ -261,10 +261,17 @@ def test_end_of_game_spells_leave_the_hand_in_play() -> None:
 LEVITATION_SHOPS = shop_list(s2=["red", "scroll", "blue-1"], s5=["green", "yellow"], s8=["scroll"])
 
 
-def test_levitation_offers_any_face_up_card_but_a_scroll_or_a_night_shop_blind() -> None:
+def test_levitation_offers_any_face_up_card_a_scroll_too_or_a_night_shop_blind() -> None:
+    """Rules, Levitation: “Take the card of your choice from any shop.”"""
     s = play(_caster("levitation", shops=LEVITATION_SHOPS), (0, CAST))
     assert s.steps[0].kind == "levitate"
-    assert texts(s, 0) == ["levitate 2 blue-1", "levitate 2 red", "levitate 5"]
+    assert texts(s, 0) == [
+        "levitate 2 blue-1",
+        "levitate 2 red",
+        "levitate 2 scroll",
+        "levitate 5",
+        "levitate 8 scroll",
+    ]
 
 
 def test_levitation_takes_a_day_card_by_name_and_the_shop_is_not_restocked() -> None:
@@ -276,9 +283,46 @@ def test_levitation_takes_a_day_card_by_name_and_the_shop_is_not_restocked() -> 
     assert "levitates 🔵 blue-1 out of shop 2" in _public(t.log)
 
 
-def test_levitation_cannot_take_a_face_up_scroll() -> None:
-    s = play(_caster("levitation", shops=LEVITATION_SHOPS), (0, CAST))
-    with pytest.raises(ActionNotAllowed, match="cannot take a cursed scroll you can see"):
+def test_levitation_may_take_a_face_up_scroll_which_goes_in_front_of_you() -> None:
+    """Rules, Levitation: “Take the card of your choice from any shop. Do not replace that
+    card.” A cursed scroll is such a card; taken from a shop, “immediately place them in
+    front of you face up” (Send the assistant, step 2)."""
+    s = play(_caster("levitation", shops=LEVITATION_SHOPS, scrolls=[0, 1, 0]), (0, CAST))
+    assert s.curse_holder == 1
+    t = act(s, 0, "levitate 2 scroll")
+    after = t.state
+    assert after.sorcerers[0].hand == []
+    assert after.sorcerers[0].scrolls == 1
+    assert after.shops[1] == ["red", "blue-1"]
+    assert after.deck == s.deck
+    # One scroll each: the marker stays with its holder (decision 12).
+    assert after.curse_holder == 1
+    assert "levitates a cursed scroll out of shop 2" in _public(t.log)
+    assert after.steps == []
+    assert after.current == 1
+
+
+def test_levitating_a_face_up_scroll_can_hand_over_the_curse() -> None:
+    s = play(_caster("levitation", shops=LEVITATION_SHOPS, scrolls=[1, 1, 0]), (0, CAST))
+    assert s.curse_holder == 0
+    after = play(s, (0, "levitate 2 scroll"))
+    assert after.sorcerers[0].scrolls == 2
+    assert after.curse_holder == 0
+    s = play(_caster("levitation", shops=LEVITATION_SHOPS, scrolls=[1, 1, 0]), (0, CAST))
+    s.curse_holder = 1
+    assert play(s, (0, "levitate 2 scroll")).curse_holder == 0
+
+
+def test_levitation_with_only_a_scroll_to_take_takes_it() -> None:
+    """The effect is not optional: “Take the card of your choice from any shop.”"""
+    s = play(_caster("levitation", shops=shop_list(s3=["scroll"])), (0, CAST))
+    assert texts(s, 0) == ["levitate 3 scroll"]
+    assert ENGINE.automatic(s, 0) == Levitate(2, "scroll")
+
+
+def test_levitating_a_scroll_from_a_shop_without_one_is_refused() -> None:
+    s = play(_caster("levitation", shops=shop_list(s2=["red"], s3=["scroll"])), (0, CAST))
+    with pytest.raises(ActionNotAllowed, match="Shop 2 has no face-up scroll"):
         apply_action(s, 0, Levitate(1, "scroll"))
     with pytest.raises(IllegalAction):
         act(s, 0, "levitate 2 scroll")
@@ -312,7 +356,7 @@ def test_levitated_night_scroll_goes_in_front_of_you() -> None:
 
 
 def test_levitation_is_wasted_when_no_shop_has_a_card_to_take() -> None:
-    s = _caster("levitation", shops=shop_list(s3=["scroll"]))
+    s = _caster("levitation", shops=shop_list())
     t = act(s, 0, CAST)
     assert t.state.steps == []
     assert t.state.current == 1

@@ -156,6 +156,20 @@ def test_levitating_a_scroll_blind_offers_a_trade() -> None:
     assert ENGINE.to_act(s) == {0}
 
 
+def test_levitating_a_face_up_scroll_offers_a_trade() -> None:
+    """Team variant: “As soon as you receive one or more new cursed scrolls (picking them up
+    from a shop, or as the result of a spell), you can do ONE of the following”."""
+    hands = [["red-1", "red", "blue"], [], ["green"], []]
+    s = _team_table(hands=hands, shops=shop_list(s2=["scroll", "yellow"]))
+    put_on_top(s, 1, "levitation")
+    s = play(s, (0, "cast red-1 red power 1"), (0, "levitate 2 scroll"))
+    assert s.sorcerers[0].scrolls == 1
+    assert s.shops[1] == ["yellow"]
+    assert s.steps[0].kind == "share"
+    assert ENGINE.to_act(s) == {0}
+    assert "share ask" in texts(s, 0)
+
+
 def test_transfer_targets_only_the_other_team() -> None:
     s = _team_table(hands=[["red-1", "red"], [], [], []], scrolls=[1, 0, 0, 0])
     put_on_top(s, 1, "transfer")

@@ -168,13 +168,55 @@ def test_a_may_ability_of_the_play_phase_is_used_once_per_turn() -> None:
 def test_an_any_phase_ability_is_offered_in_the_play_and_the_reset_phase_once() -> None:
     s = position(page={"c2": "bishop-of-lyons", "a2": ("saint", 2)})
     assert "use c2" in texts(s, 0)
-    s = play(s, (0, "attack from a"))
+    s = play(s, (0, "attack from a"), (0, "attack"))
     assert texts(s, 0) == ["use c2", "end turn"]
     s = play(s, (0, "use c2"), (0, "target a2"))
     assert stats(s, "a2")[2] == 0
     used = play(position(page={"c2": "bishop-of-lyons"}), (0, "use c2"), (0, "target p1"))
     assert "use c2" not in texts(used, 0)
     assert play(used, (0, "attack")).active == 1, "no reset choice left to offer"
+
+
+def _bishop_and_saint_attacking() -> dict[str, str | tuple[str, int]]:
+    """The Bishop of Lyons fights first (from column a), then a damaged Saint that the next
+    fight will erase unless it is healed first."""
+    return {"a2": "bishop-of-lyons", "a3": "great-snail", "c2": ("saint", 2), "c3": "saint"}
+
+
+def test_bless_may_be_used_between_two_fights_of_the_attack_phase() -> None:
+    """Bless: "may use this ability only once per turn, but may use it during any phase during
+    their turn" — the attack phase included. After the Bishop's own fight the attack pauses;
+    healed for 2 before its fight, the Saint survives it."""
+    s = play(position(page=_bishop_and_saint_attacking()), (0, "attack from a"))
+    assert stats(s, "a3")[2] == 1, "no pause before the first fight: the Bishop has fought"
+    assert s.phase == "between-fights"
+    assert texts(s, 0) == ["use a2", "attack"]
+    s, log = play_logged(s, (0, "use a2"), (0, "target c2"))
+    assert "**Saint** (c2) is healed of 2 damage." in log
+    assert stats(s, "c2") == (3, 4, 3), "healed, it took the Saint's 3 and stands"
+    assert s.active == 1, "Bless used: the attack went on, and nothing is left to use"
+
+
+def test_the_attack_goes_on_when_bless_is_not_used_between_fights() -> None:
+    s = play(position(page=_bishop_and_saint_attacking()), (0, "attack from a"), (0, "attack"))
+    assert card_at(s, "c2") is None, "not healed, the Saint fell"
+    assert texts(s, 0) == ["use a2", "end turn"], "Bless is still offered in the reset phase"
+
+
+def test_the_attack_pauses_only_with_an_ability_to_use_and_a_fight_to_come() -> None:
+    blessed = play(position(page=_bishop_and_saint_attacking()), (0, "use a2"), (0, "target p1"))
+    assert play(blessed, (0, "attack from a")).active == 1, "Bless used: no pause"
+    alone = position(page={"c2": "bishop-of-lyons"})
+    assert play(alone, (0, "attack")).phase == "choose-reset", "no second fight to pause for"
+    abbot = position(page={"a2": "saint", "c2": "wrathful-abbot"})
+    assert play(abbot, (0, "attack from a")).active == 1, "Rebuke is a play-phase ability"
+
+
+def test_a_game_won_in_the_middle_of_the_attack_does_not_pause_for_bless() -> None:
+    s = position(page={"a2": "bishop-of-lyons", "c2": "saint"}, health=(20, 2))
+    s = play(s, (0, "attack from a"))
+    assert (s.phase, s.winner) == ("over", 0)
+    assert texts(s, 0) == []
 
 
 def test_an_activated_ability_can_be_taken_back_before_its_target() -> None:

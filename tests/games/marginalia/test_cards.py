@@ -159,6 +159,20 @@ def test_a_reinforcement_acts_on_the_marginalis_in_front() -> None:
         CardData.model_validate({**MARGINALIS, "ability": ability})
 
 
+def test_only_a_reset_ability_one_may_use_works_in_each_players_turn() -> None:
+    ability = {**MARGINALIS["ability"], "whose": "each"}
+    with pytest.raises(ValidationError, match="only a reset ability one may use"):
+        CardData.model_validate({**MARGINALIS, "ability": ability})
+    flight = cards.card("smiting-angel").ability
+    assert flight is not None
+    assert flight.whose == "each", "the rules text's Flight: 'During the reset phase'"
+    assert all(
+        c.ability.whose == "yours" or c.code == "smiting-angel"
+        for c in cards.catalogue().values()
+        if c.ability is not None
+    )
+
+
 def test_a_coin_flip_needs_heads() -> None:
     with pytest.raises(ValidationError, match="needs a heads effect"):
         Effect.model_validate({"kind": "coin"})

@@ -100,10 +100,29 @@ def test_a_pending_choice_tells_its_owner_what_to_type_and_others_only_who_decid
     s = play(_table(), (0, "play cancer"))
     free = "`to a2` or `to b2` or `to d2` or `to e2`, or `back`."
     assert free in _board(s, 0).description, "c2 and c1 are taken: only the free spaces"
-    assert _board(s, 1).description == "Ann went first. Ann chooses where to play a card."
+    assert _board(s, 1).description == "Ann went first. Ann is playing a card from their hand."
     s = play(_table(), (0, "play ignis-sacer"))
     aims = "`target SPACE` or `target p1`/`target p2` (Ann/Bo), or `back`."
     assert aims in _board(s, 0).description
+
+
+def test_between_two_fights_the_board_says_the_attack_pauses_and_what_to_type() -> None:
+    s = play(position(page={"a2": "bishop-of-lyons", "c2": "saint"}), (0, "attack from a"))
+    assert _board(s, 0).description == (
+        "Ann went first. Ann's attack phase, between two fights: abilities may be used.\n"
+        "**Your move:** `use SPACE` for an ability, or `attack` to go on."
+    )
+    assert "Your move" not in _board(s, 1).description
+    assert _board(s, None).title == "Marginalia · turn 6 · Ann's attack phase"
+
+
+def test_in_the_other_players_reset_phase_the_board_says_who_may_still_act() -> None:
+    s = play(position(page={"c3": "smiting-angel", "a2": "ziz"}), (0, "attack"))
+    waiting = "Ann went first. Ann's reset phase: Bo may use an ability before it ends."
+    assert _board(s, 0).description == waiting
+    assert _board(s, 1).description == (
+        waiting + "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
+    )
 
 
 def test_the_second_player_is_offered_only_spaces_of_their_own_rows() -> None:

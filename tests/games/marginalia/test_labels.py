@@ -285,6 +285,19 @@ def test_a_seat_is_deciding_only_while_it_owes_part_of_a_move() -> None:
     assert not ENGINE.deciding(s, 0)
 
 
+def test_between_fights_the_attack_goes_on_in_words_and_is_never_taken_for_the_player() -> None:
+    page = {"a2": "bishop-of-lyons", "c2": "saint", "d2": "cancer"}
+    s = play(position(page=page), (0, "attack from a"))
+    assert label(s, 0, "attack") == "⚔️ Go on with the attack · 2 marginalia still to attack"
+    assert taken(s, 0) is None
+
+
+def test_in_the_other_players_reset_phase_the_turn_is_let_end() -> None:
+    s = play(position(page={"c3": "smiting-angel", "a2": "ziz"}), (0, "attack"))
+    assert label(s, 1, "end turn") == "Let the turn end · use no reset ability"
+    assert taken(s, 1) is None
+
+
 def test_the_attack_is_made_once_it_is_all_that_is_left() -> None:
     s = position(hands=[["cancer", "saint"], []], plays=2)
     assert ENGINE.automatic(s, 0) is None  # a card may still be played

@@ -19,7 +19,8 @@ from games.marginalia.state import MarginaliaState
 from tests.games.marginalia.positions import ENGINE
 from tests.games.test_golden import GOLDEN, UPDATE
 
-SEED = 5
+#: A game that searches a deck, flies the Smiting Angel and blesses, in turns of typical length.
+SEED = 20
 PATH = GOLDEN / "marginalia-keen-players.json"
 
 

@@ -108,6 +108,25 @@ def test_reset_phase_refusals() -> None:
     _refused(s, "to b2", "b2 is occupied.")
 
 
+def test_between_fights_refusals() -> None:
+    page = {"a2": "bishop-of-lyons", "c2": "saint", "d2": "wrathful-abbot"}
+    s = play(position(page=page, hands=[["ziz"], []]), (0, "attack from a"))
+    assert s.phase == "between-fights"
+    _refused(s, "play ziz", "The play phase is over.")
+    _refused(s, "attack from e", "The attack has begun in the direction you chose")
+    _refused(s, "end turn", "The attack is not over yet.")
+    _refused(s, "use d2", "Wrathful Abbot's Rebuke is used during your play phase.")
+
+
+def test_refusals_in_the_other_players_reset_phase() -> None:
+    page = {"c3": "smiting-angel", "d3": "bishop-of-lyons", "a2": "ziz"}
+    s = play(position(page=page, hands=[[], ["ziz"]]), (0, "attack"))
+    assert s.phase == "other-reset"
+    _refused(s, "play ziz", "It is not your turn.", seat=1)
+    _refused(s, "attack", "It is not your turn.", seat=1)
+    _refused(s, "use d3", "Bishop of Lyons's Bless is used during your reset phase.", seat=1)
+
+
 def test_once_per_turn_is_explained() -> None:
     s = play(position(page={"c2": "wrathful-abbot"}), (0, "use c2"), (0, "target p2"))
     _refused(s, "use c2", "Wrathful Abbot has already used Rebuke this turn.")

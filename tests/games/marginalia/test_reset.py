@@ -41,7 +41,7 @@ def test_the_cancer_and_saint_example_when_cancer_attacks() -> None:
 def test_cancer_survives_the_attack_phase_and_falls_only_in_the_reset_phase() -> None:
     # The Bishop's unused Bless keeps the reset phase open for a look at the page.
     s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
-    s = play(s, (0, "attack from a"))
+    s = play(s, (0, "attack from a"), (0, "attack"))
     assert s.phase == "choose-reset"
     assert card_at(s, "c3") is None
     assert stats(s, "c2") == (4, 4, 3), "still 4/4 with 3 damage: the reset check is to come"
@@ -58,7 +58,7 @@ def test_the_example_when_saint_attacks_cancer() -> None:
 
 def test_healed_in_the_reset_phase_before_the_check_cancer_survives_as_3_3() -> None:
     s = position(page={"c2": "cancer", "c3": "saint", "a2": "bishop-of-lyons"})
-    s = play(s, (0, "attack from a"), (0, "use a2"), (0, "target c2"))
+    s = play(s, (0, "attack from a"), (0, "attack"), (0, "use a2"), (0, "target c2"))
     assert s.active == 1, "nothing more to use: the check follows and the turn passes"
     assert stats(s, "c2") == (3, 3, 1)
 
@@ -103,7 +103,7 @@ def test_effects_until_the_end_of_the_turn_end_at_the_reset_check() -> None:
     s = position(hands=[["furor"], []], page={"c2": "saint", "a2": "bishop-of-lyons"})
     s = play(s, (0, "play furor"), (0, "target c2"))
     assert stats(s, "c2") == (5, 4, 0)
-    s = play(s, (0, "attack from a"))
+    s = play(s, (0, "attack from a"), (0, "attack"))
     assert s.sides[1].health == 20 - 5 - 2
     assert stats(s, "c2") == (5, 4, 0), "still this turn, in the reset phase"
     s = play(s, (0, "end turn"))
@@ -150,8 +150,68 @@ def test_flight_is_optional_and_once_per_turn() -> None:
     assert card_at(s, "c2") == "smiting-angel"
 
 
+def test_flight_may_be_used_in_the_other_players_reset_phase_too() -> None:
+    """Flight: "During the reset phase, Smiting Angel may move to an unoccupied space" — the
+    reset phase of either player's turn; Bless, by contrast, is used "during their turn"."""
+    s = position(page={"c3": "smiting-angel", "c4": "saint", "a2": "ziz"})
+    s = play(s, (0, "attack"))
+    assert s.phase == "other-reset", "the first player had nothing to use"
+    assert ENGINE.to_act(s) == frozenset({1})
+    assert texts(s, 1) == ["use c3", "end turn"]
+    assert texts(s, 0) == []
+    s, log = play_logged(s, (1, "use c3"), (1, "to e3"))
+    assert (card_at(s, "e3"), card_at(s, "c3")) == ("smiting-angel", "saint")
+    assert "**Smiting Angel** flies from c3 to e3." in log
+    assert (s.active, s.phase) == (1, "play"), "once the Angel has flown, the turn passes"
+
+
+def test_the_other_player_is_asked_only_after_the_active_player_and_may_decline() -> None:
+    s = position(page={"c2": "bishop-of-lyons", "c3": "smiting-angel"})
+    s = play(s, (0, "attack"))
+    assert (s.phase, texts(s, 0)) == ("choose-reset", ["use c2", "end turn"])
+    s = play(s, (0, "end turn"))
+    assert texts(s, 1) == ["use c3", "end turn"]
+    s, log = play_logged(s, (1, "end turn"))
+    assert "{p1} lets the turn end." in log
+    assert (s.active, card_at(s, "c3")) == (1, "smiting-angel")
+
+
+def test_abilities_of_your_own_reset_phase_wait_for_it() -> None:
+    """The Physician Ape heals "during your reset phase": never in the other player's."""
+    s = position(page={"c3": ("saint", 2), "c4": "physician-ape", "a2": "ziz"})
+    s = play(s, (0, "attack"))
+    assert s.active == 1, "nothing for either player to use: the turn passed"
+    assert stats(s, "c3")[2] == 2
+
+
 def test_tokens_leave_the_game_when_erased() -> None:
     s = play(position(page={"c2": "saint", "c3": "pilgrim"}), (0, "attack"))
     assert card_at(s, "c3") is None
     assert s.sides[1].erased == []
     assert ENGINE.outcome(s) is None
+
+
+def test_an_effect_until_the_end_of_the_turn_that_arrives_during_the_check_ends_with_it() -> None:
+    """Siren: "When she reaches the front line, the opposing marginalis loses 2 attack until
+    the end of the turn." Here she reaches it during the reset check (the Cancer of the rules'
+    example falls, the Rubric Dragon behind it moves up and scorches the Great Snail she
+    reinforces): the Saint she faces is weakened until the end of this turn, not through the
+    whole of the next one."""
+    s = position(
+        page={
+            "c2": "cancer",
+            "c1": "rubric-dragon",
+            "c3": "saint",
+            "d2": "saint",
+            "d3": ("great-snail", 3),
+            "d4": "siren",
+        }
+    )
+    s, log = play_logged(s, (0, "attack from a"))
+    assert card_at(s, "c2") == "rubric-dragon", "Cancer fell at the check, the Dragon moved up"
+    assert card_at(s, "d3") == "siren", "the Dragon's Scorch erased the Snail, the Siren moved up"
+    assert "**Saint** (d2) loses 2 attack until the end of the turn." in log
+    assert s.active == 1, "the turn has passed"
+    assert stats(s, "d2") == (3, 4, 1), "the Saint has its 3 attack again on the next turn"
+    s = play(s, (1, "attack"))
+    assert stats(s, "d3")[2] == 3, "the Siren takes the Saint's full 3 damage in the next turn"

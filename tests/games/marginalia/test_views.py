@@ -75,7 +75,29 @@ def test_a_card_being_played_from_the_hand_is_hidden_from_the_other_player() -> 
     assert mine is not None
     assert theirs is not None
     assert (mine.kind, mine.card) == ("place", "cancer")
-    assert (theirs.kind, theirs.card) == ("place", "")
+    assert (theirs.kind, theirs.card) == ("play", "")
+
+
+@pytest.mark.parametrize("viewer", [1, None])
+def test_the_others_cannot_tell_a_marginalis_being_placed_from_an_incantation_being_aimed(
+    viewer: int | None,
+) -> None:
+    """Decision 25: "A card you have started to play from your hand stays hidden until it is
+    placed or aimed" — its kind too: choosing a space says it is a marginalis, choosing a
+    target that it is an incantation, so the other seat and spectators see the same for both."""
+    table = position(hands=[["cancer", "ignis-sacer"], []], page={"c3": "minstrel"})
+    placing = play(table, (0, "play cancer"))
+    aiming = play(table, (0, "play ignis-sacer"))
+    assert placing.steps[0].kind == "place"
+    assert aiming.steps[0].kind == "target"
+    seen = [_view(s, viewer) for s in (placing, aiming)]
+    assert seen[0].pending == seen[1].pending
+    described = [ENGINE.describe(v).rendered(["Ann", "Bo"]).description for v in seen]
+    assert described[0] == described[1] == "Ann went first. Ann is playing a card from their hand."
+    for s in (placing, aiming):
+        own = _view(s, 0).pending
+        assert own is not None
+        assert own.kind == s.steps[0].kind, "the player knows what they are doing"
 
 
 def test_a_card_revealed_by_rota_fortuna_is_shown_to_everyone() -> None:

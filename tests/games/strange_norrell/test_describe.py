@@ -78,7 +78,9 @@ def test_a_seat_board_adds_its_hand_spells_and_magicianship_and_says_whose_move(
     board = _board(_table(), 0)
     fields = {f.name: f.value for f in board.fields}
     assert fields["Your hand"] == "✉️ York 🌬️ (`york-wind`)"
-    assert fields["Your spells"] == "**A Pupil Seeks You Out** (`pupil`)"
+    assert fields["Your spells"] == (
+        "**A Pupil Seeks You Out** (`pupil`): Take a pupil: +3 magicianship"
+    )
     assert fields["Your magicianship"].startswith("**0**")
     assert "**Your move.**" in board.description
     assert "Your move" not in _board(_table(), 1).description
@@ -163,7 +165,7 @@ def test_the_footer_speaks_to_whoever_may_act_now_and_lists_no_commands() -> Non
     assert ENGINE.to_act(s) == frozenset({0})
     acting = _board(s, 0).footer
     assert "`/play`" in acting
-    assert "choose an action first" in acting, "the turn starts with its action"
+    assert "choose an action (spells may come first)" in acting
     for seat in (None, 1):
         footer = _board(s, seat).footer
         assert "/play" not in footer

@@ -81,6 +81,52 @@ def test_a_connexion_refuses_a_filled_space_and_cannot_be_taken_back() -> None:
     )
 
 
+def test_before_the_action_a_spell_is_refused_for_its_own_reason() -> None:
+    s = position(3, spells=[["silver-dish"], [], []])
+    assert refusal(s, 0, "cast silver-dish") == (
+        "**Scrying in a Silver Dish** would have no effect now."
+    )
+    assert refusal(s, 0, "discard pupil") == "You hold no **A Pupil Seeks You Out**."
+    assert refusal(s, 0, "end") == "First choose an action for this turn, or still the waters."
+
+
+def test_a_connexion_s_token_offers_no_back_and_refuses_it_plainly() -> None:
+    """RULES.md decision 20: a named connexion is gained at once ("Place the card faceup in
+    front of you and immediately gain the listed effect"), so its token cannot be taken back;
+    the reminder of what is owed does not offer `back` either."""
+    s = position(
+        3,
+        hands=[["york-stones-3"], [], []],
+        feats=[["thames-fog", "kestrel"], [], []],
+        locations=["york", None, None],
+        prestige=[6, 0, 0],
+        card="hanged-man",
+    )
+    s = in_phase(s, "visits", "rain-hills")
+    s.connexion_offer = ["street-magician", "drawlight"]
+    s.connexions = [c for c in s.connexions if c not in s.connexion_offer]
+    s = play(s, (0, "attend york-stones-3"), (0, "named street-magician"))
+    assert s.steps[0].kind == "place"
+    assert refusal(s, 0, "back") == (
+        "A connexion's effect cannot be taken back: the connexion is already yours."
+    )
+    owed = refusal(s, 0, "end")
+    assert owed == "First place the connexion's token (`element`, `on`)."
+    assert "back" not in owed
+
+
+def test_mr_honeyfoot_s_feat_offers_no_back() -> None:
+    s = position(
+        3, hands=[["york-stones-3"], [], []], locations=["york", None, None], prestige=[6, 0, 0]
+    )
+    s = in_phase(s, "visits")
+    s.connexion_offer = ["honeyfoot", "drawlight"]
+    s.connexions = [c for c in s.connexions if c not in s.connexion_offer]
+    s = play(s, (0, "attend york-stones-3"), (0, "named honeyfoot"))
+    assert refusal(s, 0, "end") == "First choose the feat the connexion brings (`take FEAT`)."
+    assert refusal(s, 0, "take intro") == "Take one of the available feats of magic (`take FEAT`)."
+
+
 def test_only_the_coachman_can_be_declined() -> None:
     s = in_phase(position(3, locations=["york", None, None]), "visits", roads=True)
     s = play(s, (0, "ride"))

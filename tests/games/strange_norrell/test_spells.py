@@ -27,12 +27,51 @@ def _casting(spells: list[str], **kwargs: object) -> StrangeNorrellState:
 
 
 # --------------------------------------------------------------- playing in your turn
-def test_spells_are_played_once_the_action_is_chosen() -> None:
-    s = position(3, spells=[["minster-voices"], [], []])
-    assert "cast minster-voices" not in texts(s, 0)
-    s = play(s, (0, "kings roads"))
+def test_spells_may_be_played_before_the_action_is_chosen() -> None:
+    """Rules: "During a player's turn spells can be played for a one-time benefit, or be
+    discarded to gain 1 prestige per discarded spell" — the whole turn, its action too."""
+    s = position(3, spells=[["minster-voices", "pupil"], [], []])
+    assert s.current.phase == "choose"
     assert "cast minster-voices" in texts(s, 0)
-    assert "discard minster-voices" in texts(s, 0)
+    assert "discard pupil" in texts(s, 0)
+    s = play(s, (0, "cast minster-voices"), (0, "discard pupil"))
+    assert s.magicians[0].magic_spells == 1
+    assert s.magicians[0].prestige == 1
+    assert s.current.phase == "choose", "the action is still to choose"
+    s = play(s, (0, "kings roads"))
+    assert s.current.action == "kings-roads"
+
+
+def test_scrying_frees_an_action_for_the_same_turn() -> None:
+    """Rules: spells are played "during a player's turn", and "If an action symbol is covered
+    by a disc you must choose another action": Scrying in a Silver Dish played first uncovers
+    the disc, so that action may be chosen this very turn."""
+    s = position(3, spells=[["silver-dish"], [], []], covered=[["kings-roads"], [], []])
+    assert "kings roads" not in texts(s, 0)
+    s = play(s, (0, "cast silver-dish"))
+    assert s.steps[0].kind == "uncover", "the only covered disc is still the player's to pick"
+    s = play(s, (0, "uncover kings-roads"))
+    assert s.current.phase == "choose"
+    assert "kings roads" in texts(s, 0)
+    assert "still waters" not in texts(s, 0), "nothing is covered any more"
+    s = play(s, (0, "kings roads"))
+    assert s.current.roads
+
+
+def test_an_element_conjured_before_the_action_stays_available() -> None:
+    """Rules: spells are played "during a player's turn"; Storms over the Peninsula's element
+    is available "this turn", so a study chosen after it adds to it rather than replacing it."""
+    s = position(3, spells=[["peninsula-storms"], [], []])  # the Emperor: stones, hills
+    s = play(s, (0, "cast peninsula-storms"), (0, "element birds"), (0, "study trees wind"))
+    assert magic.available(s) == {"stones", "hills", "birds", "trees", "wind"}
+
+
+def test_a_spell_before_the_action_is_a_whole_move_too() -> None:
+    s = position(3, spells=[["silver-dish"], [], []], covered=[["acquire", "kings-roads"], [], []])
+    whole = [ENGINE.notation(m) for m in ENGINE.whole_moves(s, 0)]
+    assert "cast silver-dish uncover acquire" in whole
+    assert "cast silver-dish uncover kings-roads" in whole
+    assert all(m.startswith("cast ") for m in whole), "an action is one decision, not a move"
 
 
 def test_spells_may_be_played_after_doing_magic_too() -> None:

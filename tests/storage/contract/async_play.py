@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from storage import (
+    AlreadySeated,
     Delivery,
     DeliveryKind,
     GameNotActive,
@@ -200,3 +201,92 @@ class AsyncPlayContract:
         assert not player.away(until)
         assert (await store.prefs.set_away(5, None)).away_until is None
         assert (await store.prefs.player(5)).digest is False
+
+    async def test_players_choose_their_time_and_move_a_timer_with_it(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        fresh = await store.prefs.player(6)
+        assert (fresh.time_zone, fresh.quiet, fresh.digest_hour) == (None, None, None)
+        digest = NewTimer(
+            TimerKind.DIGEST, clock() + timedelta(hours=5), payload={"user": 6}, key="digest:6"
+        )
+        player = await store.prefs.set_choices(
+            6,
+            {"time_zone": "Europe/Paris", "quiet": [23, 8], "reminders_before": [3600]},
+            timers=[digest],
+        )
+        assert player.time_zone == "Europe/Paris"
+        assert player.quiet == (23, 8)
+        assert player.reminders_before == (3600,)
+        assert [t.due_at for t in await store.timers.pending()] == [digest.due_at]
+        later = NewTimer(
+            TimerKind.DIGEST, clock() + timedelta(hours=9), payload={"user": 6}, key="digest:6"
+        )
+        player = await store.prefs.set_choices(
+            6, {"quiet": None, "digest_hour": 9, "heads_up": True}, timers=[later]
+        )
+        assert (player.quiet, player.digest_hour, player.heads_up) == (None, 9, True)
+        assert player.time_zone == "Europe/Paris"
+        assert [t.due_at for t in await store.timers.pending()] == [later.due_at]
+        await store.prefs.set_notifications(6, digest=False)
+        assert (await store.prefs.player(6)).time_zone == "Europe/Paris"
+
+    async def test_a_seat_left_open_is_taken_by_someone_not_yet_at_the_table(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        game = await started_game(store, (11, 12, 13))
+        await store.games.resign(game.id, seat=1, expected_version=0, to_act=game.to_act - {1})
+        deadline = NewTimer(
+            TimerKind.DEADLINE, clock() + timedelta(hours=1), game_id=game.id, key="d"
+        )
+        opened = await store.games.hand_over(
+            game.id,
+            seat=1,
+            user_id=None,
+            expected_version=0,
+            to_act=game.to_act,
+            settings={**game.settings, "open": [1]},
+            deliveries=[_post(99, "seat 2 is open")],
+            timers=[deadline],
+        )
+        place = next(s for s in opened.seats if s.seat == 1)
+        assert (place.user_id, place.is_open, place.is_ai, place.resigned) == (
+            None,
+            True,
+            False,
+            False,
+        )
+        assert opened.seat_of(12) is None
+        assert opened.settings["open"] == [1]
+        assert [t.key for t in await store.timers.pending(game.id)] == ["d"]
+        assert [i.payload["content"] for i in await store.outbox.pending()] == ["seat 2 is open"]
+
+        with pytest.raises(AlreadySeated):
+            await store.games.hand_over(
+                game.id,
+                seat=1,
+                user_id=13,
+                expected_version=0,
+                to_act=game.to_act,
+                settings=opened.settings,
+            )
+        with pytest.raises(VersionConflict):
+            await store.games.hand_over(
+                game.id,
+                seat=1,
+                user_id=14,
+                expected_version=3,
+                to_act=game.to_act,
+                settings=opened.settings,
+            )
+        taken = await store.games.hand_over(
+            game.id,
+            seat=1,
+            user_id=14,
+            expected_version=0,
+            to_act=game.to_act,
+            settings={**game.settings, "open": []},
+        )
+        assert taken.seat_of(14) == 1
+        assert not next(s for s in taken.seats if s.seat == 1).is_open
+        assert await store.timers.pending(game.id) == []

@@ -170,7 +170,7 @@ async def test_twelve_players_play_three_swiss_rounds_of_magnum_opus(
         )
     assert tournament.status is TournamentStatus.FINISHED
     # The places the games ended with (user: place), table by table; the moves are seeded,
-    # so these are always the same. Two players tied for second at round 1, table 3.
+    # so these are always the same. Two players tied for first at round 3, table 1.
     results = []
     for table in tournament.tables:
         assert table.game_id is not None
@@ -180,38 +180,38 @@ async def test_twelve_players_play_three_swiss_rounds_of_magnum_opus(
         users = [s.user_id for s in game.in_seat_order()]
         results.append(dict(sorted(zip(users, ranks, strict=True), key=lambda p: p[1])))
     assert results == [
-        {8: 1, 5: 2, 7: 3, 2: 4},
-        {3: 1, 11: 2, 9: 3, 6: 4},
-        {10: 1, 1000: 2, 1: 2, 4: 4},
-        {8: 1, 10: 2, 3: 3, 5: 4},
-        {1: 1, 11: 2, 7: 3, 1000: 4},
-        {4: 1, 6: 2, 9: 3, 2: 4},
-        {11: 1, 4: 2, 5: 3, 8: 4},
-        {10: 1, 9: 2, 7: 3, 6: 4},
-        {1: 1, 2: 2, 3: 3, 1000: 4},
+        {5: 1, 8: 2, 2: 3, 7: 4},
+        {9: 1, 3: 2, 11: 3, 6: 4},
+        {1000: 1, 10: 2, 4: 3, 1: 4},
+        {8: 1, 1000: 2, 9: 3, 5: 4},
+        {3: 1, 2: 2, 10: 3, 4: 4},
+        {6: 1, 7: 2, 1: 3, 11: 4},
+        {1: 1, 5: 1, 3: 3, 8: 4},
+        {2: 1, 11: 2, 6: 3, 1000: 4},
+        {9: 1, 7: 2, 10: 3, 4: 4},
     ]
-    # By hand, at tables of four 12 / 8 / 4 / 0 by place, tied seconds share (8 + 4) / 2:
-    # player 10: 12 + 8 + 12 = 32; player 1: 6 + 12 + 12 = 30; ...
-    # Opponents' points: player 3 met 6, 9, 11 | 5, 8, 10 | 2, 1, 1000, so
-    # (8 + 16 + 28) + (12 + 24 + 32) + (8 + 30 + 6) = 164; player 4 met 10, 1000, 1 | 2, 9, 6 |
-    # 5, 11, 8: (32 + 6 + 30) + (8 + 16 + 8) + (12 + 28 + 24) = 164 too, so game score decides:
-    # 12 against 6.
+    # By hand, at tables of four 12 / 8 / 4 / 0 by place, tied firsts share (12 + 8) / 2:
+    # player 9: 12 + 4 + 12 = 28; player 5: 12 + 0 + 10 = 22; player 1: 0 + 4 + 10 = 14; ...
+    # Players 3 and 2 both have 24; opponents' points break the tie: player 3 met 9, 11, 6 |
+    # 2, 10, 4 | 1, 5, 8, so (28 + 12 + 16) + (24 + 16 + 4) + (14 + 22 + 20) = 156; player 2
+    # met 5, 8, 7 | 3, 10, 4 | 11, 6, 1000: (22 + 20 + 16) + (24 + 16 + 4) + (12 + 16 + 20)
+    # = 150.
     _, ranking = await tournaments.standings(tournament.id)
     assert [(s.user, s.place, s.points, s.opponents_points, s.game_score) for s in ranking] == [
-        (10, 1, 32, 148, 9),
-        (1, 2, 30, 138, 13),
-        (11, 3, 28, 148, 12),
-        (8, 4, 24, 156, 10),
-        (3, 5, 20, 164, 12),
-        (4, 6, 20, 164, 6),
-        (9, 7, 16, 144, 4),
-        (5, 8, 12, 192, 7),
-        (7, 9, 12, 164, 6),
-        (6, 10, 8, 168, 6),
-        (2, 11, 8, 148, 5),
-        (1000, 12, 6, 210, 3),
+        (9, 1, 28, 150, 9),
+        (3, 2, 24, 156, 10),
+        (2, 3, 24, 150, 10),
+        (5, 4, 22, 186, 14),
+        (8, 5, 20, 192, 9),
+        (1000, 6, 20, 156, 7),
+        (6, 7, 16, 162, 6),
+        (7, 8, 16, 156, 5),
+        (10, 9, 16, 138, 7),
+        (1, 10, 14, 150, 7),
+        (11, 11, 12, 174, 6),
+        (4, 12, 4, 174, 6),
     ]
-    assert tournament.champion_id == 10
+    assert tournament.champion_id == 9
     assert [s.played for s in ranking] == [3] * 12
     # Every game was rated, once.
     assert await store.ratings.unrated() == []

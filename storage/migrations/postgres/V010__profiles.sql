@@ -1,5 +1,5 @@
--- Grimoire schema 8 (PostgreSQL): what profiles and server statistics need to time moves
--- fairly and to count results quickly. See the SQLite schema 8 for the reasoning; the two
+-- Grimoire schema 10 (PostgreSQL): what profiles and server statistics need to time moves
+-- fairly and to count results quickly. See the SQLite schema 10 for the reasoning; the two
 -- keep the same rows.
 
 -- Each vacation (/away), kept by a trigger in the same transaction as /away.
@@ -26,7 +26,7 @@ $$;
 CREATE TRIGGER vacations_kept AFTER UPDATE OF away_until ON players
 FOR EACH ROW EXECUTE FUNCTION grimoire_keep_vacations();
 
--- A vacation set under schema 7 is known only by its end (see the SQLite schema 8).
+-- A vacation set before schema 10 is known only by its end (see the SQLite schema 10).
 INSERT INTO vacations (user_id, starts_at, ends_at)
 SELECT user_id, updated_at, away_until FROM players WHERE away_until > updated_at;
 
@@ -98,7 +98,7 @@ CREATE TRIGGER asks_kept AFTER UPDATE OF to_act ON games
 FOR EACH ROW WHEN (NEW.status = 'active' AND NEW.version <> OLD.version + 1)
 EXECUTE FUNCTION grimoire_keep_asks();
 
--- Moves made under schema 7 (see the SQLite schema 8).
+-- Moves made before schema 10 (see the SQLite schema 10).
 INSERT INTO asks (game_id, seat, asked_at, answered_at, waited)
 SELECT a.game_id, a.seat, coalesce(p.at, g.started_at), a.at,
        grimoire_waited(a.game_id, a.seat, coalesce(p.at, g.started_at), a.at)
@@ -113,7 +113,7 @@ FROM games g, jsonb_array_elements_text(g.to_act) AS waiting WHERE g.status = 'a
 ON CONFLICT DO NOTHING;
 
 -- Every finished game's result, and each person's place in it, in narrow rows (see the
--- SQLite schema 8), written by a trigger in the transaction that finishes the game.
+-- SQLite schema 10), written by a trigger in the transaction that finishes the game.
 CREATE TABLE results (
     game_id     bigint      PRIMARY KEY REFERENCES games (id),
     guild_id    bigint,
@@ -182,7 +182,7 @@ CREATE TRIGGER results_kept AFTER UPDATE OF status ON games
 FOR EACH ROW WHEN (NEW.status = 'finished' AND OLD.status IS DISTINCT FROM 'finished')
 EXECUTE FUNCTION grimoire_keep_results();
 
--- Games finished under schema 7.
+-- Games finished before schema 10.
 INSERT INTO results SELECT * FROM finished_results;
 INSERT INTO placings SELECT * FROM finished_placings;
 

@@ -1,4 +1,4 @@
--- Grimoire schema 8: what profiles and server statistics need to time moves fairly and to
+-- Grimoire schema 10: what profiles and server statistics need to time moves fairly and to
 -- count results quickly.
 
 -- Each vacation (/away), so time away is left out of a player's time to move. players keeps
@@ -19,7 +19,7 @@ BEGIN
     SELECT NEW.user_id, NEW.updated_at, NEW.away_until WHERE NEW.away_until > NEW.updated_at;
 END;
 
--- A vacation set under schema 7 is known only by its end: it is taken to have begun when the
+-- A vacation set before schema 10 is known only by its end: it is taken to have begun when the
 -- player's choices were last changed, which is when /away was used unless /notify came after.
 INSERT INTO vacations (user_id, starts_at, ends_at)
 SELECT user_id, updated_at, away_until FROM players WHERE away_until > updated_at;
@@ -68,7 +68,7 @@ BEGIN
     WHERE waiting.value NOT IN (SELECT before.value FROM json_each(OLD.to_act) AS before);
 END;
 
--- Moves made under schema 7 are asked by the previous action on the table (or the start):
+-- Moves made before schema 10 are asked by the previous action on the table (or the start):
 -- exact for games played one seat at a time, and for simultaneous choices the time since
 -- the last of the others' choices. Seats a running game waits for now were asked by its
 -- latest action.
@@ -154,7 +154,7 @@ BEGIN
     INSERT OR IGNORE INTO placings SELECT * FROM finished_placings WHERE game_id = NEW.id;
 END;
 
--- Games finished under schema 7.
+-- Games finished before schema 10.
 INSERT INTO results SELECT * FROM finished_results;
 INSERT INTO placings SELECT * FROM finished_placings;
 

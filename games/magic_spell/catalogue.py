@@ -1,0 +1,389 @@
+"""Magic Spell's catalogue: every spell, the philosopher's stone, the turn's actions and the
+words of the game, in plain words (``Engine.cards``), and the entries an action names
+(``Engine.card_keys``).
+
+The spells' effects come from ``data/spells.toml``, the project's own deck; the actions and
+words follow the rules text, in our own words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from games.core.catalogue import SHORT_LIMIT, CardText
+from games.magic_spell.actions import (
+    Accept,
+    Action,
+    Ask,
+    AskAlso,
+    Cast,
+    CompositeCast,
+    CompositeMove,
+    CompositeOffer,
+    CompositeScrounge,
+    CompositeWeaveDone,
+    Decline,
+    Done,
+    Give,
+    Jettison,
+    Keep,
+    MoveTile,
+    MoveTo,
+    PutBack,
+    Research,
+    Rest,
+    ReturnSpell,
+    ReturnTile,
+    ScroungeRow,
+    StartMove,
+    Take,
+    Tile,
+    TradeWith,
+    Weave,
+    WeaveFound,
+    Withdraw,
+)
+from games.magic_spell.spells import STONE, SpellData, spell, spells
+from games.magic_spell.state import (
+    CABINET_LIMIT,
+    COURSELOAD,
+    HOMEWORK_LIMIT,
+    RESEARCH_COST,
+    REST_GAIN,
+    SAFETY_ROUNDS,
+    SPIRIT_FLOOR,
+    START_SPIRIT,
+    Item,
+    MagicSpellState,
+    Want,
+)
+from games.magic_spell.text import plural
+
+#: Where RULES.md lists the project's own spells.
+_OWN_SPELLS = "Grimoire's own spell (RULES.md, “Grimoire's own tiles and spells”)"
+
+STONE_KEY = "tile-stone"
+
+
+def spell_key(word: str) -> str:
+    """The catalogue key of a spell."""
+    return f"spell-{word}"
+
+
+def requirement(data: SpellData) -> str:
+    """What casting the spell asks for, in words ("" for none)."""
+    parts = []
+    if data.spirit:
+        parts.append(f"{data.spirit} spirit")
+    if data.tiles:
+        parts.append(f"{plural(data.tiles, 'tile')} from your cabinet")
+    return " and ".join(parts)
+
+
+def spell_brief(data: SpellData) -> str:
+    """The spell's effect in at most ``SHORT_LIMIT`` characters, its requirement first."""
+    effect = data.short or data.text
+    needs = requirement(data)
+    brief = f"({needs.replace(' from your cabinet', '')}) {effect}" if needs else effect
+    if len(brief) > SHORT_LIMIT:
+        raise ValueError(f"{data.word}: the short effect is over {SHORT_LIMIT} characters")
+    return brief
+
+
+def _spell_entry(data: SpellData) -> CardText:
+    needs = requirement(data)
+    if data.castable:
+        how = f"Cast on your turn; requirement: {needs}." if needs else "Cast on your turn."
+    else:
+        how = "Works from your spellbook; it is never cast."
+    text = (
+        f"{data.text} {how} Worth {plural(data.credits, 'credit')} in your spellbook; "
+        f"spell {data.letters} with {len(data.word)} tiles to weave it. "
+        f"The word means “{data.meaning}”."
+    )
+    numbers = [("Credits", str(data.credits)), ("Letters", str(len(data.word)))]
+    if data.spirit:
+        numbers.append(("Spirit", str(data.spirit)))
+    if data.tiles:
+        numbers.append(("Tiles", str(data.tiles)))
+    return CardText(
+        key=spell_key(data.word),
+        name=data.name,
+        kind="passive spell" if not data.castable else "spell",
+        text=text,
+        short=spell_brief(data),
+        numbers=tuple(numbers),
+        rules=f"{_OWN_SPELLS}; Rules: “Cast”",
+        own=True,
+    )
+
+
+def _rules_entry(
+    key: str, name: str, kind: str, text: str, short: str, rules: str, *, own: bool = False
+) -> CardText:
+    return CardText(key=key, name=name, kind=kind, text=text, short=short, rules=rules, own=own)
+
+
+def _actions() -> list[CardText]:
+    return [
+        _rules_entry(
+            "action-weave",
+            "Weave",
+            "action",
+            "Your turn: put a tile from your cabinet on a homework spell whose magic word still "
+            "has that letter unmatched. The first weave of a turn is free, each further one "
+            "costs 1 spirit, and moving a tile from one homework spell to another costs 1 "
+            "spirit more. When the last letter is matched the spell goes to your spellbook and "
+            "its tiles return to the laboratory face up.",
+            "Put a cabinet tile on a homework spell that needs it; the first weave a turn is free",
+            "Rules: “Weave”; RULES.md, decisions 6-8",
+        ),
+        _rules_entry(
+            "action-cast",
+            "Cast",
+            "action",
+            "Your turn: use a spell of your spellbook. Pay its requirement (spirit, or tiles "
+            "returned from your cabinet); if you cannot pay it all you pay what you can and the "
+            "spell has no effect. Passive spells work from the spellbook and are never cast.",
+            "Use a spell of your spellbook, paying its requirement",
+            "Rules: “Cast”; RULES.md, decision 13",
+        ),
+        _rules_entry(
+            "action-scrounge",
+            "Scrounge",
+            "action",
+            "Your turn: look at one face-down tile of the laboratory without showing it. Weave "
+            "it on a homework spell it fits, keep it in your cabinet, or put it back where it "
+            "lies (a philosopher's stone put back leaves the game).",
+            "Look at a laboratory tile: weave it, keep it, or put it back",
+            "Rules: “Scrounge”; RULES.md, decisions 4-6",
+        ),
+        _rules_entry(
+            "action-research",
+            "Research",
+            "action",
+            f"Your turn: spend {RESEARCH_COST} spirit to draw a spell from the deck into your "
+            "homework.",
+            f"Spend {RESEARCH_COST} spirit to draw a spell into your homework",
+            "Rules: “Research”",
+        ),
+        _rules_entry(
+            "action-rest",
+            "Rest",
+            "action",
+            f"Your turn: gain {REST_GAIN} spirit.",
+            f"Gain {REST_GAIN} spirit",
+            "Rules: “Rest”",
+        ),
+        _rules_entry(
+            "action-trade",
+            "Trade",
+            "action",
+            "While another student takes a turn, offer a student who is not taking one up to "
+            "three things (cabinet tiles, tiles woven on your homework at 1 spirit each, "
+            "homework or spellbook spells) for up to three. They accept, choosing what meets "
+            "each thing asked, or decline; you may withdraw it. Spirit is never traded.",
+            "Between turns: offer tiles or spells for others; the partner accepts or declines",
+            "Rules: “When it is not your turn…”; RULES.md, decisions 17-19",
+        ),
+    ]
+
+
+def _words() -> list[CardText]:
+    return [
+        _rules_entry(
+            STONE_KEY,
+            "Philosopher's stone",
+            "tile",
+            "With the Philosopher's Stone variant: a tile that stands for the last unmatched "
+            "letter of a spell, at most one per spell. A stone that would return to the "
+            "laboratory leaves the game instead. Each stone in your cabinet at the end is worth "
+            "a credit, not towards submitting.",
+            "Stands for any one letter of a spell; leaves the game instead of returning",
+            "Rules: “Philosopher's Stone”; RULES.md, decision 9",
+        ),
+        _rules_entry(
+            "word-spirit",
+            "Spirit",
+            "keyword",
+            f"What spells and extra weaves cost. You start with {START_SPIRIT}; below "
+            f"{SPIRIT_FLOOR} you gain 1 at the end of your turn; resting gains {REST_GAIN}. It "
+            "is never traded and never drops below nothing.",
+            "Pays for extra weaves, research and spells; +1 at the end of a turn below five",
+            "Rules: “Glossary”, “At the end of your turn”; RULES.md, decision 11",
+        ),
+        _rules_entry(
+            "word-cabinet",
+            "Cabinet",
+            "keyword",
+            f"Your own tiles, kept secret. At the end of your turn you return tiles over "
+            f"{CABINET_LIMIT} to the laboratory, face up.",
+            f"Your secret tiles; at most {CABINET_LIMIT} at the end of your turn",
+            "Rules: “Glossary”, “General Rules”; RULES.md, decision 10",
+        ),
+        _rules_entry(
+            "word-homework",
+            "Homework",
+            "keyword",
+            f"The spells in your hand, kept secret, with the tiles woven on them so far. At the "
+            f"end of your turn spells over {HOMEWORK_LIMIT} go to the bottom of the deck and "
+            "their tiles return.",
+            f"Your secret spells being woven; at most {HOMEWORK_LIMIT} at the end of your turn",
+            "Rules: “Glossary”, “General Rules”; RULES.md, decision 10",
+        ),
+        _rules_entry(
+            "word-spellbook",
+            "Spellbook",
+            "keyword",
+            "Your completed spells, face up for all: you may cast them, and their credits count "
+            "towards your courseload.",
+            "Your completed spells: cast them, and their credits count",
+            "Rules: “Glossary”",
+        ),
+        _rules_entry(
+            "word-laboratory",
+            "Laboratory",
+            "keyword",
+            "The tiles nobody owns, face down at numbered places. Returned tiles are shown to "
+            "all, then lie face down in the lowest empty places, so a good memory pays.",
+            "The face-down tiles nobody owns, at numbered places",
+            "Rules: “Glossary”; RULES.md, decisions 1 and 4",
+        ),
+        _rules_entry(
+            "word-courseload",
+            "Courseload",
+            "keyword",
+            f"{COURSELOAD} credits of spells in your spellbook (12 or 15 with Heavy Courseload). "
+            "Whoever has it at the end of their turn submits for grading: every other student "
+            "has one last turn, then most credits wins, a tie going to the submitter.",
+            f"{COURSELOAD} credits in your spellbook at the end of your turn: submit for grading",
+            "Rules: “Winning”, “Heavy Courseload”; RULES.md, decisions 20-21",
+        ),
+        _rules_entry(
+            "word-semester",
+            "Semester",
+            "keyword",
+            "A number of rounds a table may set when the game is made (option rounds). If "
+            "nobody has submitted when its last round ends, the spellbooks are graded as they "
+            f"stand. Without one the game goes on until someone submits; after round "
+            f"{SAFETY_ROUNDS} it ends all the same.",
+            "The rounds a table may set: after the last, spellbooks are graded as they stand",
+            "RULES.md, decision 22",
+            own=True,
+        ),
+        _rules_entry(
+            "word-requirement",
+            "Requirement",
+            "keyword",
+            "What a spell asks for when cast: spirit, tiles returned from your cabinet, or both. "
+            "Cast without enough, you give what you have and the spell has no effect.",
+            "Spirit or tiles a spell asks for; without enough it has no effect",
+            "Rules: “General Rules”, “Cast”; RULES.md, decision 13",
+        ),
+    ]
+
+
+@cache
+def catalogue() -> tuple[CardText, ...]:
+    """Every entry, spells first in the deck's order, then the actions and the words."""
+    return (*(_spell_entry(data) for data in spells().values()), *_actions(), *_words())
+
+
+# ------------------------------------------------------------------------ what actions name
+def card_keys(s: MagicSpellState, seat: int, action: Action) -> Sequence[str]:
+    """The entries ``action`` of ``seat`` plays, takes or aims, most telling first."""
+    step = s.steps[seat]
+    match action:
+        case Weave(letter, target):
+            return _with_stone([spell_key(target), "action-weave"], letter)
+        case MoveTile(letter, source):
+            onto = [spell_key(step.spell)] if step is not None and step.spell else []
+            return _with_stone([*onto, spell_key(source), "action-weave"], letter)
+        case CompositeMove(letter, source, target):
+            return _with_stone([spell_key(target), spell_key(source), "action-weave"], letter)
+        case MoveTo(target) | WeaveFound(target):
+            return [spell_key(target), "action-weave"]
+        case CompositeWeaveDone(weave):
+            return card_keys(s, seat, weave)
+        case StartMove():
+            return ["action-weave"]
+        case Done():
+            jettison = step is not None and step.kind == "jettison"
+            return [spell_key("jettison")] if jettison else ["action-weave"]
+        case ScroungeRow() | CompositeScrounge() | Keep() | PutBack():
+            return _scrounged(s, seat)
+        case Tile() if step is not None and step.kind == "row":
+            return ["action-scrounge"]
+        case Research():
+            return ["action-research"]
+        case Rest():
+            return ["action-rest"]
+        case Cast(word) | CompositeCast(word, _):
+            return [spell_key(word), "action-cast"]
+        case Take(word):
+            return [spell_key(word), spell_key("augury")]
+        case Jettison(letter):
+            return _with_stone([spell_key("jettison")], letter)
+        case ReturnTile(letter):
+            return _with_stone(["word-cabinet"], letter)
+        case ReturnSpell(word):
+            return [spell_key(word), "word-homework"]
+        case TradeWith() | Decline() | Withdraw():
+            return ["action-trade"]
+        case Give(item):
+            return [*_item_keys(item), "action-trade"]
+        case Ask(want) | AskAlso(want):
+            return [*_want_keys(want), "action-trade"]
+        case CompositeOffer(_, items, wants):
+            keys = [k for item in items for k in _item_keys(item)]
+            keys += [k for want in wants for k in _want_keys(want)]
+            return [*dict.fromkeys(keys), "action-trade"]
+        case Accept(proposer):
+            return _accepted(s, seat, proposer)
+    if step is not None and step.kind == "cast":
+        return _cast_keys(s, seat)
+    return []
+
+
+def _cast_keys(s: MagicSpellState, seat: int) -> list[str]:
+    step = s.steps[seat]
+    return [spell_key(step.spell), "action-cast"] if step is not None and step.spell else []
+
+
+def _scrounged(s: MagicSpellState, seat: int) -> list[str]:
+    step = s.steps[seat]
+    if step is not None and step.kind == "found" and s.lab[step.slot] == STONE:
+        return ["action-scrounge", STONE_KEY]
+    return ["action-scrounge"]
+
+
+def _with_stone(keys: list[str], letter: str) -> list[str]:
+    return [*keys, STONE_KEY] if letter == STONE else keys
+
+
+def _item_keys(item: Item) -> list[str]:
+    """A spell handed over, or the spell a woven tile comes off; a stone."""
+    keys = [spell_key(item.spell)] if item.spell else []
+    return [*keys, STONE_KEY] if item.letter == STONE else keys
+
+
+def _want_keys(want: Want) -> list[str]:
+    if want.kind == "spellbook":
+        return [spell_key(want.spell)]
+    return [STONE_KEY] if want.kind == "letter" and want.letter == STONE else []
+
+
+def _accepted(s: MagicSpellState, seat: int, proposer: int) -> list[str]:
+    """An accepted offer names the spells it brings the partner (they were told of them)."""
+    for offer in s.offers:
+        if offer.proposer == proposer and offer.partner == seat:
+            keys = [k for item in offer.gives for k in _item_keys(item)]
+            return [*dict.fromkeys(keys), "action-trade"]
+    return ["action-trade"]
+
+
+def effect_line(word: str) -> str:
+    """A spell's name and short effect, for boards: "**Vim** — Gain 3 spirit."."""
+    data = spell(word)
+    return f"**{data.name}** — {spell_brief(data)}"

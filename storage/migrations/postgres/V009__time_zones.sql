@@ -1,0 +1,4 @@
+-- Grimoire schema 9: players' time. Their time zone, quiet hours, digest hour, own reminder
+-- points and "you are next" heads-up, as one JSON object; rows written by schema 8 read as
+-- "UTC, no quiet hours, the table's reminders".
+ALTER TABLE players ADD COLUMN choices jsonb NOT NULL DEFAULT '{}';

@@ -1,0 +1,215 @@
+"""``/game replay``: stepping through a game privately, from the viewpoints a member may
+take, with buttons that keep working after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+from simcord import actors as simcord_actors
+
+from tests.bot.conftest import Table
+from tests.bot.driving import (
+    bot_of,
+    button_ids,
+    member_at,
+    replies,
+    resign,
+    start_game,
+    stored,
+)
+from tests.bot.test_restart import message_now, play_first_legal, restart
+
+
+async def _open(
+    member: simcord.MemberActor, where: simcord.ChannelHandle, **options: Any
+) -> simcord.ResponseMessage:
+    """The member's ``/game replay``: the private replay message."""
+    result = await member.slash(where, "game replay", **options)
+    assert result.ephemeral
+    shown = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
+    assert shown, replies(result)
+    assert shown[-1].ephemeral
+    return shown[-1]
+
+
+def _fields(message: simcord.ResponseMessage) -> str:
+    return " ".join(str(e.to_dict()) for e in message.embeds)
+
+
+def _select(message: simcord.ResponseMessage, prefix: str) -> dict[str, Any]:
+    for row in message.components:
+        for item in row.get("components", []):
+            if str(item.get("custom_id", "")).startswith(prefix):
+                return dict(item)
+    raise AssertionError(f"no {prefix} menu")
+
+
+async def _moved_game(table: Table, moves: int) -> tuple[simcord.ChannelHandle, int]:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    for _ in range(moves):
+        await play_first_legal(table, thread, game_id)
+    await table.env.advance_time(10)  # let the throttle forget those commands
+    return thread, game_id
+
+
+async def test_a_player_steps_through_a_running_game(table: Table) -> None:
+    thread, game_id = await _moved_game(table, 4)
+    alice = table.members["alice"]
+    shown = await _open(alice, thread)
+    assert "move 4 of 4" in shown.content
+    assert "the public view" in shown.content
+    assert shown.attachments, "the board picture comes along"
+    ids = button_ids(shown)
+    assert f"grim:rp:prev:{game_id}:3:p" in ids
+    back = await alice.click(shown, label="◀")
+    assert back.response is not None
+    assert "move 3 of 4" in back.response.content
+    start = await alice.click(back.response, label="⏮")
+    assert start.response is not None
+    assert "move 0 of 4" in start.response.content
+    assert "The deal" in start.response.content
+    await table.env.advance_time(10)
+    menu = _select(start.response, "grim:rpm:")
+    assert [o["value"] for o in menu["options"]] == ["m0", "m1", "m2", "m3", "m4"]
+    gone = await alice.select(start.response, ["m2"], custom_id=menu["custom_id"])
+    assert gone.response is not None
+    assert "move 2 of 4" in gone.response.content
+
+
+async def test_a_player_may_switch_to_their_own_seat_only_while_it_runs(table: Table) -> None:
+    thread, game_id = await _moved_game(table, 2)
+    game = await stored(table, game_id)
+    alice = table.members["alice"]
+    seat = game.seat_of(alice.id)
+    assert seat is not None
+    shown = await _open(alice, thread)
+    public = _fields(shown)
+    views = _select(shown, "grim:rpv:")
+    assert [o["value"] for o in views["options"]] == ["p", f"s{seat}"]
+    own = await alice.select(shown, [f"s{seat}"], custom_id=views["custom_id"])
+    assert own.response is not None
+    assert "alice's view" in own.response.content
+    # The seat's own board (its hand drawn in the picture, its own words in the text).
+    assert _fields(own.response) != public
+    assert "Your move" in _fields(own.response)
+    assert "Your move" not in public
+
+
+async def test_a_spectator_never_sees_a_hand_while_the_game_runs(table: Table) -> None:
+    _thread, game_id = await _moved_game(table, 2)
+    erin = table.members["erin"]
+    shown = await _open(erin, table.channel, game=game_id)
+    assert not any(
+        str(c.get("custom_id", "")).startswith("grim:rpv:")
+        for r in shown.components
+        for c in r["components"]
+    )
+    # Clicks forged to ask for a seat's view, or everything, are refused privately: what
+    # a custom id says is never trusted.
+    for viewpoint, reason in (("s1", "public view"), ("a", "once the game is over")):
+        forged = await _forged_click(erin, shown, f"grim:rp:first:{game_id}:0:{viewpoint}")
+        assert forged.ephemeral
+        assert any(reason in r for r in replies(forged)), replies(forged)
+        assert "Replay" not in " ".join(replies(forged))
+
+
+async def _forged_click(
+    member: simcord.MemberActor, message: simcord.ResponseMessage, custom_id: str
+) -> simcord.InteractionResult:
+    """A click on ``message``'s ⏮ button made to carry ``custom_id`` instead of its own, as
+    a tampered message would."""
+    stored = simcord_actors._visible_message(member, message)
+    for row in stored.components:
+        for item in row.get("components", []):
+            if item.get("label") == "⏮":
+                item["custom_id"], item["disabled"] = custom_id, False
+    return await member.click(message, custom_id=custom_id)
+
+
+async def test_once_over_anyone_may_see_every_hand(table: Table) -> None:
+    thread, game_id = await _moved_game(table, 3)
+    game = await stored(table, game_id)
+    await resign(member_at(table, game, 0), thread)
+    await table.env.advance_time(10)
+    erin = table.members["erin"]
+    shown = await _open(erin, table.channel, game=game_id)
+    assert "The game is over" in shown.content
+    views = _select(shown, "grim:rpv:")
+    assert [o["value"] for o in views["options"]] == ["p", "s0", "s1", "a"]
+    everything = await erin.select(shown, ["a"], custom_id=views["custom_id"])
+    assert everything.response is not None
+    assert "everything" in everything.response.content
+    fields = _fields(everything.response)
+    assert "alice" in fields
+    assert "bob" in fields
+    assert fields.count("Hand") >= 2, fields
+
+
+async def test_replay_buttons_work_after_a_restart(table: Table) -> None:
+    thread, _game_id = await _moved_game(table, 3)
+    shown = await _open(table.members["alice"], thread)
+    await restart(table)
+    await table.env.advance_time(10)
+    back = await table.members["alice"].click(shown, label="◀")
+    assert back.response is not None
+    assert "move 2 of 3" in back.response.content
+    assert bot_of(table).services.replays is not None
+
+
+async def test_a_move_outside_the_game_is_refused(table: Table) -> None:
+    thread, _ = await _moved_game(table, 1)
+    result = await table.members["alice"].slash(thread, "game replay", move=40)
+    assert any("not 40" in r for r in replies(result)), replies(result)
+
+
+async def test_long_games_page_the_move_menu(table: Table) -> None:
+    thread, game_id = await _moved_game(table, 26)
+    game = await stored(table, game_id)
+    shown = await _open(table.members["bob"], thread, move=1)
+    menu = _select(shown, "grim:rpm:")
+    values = [o["value"] for o in menu["options"]]
+    assert values[:23] == [f"m{n}" for n in range(23)]
+    assert values[-1] == "g1"
+    later = await table.members["bob"].select(shown, ["g1"], custom_id=menu["custom_id"])
+    assert later.response is not None
+    assert "move 1 of" in later.response.content  # the same position, the next page
+    page = _select(later.response, "grim:rpm:")
+    assert next(o["value"] for o in page["options"]) == "g0"
+    assert f"m{game.version}" in [o["value"] for o in page["options"]]
+
+
+async def _watch_again(member: simcord.MemberActor, final: Any) -> simcord.ResponseMessage:
+    """The member's click on **Watch again**: the private replay message it opens."""
+    result = await member.click(final, label="Watch again")
+    assert result.ephemeral
+    shown = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
+    assert shown, replies(result)
+    assert shown[-1].ephemeral
+    return shown[-1]
+
+
+async def test_watch_again_opens_the_last_move_with_every_hand_even_after_a_restart(
+    table: Table,
+) -> None:
+    thread, game_id = await _moved_game(table, 3)
+    game = await stored(table, game_id)
+    await resign(member_at(table, game, 0), thread)
+    await bot_of(table).idle_background()
+    await table.env.advance_time(10)
+    last = (await stored(table, game_id)).version
+    final = thread.history()[-1]
+    assert f"grim:rpw:{game_id}" in button_ids(final)
+    erin = table.members["erin"]  # not at the table: anyone may watch an ended game
+    shown = await _watch_again(erin, final)
+    assert f"#{game_id} · move {last} of {last} · everything (every hand)" in shown.content
+    fields = _fields(shown)
+    assert fields.count("Hand") >= 2, fields
+    # Only erin sees it: the thread holds no new message.
+    assert thread.history()[-1].id == final.id
+
+    await restart(table)
+    await table.env.advance_time(10)
+    again = await _watch_again(table.members["bob"], message_now(thread, final.id))
+    assert f"move {last} of {last}" in again.content
+    assert "everything" in again.content
