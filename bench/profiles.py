@@ -25,7 +25,7 @@ from bench.seeding import GUILD_ID, seed_database
 from bench.stats import latency_summary
 from bot.profile_embeds import profile_embed, stats_embed
 from bot.service.profiles import Profiles
-from bot.service.ratings import friendly
+from bot.service.skill import friendly
 from bot.sparkline import trend_picture
 from storage import SqliteStore, Store
 from storage.copy import copy_database

@@ -9,7 +9,8 @@ import discord
 
 import games
 from bot.service.profiles import Profile
-from bot.service.ratings import RANKED_AFTER, friendly, ranked
+from bot.service.ratings import RANKED_AFTER, ranked
+from bot.service.skill import friendly
 from storage import Rating
 from storage.contract.profiles import RECENT_GAMES, HeadToHead, ServerStats, Span, Tally
 

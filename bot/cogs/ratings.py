@@ -19,7 +19,7 @@ from bot.profile_embeds import (
 )
 from bot.service.errors import Refusal
 from bot.service.profiles import Profiles
-from bot.service.ratings import friendly
+from bot.service.skill import friendly
 from bot.sparkline import FILE_NAME, trend_picture
 
 if TYPE_CHECKING:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service.announce import private_fields, seat_users
 from bot.service.clocks import TableClock
+from bot.service.skill import friendly
 from bot.service.text import strong
 from bot.service.timing import move_finished
 from games.core import BoardField, Engine, Outcome, seat_ref
@@ -89,11 +90,9 @@ def rating_text(game: Game, changes: Sequence[RatingChange] | None) -> str:
     for seat, user_id in enumerate(seat_users(game)):
         change = by_user.get(user_id) if user_id is not None else None
         if change is not None:
-            moved = round(change.after - change.before, 1) + 0.0
-            lines.append(
-                f"{seat_ref(seat)} {_one_place(change.before)} → {_one_place(change.after)}"
-                f" ({moved:+.1f})"
-            )
+            # On the scale leaderboards and profiles show, not openskill's raw ordinal.
+            before, after = friendly(change.before), friendly(change.after)
+            lines.append(f"{seat_ref(seat)} {before} → {after} ({after - before:+d})")
     return f"{strong('Ratings')}: " + " · ".join(lines) if lines else ""
 
 
@@ -243,11 +242,6 @@ def _same_team(outcome: Outcome, seat: int, place: int) -> bool:
 def _resigned_in_order(game: Game) -> list[int]:
     done = [(s.resigned_at, s.seat) for s in game.seats if s.seat is not None and s.resigned_at]
     return [seat for _, seat in sorted(done)]
-
-
-def _one_place(value: float) -> str:
-    # A small negative rounds to -0.0: adding 0.0 makes it read 0.0.
-    return f"{round(value, 1) + 0.0:.1f}"
 
 
 def final_private_text(history: History, seat: int) -> str:

@@ -25,22 +25,6 @@ log = logging.getLogger("grimoire.ratings")
 #: Rated games at one game before a player is ranked on its leaderboard and their rating
 #: shown as a number: until then their skill is too unsure to compare.
 RANKED_AFTER = 5
-#: The friendly scale: the ordinal of an average player (mu 25) whose uncertainty has
-#: shrunk to a third of a newcomer's (sigma 25/9) reads 1500…
-_SCALE_CENTRE = 25.0 - 3 * 25.0 / 9
-#: …and one point of ordinal is 50 points. openskill's beta (25/6 ordinal points) is the
-#: skill gap that wins about three games in four, as 200 Elo points does.
-_SCALE_STEP = 50.0
-
-
-def friendly(ordinal: float) -> int:
-    """A rating's conservative estimate (``mu - 3 sigma``) on the 1500-centred scale shown to
-    players: a newcomer starts near 667 and climbs as they win and as the estimate settles.
-
-    >>> friendly(25.0 - 3 * 25.0 / 9), friendly(0.0)
-    (1500, 667)
-    """
-    return round(1500 + _SCALE_STEP * (ordinal - _SCALE_CENTRE))
 
 
 def ranked(rating: Rating) -> bool:

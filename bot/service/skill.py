@@ -81,3 +81,21 @@ def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Sk
     teams = [[_MODEL.rating(mu=s.mu, sigma=s.sigma) for s in side] for side in sides]
     rated: list[list[PlackettLuceRating]] = _MODEL.rate(teams, ranks=[float(r) for r in ranks])
     return [[Skill(mu=r.mu, sigma=r.sigma) for r in side] for side in rated]
+
+
+#: The friendly scale: the ordinal of an average player (mu 25) whose uncertainty has
+#: shrunk to a third of a newcomer's (sigma 25/9) reads 1500…
+SCALE_CENTRE = 25.0 - 3 * 25.0 / 9
+#: …and one point of ordinal is 50 points. openskill's beta (25/6 ordinal points) is the
+#: skill gap that wins about three games in four, as 200 Elo points does.
+SCALE_STEP = 50.0
+
+
+def friendly(ordinal: float) -> int:
+    """A rating's conservative estimate (``mu - 3 sigma``) on the 1500-centred scale shown to
+    players: a newcomer starts near 667 and climbs as they win and as the estimate settles.
+
+    >>> friendly(25.0 - 3 * 25.0 / 9), friendly(0.0)
+    (1500, 667)
+    """
+    return round(1500 + SCALE_STEP * (ordinal - SCALE_CENTRE))

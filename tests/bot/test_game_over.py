@@ -18,6 +18,7 @@ from bot.service.announce import private_fields
 from bot.service.errors import Refusal
 from bot.service.game_over import duration
 from bot.service.lobby import REMATCH_OF
+from bot.service.skill import friendly
 from bot.service.table import TableViews
 from games.core import Outcome, render_seats
 from storage import Game, GameStatus
@@ -95,15 +96,14 @@ async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
         f"🥇 1st: {names[winner]} — {outcome.scores[winner]} points\n"
         f"🥈 2nd: {names[loser]} — {outcome.scores[loser]} points\n"
     ) in words, words
-    # Each player's rating change: both were newcomers (shown at 0.0).
+    # Each player's rating change on the scale leaderboards show: both were newcomers,
+    # whose conservative estimate (ordinal 0) reads 667.
     ratings = await bot_of(table).services.store.ratings.of_players(
         table.guild.id, "mandragora", [m.id for m in table.members.values()]
     )
-    moved = [
-        f"{names[s]} 0.0 → {ratings[member_at(table, game, s).id].ordinal:.1f} "
-        f"({ratings[member_at(table, game, s).id].ordinal:+.1f})"
-        for s in range(2)
-    ]
+    after = [friendly(ratings[member_at(table, game, s).id].ordinal) for s in range(2)]
+    assert after[winner] > 667 > after[loser]
+    moved = [f"{names[s]} 667 → {after[s]} ({after[s] - 667:+d})" for s in range(2)]
     assert f"**Ratings**: {moved[0]} · {moved[1]}\n" in words, words
     # How long, and how many moves (a move of several decisions counts once).
     assert game.started_at is not None
