@@ -25,6 +25,7 @@ from bot.service import text
 from bot.service.announce import game_lane, notice_deliveries, seat_users, where
 from bot.service.errors import Refusal
 from bot.service.posts import Post
+from bot.service.requirements import check as check_requirements
 from bot.service.table import table_deliveries
 from bot.service.table_core import TableCore, running_game, stored_state
 from bot.service.timing import clock_timers
@@ -141,6 +142,8 @@ class Substitutes(TableCore):
                 raise Refusal(f"You already play in game #{game.id}: one seat each.")
             if user_id in leavers(game):
                 raise Refusal(f"You left game #{game.id}; someone else will take this seat.")
+            # A substitute joins the table as a lobby's players did: on its terms.
+            await check_requirements(self._store, game.guild_id, game.settings, user_id)
             changes = [dict(c) for c in game.settings.get(SEAT_CHANGES, ())]
             leaver = next(
                 (

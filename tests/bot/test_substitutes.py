@@ -21,6 +21,7 @@ from tests.bot.driving import (
     play_by_command,
     post_words,
     replies,
+    resign,
     start_game,
     stored,
 )
@@ -171,3 +172,21 @@ async def test_only_the_host_or_a_manager_opens_another_players_seat(table: Tabl
     assert f"left by <@{table.members['bob'].id}>" in thread_text(
         table, await stored(table, game_id)
     )
+
+
+async def test_a_substitute_meets_the_tables_requirements(table: Table) -> None:
+    """A table that asked for finished games asks the same of whoever takes an open seat."""
+    first, _ = await start_game(table, "mandragora", ["alice", "bob"], deadline="none")
+    await resign(table.members["bob"], first)  # alice and bob have one finished game each
+    thread, game_id = await start_game(
+        table, "mandragora", ["alice", "bob"], deadline="none", min_games=1
+    )
+    opened = await table.members["bob"].slash(thread, "game sub")
+    assert "is open for a substitute" in await answer(opened)
+    (button,) = take_buttons(thread)
+
+    refused = await table.members["erin"].click(button, label="Take this seat")
+    assert "1 finished game on this server, and you have 0: 1 to go" in await answer(refused)
+    game = await stored(table, game_id)
+    assert game.seated(table.members["erin"].id) is False
+    assert any(s.is_open for s in game.seats)
