@@ -170,15 +170,22 @@ def strength_matches(
 
 
 def balance_matches(
-    keys: Sequence[str], count: int, iterations: int, seconds: float | None
+    keys: Sequence[str],
+    count: int,
+    iterations: int,
+    seconds: float | None,
+    only_levels: Sequence[str] = (),
 ) -> Iterator[Match]:
     """``hard`` self-play at every table of every game (first-seat advantage, game length),
-    and in Strange & Norrell ``normal`` self-play too, for the fairy at each difficulty."""
-    for key in keys:
-        engine = games.get(key)
-        for players, options in engine.bench_configurations():
-            for level in SELF_PLAY.get(key, (Level.HARD,)):
-                for seed in range(count):
+    and in Strange & Norrell ``normal`` self-play too, for the fairy at each difficulty; seed
+    by seed across them all, as the match-ups."""
+    for seed in range(count):
+        for key in keys:
+            engine = games.get(key)
+            for players, options in engine.bench_configurations():
+                for level in SELF_PLAY.get(key, (Level.HARD,)):
+                    if only_levels and level.value not in only_levels:
+                        continue
                     yield Match(
                         key,
                         players,
@@ -233,10 +240,12 @@ def play(match: Match) -> Record:
 
 # ----------------------------------------------------------------------------- the record
 def load(path: Path = RAW) -> list[Record]:
-    """Every game recorded so far (a line cut short by a stopped run is skipped)."""
+    """Every game recorded so far, each once (a line cut short by a stopped run is skipped,
+    and so is a game two runs at once both played)."""
     if not path.exists():
         return []
     records = []
+    seen: set[tuple[Any, ...]] = set()
     for line in path.read_text(encoding="utf-8").splitlines():
         try:
             raw = json.loads(line)
@@ -246,7 +255,10 @@ def load(path: Path = RAW) -> list[Record]:
         raw["scores"] = tuple(raw["scores"])
         raw["winners"] = tuple(raw["winners"])
         raw.setdefault("notes", {})
-        records.append(Record(**raw))
+        record = Record(**raw)
+        if record.key not in seen:
+            seen.add(record.key)
+            records.append(record)
     return records
 
 
@@ -403,6 +415,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--only", action="append", default=[], help="a game key (repeatable)")
     parser.add_argument("--balance", action="store_true", help="self-play for the balance")
+    parser.add_argument(
+        "--level", action="append", default=[], help="with --balance: only this level's self-play"
+    )
     parser.add_argument("--report", action="store_true", help="only rewrite the reports")
     parser.add_argument("--raw", type=Path, default=RAW, help="the raw results (appended)")
     parser.add_argument("--out", type=Path, default=HERE, help="where the reports go")
@@ -418,8 +433,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         balance.write(records, args.out)
 
     if not args.report:
-        make = balance_matches if args.balance else strength_matches
-        matches = list(make(keys, args.games, args.iterations, seconds))
+        if args.balance:
+            matches = list(balance_matches(keys, args.games, args.iterations, seconds, args.level))
+        else:
+            matches = list(strength_matches(keys, args.games, args.iterations, seconds))
         run(matches, args.jobs, args.raw, write)
     write()
     return 0
