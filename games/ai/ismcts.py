@@ -8,7 +8,8 @@ available. Every seat picks by its own reward, so rivals are played as well as w
 Playouts follow the game's policy (``Engine.policy``) most of the time and random moves
 otherwise, and move only the seats the game waits on; in games with a standing they stop
 after ``rollout_depth`` steps to be judged by it: many short looks beat a few long ones
-within the same time.
+within the same time. A search too short to try every option a few times plays the game's
+rules of thumb instead, so that ``hard`` is never weaker than ``normal`` for want of time.
 """
 
 from __future__ import annotations
@@ -20,13 +21,16 @@ from typing import Any
 
 from games.ai.budget import Budget
 from games.ai.evaluation import values
-from games.ai.moves import next_actor, playable, playout_action
+from games.ai.moves import next_actor, playable, playout_action, sensible
 from games.core import Engine
 
 #: UCB1's exploration constant for rewards between 0 and 1.
 EXPLORATION = 0.7
 #: Random steps a playout takes before the position is judged by the game's standing.
 ROLLOUT_DEPTH = 40
+#: Iterations a search needs for each option before it is trusted over the game's rules of
+#: thumb: with fewer, a lucky playout or two would decide, and the policy knows better.
+TRUSTED_PER_OPTION = 8
 
 
 @dataclass(eq=False, slots=True)
@@ -70,6 +74,10 @@ def search(
             world = engine.determinize(state, seat, rng)
         _iterate(engine, world, seat, root, rng, depth)
         iterations += 1
+    if iterations < TRUSTED_PER_OPTION * len(options):
+        fallback = sensible(engine, first, seat, rng)
+        if fallback is not None:
+            return fallback
     tried = [root.children[key] for key in ((seat, a) for a in options) if key in root.children]
     if not tried:
         return rng.choice(options)

@@ -55,3 +55,15 @@ def _normal_against_easy(engine: Engine[Any, Any], seeds: int) -> float:
 @pytest.mark.parametrize("key", ["mandragora", "marginalia", "magnum-opus", "strange-norrell"])
 def test_normal_beats_random_play(key: str) -> None:
     assert _normal_against_easy(games.get(key), 12) >= 0.6
+
+
+def test_a_search_too_short_to_try_every_option_plays_the_rules_of_thumb() -> None:
+    """``hard`` with time for a single iteration is not left to a coin toss: it plays what
+    the game's policy plays (the guessing game's names the card it may see)."""
+    from tests.games.ai.guessing import CARDS, ShrewdGuessingEngine
+
+    engine = ShrewdGuessingEngine()
+    for held in range(CARDS):
+        state = engine.new_game(2, held, {"shown": True})
+        pick = choose(engine, state, 0, "hard", rng=random.Random(7), budget=Budget(1))
+        assert pick == held
