@@ -59,14 +59,11 @@ def _budget(iterations: int, seconds: float | None) -> str:
     return f"{iterations} it." + (f" / {seconds:g} s" if seconds is not None else "")
 
 
-def report(records: Sequence[Record], game: str) -> str | None:
-    """The balance report of one game, or ``None`` before any of its self-play is on
-    record."""
+def report(records: Sequence[Record], game: str) -> str:
+    """The balance report of one game (its table empty before any self-play is on record)."""
     from bench.ai_strength import wilson
 
     groups = _self_play(records, game)
-    if not groups:
-        return None
     title = games.get(game).title
     lines = [
         f"# Balance: {title}",
@@ -117,8 +114,6 @@ def _more(game: str, mine: Sequence[Record]) -> str:
 
 
 def write(records: Sequence[Record], out: Path) -> None:
-    """Rewrite every game's balance report that has self-play on record."""
+    """Rewrite every game's balance report from the games on record."""
     for game in games.ENGINES:
-        text = report(records, game)
-        if text is not None:
-            (out / f"BALANCE-{game}.md").write_text(text, encoding="utf-8")
+        (out / f"BALANCE-{game}.md").write_text(report(records, game), encoding="utf-8")

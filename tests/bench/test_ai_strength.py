@@ -65,6 +65,5 @@ def test_balance_self_play_is_reported_per_table(tmp_path: Path) -> None:
     assert {m.levels[0] for m in matches} == {"normal"}
     run(matches, 1, raw, lambda: None)
     text = balance.report(load(raw), "strange-norrell")
-    assert text is not None
     assert "fairy defeated in" in text
     assert text.count("| normal |") == len(matches)
