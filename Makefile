@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test lint typecheck unit soak golden bench clean
+.PHONY: run test lint typecheck unit soak golden bench ai-strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,14 @@ golden: $(STAMP)
 # `make bench ARGS=--quick` is a short run that leaves the recorded results alone.
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)
+
+# The AI's strength and the games' balance (not part of test, hours at the bot's 2 s a
+# decision): plays the games not yet in bench/AI_STRENGTH.jsonl, appending each as it ends, so
+# a stopped run resumes; rewrites bench/AI_STRENGTH.md and bench/BALANCE-*.md.
+# `make ai-strength ARGS="--only marginalia --jobs 2"`.
+ai-strength: $(STAMP)
+	$(BIN)/python -m bench.ai_strength $(ARGS)
+	$(BIN)/python -m bench.ai_strength --balance $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

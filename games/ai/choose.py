@@ -9,7 +9,7 @@ from typing import Any
 from games.ai.budget import Budget
 from games.ai.greedy import greedy
 from games.ai.ismcts import search
-from games.ai.moves import playable
+from games.ai.moves import playable, sensible
 from games.core import Engine
 
 
@@ -19,7 +19,8 @@ class Level(StrEnum):
     EASY = "easy"
     """Any legal action, at random."""
     NORMAL = "normal"
-    """The best action by the game's evaluation, one move ahead."""
+    """The game's rules of thumb (``Engine.policy``) where it has them, else the best action
+    by the game's evaluation, one move ahead."""
     HARD = "hard"
     """Information-set Monte Carlo tree search, as long as the budget allows."""
 
@@ -64,5 +65,9 @@ def choose(
         world = engine.determinize(state, seat, rng)
         return rng.choice(playable(engine, world, seat))
     if chosen is Level.NORMAL:
+        world = engine.determinize(state, seat, rng)
+        action = sensible(engine, world, seat, rng)
+        if action is not None:
+            return action
         return greedy(engine, state, seat, rng, spend)
     return search(engine, state, seat, rng, spend)

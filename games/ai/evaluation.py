@@ -12,7 +12,7 @@ import math
 import random
 from typing import Any
 
-from games.ai.moves import playable
+from games.ai.moves import next_actor, playout_action
 from games.core import Engine, Outcome
 
 #: Random playouts averaged to judge a position in a game without a standing.
@@ -61,16 +61,17 @@ def margins(standing: Outcome, lead: float) -> list[float]:
 def finish(
     engine: Engine[Any, Any], state: Any, rng: random.Random, max_steps: int | None = None
 ) -> Outcome:
-    """Play ``state`` to its end with random legal moves and return the outcome."""
+    """Play ``state`` to its end with quick moves (``playout_action``) and return the
+    outcome."""
     limit = engine.step_limit if max_steps is None else max_steps
     for _ in range(limit):
         outcome = engine.outcome(state)
         if outcome is not None:
             return outcome
-        seat = rng.choice(sorted(engine.to_act(state)))
-        action = rng.choice(playable(engine, state, seat))
+        seat = next_actor(engine, state, rng)
+        action = playout_action(engine, state, seat, rng)
         state = engine.apply_trusted(state, seat, action).state
-    raise RuntimeError(f"{engine.key}: a random playout did not end in {limit} steps")
+    raise RuntimeError(f"{engine.key}: a playout did not end in {limit} steps")
 
 
 def _sides(outcome: Outcome) -> list[int]:

@@ -5,8 +5,11 @@ from the real one, and walks one tree shared by all of them (single-observer ISM
 Powley & Whitehouse 2012). A node's children are keyed by (seat, action), so a child found in
 one world and not another is simply unavailable there; UCB1 counts how often each child was
 available. Every seat picks by its own reward, so rivals are played as well as we play.
-Playouts are random and, in games with a standing, stop after ``rollout_depth`` steps to be
-judged by it: many short looks beat a few long ones within the same time.
+Playouts follow the game's policy (``Engine.policy``) most of the time and random moves
+otherwise, and move only the seats the game waits on; in games with a standing they stop
+after ``rollout_depth`` steps to be judged by it: many short looks beat a few long ones
+within the same time. A search too short to try every option a few times plays the game's
+rules of thumb instead, so that ``hard`` is never weaker than ``normal`` for want of time.
 """
 
 from __future__ import annotations
@@ -18,13 +21,16 @@ from typing import Any
 
 from games.ai.budget import Budget
 from games.ai.evaluation import values
-from games.ai.moves import playable
+from games.ai.moves import next_actor, playable, playout_action, sensible
 from games.core import Engine
 
 #: UCB1's exploration constant for rewards between 0 and 1.
 EXPLORATION = 0.7
 #: Random steps a playout takes before the position is judged by the game's standing.
 ROLLOUT_DEPTH = 40
+#: Iterations a search needs for each option before it is trusted over the game's rules of
+#: thumb: with fewer, a lucky playout or two would decide, and the policy knows better.
+TRUSTED_PER_OPTION = 8
 
 
 @dataclass(eq=False, slots=True)
@@ -68,6 +74,10 @@ def search(
             world = engine.determinize(state, seat, rng)
         _iterate(engine, world, seat, root, rng, depth)
         iterations += 1
+    if iterations < TRUSTED_PER_OPTION * len(options):
+        fallback = sensible(engine, first, seat, rng)
+        if fallback is not None:
+            return fallback
     tried = [root.children[key] for key in ((seat, a) for a in options) if key in root.children]
     if not tried:
         return rng.choice(options)
@@ -112,8 +122,9 @@ def _iterate(
 
 def _next_actor(engine: Engine[Any, Any], world: Any) -> int:
     """Simultaneous seats are searched one after another, lowest first: each rival's pick
-    is one the searching seat does not see anyway."""
-    seats = engine.to_act(world)
+    is one the searching seat does not see anyway. Seats that may act but need not (an offer
+    between turns) are not searched: a player may always leave them be."""
+    seats = engine.waiting_for(world) or engine.to_act(world)
     return min(seats) if seats else -1
 
 
@@ -121,6 +132,6 @@ def _playout(engine: Engine[Any, Any], world: Any, rng: random.Random, depth: in
     for _ in range(depth):
         if engine.outcome(world) is not None:
             break
-        actor = rng.choice(sorted(engine.to_act(world)))
-        world = engine.apply_trusted(world, actor, rng.choice(playable(engine, world, actor))).state
+        actor = next_actor(engine, world, rng)
+        world = engine.apply_trusted(world, actor, playout_action(engine, world, actor, rng)).state
     return values(engine, world, rng)

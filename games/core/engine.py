@@ -324,6 +324,19 @@ class Engine(ABC, Generic[StateT, ActionT]):
         """
         return None
 
+    def policy(self, state: StateT, seat: int, rng: random.Random) -> ActionT | None:
+        """A sensible action for ``seat`` by the game's own rules of thumb, legal in
+        ``state``, or ``None`` to leave the choice to the AI (the default, for a game with no
+        rules of thumb). The ``normal`` AI plays it, and the ``hard`` one plays it in its
+        playouts instead of random moves.
+
+        The AI only ever asks about a world it resampled for ``seat`` (``determinize``), so
+        anything hidden is a guess; a policy should still read only what ``seat`` may know
+        (its own hand, what it remembers, the table), or it would play as if its guesses
+        were certain.
+        """
+        return None
+
     # ------------------------------------------------------ clocks and undo
     def pass_action(self, state: StateT, seat: int) -> ActionT | None:
         """The legal action by which ``seat`` declines to act (``pass``, ``skip``), when the

@@ -21,7 +21,7 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.magic_spell import catalogue, labels, refusals, rules, scoring, whole
+from games.magic_spell import catalogue, labels, refusals, rules, scoring, strategy, whole
 from games.magic_spell.actions import (
     COMPOSITES,
     DONE,
@@ -279,6 +279,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def standing(self, state: MagicSpellState) -> Outcome:
         return scoring.standing(state)
+
+    def policy(self, state: MagicSpellState, seat: int, rng: random.Random) -> Action | None:
+        return strategy.policy(state, seat, rng)
 
     def view(self, state: MagicSpellState, seat: int | None) -> MagicSpellView:
         return build_view(state, seat)

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.core.catalogue import CardText
-from games.magnum_opus import catalogue, labels, refusals, rules, scoring, solicitation
+from games.magnum_opus import catalogue, labels, refusals, rules, scoring, solicitation, strategy
 from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
 from games.magnum_opus.notation import notation, parse_syntax
@@ -142,6 +142,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def standing(self, state: MagnumOpusState) -> Outcome:
         return scoring.outcome(state)
+
+    def policy(self, state: MagnumOpusState, seat: int, rng: random.Random) -> Action | None:
+        return strategy.policy(state, seat, rng)
 
     def view(self, state: MagnumOpusState, seat: int | None) -> MagnumOpusView:
         return build_view(state, seat)

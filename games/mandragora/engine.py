@@ -10,7 +10,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.core.catalogue import CardText
-from games.mandragora import cards, catalogue, labels, refusals, rules, scoring, whole_moves
+from games.mandragora import (
+    cards,
+    catalogue,
+    labels,
+    refusals,
+    rules,
+    scoring,
+    strategy,
+    whole_moves,
+)
 from games.mandragora.actions import (
     Action,
     AddIngredient,
@@ -137,6 +146,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def standing(self, state: MandragoraState) -> Outcome:
         return scoring.outcome(state)
+
+    def policy(self, state: MandragoraState, seat: int, rng: random.Random) -> Action | None:
+        return strategy.policy(state, seat, rng)
 
     def view(self, state: MandragoraState, seat: int | None) -> MandragoraView:
         return build_view(state, seat)

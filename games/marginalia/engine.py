@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from games.core import Board, Engine, Outcome, Showcase, Transition, seat_ref
 from games.core.catalogue import CardText
-from games.marginalia import catalogue, labels, moves, refusals, rules, scoring
+from games.marginalia import catalogue, labels, moves, refusals, rules, scoring, strategy
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
 from games.marginalia.notation import notation, parse_syntax
@@ -113,6 +113,9 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     def standing(self, state: MarginaliaState) -> Outcome:
         return scoring.standing(state)
+
+    def policy(self, state: MarginaliaState, seat: int, rng: random.Random) -> Action | None:
+        return strategy.policy(state, seat, rng)
 
     def view(self, state: MarginaliaState, seat: int | None) -> MarginaliaView:
         return build_view(state, seat)

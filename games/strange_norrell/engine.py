@@ -18,7 +18,7 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.strange_norrell import catalogue, labels, moves, refusals, rules, scoring
+from games.strange_norrell import catalogue, labels, moves, refusals, rules, scoring, strategy
 from games.strange_norrell.actions import Action, Composite
 from games.strange_norrell.describe import describe
 from games.strange_norrell.notation import notation, parse_syntax
@@ -87,7 +87,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     # Beyond the rules: where menus list it, what the AI counts as a clear lead in
     # ``standing``, the benchmark's floor, and the README's picture.
     menu_position: ClassVar[int] = 50
-    clear_lead: ClassVar[float] = 4.0
+    clear_lead: ClassVar[float] = 40.0
     playouts_per_s: ClassVar[float] = 30.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=120)
     score_name: ClassVar[str] = "magicianship"
@@ -159,7 +159,10 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
         return scoring.outcome(state) if state.finished else None
 
     def standing(self, state: StrangeNorrellState) -> Outcome:
-        return scoring.outcome(state)
+        return scoring.standing(state)
+
+    def policy(self, state: StrangeNorrellState, seat: int, rng: random.Random) -> Action | None:
+        return strategy.policy(state, seat, rng)
 
     def view(self, state: StrangeNorrellState, seat: int | None) -> StrangeNorrellView:
         return build_view(state, seat)

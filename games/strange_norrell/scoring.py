@@ -77,3 +77,29 @@ def outcome(s: StrangeNorrellState) -> Outcome:
         return Outcome.ranked([0] * s.players, [0] * s.players, nobody_won=True)
     scores = [magicianship(m) for m in s.magicians]
     return Outcome.ranked(scores, [order_key(s, seat) for seat in range(s.players)])
+
+
+#: Tenths of magicianship a running game's standing counts for a feat's progress (times its
+#: value and the square of the share of its tokens placed), an engagement in hand (the fuel of
+#: magic and of new feats, up to the hand limit) and a space of prestige.
+FEAT_PROGRESS = 8
+ENGAGEMENT = 3
+PRESTIGE = 1
+HAND_LIMIT = 5
+
+
+def standing(s: StrangeNorrellState) -> Outcome:
+    """Magicianship in tenths, with the feats on their way counted for what they are
+    becoming and a little for the cards and prestige that will bring more: without this,
+    a feat pays only at its last token, too far for a search to see."""
+    feats = cards.feats()
+    scores = []
+    for m in s.magicians:
+        value = 10.0 * magicianship(m)
+        for held in m.feats:
+            data = feats[held.feat]
+            share = len(held.tokens) / len(data.elements)
+            value += FEAT_PROGRESS * data.value * share * share
+        value += ENGAGEMENT * min(len(m.hand), HAND_LIMIT) + PRESTIGE * m.prestige
+        scores.append(round(value))
+    return Outcome.ranked(scores, [order_key(s, seat) for seat in range(s.players)])

@@ -92,3 +92,12 @@ class GuessingEngine(Engine[GuessingState, int]):
     def parse_syntax(self, text: str) -> int | None:
         word, _, number = text.partition(" ")
         return int(number) if word == "guess" and number.isdigit() else None
+
+
+class ShrewdGuessingEngine(GuessingEngine):
+    """The guessing game with a policy that names the held card of whatever state it is
+    given: asked about the real game it would cheat, so it shows that the AI only ever asks
+    it about a world resampled for the deciding seat."""
+
+    def policy(self, state: GuessingState, seat: int, rng: random.Random) -> int | None:
+        return state.held if seat in self.to_act(state) else None

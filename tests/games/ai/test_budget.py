@@ -9,6 +9,7 @@ import pytest
 
 import games
 from games.ai import Budget, Level, choose, deadline_after
+from games.ai.greedy import greedy
 from games.core import Engine
 
 
@@ -72,7 +73,9 @@ def test_hard_stops_at_the_deadline(key: str) -> None:
     assert len(calls) == 4
 
 
-def test_normal_stops_at_the_deadline_with_a_legal_choice() -> None:
+def test_normal_look_ahead_stops_at_the_deadline_with_a_legal_choice() -> None:
+    """Where the game's rules of thumb leave a decision open, ``normal`` looks one move
+    ahead, and that stops at the deadline too."""
     engine = games.get("mandragora")
     state, seat = _decision(engine)
     asked = 0
@@ -83,7 +86,7 @@ def test_normal_stops_at_the_deadline_with_a_legal_choice() -> None:
         return asked > 2
 
     budget = Budget(iterations=10_000, deadline=after_two)
-    action = choose(engine, state, seat, Level.NORMAL, rng=random.Random(1), budget=budget)
+    action = greedy(engine, state, seat, random.Random(1), budget)
     assert action in engine.legal_actions(state, seat)
     assert asked == 3
 

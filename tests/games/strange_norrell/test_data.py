@@ -63,11 +63,17 @@ def test_at_least_twelve_cards_of_marseilles_with_strength_elements_and_invitati
     assert set(shown) == set(cards.ELEMENTS)
 
 
-def test_the_fairy_track_is_tuned_to_grow_about_two_and_a_half_a_year() -> None:
+def test_the_fairy_track_is_tuned_to_grow_about_two_a_year() -> None:
     strengths = [c.strength for c in cards.marseilles().values()]
     average = sum(strengths) / len(strengths)
-    assert 2.4 <= average <= 2.8
-    assert max(strengths) <= 4
+    assert 2.1 <= average <= 2.3
+    assert max(strengths) <= 3
+
+
+def test_richer_cards_of_marseilles_feed_the_fairy_more() -> None:
+    for card in cards.marseilles().values():
+        richness = len(card.elements) + card.invitations
+        assert card.strength == min(richness - 2, 3)
 
 
 def test_feats_are_worth_two_to_five_one_per_token() -> None:

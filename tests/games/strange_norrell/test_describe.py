@@ -60,7 +60,7 @@ def test_the_public_board_shows_the_year_prestige_offers_and_magicians() -> None
     ]
     assert board.title == "Jonathan Strange & Mr Norrell · 1806"
     year = board.fields[0].value
-    assert "**The Emperor** (strength 2)" in year
+    assert "**The Emperor** (strength 1)" in year
     assert "Fairy strength **7**" in year
     assert board.fields[1].value.splitlines()[0] == "` 4` Ann ▶"
     assert "📍 York" in board.fields[5].value

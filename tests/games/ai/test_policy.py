@@ -1,0 +1,69 @@
+"""Every game's rules of thumb (``Engine.policy``) give legal actions, and ``normal``, which
+plays them, beats random play."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import games
+from games.ai import Budget, choose
+from games.core import Engine
+from games.core.playout import random_position
+
+KEYS = sorted(games.ENGINES)
+
+
+@pytest.mark.parametrize("key", KEYS)
+def test_the_policy_is_legal_wherever_random_play_leads(key: str) -> None:
+    engine = games.get(key)
+    offered = 0
+    for players, options in engine.configurations():
+        for seed in range(4):
+            state = random_position(engine, players, seed, 15 * seed, options)
+            if engine.outcome(state) is not None:
+                continue
+            rng = random.Random(seed)
+            for seat in sorted(engine.to_act(state)):
+                world = engine.determinize(state, seat, rng)
+                action = engine.policy(world, seat, rng)
+                assert action is None or action in engine.legal_actions(world, seat)
+                offered += action is not None
+    assert offered > 0, f"{key} has no rules of thumb"
+
+
+def _normal_against_easy(engine: Engine[Any, Any], seeds: int) -> float:
+    """The share of two-seat games ``normal`` wins against ``easy``, seats alternating."""
+    players, options = next(c for c in engine.bench_configurations() if c[0] == 2)
+    won = 0.0
+    for seed in range(seeds):
+        state = engine.new_game(players, seed, options)
+        rng = random.Random(seed)
+        normal = seed % 2
+        while (outcome := engine.outcome(state)) is None:
+            seat = rng.choice(sorted(engine.waiting_for(state)))
+            level = "normal" if seat == normal else "easy"
+            action = choose(engine, state, seat, level, rng=rng, budget=Budget(30))
+            state = engine.apply(state, seat, action).state
+        if normal in outcome.winners:
+            won += 1 / len(outcome.winners)
+    return won / seeds
+
+
+@pytest.mark.parametrize("key", ["mandragora", "marginalia", "magnum-opus", "strange-norrell"])
+def test_normal_beats_random_play(key: str) -> None:
+    assert _normal_against_easy(games.get(key), 12) >= 0.6
+
+
+def test_a_search_too_short_to_try_every_option_plays_the_rules_of_thumb() -> None:
+    """``hard`` with time for a single iteration is not left to a coin toss: it plays what
+    the game's policy plays (the guessing game's names the card it may see)."""
+    from tests.games.ai.guessing import CARDS, ShrewdGuessingEngine
+
+    engine = ShrewdGuessingEngine()
+    for held in range(CARDS):
+        state = engine.new_game(2, held, {"shown": True})
+        pick = choose(engine, state, 0, "hard", rng=random.Random(7), budget=Budget(1))
+        assert pick == held
