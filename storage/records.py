@@ -154,7 +154,8 @@ PLAYER_CHOICES = ("time_zone", "quiet", "digest_hour", "reminders_before", "head
 
 
 def merged(stored: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
-    """``stored`` choices with ``changes`` applied: a ``None`` value forgets that choice."""
+    """``stored`` choices (or settings) with ``changes`` applied: a ``None`` value forgets
+    that one."""
     result = dict(stored)
     for name, value in changes.items():
         if value is None:

@@ -39,12 +39,7 @@ class PostgresPreferences(Preferences):
             found = await db.fetchval(
                 "SELECT settings FROM servers WHERE guild_id = $1 FOR UPDATE", guild_id
             )
-            settings = dict(json.loads(found))
-            for name, value in changes.items():
-                if value is None:
-                    settings.pop(name, None)
-                else:
-                    settings[name] = value
+            settings = merged(json.loads(found), changes)
             await db.execute(
                 "UPDATE servers SET settings = $1, updated_at = $2 WHERE guild_id = $3",
                 json.dumps(settings),

@@ -31,12 +31,7 @@ class SqlitePreferences(Preferences):
             found = await fetch_all(
                 db, "SELECT settings FROM servers WHERE guild_id = ?", (guild_id,)
             )
-            settings = dict(json.loads(found[0]["settings"])) if found else {}
-            for name, value in changes.items():
-                if value is None:
-                    settings.pop(name, None)
-                else:
-                    settings[name] = value
+            settings = merged(json.loads(found[0]["settings"]) if found else {}, changes)
             await db.execute(
                 "INSERT INTO servers (guild_id, settings, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
