@@ -44,6 +44,13 @@ def _what(interaction: discord.Interaction) -> str:
     return str(data.get("custom_id", interaction.type.name))
 
 
+def picked(interaction: discord.Interaction) -> str:
+    """The value picked in a select menu ("" when none came with the interaction)."""
+    data = cast("dict[str, object]", interaction.data or {})
+    values = data.get("values")
+    return str(values[0]) if isinstance(values, list) and values else ""
+
+
 async def tell(interaction: discord.Interaction, message: str) -> None:
     """An ephemeral message to the person who interacted (neutral text rendered)."""
     message = render(message)

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.embeds import BOARD_COLOUR
 from bot.errors import Guarded
+from bot.replies import picked
 from bot.service.cards import CardEntry, Lookup, lookup
 from bot.service.errors import Refusal
 
@@ -98,10 +99,9 @@ class CardPick(
         return cls()
 
     async def act(self, interaction: discord.Interaction) -> None:
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values", [])
-        found = lookup(str(values[0])).found if values else None
-        if found is None or found.value != values[0]:
+        value = picked(interaction)
+        found = lookup(value).found if value else None
+        if found is None or found.value != value:
             raise Refusal("That card is no longer in its game's list.")
         await interaction.response.send_message(embed=card_embed(found), ephemeral=True)
 

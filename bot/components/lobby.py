@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import discord
 
@@ -11,6 +11,7 @@ from bot.components.rules import HowToPlayButton
 from bot.components.threads import delete_thread, open_thread_for
 from bot.embeds import lobby_embed
 from bot.errors import Guarded
+from bot.replies import picked
 from bot.services import services_of
 from storage import Game, GameStatus
 
@@ -112,9 +113,7 @@ class LobbyAiSelect(
         return cls(int(match["game"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values", [])
-        level = str(values[0]) if values else ""
+        level = picked(interaction)
         game = await services_of(interaction).lobbies.add_ai(
             self.game_id, interaction.user.id, level
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import discord
 
@@ -13,6 +13,7 @@ import games
 from bot.embeds import board_embed, lines_text
 from bot.errors import Guarded
 from bot.render import render
+from bot.replies import picked
 from bot.service.announce import seat_users
 from bot.service.choices import PAGE_SIZE, Choice, PanelChoices
 from bot.service.errors import StaleRequest
@@ -77,9 +78,8 @@ class PanelSelect(
         return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values", [])
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        value = picked(interaction)
+        index = int(value) if value.isdigit() else -1
         await choose(interaction, self.game_id, self.version, index)
 
 
@@ -109,9 +109,8 @@ class WholeMoveSelect(
         return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        data = cast("dict[str, Any]", interaction.data or {})
-        values = data.get("values", [])
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        value = picked(interaction)
+        index = int(value) if value.isdigit() else -1
         services = services_of(interaction)
         try:
             result = await services.tables.choose_whole(

@@ -9,13 +9,14 @@ may see is checked again on every click (``bot.service.replays``), whatever the 
 from __future__ import annotations
 
 import re
-from typing import Any, cast
+from typing import Any
 
 import discord
 
 from bot.errors import Guarded
 from bot.pictures import board_with_picture
 from bot.render import render
+from bot.replies import picked
 from bot.service.announce import seat_users
 from bot.service.replays import (
     EVERYTHING,
@@ -91,7 +92,7 @@ class ReplayMoveSelect(
         return cls(int(match["game"]), int(match["move"]), match["view"], [])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        value = _picked(interaction)
+        value = picked(interaction)
         if (page := re.fullmatch(r"g(\d+)", value)) is not None:
             await show(
                 interaction, self.game_id, self.move, self.viewpoint, edit=True, page=int(page[1])
@@ -126,7 +127,7 @@ class ReplayViewSelect(
         return cls(int(match["game"]), int(match["move"]), [])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await show(interaction, self.game_id, self.move, _picked(interaction), edit=True)
+        await show(interaction, self.game_id, self.move, picked(interaction), edit=True)
 
 
 class WatchAgainButton(
@@ -158,12 +159,6 @@ class WatchAgainButton(
         game = await services_of(interaction).store.games.get(self.game_id)
         viewpoint = EVERYTHING if is_over(game) else PUBLIC
         await show(interaction, self.game_id, None, viewpoint, edit=False)
-
-
-def _picked(interaction: discord.Interaction) -> str:
-    data = cast("dict[str, Any]", interaction.data or {})
-    values = data.get("values", [])
-    return str(values[0]) if values else ""
 
 
 async def show(
