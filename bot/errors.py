@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from bot.access import authorize_item
 from bot.ops.logs import bind
 from bot.ops.metrics import interaction_handled
 from bot.replies import tell, tell_failure
@@ -58,6 +59,7 @@ class Guarded:
     async def callback(self, interaction: discord.Interaction[Any]) -> Any:
         """Run :meth:`act`; a refusal or a failure is answered privately."""
         try:
+            await authorize_item(interaction, self)  # a game of another server: "no such game"
             await self.act(interaction)
         except Exception as error:
             await answer_error(interaction, error)

@@ -1,5 +1,8 @@
 """Which game a command is about: the thread it is used in, the ``game:`` option, or the
-caller's only game; for a move, the only game of the caller's where that move is legal."""
+caller's only game; for a move, the only game of the caller's where that move is legal.
+
+Every game found here is found through ``bot.access``: in a server only that server's games,
+in a DM only the caller's own."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ import discord
 from discord import app_commands
 
 import games
+from bot.access import reachable_game, reachable_games
+from bot.access import thread_game as reachable_thread_game
 from bot.service.errors import Refusal
 from games.core import IllegalAction
 from storage import Game, GameStatus
@@ -25,11 +30,11 @@ async def find_game(
 ) -> Game:
     """The game a command means, or a refusal that says how to name one."""
     if game_id is not None:
-        return await services.tables.get(game_id)
+        return await reachable_game(interaction, game_id)
     game = await thread_game(services, interaction)
     if game is not None:
         return game
-    mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
+    mine = await reachable_games(interaction, (GameStatus.ACTIVE,))
     return _only_game(mine, interaction.channel_id)
 
 
@@ -54,11 +59,11 @@ async def find_game_for_move(
     game of the caller's where ``move`` is legal for them. When it is legal in several, the
     caller is asked which; when in none, the game is found as for any command."""
     if game_id is not None:
-        return await services.tables.get(game_id)
+        return await reachable_game(interaction, game_id)
     in_thread = await thread_game(services, interaction)
     if in_thread is not None:
         return in_thread
-    mine = await services.store.games.of_user(interaction.user.id, (GameStatus.ACTIVE,))
+    mine = await reachable_games(interaction, (GameStatus.ACTIVE,))
     fitting = [g for g in mine if legal_in(g, interaction.user.id, move)]
     if len(fitting) == 1:
         return fitting[0]
@@ -130,18 +135,16 @@ def listed(found: list[Game]) -> str:
 
 async def thread_game(services: Services, interaction: discord.Interaction) -> Game | None:
     """The game played in the thread ``interaction`` comes from, if it comes from one."""
-    channel = interaction.channel
-    if isinstance(channel, discord.Thread):
-        return await services.tables.in_thread(channel.id)
-    return None
+    return await reachable_thread_game(interaction)
 
 
 async def game_choices(
     services: Services, interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[int]]:
-    """The caller's open games for a ``game:`` option, their turns first."""
+    """The caller's open games for a ``game:`` option, their turns first (only the games
+    they may reach from here)."""
     user = interaction.user.id
-    found = await services.store.games.of_user(user, (GameStatus.ACTIVE, GameStatus.LOBBY))
+    found = await reachable_games(interaction, (GameStatus.ACTIVE, GameStatus.LOBBY))
     needle = current.strip().lstrip("#").lower()
     choices: list[tuple[bool, app_commands.Choice[int]]] = []
     for game in found:

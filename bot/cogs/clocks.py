@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
+from bot.access import manages
 from bot.service.clocks import (
     DEADLINE_CHOICES,
     LONGEST_REMINDER,
@@ -96,8 +97,7 @@ class ClockCommands(commands.Cog):
         if timezone is not None:
             changes["time_zone"] = check_zone(timezone)
         if changes:
-            permissions = getattr(interaction.user, "guild_permissions", None)
-            if not (permissions and permissions.manage_guild):
+            if not await manages(interaction, interaction.guild_id):
                 raise Refusal("Only members who manage this server can change its settings.")
             current = await self.services.store.prefs.set_server(interaction.guild_id, changes)
             heading = "New games here now get:"

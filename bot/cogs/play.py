@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.access import reachable_games
 from bot.cogs.tables import game_suggestions, known_game
 from bot.components.panel import after_move, show_panel
 from bot.components.rules import rules_embed
@@ -74,7 +75,7 @@ class PlayCommands(commands.Cog):
         try:
             found = await find_game(self.services, interaction, game_id)
         except Refusal:
-            return await self._moves_in_every_game(interaction.user.id, current)
+            return await self._moves_in_every_game(interaction, current)
         if _waiting_on_others(found, interaction.user.id):
             return [_note(await self._whose_turn(found))]
         moves = labelled_moves(found, interaction.user.id)
@@ -87,12 +88,13 @@ class PlayCommands(commands.Cog):
         ]
 
     async def _moves_in_every_game(
-        self, user_id: int, current: str
+        self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         """Outside a game's thread, for a member in several games: the moves of every game
         that waits on them, each named with its game (``/play`` finds the game again from
         the move, or asks when the move fits several)."""
-        mine = await self.services.store.games.of_user(user_id, (GameStatus.ACTIVE,))
+        user_id = interaction.user.id
+        mine = await reachable_games(interaction, (GameStatus.ACTIVE,))
         offered: list[app_commands.Choice[str]] = []
         waits_on_them = False
         for game in mine:

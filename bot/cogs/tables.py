@@ -10,8 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.access import manages
 from bot.cogs.clocks import DEADLINE_OPTIONS, POLICY_OPTIONS
-from bot.components.confirm import ask, check_resign, manages
+from bot.components.confirm import ask, check_resign
 from bot.components.game_links import game_buttons, game_link
 from bot.components.lobby import lobby_view
 from bot.components.replay import show as show_replay
@@ -231,7 +232,10 @@ class TableCommands(commands.Cog):
     ) -> None:
         found = await find_game(self.services, interaction, game)
         opened = await self.services.tables.ask_substitute(
-            found.id, interaction.user.id, seat=seat, manager=manages(interaction)
+            found.id,
+            interaction.user.id,
+            seat=seat,
+            manager=await manages(interaction, found.guild_id),
         )
         self.services.changed(opened)
         await interaction.response.send_message(substitute_answer(seat), ephemeral=True)
@@ -241,7 +245,7 @@ class TableCommands(commands.Cog):
     async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
         found = await find_game(self.services, interaction, game)
         self.services.lobbies.check_can_cancel(
-            found, interaction.user.id, is_admin=manages(interaction)
+            found, interaction.user.id, is_admin=await manages(interaction, found.guild_id)
         )
         await ask(interaction, found, "abandon")  # the answer's button calls it off
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.access import manages, reachable_tournament
 from bot.cogs.clocks import DEADLINE_OPTIONS
 from bot.cogs.tables import game_suggestions, variant_suggestions
 from bot.components.signup import TOURNAMENT_COLOUR, signup_embed, signup_view
@@ -32,11 +33,6 @@ FORMAT_CHOICES = [
     app_commands.Choice(name="round-robin (everyone meets everyone)", value="round-robin"),
     app_commands.Choice(name="knockout (winners go on)", value="knockout"),
 ]
-
-
-def _manages(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and permissions.manage_guild)
 
 
 class TournamentCommands(commands.Cog):
@@ -116,7 +112,7 @@ class TournamentCommands(commands.Cog):
         found = await self._find(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         started = await self.services.tournaments.start(
-            found.id, interaction.user.id, is_admin=_manages(interaction)
+            found.id, interaction.user.id, is_admin=await manages(interaction, found.guild_id)
         )
         self._kick()
         await interaction.followup.send(
@@ -155,7 +151,10 @@ class TournamentCommands(commands.Cog):
         who = player.id if player is not None else interaction.user.id
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.services.tournaments.drop(
-            found.id, who, by=interaction.user.id, is_admin=_manages(interaction)
+            found.id,
+            who,
+            by=interaction.user.id,
+            is_admin=await manages(interaction, found.guild_id),
         )
         self._kick()
         text = "You left" if who == interaction.user.id else f"<@{who}> was dropped from"
@@ -171,7 +170,7 @@ class TournamentCommands(commands.Cog):
         found = await self._find(interaction, tournament)
         await interaction.response.defer(ephemeral=True, thinking=True)
         moved = await self.services.tournaments.next_round(
-            found.id, interaction.user.id, is_admin=_manages(interaction)
+            found.id, interaction.user.id, is_admin=await manages(interaction, found.guild_id)
         )
         self._kick()
         if moved.status is TournamentStatus.FINISHED:
@@ -185,7 +184,7 @@ class TournamentCommands(commands.Cog):
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         found = await self._find(interaction, tournament)
         cancelled = await self.services.tournaments.cancel(
-            found.id, interaction.user.id, is_admin=_manages(interaction)
+            found.id, interaction.user.id, is_admin=await manages(interaction, found.guild_id)
         )
         self._kick()
         await interaction.response.send_message(
@@ -198,7 +197,9 @@ class TournamentCommands(commands.Cog):
     @app_commands.describe(tournament="Which tournament (this server's latest if left out).")
     async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         found = await self._find(interaction, tournament, any_status=True)
-        if found.organiser_id != interaction.user.id and not _manages(interaction):
+        if found.organiser_id != interaction.user.id and not await manages(
+            interaction, found.guild_id
+        ):
             raise Refusal("Only the organiser or a server manager can export a tournament.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         archive = await tournament_archive(self.services.store, found, self.services.names.names)
@@ -246,14 +247,16 @@ class TournamentCommands(commands.Cog):
     ) -> Tournament:
         if interaction.guild_id is None:
             raise Refusal("Tournaments are run in a server.")
-        if tournament_id is None and any_status:
+        if tournament_id is not None:
+            return await reachable_tournament(interaction, tournament_id)
+        if any_status:
             listed = await self.services.tournaments.listing(interaction.guild_id)
             open_ones = [
                 t for t in listed if t.status in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
             ]
             if not open_ones and listed:
                 return listed[0]  # the latest, finished: its final standings
-        return await self.services.tournaments.find(interaction.guild_id, tournament_id)
+        return await self.services.tournaments.find(interaction.guild_id, None)
 
     def _kick(self) -> None:
         self.services.outbox.kick()

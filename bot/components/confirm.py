@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 import games
+from bot.access import manages
 from bot.embeds import lobby_embed
 from bot.errors import Guarded
 from bot.render import render
@@ -75,8 +76,9 @@ class ConfirmButton(
             await services.tables.resign(self.game_id, self.user_id)
             done = f"You resigned from game #{self.game_id}."
         else:
+            game = await services.tables.get(self.game_id)
             cancelled = await services.lobbies.cancel(
-                self.game_id, self.user_id, is_admin=manages(interaction)
+                self.game_id, self.user_id, is_admin=await manages(interaction, game.guild_id)
             )
             services.game_ended(cancelled)  # a tournament's round may be complete now
             services.outbox.kick()
@@ -115,9 +117,3 @@ async def show_lobby_closed(client: discord.Client, services: Services, game_id:
         await channel.get_partial_message(game.lobby_message_id).edit(
             embed=lobby_embed(game), view=None
         )
-
-
-def manages(interaction: discord.Interaction) -> bool:
-    """Whether the member manages the server (and so may call off anyone's game)."""
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and permissions.manage_guild)

@@ -7,6 +7,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from bot.access import manages
 from bot.components.rules import HowToPlayButton
 from bot.components.threads import delete_thread, open_thread_for
 from bot.embeds import lobby_embed
@@ -53,7 +54,9 @@ class LobbyButton(
         elif self.action == "leave":
             game = await services.lobbies.leave(self.game_id, user)
         elif self.action == "cancel":
-            game = await services.lobbies.cancel(self.game_id, user, is_admin=_manages(interaction))
+            lobby = await services.tables.get(self.game_id)
+            manager = await manages(interaction, lobby.guild_id)
+            game = await services.lobbies.cancel(self.game_id, user, is_admin=manager)
         elif self.action == "unai":
             game = await services.lobbies.remove_ai(self.game_id, user)
         else:
@@ -146,8 +149,3 @@ def lobby_view(game: Game) -> discord.ui.View | None:
     rules.item.row = 2
     view.add_item(rules)
     return view
-
-
-def _manages(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction.user, "guild_permissions", None)
-    return bool(permissions and permissions.manage_guild)
