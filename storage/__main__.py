@@ -20,8 +20,11 @@ Exit status: 0 when all is well (for ``copy``: when everything was copied; for `
 when the backup was made); 1 when the file is damaged or a game disagrees with its log or
 cannot be read; 2 when the file cannot be checked (or copied, or backed up) at all
 (missing, not a Grimoire database, written by a newer Grimoire, read-only, a PostgreSQL
-server that cannot be reached, a copy into a database that is not empty, a backup whose file
-exists already, no ``pg_dump``, or a URL that names no database), said in one line on stderr.
+server that cannot be reached, a copy into a database that is not empty, a URL that names no
+database; for ``backup`` also: a file that exists already, a folder that is missing,
+read-only or not ours to write, a full disk, a database that is busy or unreadable, no
+``pg_dump``), said in one line on stderr. ``backup --keep`` also exits 2, after saying where
+the backup is, when an older backup could not be removed.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from storage import (
     StorageError,
     open_store,
 )
-from storage.backup import backup
+from storage.backup import BackupFailed, backup
 from storage.copy import copy_database
 from storage.health import IntegrityCheck, check_integrity
 from storage.migrate import inspect, latest_version
@@ -128,13 +131,22 @@ async def copy(source_url: str, destination_url: str) -> int:
 
 
 def _backup(url: str, destination: Path, keep: int | None) -> int:
-    """Make the backup and say where it is and how to check it."""
-    made = backup(url, destination, keep=keep)
+    """Make the backup and say where it is and how to check it; 2 when an older backup
+    ``--keep`` should have removed could not be (said in one line on stderr)."""
+    try:
+        made = backup(url, destination, keep=keep)
+    except (OSError, sqlite3.Error) as error:
+        # backup() names every failure it knows of; this is for those it does not, so that
+        # a nightly timer still gets one line and status 2, never a traceback.
+        raise BackupFailed(f"The backup to {destination} failed: {error}") from None
     print(f"Backed up to {made.path} ({made.size:,} bytes).")
     for old in made.removed:
         print(f"Removed the older backup {old}.")
     if made.path.suffix == ".sqlite3":
         print(f"Check it with: python -m storage check sqlite:///{made.path.resolve()}")
+    if made.not_removed is not None:
+        print(f"The backup was made, but {made.not_removed}.", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -19,6 +19,7 @@ but the newest backups.
 from __future__ import annotations
 
 import contextlib
+import errno
 import glob
 import os
 import shutil
@@ -40,6 +41,10 @@ PREFIX = "grimoire-"
 TIME_FORMAT = "%Y%m%d-%H%M%S"
 SQLITE_SUFFIX = ".sqlite3"
 DUMP_SUFFIX = ".dump"
+#: Seconds the backup waits for a database another process holds locked (a rollback
+#: journal's writer, an exclusive lock) before it gives up. In WAL mode, as the bot runs its
+#: file, nothing ever holds a reader up.
+BUSY_TIMEOUT = 30.0
 
 
 class BackupFailed(StorageError):
@@ -48,11 +53,13 @@ class BackupFailed(StorageError):
 
 @dataclass(frozen=True, slots=True)
 class Backup:
-    """A backup made."""
+    """A backup made; ``not_removed`` names an older one ``keep`` could not remove, and why
+    (the first such: the others are likely refused for the same reason)."""
 
     path: Path
     size: int
     removed: tuple[Path, ...] = ()
+    not_removed: str | None = None
 
 
 def backup(
@@ -64,40 +71,97 @@ def backup(
 ) -> Backup:
     """Back the database at ``url`` up to ``destination`` (a new file, or a folder); in a
     folder, keep only the ``keep`` newest backups. Raises :class:`BackupFailed` or
-    another :class:`~storage.errors.StorageError` saying why not."""
+    another :class:`~storage.errors.StorageError` saying why not, in one line, for every
+    failure: a folder that is missing or read-only, a full disk, a permission refused, a
+    database that is missing, busy or unreadable. Nothing is then left under the backup's
+    name.
+
+    When the backup was made but an older one could not be removed, the backup is returned
+    with :attr:`Backup.not_removed` saying why."""
     postgres = is_postgres(url)
     suffix = DUMP_SUFFIX if postgres else SQLITE_SUFFIX
-    folder = destination if destination.is_dir() else None
-    target = destination / f"{PREFIX}{now():{TIME_FORMAT}}{suffix}" if folder else destination
-    if target.exists():
-        raise BackupFailed(f"{target} exists already; a backup never overwrites a file.")
-    if not target.parent.is_dir():
-        raise BackupFailed(f"The folder {target.parent} does not exist.")
-    if keep is not None and folder is None:
-        raise BackupFailed("--keep needs a folder to back up into, not a file.")
+    try:
+        folder = destination if destination.is_dir() else None
+        target = destination / f"{PREFIX}{now():{TIME_FORMAT}}{suffix}" if folder else destination
+        _check_target(target, keep=keep, folder=folder)
+    except OSError as error:  # a folder on the way that may not be looked into, say
+        raise BackupFailed(
+            f"Cannot back up to {destination}: {_why(error, destination)}."
+        ) from None
     partial = target.with_name(f".{target.name}.partial")
     try:
+        # Created here, not by SQLite or pg_dump: a folder that is read-only, full or not
+        # ours is then named as such, rather than as "unable to open database file".
+        with partial.open("wb"):
+            pass
         if postgres:
             _dump_postgres(url, partial)
         else:
             _copy_sqlite(sqlite_path(url), partial)
         _flush(partial)
         partial.rename(target)
+    except OSError as error:
+        raise BackupFailed(
+            f"Cannot write the backup {target}: {_why(error, target, partial)}."
+        ) from None
     finally:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # it may never have been created
+            partial.unlink(missing_ok=True)
     _flush_folder(target.parent)
-    removed = _prune(folder, suffix, keep) if folder is not None and keep is not None else ()
-    return Backup(target, target.stat().st_size, removed)
+    size = target.stat().st_size
+    if folder is None or keep is None:
+        return Backup(target, size)
+    removed, not_removed = _prune(folder, suffix, keep)
+    return Backup(target, size, removed, not_removed)
+
+
+def _check_target(target: Path, *, keep: int | None, folder: Path | None) -> None:
+    """Refuse a backup that could not be written there, before anything is."""
+    if target.exists():
+        raise BackupFailed(f"{target} exists already; a backup never overwrites a file.")
+    if not target.parent.is_dir():
+        missing = "is a file, not a folder" if target.parent.exists() else "does not exist"
+        raise BackupFailed(f"The folder {target.parent} {missing}.")
+    if keep is not None and folder is None:
+        raise BackupFailed("--keep needs a folder to back up into, not a file.")
+
+
+def _why(error: OSError, *named: Path) -> str:
+    """What went wrong, in words a host acts on: the system's own for the usual causes,
+    and the file it concerns unless it is one of those ``named`` already."""
+    reasons = {
+        errno.EROFS: "the file system is read-only",
+        errno.ENOSPC: "the disk is full",
+        errno.EDQUOT: "the disk quota is used up",
+        errno.EACCES: "permission denied",
+        errno.EPERM: "permission denied",
+        errno.ENOENT: "a folder on the way does not exist",
+        errno.ENOTDIR: "a part of the path is a file, not a folder",
+    }
+    reason = reasons.get(error.errno or 0) or error.strerror or type(error).__name__
+    shown = error.filename is not None and all(str(p) != str(error.filename) for p in named)
+    return f"{reason} ({error.filename})" if shown else reason
 
 
 def _copy_sqlite(source: Path, into: Path) -> None:
     """Copy the database at ``source`` into the new file ``into`` with SQLite's online
     backup API, then check the copy and make it one self-contained file."""
-    if not source.is_file() or source.stat().st_size == 0:
-        raise DatabaseUnusable(source, "there is no database there to back up.", exists=False)
+    try:
+        if not source.is_file() or source.stat().st_size == 0:
+            raise DatabaseUnusable(source, "there is no database there to back up.", exists=False)
+        # Opened first by us, so that a file we may not read says so (SQLite would only
+        # say "unable to open database file").
+        with source.open("rb"):
+            pass
+    except OSError as error:
+        raise BackupFailed(f"Cannot read the database {source}: {_why(error, source)}.") from None
     try:
         with (
-            closing(sqlite3.connect(f"file:{quote(str(source))}?mode=ro", uri=True)) as reading,
+            closing(
+                sqlite3.connect(
+                    f"file:{quote(str(source))}?mode=ro", uri=True, timeout=BUSY_TIMEOUT
+                )
+            ) as reading,
             closing(sqlite3.connect(into)) as writing,
         ):
             # One step (pages=-1): the whole copy is one read transaction, hence one moment
@@ -105,8 +169,10 @@ def _copy_sqlite(source: Path, into: Path) -> None:
             reading.backup(writing, pages=-1)
             writing.execute("PRAGMA journal_mode=DELETE")  # one file: no -wal to carry along
             result = check_integrity(writing)
-    except sqlite3.DatabaseError as error:
-        raise BackupFailed(f"SQLite could not back {source} up: {error}.") from error
+    except sqlite3.Error as error:
+        # "database is locked" (another process held it longer than BUSY_TIMEOUT), "database
+        # or disk is full", "file is not a database": SQLite's words are the reason.
+        raise BackupFailed(f"SQLite could not back {source} up: {error}.") from None
     if result.damaged:
         raise BackupFailed(
             f"The copy of {source} fails SQLite's integrity check ({result.problems[0]}): the "
@@ -139,12 +205,15 @@ def _dump_postgres(url: str, into: Path) -> None:
     environment = dict(os.environ)
     if password is not None:
         environment["PGPASSWORD"] = password
-    done = subprocess.run(
-        [program, "--format=custom", "--no-owner", f"--file={into}", f"--dbname={address}"],
-        env=environment,
-        capture_output=True,
-        text=True,
-    )
+    try:
+        done = subprocess.run(
+            [program, "--format=custom", "--no-owner", f"--file={into}", f"--dbname={address}"],
+            env=environment,
+            capture_output=True,
+            text=True,
+        )
+    except OSError as error:  # there, but not a program this user may run
+        raise BackupFailed(f"{program} could not be run: {_why(error, Path(program))}.") from None
     if done.returncode != 0:
         detail = done.stderr.strip().splitlines()
         raise BackupFailed(f"pg_dump failed: {detail[-1] if detail else done.returncode}")
@@ -182,11 +251,20 @@ def _flush_folder(folder: Path) -> None:
             os.close(handle)
 
 
-def _prune(folder: Path, suffix: str, keep: int) -> tuple[Path, ...]:
+def _prune(folder: Path, suffix: str, keep: int) -> tuple[tuple[Path, ...], str | None]:
     """Remove all but the ``keep`` newest backups in ``folder`` (by their names, which hold
-    their times); returns the ones removed."""
-    backups = sorted(folder.glob(f"{PREFIX}*{suffix}"), key=lambda path: path.name)
-    old = backups[: max(len(backups) - keep, 0)]
-    for path in old:
-        path.unlink()
-    return tuple(old)
+    their times); returns the ones removed, and why one could not be, if one could not."""
+    try:
+        backups = sorted(folder.glob(f"{PREFIX}*{suffix}"), key=lambda path: path.name)
+    except OSError as error:
+        return (), f"the folder {folder} cannot be listed: {_why(error, folder)}"
+    removed: list[Path] = []
+    failure = None
+    for path in backups[: max(len(backups) - keep, 0)]:
+        try:
+            path.unlink()
+        except OSError as error:
+            failure = failure or f"{path} could not be removed: {_why(error, path)}"
+        else:
+            removed.append(path)
+    return tuple(removed), failure

@@ -3,6 +3,11 @@
 ``GET /healthz`` answers 200 when the bot is connected and its database answers, 503 with a
 JSON reason otherwise; ``GET /metrics`` answers Prometheus's text format. Every database
 read is awaited, never waited for, so a scrape never holds up the bot.
+
+The port may be reachable by anyone: a port scanner, a TLS client, a request with a broken
+header. What a client gets wrong is answered (400) and logged as a warning, never as an
+unexpected error, so it neither posts an alert nor counts in
+``grimoire_unexpected_errors_total``; see :class:`ClientFaultsAsWarnings`.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Callable
 
 import discord
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.ops import metrics
@@ -19,6 +25,11 @@ from bot.ops.health import ConnectionWatch, Verdict, check
 from storage import Store
 
 log = logging.getLogger("grimoire.ops")
+#: Where aiohttp reports this port's failed requests, instead of its shared
+#: ``aiohttp.server``: the filter below then judges only this port's requests.
+http_log = logging.getLogger("grimoire.ops.http")
+#: How much of a client's fault is quoted in the warning: it may echo what the client sent.
+FAULT_QUOTED = 200
 
 #: The store of the running bot; ``None`` before it is opened.
 StoreSource = Callable[[], Store | None]
@@ -33,7 +44,7 @@ class OpsServer:
         app = web.Application()
         app.router.add_get("/healthz", self._healthz)
         app.router.add_get("/metrics", self._metrics)
-        self._runner = web.AppRunner(app, access_log=None)
+        self._runner = web.AppRunner(app, access_log=None, logger=http_log)
         self.port: int | None = None
 
     async def start(self, host: str, port: int) -> None:
@@ -69,6 +80,49 @@ class OpsServer:
         return web.Response(
             body=metrics.exposition(), headers={"Content-Type": CONTENT_TYPE_LATEST}
         )
+
+
+def client_fault(error: BaseException | None) -> str | None:
+    """What the client did wrong, when ``error`` is its fault and not ours: a request aiohttp
+    could not parse (a 4xx ``HttpProcessingError``: bad request line, method, header or
+    length, a line too long), or a connection the client reset or dropped. ``None`` for
+    anything else, which stays an unexpected error."""
+    if isinstance(error, HttpProcessingError) and 400 <= error.code < 500:
+        what = "sent a malformed request"
+    elif isinstance(error, ConnectionError):
+        # Our handlers read nothing from the network but the request (the database's own
+        # failures are caught in them), so a broken connection here is the client's.
+        what = "went away"
+    else:
+        return None
+    detail = " ".join(str(error).split())[:FAULT_QUOTED]  # one line, however it was sent
+    return f"the client {what} ({type(error).__name__}: {detail})"
+
+
+class ClientFaultsAsWarnings(logging.Filter):
+    """Turns an error aiohttp logs with a traceback about a client's fault (see
+    :func:`client_fault`) into a one-line warning, before any handler sees it.
+
+    aiohttp logs a malformed request as an error with its traceback, which would make it an
+    unexpected error: an alert, a count in ``grimoire_unexpected_errors_total``. Judged at
+    the logger, the record reaches every handler (the log, the alerts) as what it is."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno < logging.ERROR or not record.exc_info:
+            return True
+        fault = client_fault(record.exc_info[1])
+        if fault is None:
+            return True
+        message = record.getMessage()
+        record.levelno, record.levelname = logging.WARNING, logging.getLevelName(logging.WARNING)
+        record.msg, record.args = "%s: %s.", (message, fault)
+        record.exc_info = record.exc_text = None
+        # The logger let the record through as an error; as a warning it may be below the
+        # level the host chose (LOG_LEVEL=ERROR).
+        return logging.getLogger(record.name).isEnabledFor(logging.WARNING)
+
+
+http_log.addFilter(ClientFaultsAsWarnings())
 
 
 async def _read_store(store_source: StoreSource) -> None:

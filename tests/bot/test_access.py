@@ -5,7 +5,9 @@ changes nothing."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -377,3 +379,26 @@ async def test_a_manager_of_the_games_server_can_call_it_off_from_a_dm(world: Wo
     assert done.response.content == f"Game #{world.lobby_id} is called off."
     game = await bot_of(table).services.store.games.get(world.lobby_id)
     assert game.status is GameStatus.CANCELLED
+
+
+# ------------------------------------------------------------------ one path, kept one
+#: Reads of a game or a tournament by number, or of a member's games, that skip ``bot.access``.
+BYPASSES = re.compile(
+    r"\b(?:store\.games\.(?:get|of_user|by_thread)|tables\.(?:get|in_thread)"
+    r"|(?:store\.)?tournaments\.get)\("
+)
+#: ``/game mine`` lists the caller's own games in every server, on purpose, and ``/game new``
+#: asks whether it is used in a game's thread (to refuse it there).
+ALLOWED = {("tables.py", "store.games.of_user("), ("tables.py", "tables.in_thread(")}
+
+
+def test_commands_find_games_only_through_the_access_layer() -> None:
+    """Commands reach games through ``bot.access`` (or ``bot.finding``, built on it);
+    components are checked before they act, whatever they read after."""
+    cogs = Path(__file__).parents[2] / "bot" / "cogs"
+    found = [
+        (path.name, match.group(0))
+        for path in sorted(cogs.glob("*.py"))
+        for match in BYPASSES.finditer(path.read_text())
+    ]
+    assert [f for f in found if f not in ALLOWED] == []
