@@ -3,8 +3,9 @@ and menu takes to find them.
 
 A game belongs to its server. In a server, only that server's games are found, suggested or
 acted on, and another server's game answers exactly as a number that does not exist would.
-In a DM or a group DM, a member reaches only the games they have a seat at (running or
-finished: their replays and exports stay theirs). Whether a member *manages* a table is read
+In a DM or a group DM, a member reaches only the games they have or had a seat at (running
+or finished: their replays and exports stay theirs; one who left their seat to a substitute
+still reaches what a spectator sees). Whether a member *manages* a table is read
 from their permissions in the game's own server, never in the place the interaction came
 from. Tournaments are run in servers, so they are reached only from their own server.
 
@@ -23,6 +24,7 @@ from typing import Protocol, runtime_checkable
 import discord
 
 from bot.service.errors import Refusal
+from bot.service.substitutes import leavers
 from bot.services import services_of
 from storage import Game, GameStatus, Tournament
 from storage.errors import GameNotFound, TournamentNotFound
@@ -58,7 +60,7 @@ class Caller:
         services' business: a player's secrets, a spectator's view)."""
         if self.guild_id is not None:
             return game.guild_id == self.guild_id
-        return game.seated(self.user_id)
+        return game.seated(self.user_id) or self.user_id in leavers(game)
 
     def reaches_tournament(self, tournament: Tournament) -> bool:
         """Whether this caller may find ``tournament``: only from its own server."""

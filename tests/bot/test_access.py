@@ -402,3 +402,18 @@ def test_commands_find_games_only_through_the_access_layer() -> None:
         for match in BYPASSES.finditer(path.read_text())
     ]
     assert [f for f in found if f not in ALLOWED] == []
+
+
+async def test_a_player_who_left_their_seat_still_reaches_the_game_from_a_dm(
+    world: World,
+) -> None:
+    table = world.table
+    thread = next(t for t in table.channel.threads if f"#{world.game_id}" in (t.name or ""))
+    left = await table.members["bob"].slash(thread, "game sub")
+    assert left.ephemeral
+    game = await bot_of(table).services.store.games.get(world.game_id)
+    assert not game.seated(table.members["bob"].id)
+    result = await table.members["bob"].user.slash("game log", game=world.game_id)
+    assert f"#{world.game_id} — log" in private_text(result)
+    stranger = await table.members["erin"].user.slash("game log", game=world.game_id)
+    assert private_text(stranger) == f"There is no game #{world.game_id}."
