@@ -1,13 +1,16 @@
-"""How long a failed delivery waits before its next attempt, and when to give up.
+"""How long a failed attempt waits before the next one, and when to give up.
 
-A transient failure (Discord down or rate limiting, a connection reset, a timeout) is
-retried for as long as it lasts: an outage delays a message, it never loses it. Only an
-unexpected failure (one that retrying may not fix) is given up, after ``MAX_ATTEMPTS``.
+A transient failure (Discord down or rate limiting, a connection reset, a timeout, the
+database busy or restarting) is retried for as long as it lasts: an outage delays a message
+or a deadline, it never loses it. Only an unexpected failure of a delivery (one that
+retrying may not fix) is given up, after ``MAX_ATTEMPTS``.
 
 >>> [int(retry_delay(n).total_seconds()) for n in range(1, 6)]
 [5, 10, 20, 40, 80]
 >>> retry_delay(30)
 datetime.timedelta(seconds=300)
+>>> [int(backoff(n, longest=timedelta(seconds=30)).total_seconds()) for n in range(1, 6)]
+[5, 10, 20, 30, 30]
 """
 
 from __future__ import annotations
@@ -23,8 +26,17 @@ FIRST_DELAY = timedelta(seconds=5)
 LONGEST_DELAY = timedelta(minutes=5)
 
 
+def backoff(
+    attempts: int, *, first: timedelta = FIRST_DELAY, longest: timedelta = LONGEST_DELAY
+) -> timedelta:
+    """The wait after the ``attempts``-th failure in a row: doubling from ``first``, at most
+    ``longest``. Shared by the outbox's items and the bot's background loops."""
+    doublings = min(max(attempts - 1, 0), 20)  # 2**20 already outgrows any cap
+    delay: timedelta = first * (2**doublings)
+    return min(delay, longest)
+
+
 def retry_delay(attempts: int) -> timedelta:
-    """The wait after the ``attempts``-th failure: doubling from 5 s, at most 5 minutes."""
-    doublings = min(max(attempts - 1, 0), 20)
-    delay: timedelta = FIRST_DELAY * (2**doublings)
-    return min(delay, LONGEST_DELAY)
+    """The wait after a delivery's ``attempts``-th failure: doubling from 5 s, at most 5
+    minutes."""
+    return backoff(attempts)
