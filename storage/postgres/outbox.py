@@ -7,11 +7,11 @@ from datetime import datetime, timedelta
 
 from storage.contract.outbox import Outbox
 from storage.errors import DeliveryNotFound
-from storage.postgres import rows
 from storage.postgres.database import Connection, Database, affected
 from storage.postgres.writes import insert_deliveries
 from storage.records import Delivery, DeliveryKind, OutboxItem
 from storage.retry import MAX_ATTEMPTS, retry_delay
+from storage.sql import rows
 
 _WAITING = "done_at IS NULL AND failed_at IS NULL"
 #: Rows deleted per transaction, so pruning never holds many row locks for long.

@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import Any
 
 from storage.contract.prefs import Preferences
-from storage.postgres import rows
 from storage.postgres.database import Database
 from storage.postgres.writes import insert_timers
 from storage.records import NewTimer, Player, merged
+from storage.sql import rows
 
 
 class PostgresPreferences(Preferences):

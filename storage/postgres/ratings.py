@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from storage.contract.ratings import Ratings
-from storage.postgres import rows
 from storage.postgres.database import Connection, Database, affected
 from storage.records import Rating, RatingChange
+from storage.sql import rows
 
 
 class PostgresRatings(Ratings):

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 
 from storage.contract.timers import Timers
-from storage.postgres import rows
 from storage.postgres.database import Database, affected
 from storage.postgres.writes import insert_deliveries, insert_timers
 from storage.records import Delivery, NewTimer, Timer, TimerKind
+from storage.sql import rows
 
 #: How long a due timer stays with the process that found it before another may take it.
 TIMER_LEASE = timedelta(minutes=2)

@@ -16,7 +16,6 @@ from storage.errors import (
     RoundConflict,
     TournamentNotFound,
 )
-from storage.postgres import rows
 from storage.postgres.database import Connection, Database
 from storage.postgres.games.reading import load_game
 from storage.postgres.writes import insert_deliveries
@@ -29,6 +28,7 @@ from storage.records import (
     TournamentStatus,
     TournamentTable,
 )
+from storage.sql import rows
 
 
 class PostgresTournaments(TournamentStore):

@@ -20,6 +20,8 @@ import aiosqlite
 
 from storage.errors import DatabaseUnusable
 from storage.migrate import inspect, migrate
+from storage.sql.dialect import SQLITE, Dialect
+from storage.sqlite.session import SqliteSession
 
 Clock = Callable[[], datetime]
 BUSY_TIMEOUT_MS = 10_000
@@ -131,6 +133,21 @@ class Database:
     def snapshot(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """A read-only transaction: several reads that see the same moment."""
         return self.transaction(write=False)
+
+    @property
+    def dialect(self) -> Dialect:
+        """SQLite's spellings, for the shared SQL (``storage/sql``)."""
+        return SQLITE
+
+    @asynccontextmanager
+    async def session(self, *, write: bool = True) -> AsyncIterator[SqliteSession]:
+        """A transaction for the shared SQL (see :meth:`transaction`)."""
+        async with self.transaction(write=write) as connection:
+            yield SqliteSession(connection)
+
+    async def read(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
+        """Every row of one read (the shared SQL's spelling of :meth:`fetch_all`)."""
+        return await self.fetch_all(sql, params)
 
     async def fetch_all(self, sql: str, params: Iterable[Any] = ()) -> list[aiosqlite.Row]:
         """Rows of one read."""

@@ -11,7 +11,7 @@ from storage.contract.outbox import Outbox
 from storage.errors import DeliveryNotFound
 from storage.records import Delivery, DeliveryKind, OutboxItem
 from storage.retry import MAX_ATTEMPTS, retry_delay
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, fetch_all, from_epoch, to_epoch
 from storage.sqlite.writes import insert_deliveries
 

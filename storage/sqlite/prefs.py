@@ -9,7 +9,7 @@ from typing import Any
 
 from storage.contract.prefs import Preferences
 from storage.records import NewTimer, Player, merged
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, fetch_all, to_epoch
 from storage.sqlite.writes import insert_timers
 

@@ -8,7 +8,7 @@ import aiosqlite
 
 from storage.contract.ratings import Ratings
 from storage.records import Rating, RatingChange
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database
 
 

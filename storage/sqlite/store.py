@@ -6,6 +6,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from storage.contract.locks import GAME_LOCK_TIMEOUT
+from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
 from storage.sqlite.locks import game_lock
@@ -16,7 +17,6 @@ from storage.sqlite.ratings import SqliteRatings
 from storage.sqlite.stats import SqliteStats
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
-from storage.sqlite.views import SqlitePrivateViews
 from storage.store import Store
 
 
@@ -31,7 +31,7 @@ class SqliteStore(Store):
         self.prefs = SqlitePreferences(database)
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
-        self.views = SqlitePrivateViews(database)
+        self.views = SqlPrivateViews(database)
         self.stats = SqliteStats(database)
         self.profiles = SqliteProfiles(database)
 

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from storage.contract.timers import Timers
 from storage.records import Delivery, NewTimer, Timer, TimerKind
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, from_epoch
 from storage.sqlite.writes import insert_deliveries, insert_timers
 

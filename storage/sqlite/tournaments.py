@@ -26,7 +26,7 @@ from storage.records import (
     TournamentStatus,
     TournamentTable,
 )
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, fetch_all
 from storage.sqlite.games.reading import load_game
 from storage.sqlite.writes import insert_deliveries

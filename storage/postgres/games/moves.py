@@ -15,7 +15,6 @@ from storage.errors import (
     NotSeated,
     VersionConflict,
 )
-from storage.postgres import rows
 from storage.postgres.database import Connection, Database, affected
 from storage.postgres.games.reading import load_game, select_games
 from storage.postgres.writes import (
@@ -25,6 +24,7 @@ from storage.postgres.writes import (
     insert_timers,
 )
 from storage.records import Delivery, Game, GameStatus, NewTimer, UndoRequest
+from storage.sql import rows
 
 
 class PostgresMoves(GameStore):

@@ -9,9 +9,9 @@ from typing import Any
 
 from storage.contract.games import GameStore
 from storage.errors import GameNotFound
-from storage.postgres import rows
 from storage.postgres.database import Connection, Database
 from storage.records import OPEN_STATUSES, Action, Game, GameStatus
+from storage.sql import rows
 
 
 class PostgresReading(GameStore):

@@ -12,7 +12,7 @@ import aiosqlite
 from storage.contract.games import GameStore
 from storage.errors import AlreadyResigned, GameNotActive, NotSeated, VersionConflict
 from storage.records import Delivery, Game, GameStatus, NewTimer, UndoRequest
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, fetch_all, from_epoch
 from storage.sqlite.games.reading import load_game
 from storage.sqlite.writes import insert_deliveries, insert_timers

@@ -12,7 +12,7 @@ import aiosqlite
 from storage.contract.games import GameStore
 from storage.errors import GameNotFound
 from storage.records import OPEN_STATUSES, Action, Game, GameStatus, Seat
-from storage.sqlite import rows
+from storage.sql import rows
 from storage.sqlite.database import Database, fetch_all
 
 

@@ -1,32 +1,37 @@
-"""Each player's private message per game, in SQLite."""
+"""Each player's private message per game (the one SQL for both backends)."""
 
 from __future__ import annotations
 
 from storage.contract.views import PrivateViews
 from storage.records import PrivateView
-from storage.sqlite.database import Database
+from storage.sql.driver import Driver
 
 
-class SqlitePrivateViews(PrivateViews):
-    """:class:`~storage.contract.views.PrivateViews` on one SQLite database."""
+class SqlPrivateViews(PrivateViews):
+    """:class:`~storage.contract.views.PrivateViews` on either backend."""
 
-    def __init__(self, database: Database) -> None:
-        self._db = database
+    def __init__(self, driver: Driver) -> None:
+        self._db = driver
 
     async def get(self, game_id: int, user_id: int) -> PrivateView | None:
-        row = await self._db.fetch_one(
+        rows = await self._db.read(
             "SELECT channel_id, message_id FROM private_views WHERE game_id = ? AND user_id = ?",
-            (game_id, user_id),
+            game_id,
+            user_id,
         )
-        if row is None:
+        if not rows:
             return None
+        row = rows[0]
         return PrivateView(game_id, user_id, int(row["channel_id"]), int(row["message_id"]))
 
     async def put(self, view: PrivateView) -> None:
-        async with self._db.transaction() as db:
+        async with self._db.session() as db:
             await db.execute(
                 "INSERT INTO private_views (game_id, user_id, channel_id, message_id)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (game_id, user_id) DO UPDATE SET"
                 " channel_id = excluded.channel_id, message_id = excluded.message_id",
-                (view.game_id, view.user_id, view.channel_id, view.message_id),
+                view.game_id,
+                view.user_id,
+                view.channel_id,
+                view.message_id,
             )

@@ -1,12 +1,12 @@
-"""Rows to records."""
+"""Rows to records, for both backends: a time arrives as epoch seconds from SQLite and as an
+aware datetime from PostgreSQL, JSON as its text from both."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import datetime
-
-import aiosqlite
+from datetime import UTC, datetime
+from typing import Any
 
 from storage.records import (
     Action,
@@ -27,16 +27,24 @@ from storage.records import (
     UndoRequest,
     player_choices,
 )
-from storage.sqlite.database import from_epoch
+from storage.sql.driver import Row
 
 
-def _moment(seconds: float) -> datetime:
-    moment = from_epoch(seconds)
+def _moment(stored: Any) -> datetime:
+    """A time the schema keeps ``NOT NULL``."""
+    moment = from_stored(stored)
     assert moment is not None
     return moment
 
 
-def seat(row: aiosqlite.Row) -> Seat:
+def from_stored(stored: Any) -> datetime | None:
+    """A stored time (``None`` for ``NULL``) as an aware UTC datetime."""
+    if stored is None or isinstance(stored, datetime):
+        return stored
+    return datetime.fromtimestamp(float(stored), UTC)
+
+
+def seat(row: Row) -> Seat:
     """A ``seats`` row."""
     return Seat(
         position=row["position"],
@@ -45,12 +53,12 @@ def seat(row: aiosqlite.Row) -> Seat:
         team=row["team"],
         ai_level=row["ai_level"],
         joined_at=_moment(row["joined_at"]),
-        resigned_at=from_epoch(row["resigned_at"]),
+        resigned_at=from_stored(row["resigned_at"]),
         missed=row["missed"],
     )
 
 
-def game(row: aiosqlite.Row, seats: Iterable[Seat]) -> Game:
+def game(row: Row, seats: Iterable[Seat]) -> Game:
     """A ``games`` row with its seats."""
     return Game(
         id=row["id"],
@@ -72,12 +80,12 @@ def game(row: aiosqlite.Row, seats: Iterable[Seat]) -> Game:
         seats=tuple(sorted(seats, key=lambda s: s.position)),
         created_at=_moment(row["created_at"]),
         updated_at=_moment(row["updated_at"]),
-        started_at=from_epoch(row["started_at"]),
-        finished_at=from_epoch(row["finished_at"]),
+        started_at=from_stored(row["started_at"]),
+        finished_at=from_stored(row["finished_at"]),
     )
 
 
-def action(row: aiosqlite.Row) -> Action:
+def action(row: Row) -> Action:
     """An ``actions`` row."""
     return Action(
         game_id=row["game_id"],
@@ -88,7 +96,7 @@ def action(row: aiosqlite.Row) -> Action:
     )
 
 
-def outbox_item(row: aiosqlite.Row) -> OutboxItem:
+def outbox_item(row: Row) -> OutboxItem:
     """An ``outbox`` row."""
     return OutboxItem(
         id=row["id"],
@@ -101,13 +109,13 @@ def outbox_item(row: aiosqlite.Row) -> OutboxItem:
         created_at=_moment(row["created_at"]),
         available_at=_moment(row["available_at"]),
         claimed_by=row["claimed_by"],
-        done_at=from_epoch(row["done_at"]),
-        failed_at=from_epoch(row["failed_at"]),
+        done_at=from_stored(row["done_at"]),
+        failed_at=from_stored(row["failed_at"]),
         last_error=row["last_error"],
     )
 
 
-def timer(row: aiosqlite.Row) -> Timer:
+def timer(row: Row) -> Timer:
     """A ``timers`` row."""
     return Timer(
         id=row["id"],
@@ -116,23 +124,23 @@ def timer(row: aiosqlite.Row) -> Timer:
         game_id=row["game_id"],
         payload=json.loads(row["payload"]),
         key=row["key"],
-        fired_at=from_epoch(row["fired_at"]),
+        fired_at=from_stored(row["fired_at"]),
     )
 
 
-def player(row: aiosqlite.Row) -> Player:
+def player(row: Row) -> Player:
     """A ``players`` row."""
     return Player(
         user_id=row["user_id"],
         reminders=bool(row["reminders"]),
         digest=bool(row["digest"]),
         turns=bool(row["turns"]),
-        away_until=from_epoch(row["away_until"]),
+        away_until=from_stored(row["away_until"]),
         **player_choices(json.loads(row["choices"])),
     )
 
 
-def undo_request(row: aiosqlite.Row) -> UndoRequest:
+def undo_request(row: Row) -> UndoRequest:
     """An ``undo_requests`` row."""
     return UndoRequest(
         game_id=row["game_id"],
@@ -145,7 +153,7 @@ def undo_request(row: aiosqlite.Row) -> UndoRequest:
 
 
 def tournament(
-    row: aiosqlite.Row, entrants: Iterable[Entrant], tables: Iterable[TournamentTable]
+    row: Row, entrants: Iterable[Entrant], tables: Iterable[TournamentTable]
 ) -> Tournament:
     """A ``tournaments`` row with its entrants and tables."""
     return Tournament(
@@ -164,23 +172,23 @@ def tournament(
         champion_id=row["champion_id"],
         created_at=_moment(row["created_at"]),
         updated_at=_moment(row["updated_at"]),
-        started_at=from_epoch(row["started_at"]),
-        finished_at=from_epoch(row["finished_at"]),
+        started_at=from_stored(row["started_at"]),
+        finished_at=from_stored(row["finished_at"]),
         entrants=tuple(entrants),
         tables=tuple(tables),
     )
 
 
-def entrant(row: aiosqlite.Row) -> Entrant:
+def entrant(row: Row) -> Entrant:
     """An ``entrants`` row."""
     return Entrant(
         user_id=row["user_id"],
         joined_at=_moment(row["joined_at"]),
-        dropped_at=from_epoch(row["dropped_at"]),
+        dropped_at=from_stored(row["dropped_at"]),
     )
 
 
-def tournament_table(row: aiosqlite.Row) -> TournamentTable:
+def tournament_table(row: Row) -> TournamentTable:
     """A ``tournament_tables`` row."""
     return TournamentTable(
         round=row["round"],
@@ -190,7 +198,7 @@ def tournament_table(row: aiosqlite.Row) -> TournamentTable:
     )
 
 
-def rating(row: aiosqlite.Row) -> Rating:
+def rating(row: Row) -> Rating:
     """A ``ratings`` row."""
     return Rating(
         guild_id=row["guild_id"],

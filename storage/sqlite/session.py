@@ -1,0 +1,41 @@
+"""Statements on SQLite's connection, as the shared SQL (``storage/sql``) runs them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+
+class SqliteSession:
+    """:class:`~storage.sql.driver.Session` on a connection whose transaction is held."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._connection = connection
+
+    async def execute(self, sql: str, *params: Any) -> None:
+        """Run one statement; its cursor is closed at once, so nothing keeps it running."""
+        async with self._connection.execute(sql, params):
+            pass
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once per row of parameters."""
+        async with self._connection.executemany(sql, [tuple(row) for row in rows]):
+            pass
+
+    async def fetch_all(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
+        """Every row of one statement."""
+        async with self._connection.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetch_one(self, sql: str, *params: Any) -> aiosqlite.Row | None:
+        """The first row of one statement, if any."""
+        async with self._connection.execute(sql, params) as cursor:
+            row: aiosqlite.Row | None = await cursor.fetchone()
+            return row
+
+    async def fetch_value(self, sql: str, *params: Any) -> Any:
+        """The first column of the first row (``None`` without a row)."""
+        row = await self.fetch_one(sql, *params)
+        return None if row is None else row[0]
