@@ -7,6 +7,7 @@ from contextlib import AbstractAsyncContextManager
 from datetime import datetime
 from typing import Any, Protocol
 
+from storage.records import Delivery, NewTimer
 from storage.sql.dialect import Dialect
 
 
@@ -39,6 +40,19 @@ class Session(Protocol):
 
     async def fetch_value(self, sql: str, *params: Any) -> Any:
         """The first column of the first row of one statement (``None`` without a row)."""
+        ...
+
+    async def insert_timers(
+        self, timers: Sequence[NewTimer], game_id: int | None = None, *, replace: bool = True
+    ) -> list[int]:
+        """Schedule timers; a keyed timer replaces its pending namesake, or, when not
+        ``replace``, is skipped while that namesake is pending. Their ids, in order."""
+        ...
+
+    async def insert_deliveries(
+        self, deliveries: Sequence[Delivery], game_id: int | None = None
+    ) -> list[int]:
+        """Queue deliveries (each lane's order kept across processes); their ids, in order."""
         ...
 
 

@@ -143,7 +143,7 @@ class Database:
     async def session(self, *, write: bool = True) -> AsyncIterator[SqliteSession]:
         """A transaction for the shared SQL (see :meth:`transaction`)."""
         async with self.transaction(write=write) as connection:
-            yield SqliteSession(connection)
+            yield SqliteSession(connection, self.clock)
 
     async def read(self, sql: str, *params: Any) -> list[aiosqlite.Row]:
         """Every row of one read (the shared SQL's spelling of :meth:`fetch_all`)."""

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 import aiosqlite
+
+from storage.records import Delivery, NewTimer
+from storage.sqlite.writes import insert_deliveries, insert_timers
+
+#: The store's clock.
+Clock = Callable[[], datetime]
 
 
 class SqliteSession:
     """:class:`~storage.sql.driver.Session` on a connection whose transaction is held."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, clock: Clock) -> None:
         self._connection = connection
+        self._clock = clock
 
     async def execute(self, sql: str, *params: Any) -> None:
         """Run one statement; its cursor is closed at once, so nothing keeps it running."""
@@ -39,3 +47,17 @@ class SqliteSession:
         """The first column of the first row (``None`` without a row)."""
         row = await self.fetch_one(sql, *params)
         return None if row is None else row[0]
+
+    async def insert_timers(
+        self, timers: Sequence[NewTimer], game_id: int | None = None, *, replace: bool = True
+    ) -> list[int]:
+        """Schedule timers (see :func:`storage.sqlite.writes.insert_timers`)."""
+        return await insert_timers(self._connection, timers, game_id, replace=replace)
+
+    async def insert_deliveries(
+        self, deliveries: Sequence[Delivery], game_id: int | None = None
+    ) -> list[int]:
+        """Queue deliveries (see :func:`storage.sqlite.writes.insert_deliveries`)."""
+        return await insert_deliveries(
+            self._connection, deliveries, self._clock().timestamp(), game_id
+        )

@@ -6,12 +6,12 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from storage.contract.locks import GAME_LOCK_TIMEOUT
+from storage.sql.prefs import SqlPreferences
 from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
 from storage.sqlite.locks import game_lock
 from storage.sqlite.outbox import SqliteOutbox
-from storage.sqlite.prefs import SqlitePreferences
 from storage.sqlite.profiles import SqliteProfiles
 from storage.sqlite.ratings import SqliteRatings
 from storage.sqlite.stats import SqliteStats
@@ -28,7 +28,7 @@ class SqliteStore(Store):
         self.games = SqliteGames(database)
         self.outbox = SqliteOutbox(database)
         self.timers = SqliteTimers(database)
-        self.prefs = SqlitePreferences(database)
+        self.prefs = SqlPreferences(database)
         self.tournaments = SqliteTournaments(database)
         self.ratings = SqliteRatings(database)
         self.views = SqlPrivateViews(database)

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 import aiosqlite
 
 from storage.records import Delivery, NewTimer
-from storage.sqlite.database import to_epoch
 
 
 async def insert_deliveries(
@@ -73,7 +72,7 @@ async def insert_timers(
                 timer.key,
                 owner,
                 str(timer.kind),
-                to_epoch(timer.due_at),
+                timer.due_at.timestamp(),
                 json.dumps(dict(timer.payload)),
             ),
         )
