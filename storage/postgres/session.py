@@ -6,13 +6,16 @@ statement's text is numbered once (and remembered) before it is sent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
 import asyncpg
 
 from storage.postgres.connection import Connection
+from storage.postgres.writes import insert_deliveries, insert_timers
+from storage.records import Delivery, NewTimer
 
 
 @lru_cache(maxsize=2048)
@@ -39,8 +42,9 @@ def numbered(sql: str) -> str:
 class PostgresSession:
     """:class:`~storage.sql.driver.Session` on a connection whose transaction is held."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, clock: Callable[[], datetime]) -> None:
         self._connection = connection
+        self._clock = clock
 
     async def execute(self, sql: str, *params: Any) -> None:
         """Run one statement."""
@@ -61,3 +65,15 @@ class PostgresSession:
     async def fetch_value(self, sql: str, *params: Any) -> Any:
         """The first column of the first row (``None`` without a row)."""
         return await self._connection.fetchval(numbered(sql), *params)
+
+    async def insert_timers(
+        self, timers: Sequence[NewTimer], game_id: int | None = None, *, replace: bool = True
+    ) -> list[int]:
+        """Schedule timers (see :func:`storage.postgres.writes.insert_timers`)."""
+        return await insert_timers(self._connection, timers, game_id, replace=replace)
+
+    async def insert_deliveries(
+        self, deliveries: Sequence[Delivery], game_id: int | None = None
+    ) -> list[int]:
+        """Queue deliveries (see :func:`storage.postgres.writes.insert_deliveries`)."""
+        return await insert_deliveries(self._connection, deliveries, self._clock(), game_id)

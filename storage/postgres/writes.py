@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from storage.postgres.database import Connection
+from storage.postgres.connection import Connection
 from storage.records import Delivery, NewTimer
 
 #: Namespaces of the advisory locks taken per outbox lane and per timer key.
