@@ -46,9 +46,11 @@ class PostgresSession:
         self._connection = connection
         self._clock = clock
 
-    async def execute(self, sql: str, *params: Any) -> None:
-        """Run one statement."""
-        await self._connection.execute(numbered(sql), *params)
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement; how many rows it changed (read from its status, "INSERT 0 1")."""
+        status = await self._connection.execute(numbered(sql), *params)
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per row of parameters (in one round trip)."""

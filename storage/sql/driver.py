@@ -22,8 +22,8 @@ class Row(Protocol):
 class Session(Protocol):
     """Statements inside one transaction (parameters written ``?``)."""
 
-    async def execute(self, sql: str, *params: Any) -> None:
-        """Run one statement."""
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement; how many rows it changed."""
         ...
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:

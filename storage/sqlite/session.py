@@ -22,10 +22,11 @@ class SqliteSession:
         self._connection = connection
         self._clock = clock
 
-    async def execute(self, sql: str, *params: Any) -> None:
-        """Run one statement; its cursor is closed at once, so nothing keeps it running."""
-        async with self._connection.execute(sql, params):
-            pass
+    async def execute(self, sql: str, *params: Any) -> int:
+        """Run one statement (its cursor closed at once, so that nothing keeps it running);
+        how many rows it changed."""
+        async with self._connection.execute(sql, params) as cursor:
+            return cursor.rowcount
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once per row of parameters."""

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from storage.contract.locks import GAME_LOCK_TIMEOUT
 from storage.sql.prefs import SqlPreferences
+from storage.sql.ratings import SqlRatings
 from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.games import SqliteGames
 from storage.sqlite.locks import game_lock
 from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.profiles import SqliteProfiles
-from storage.sqlite.ratings import SqliteRatings
 from storage.sqlite.stats import SqliteStats
 from storage.sqlite.timers import SqliteTimers
 from storage.sqlite.tournaments import SqliteTournaments
@@ -30,7 +30,7 @@ class SqliteStore(Store):
         self.timers = SqliteTimers(database)
         self.prefs = SqlPreferences(database)
         self.tournaments = SqliteTournaments(database)
-        self.ratings = SqliteRatings(database)
+        self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
         self.stats = SqliteStats(database)
         self.profiles = SqliteProfiles(database)
