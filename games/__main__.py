@@ -18,7 +18,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,9 @@ import games
 from games.ai import LEVELS, Budget, choose, deadline_after, never
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
 from games.core.playout import Chooser, play, random_chooser, random_position
+from games.export import ExportError
 from games.export import cli as export_cli
+from games.export.reading import one_line
 
 #: "random" is the historical name of the easy level.
 PLAYER_KINDS = ("random", *LEVELS)
@@ -44,15 +46,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "gallery":
             return _gallery(args.folder)
         if args.command == "replay":
-            return export_cli.replay(args)
+            return _untrusted(export_cli.replay, args)
         if args.command == "verify":
-            return export_cli.check(args)
+            return _untrusted(export_cli.check, args)
         if args.command == "schema":
             return export_cli.schema(args)
         return _simulate(args)
     except (GameError, games.UnknownGame) as error:
-        print(f"error: {error}", file=sys.stderr)
+        # One line, however long or odd the file's words that the message quotes.
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
+
+
+def _untrusted(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """Run a command on a file that may come from anyone. Its checks name what is wrong
+    with a file; a failure they did not foresee is still a refusal in one line (with the
+    exception's type, to report), never a traceback."""
+    try:
+        return command(args)
+    except (GameError, games.UnknownGame):
+        raise
+    except Exception as error:
+        raise ExportError(
+            f"This export cannot be replayed ({type(error).__name__}: {error}); the file is "
+            "probably damaged. If it is not, please report this line."
+        ) from None
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -164,9 +164,13 @@ def _copy_sqlite(source: Path, into: Path) -> None:
             ) as reading,
             closing(sqlite3.connect(into)) as writing,
         ):
+            # The read transaction is taken first, waiting at most BUSY_TIMEOUT for another
+            # program's lock: the backup API itself would retry a busy database forever.
+            reading.execute("BEGIN")
+            reading.execute("SELECT count(*) FROM sqlite_schema").fetchone()
             # One step (pages=-1): the whole copy is one read transaction, hence one moment
             # of the database; in steps, a write by the bot between two would restart it.
-            reading.backup(writing, pages=-1)
+            reading.backup(writing, pages=-1, progress=_never_wait)
             writing.execute("PRAGMA journal_mode=DELETE")  # one file: no -wal to carry along
             result = check_integrity(writing)
     except sqlite3.Error as error:
@@ -178,6 +182,14 @@ def _copy_sqlite(source: Path, into: Path) -> None:
             f"The copy of {source} fails SQLite's integrity check ({result.problems[0]}): the "
             "database itself is probably damaged; run `python -m storage check` on it."
         )
+
+
+def _never_wait(status: int, _remaining: int, _total: int) -> None:
+    """Called by SQLite's backup after each step: a database found busy (which the read
+    transaction already held should rule out) fails the backup, where Python's backup would
+    sleep and retry for as long as the lock is held."""
+    if status in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        raise sqlite3.OperationalError("database is locked")
 
 
 def pg_dump() -> str | None:

@@ -2,15 +2,7 @@
 checks that replay an export to its stated end (``python -m games verify``)."""
 
 from games.export.build import Ending, RecordedMove, Status, export_game, export_history, story
-from games.export.check import (
-    ExportError,
-    Position,
-    Verified,
-    engine_of,
-    positions,
-    read_export,
-    verify,
-)
+from games.export.check import Position, Verified, engine_of, positions, verify
 from games.export.models import (
     FORMAT_VERSION,
     ExportLine,
@@ -20,9 +12,20 @@ from games.export.models import (
     GameExport,
     export_schema,
 )
+from games.export.reading import (
+    MAX_BYTES,
+    MAX_DEPTH,
+    MAX_NUMBER_LENGTH,
+    ExportError,
+    read_export,
+    read_export_file,
+)
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER_LENGTH",
     "Ending",
     "ExportError",
     "ExportLine",
@@ -40,6 +43,7 @@ __all__ = [
     "export_schema",
     "positions",
     "read_export",
+    "read_export_file",
     "story",
     "verify",
 ]

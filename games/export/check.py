@@ -1,4 +1,5 @@
-"""Reading an export back, rebuilding its positions, and checking that it holds together.
+"""Rebuilding an export's positions, and checking that it holds together (reading it is
+``games.export.reading``'s).
 
 ``verify`` replays every move from the seed through the engine: each must be legal, tell
 the same story, and the game must end as the export says. Anyone can so check a result
@@ -7,44 +8,14 @@ without trusting the table that played it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import ValidationError
-
 import games
 from games.core import Engine, GameError, IllegalAction, LogEntry, Outcome, render_seats
-from games.export.models import FORMAT_VERSION, GameExport
-
-
-class ExportError(GameError):
-    """An export that cannot be read, replayed or trusted; the message says why."""
-
-
-def read_export(text: str | bytes) -> GameExport:
-    """Read an export document, refusing with a clear reason anything that is not one."""
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ExportError("This file is not JSON: it is not a Grimoire game export.") from None
-    if not isinstance(data, dict) or "format_version" not in data:
-        raise ExportError("This JSON has no format_version: it is not a Grimoire game export.")
-    version = data["format_version"]
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise ExportError("This export's format_version is not a number.")
-    if version > FORMAT_VERSION:
-        raise ExportError(
-            f"This export was written in format {version} by a newer version of Grimoire; "
-            f"this one reads format {FORMAT_VERSION}."
-        )
-    try:
-        return GameExport.model_validate(data)
-    except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "the document"
-        raise ExportError(f"This export is damaged at {where}: {first['msg']}.") from None
+from games.export.models import ExportOutcome, GameExport
+from games.export.reading import ExportError
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +51,8 @@ def positions(export: GameExport) -> Iterator[Position]:
             f"This export seats {len(export.seats)} players (players: {export.players}); "
             f"{engine.title} is played by {engine.seat_count_label()}."
         )
+    if [s.seat for s in export.seats] != list(range(export.players)):
+        raise ExportError(f"The export's seats are not numbered 0 to {export.players - 1}.")
     try:
         state = engine.new_game(players=export.players, seed=export.seed, options=export.options)
     except GameError as error:
@@ -124,6 +97,8 @@ def verify(export: GameExport) -> Verified:
     assert last is not None  # the deal is always there
     outcome = engine.outcome(last.state)
     stated = export.outcome
+    if stated is not None:
+        _check_seats_named(stated, export.players)
     if export.status == "cancelled":
         if stated is not None:
             raise ExportError("The export says the game was called off, yet gives a result.")
@@ -170,6 +145,26 @@ def verify(export: GameExport) -> Verified:
     if any(seat in resigned for seat in stated.winners) and len(resigned) < export.players:
         raise ExportError("The export names a player who resigned among the winners.")
     return Verified(last.number, stated.ending)
+
+
+def _check_seats_named(stated: ExportOutcome, players: int) -> None:
+    """Refuse a stated outcome that names seats the table does not have, before the
+    ending is told from it (which looks every one of them up)."""
+    seats = set(range(players))
+    teams = stated.teams or []
+    members = [seat for team in teams for seat in team]
+    if (
+        not len(stated.scores) == len(stated.tiebreaks) == len(stated.ranks) == players
+        or not set(stated.winners) <= seats
+        or len(set(stated.winners)) != len(stated.winners)
+        or not set(members) <= seats
+        or len(set(members)) != len(members)
+        or any(not team for team in teams)
+    ):
+        raise ExportError(
+            f"The export's outcome does not fit its {players} seats: its scores, places, "
+            "winners or teams name seats the table does not have."
+        )
 
 
 def _same_places(rules: list[int], stated: list[int], resigned: set[int]) -> bool:

@@ -8,8 +8,9 @@ import json
 from pathlib import Path
 
 from games.core import Board, render_seats
-from games.export.check import ExportError, engine_of, positions, read_export, verify
+from games.export.check import Position, engine_of, positions, verify
 from games.export.models import GameExport, export_schema
+from games.export.reading import ExportError, printable, read_export_file
 
 
 def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,12 +31,9 @@ def add_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def load(path: str) -> GameExport:
-    """Read the export in the file at ``path``."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as error:
-        raise ExportError(f"Cannot read {path}: {error.strerror}.") from None
-    return read_export(raw)
+    """Read the export in the file at ``path``, which may be anything (see
+    ``games.export.reading``)."""
+    return read_export_file(path)
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -49,33 +47,51 @@ def replay(args: argparse.Namespace) -> int:
     if args.seat is not None and not 1 <= args.seat <= export.players:
         raise ExportError(f"--seat is a seat from 1 to {export.players}.")
     seat = None if args.seat is None else args.seat - 1
-    position = next(p for p in positions(export) if p.number == step)
+    position = _position(export, step)
     names = [s.name for s in export.seats]
     whose = "as spectators see it" if seat is None else f"as {names[seat]} sees it"
-    print(f"{export.title}: position after move {step} of {last}, {whose}")
+    # Everything printed may come from the file: shown, never acted on by the terminal.
+    print(printable(f"{export.title}: position after move {step} of {last}, {whose}"))
     if step:
         move = export.moves[step - 1]
-        print(f"Move {step}: {names[move.seat]} — {move.notation}")
+        print(printable(f"Move {step}: {names[move.seat]} — {move.notation}"))
         for entry in position.log:
             if entry.visible_to(seat):
-                print(f"    {render_seats(entry.text, names)}")
+                print(printable(f"    {render_seats(entry.text, names)}"))
     view = engine.view(position.state, seat)
     print()
-    print(board_text(engine.describe(view).rendered(names)))
+    print(printable(board_text(engine.describe(view).rendered(names))))
     if args.picture:
         png = engine.picture(view, names)
         if png is None:
             raise ExportError(f"{engine.title} draws no pictures.")
-        Path(args.picture).write_bytes(png)
+        try:
+            Path(args.picture).write_bytes(png)
+        except OSError as error:
+            raise ExportError(
+                f"Cannot write the picture {args.picture}: {error.strerror or error}."
+            ) from None
         print(f"\n{args.picture}: {len(png)} bytes")
     return 0
+
+
+def _position(export: GameExport, step: int) -> Position:
+    """The position after ``step`` moves, the moves before it replayed and checked to be
+    numbered in order (the number a move carries is the file's to say)."""
+    for expected, position in enumerate(positions(export)):
+        if position.number != expected:
+            raise ExportError(f"The export's moves are out of order at move {position.number}.")
+        if expected == step:
+            return position
+    raise ExportError(f"--step is a move from 0 (the deal) to {len(export.moves)}.")
 
 
 def check(args: argparse.Namespace) -> int:
     """Replay an export from its seed and say whether its result holds."""
     export = load(args.file)
     verified = verify(export)
-    print(f"Verified: {verified.moves} moves replayed from seed {export.seed}. {verified.ending}")
+    ending = printable(verified.ending)  # the file's own words when players resigned
+    print(f"Verified: {verified.moves} moves replayed from seed {export.seed}. {ending}")
     return 0
 
 
