@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -17,6 +17,7 @@ from bot.components import DYNAMIC_ITEMS
 from bot.components.threads import open_game_thread
 from bot.delivery import OutboxWorker
 from bot.errors import admit, answer_error
+from bot.loops import Loops, in_background
 from bot.names import NameBook
 from bot.ops.operations import Operations
 from bot.service.ai import AiPlayers, stand_in
@@ -39,6 +40,10 @@ from storage import Game, GameStatus, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
 
+
+#: How long, in seconds, rating a game or moving a tournament on may take (a round deals
+#: its tables, opening a thread for each) before ``/healthz`` reports it stalled.
+BACKGROUND_ALLOWED = 900.0
 
 #: The cogs, each a discord.py extension with ``async def setup(bot)``, loaded at start-up.
 INITIAL_EXTENSIONS = (
@@ -86,6 +91,8 @@ class GrimoireBot(commands.Bot):
         self.settings = settings
         self._seeds = seeds
         self._background: set[asyncio.Task[None]] = set()
+        #: The background loops, for ``/healthz`` to say which one stalled.
+        self.loops = Loops()
 
     @classmethod
     def _gateway_options(cls, settings: Settings) -> dict[str, Any]:
@@ -103,12 +110,15 @@ class GrimoireBot(commands.Bot):
         services.outbox.kick()  # whatever an earlier run queued and did not send
         await self._housekeeping.schedule()
         services.timers.kick()  # and the timers that fell due while it was away
+        self.loops.watch(
+            services.timers.supervisor, services.outbox.supervisor, services.ai.supervisor
+        )
         if not self.settings.holds_first_shard:
             return  # the rest is done once, by the process holding shard 0
         await self._sync_commands()
         services.ai.resume(await services.store.games.to_resume())  # AI seats left waiting
         # Games that ended while the bot was down are rated, and tournaments carry on.
-        self._in_background(self._catch_up())
+        self._in_background("tournaments", self._catch_up)
 
     async def _build_services(self) -> Services:
         """Open the store and build every service once, wired to each other."""
@@ -181,19 +191,15 @@ class GrimoireBot(commands.Bot):
     def game_ended(self, game: Game) -> None:
         """A game finished or was called off: rate it, and move its tournament on (each on
         its own, so a failure in one does not stop the other)."""
-        self._in_background(self.services.ratings.rate(game.id))
-        self._in_background(self.services.tournaments.game_finished(game.id))
+        self._in_background("ratings", lambda: self.services.ratings.rate(game.id))
+        self._in_background("tournaments", lambda: self.services.tournaments.game_finished(game.id))
 
-    def _in_background(self, work: Coroutine[Any, Any, object]) -> None:
-        """Run ``work`` on its own; an error in it is logged and touches nothing else."""
-
-        async def guarded() -> None:
-            try:
-                await work
-            except Exception:
-                log.exception("Background work failed.")
-
-        task = asyncio.create_task(guarded())
+    def _in_background(self, name: str, work: Callable[[], Awaitable[object]]) -> None:
+        """Do ``work`` on its own until it is done: a failure is logged and tried again
+        after a backoff (``bot.loops``), and touches nothing else. ``name`` is the loop
+        ``/healthz`` names should it stall."""
+        supervisor = self.loops.supervisor(name, log, allowed=BACKGROUND_ALLOWED)
+        task = asyncio.create_task(in_background(supervisor, work))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 

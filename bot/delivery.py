@@ -2,12 +2,13 @@
 
 A move is recorded with its deliveries in one transaction; this worker sends them. A crash,
 a restart or a Discord error delays a message and never loses it: an item is marked done only
-after Discord accepted it, and failures are retried with a growing delay.
+after Discord accepted it, and failures are retried with a growing delay. The worker itself
+cannot die (:mod:`bot.loops`): a pass that fails, the database out of reach, is tried again
+after a short backoff.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,7 @@ from bot.components.turn import turn_view
 from bot.components.undo import undo_view
 from bot.embeds import board_embed
 from bot.faults import Fault, describe, fault_of
+from bot.loops import Loop, Supervisor, transient
 from bot.names import NameBook
 from bot.ops.logs import log_context
 from bot.ops.metrics import DELIVERY_FAILURES
@@ -46,6 +48,11 @@ PRIVATE_KINDS = (DeliveryKind.DM, DeliveryKind.VIEW)
 UNEXPECTED_ATTEMPTS = 3
 #: Longest the worker sleeps before looking at the outbox again, in seconds.
 MAX_SLEEP = 300.0
+#: Shortest sleep until an item falls due: items retried together go out together.
+MIN_SLEEP = 0.5
+#: How long a pass (one batch of deliveries) may take before ``/healthz`` reports the worker
+#: stalled: a batch waits out Discord's rate limits, and draws pictures.
+PASS_ALLOWED = 600.0
 
 
 class OutboxWorker:
@@ -68,56 +75,42 @@ class OutboxWorker:
         self._store = store
         self._names = names
         self._worker = f"bot-{uuid.uuid4().hex[:8]}"
-        self._drain_task: asyncio.Task[None] | None = None
-        self._again = False
-        self._sleeper: asyncio.Task[None] | None = None
+        #: Watches the worker for ``/healthz``.
+        self.supervisor = Supervisor("outbox", log, allowed=PASS_ALLOWED)
+        self._loop = Loop(
+            self.supervisor, self._pass, longest=MAX_SLEEP, task_name="grimoire-outbox"
+        )
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._table = TableMessages(client, store, names)
         self.undo_posts = UndoPosts()
 
     def kick(self) -> None:
         """Send what is due now, soon; safe to call as often as you like."""
-        if self._drain_task is not None and not self._drain_task.done():
-            self._again = True
-            return
-        self._drain_task = asyncio.create_task(self._drain(), name="grimoire-outbox")
+        self._loop.kick()
 
     async def idle(self) -> None:
         """Wait until nothing is being sent (for an orderly shutdown)."""
-        while self._drain_task is not None and not self._drain_task.done():
-            await asyncio.wait({self._drain_task})
+        await self._loop.idle()
 
     def stop(self) -> None:
         """Stop waking up; what is left stays in the outbox for the next start."""
-        for task in (self._sleeper, self._drain_task):
-            if task is not None:
-                task.cancel()
+        self._loop.stop()
 
-    async def _drain(self) -> None:
-        while True:
-            self._again = False
-            items = await self._store.outbox.claim(
-                worker=self._worker, limit=20, lease=timedelta(seconds=120)
-            )
-            for item in items:
-                with log_context(game_id=item.game_id):
-                    await self._deliver(item)
-            if not items and not self._again:
-                break
-        await self._sleep_until_next()
-
-    async def _sleep_until_next(self) -> None:
+    async def _pass(self) -> float | None:
+        """Send one batch of what is due; the seconds until the worker should look again
+        (``None``: when kicked, as every change that queues a delivery does)."""
+        items = await self._store.outbox.claim(
+            worker=self._worker, limit=20, lease=timedelta(seconds=120)
+        )
+        for item in items:
+            with log_context(game_id=item.game_id):
+                await self._deliver(item)
+        if items:
+            return 0.0  # more may be waiting: look again at once
         when = await self._store.outbox.next_available_at()
-        if self._sleeper is not None and not self._sleeper.done():
-            self._sleeper.cancel()
         if when is None:
-            return
-        delay = (when - discord.utils.utcnow()).total_seconds()
-        self._sleeper = asyncio.create_task(self._wake_after(max(delay, 0.5)))
-
-    async def _wake_after(self, seconds: float) -> None:
-        await asyncio.sleep(min(seconds, MAX_SLEEP))
-        self.kick()
+            return None
+        return max((when - discord.utils.utcnow()).total_seconds(), MIN_SLEEP)
 
     async def _deliver(self, item: OutboxItem) -> None:
         try:
@@ -162,7 +155,8 @@ class OutboxWorker:
     async def _failed(self, item: OutboxItem, error: Exception) -> None:
         """A failure other than a refused DM or a vanished channel: retried for as long as
         it is transient, otherwise given up, and the table told what it missed."""
-        fault = fault_of(error)
+        # The database failing under the rendering is no fault of the item's: it is retried.
+        fault = Fault.TRANSIENT if transient(error) else fault_of(error)
         DELIVERY_FAILURES.labels(fault.value).inc()
         if fault is Fault.TRANSIENT:
             log.warning("Outbox item %s failed (%s); will retry.", item.id, describe(error))
@@ -199,7 +193,7 @@ class OutboxWorker:
             await self._catch_up(item.game_id, post.content)
         except Exception:  # the game may be gone; the outbox goes on regardless
             log.exception("No catch-up post for game %s.", item.game_id)
-        self._again = True
+        self._loop.kick()  # what it queued goes out in this same drain
 
     async def _gone(self, item: OutboxItem, error: discord.NotFound) -> bool:
         """A game's thread (or channel) no longer exists: let the game move elsewhere.
@@ -216,7 +210,7 @@ class OutboxWorker:
             await self._place_gone(game_id, item.target_id)
         except Exception:  # moving the game is a favour; the outbox goes on regardless
             log.exception("Game %s could not be moved out of channel %s.", game_id, item.target_id)
-        self._again = True
+        self._loop.kick()  # what it queued goes out in this same drain
         return True
 
     async def _send(self, item: OutboxItem) -> None:
@@ -366,7 +360,7 @@ class OutboxWorker:
                 )
             ]
         )
-        self._again = True
+        self._loop.kick()  # what it queued goes out in this same drain
 
 
 def text_or_none(content: str) -> str | None:

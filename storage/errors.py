@@ -3,10 +3,16 @@
 Two families: the database file itself is unusable (raised once, at start-up, before the
 file is touched), and a request does not fit the stored game (a stale version, a full
 lobby). The second kind never leaves anything half-written.
+
+Beside them, what the drivers raise passes through as it is; :func:`is_transient` tells
+the failures that a later attempt may not meet (the database busy, restarting or out of
+reach) from those that asking again cannot change.
 """
 
 from __future__ import annotations
 
+import sqlite3
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -236,3 +242,82 @@ class RoundConflict(TournamentError):
             f"Tournament #{tournament_id} has moved on (round {actual}, not {expected}); "
             "nothing was changed."
         )
+
+
+# ------------------------------------------------------------------ transient or not
+#: SQLite's primary result codes for a database that is busy or out of reach for now:
+#: BUSY and LOCKED (another connection holds the lock past the busy timeout), IOERR,
+#: FULL, CANTOPEN and PROTOCOL (the disk or the file system failing under it).
+_SQLITE_TRANSIENT = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PROTOCOL,
+    }
+)
+#: How SQLite words those, for an error raised without its code.
+_SQLITE_TRANSIENT_WORDS = ("database is locked", "database table is locked", "disk i/o error")
+#: PostgreSQL's SQLSTATE classes of failures that pass: a connection lost or refused (08),
+#: a transaction rolled back by a deadlock or a serialization failure (40), resources
+#: running short (53), the server shutting down, starting or cancelling (57), the system
+#: failing under it (58).
+_POSTGRES_TRANSIENT_CLASSES = frozenset({"08", "40", "53", "57", "58"})
+#: ... and single SQLSTATEs: a lock not granted in time (55P03); not a dropped database.
+_POSTGRES_TRANSIENT_STATES = frozenset({"55P03"})
+_POSTGRES_PERMANENT_STATES = frozenset({"57P04"})
+#: Operating system errors about files, which a later attempt meets again.
+_FILE_ERRORS = (
+    FileExistsError,
+    FileNotFoundError,
+    IsADirectoryError,
+    NotADirectoryError,
+    PermissionError,
+)
+
+
+def is_transient(error: BaseException) -> bool:
+    """Whether ``error`` may pass by itself, so that the same request is worth making again
+    later: the database busy or locked by another process, a connection lost, refused or
+    timed out, a server restarting, a game held by another process (:class:`GameBusy`).
+    Refusals (a stale version, a game that is gone or over) and bugs are not: asking again
+    changes nothing. An error raised ``from`` a transient one counts as transient.
+
+    >>> is_transient(sqlite3.OperationalError("database is locked"))
+    True
+    >>> is_transient(ConnectionRefusedError(111, "Connection refused"))
+    True
+    >>> is_transient(GameNotFound(7)), is_transient(ValueError("a bug"))
+    (False, False)
+    """
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        if _transient_itself(current):
+            return True
+        seen.add(id(current))
+        current = current.__cause__  # only an explicit ``raise ... from``: a wrapper
+    return False
+
+
+def _transient_itself(error: BaseException) -> bool:
+    if isinstance(error, GameBusy | TimeoutError):
+        return True
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None:
+            return code & 0xFF in _SQLITE_TRANSIENT
+        return any(words in str(error).lower() for words in _SQLITE_TRANSIENT_WORDS)
+    if isinstance(error, OSError):  # a socket's failure, or a full disk; not a missing file
+        return not isinstance(error, _FILE_ERRORS)
+    state = getattr(error, "sqlstate", None)  # an asyncpg server error
+    if isinstance(state, str) and state not in _POSTGRES_PERMANENT_STATES:
+        return state[:2] in _POSTGRES_TRANSIENT_CLASSES or state in _POSTGRES_TRANSIENT_STATES
+    # asyncpg's own "connection is closed" and "pool is closing". Looked up only when
+    # asyncpg is loaded: an SQLite deployment never imports it, nor can it raise one.
+    asyncpg = sys.modules.get("asyncpg")
+    if asyncpg is not None and isinstance(error, asyncpg.InterfaceError):
+        return "closed" in str(error) or "closing" in str(error)
+    return False

@@ -1,12 +1,15 @@
-"""Is the database file fit to use: undamaged, and writable where SQLite has to write?
+"""Is the database fit to use: undamaged, and writable where SQLite has to write? And is it
+answering now?
 
-Both questions are asked at start-up (by :func:`storage.migrate.inspect`) before anything is
-written, so that a damaged or read-only file stops Grimoire with a message saying what is
-wrong and what to do, instead of failing later, in the middle of a player's move.
+The first two questions are asked at start-up (by :func:`storage.migrate.inspect`) before
+anything is written, so that a damaged or read-only file stops Grimoire with a message saying
+what is wrong and what to do, instead of failing later, in the middle of a player's move.
+The last is the health check's (:func:`ping`), asked while the bot runs.
 """
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import logging
 import os
@@ -15,8 +18,10 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol, runtime_checkable
 
 from storage.errors import DatabaseDamaged, DatabaseReadOnly, DatabaseUnusable
+from storage.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +36,29 @@ PROGRESS_STEPS = 1000
 READ_ONLY_ERRORS = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
 #: Files SQLite keeps beside the database in WAL mode.
 SIDE_FILES = ("-wal", "-shm")
+
+
+@runtime_checkable
+class BoundedPing(Protocol):
+    """A store whose driver can bound a round trip itself (PostgreSQL's)."""
+
+    async def ping(self, timeout: float) -> None:
+        """One round trip, given up by the driver after ``timeout`` seconds."""
+
+
+async def ping(store: Store, timeout: float) -> None:
+    """One round trip to ``store``'s database, given up after ``timeout`` seconds with a
+    ``TimeoutError``; whatever the database raises when it cannot answer.
+
+    Where the driver can bound it (:class:`BoundedPing`: PostgreSQL), it does, so that a
+    hung server's connection is let go of by the driver itself; ``asyncio.wait_for`` alone
+    would wait for the driver to clean up after the cancelled query, that is, for the
+    hung server. SQLite's calls run in a thread the event loop never waits on.
+    """
+    if isinstance(store, BoundedPing):
+        await store.ping(timeout)
+    else:
+        await asyncio.wait_for(store.stats.ping(), timeout)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Is the bot healthy: connected to Discord (or the playground) and its database answering."""
+"""Is the bot healthy: connected to Discord (or the playground), its database answering,
+and its background loops keeping up."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ from dataclasses import dataclass
 
 from discord.ext import commands
 
+from bot.loops import Loops
 from storage import Store
+from storage.health import ping
 
 #: How long the database may take to answer a health check before it counts as down.
 DATABASE_TIMEOUT = 5.0
+#: Of that, the driver's own bound on connecting and answering: it gives up (and lets its
+#: connection go) first, so the check answers within :data:`DATABASE_TIMEOUT` even while
+#: the server hangs; the rest is left for the HTTP answer.
+DRIVER_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,11 @@ class ConnectionWatch:
         ):
             bot.add_listener(handler, event)
 
+    def loops(self) -> Loops | None:
+        """The bot's background loops (``None`` before it has any)."""
+        loops = getattr(self._bot, "loops", None)
+        return loops if isinstance(loops, Loops) else None
+
     def connected(self) -> bool:
         """Whether the bot is ready and every connection it holds is up."""
         return self._bot.is_ready() and not self._bot.is_closed() and not self._down
@@ -79,9 +91,11 @@ class ConnectionWatch:
 
 
 async def database_problem(store: Store, timeout: float = DATABASE_TIMEOUT) -> str | None:
-    """Why the database does not answer, in a line; ``None`` when it does."""
+    """Why the database does not answer, in a line; ``None`` when it does. The answer comes
+    within ``timeout`` seconds, however the database hangs."""
     try:
-        await asyncio.wait_for(store.stats.ping(), timeout)
+        # The driver's bound lets go of a hung connection; wait_for only backs it up.
+        await asyncio.wait_for(ping(store, timeout * DRIVER_SHARE), timeout)
     except TimeoutError:
         return f"the database did not answer within {timeout:g} s"
     except Exception as error:  # whatever the driver raises: the host needs to know which
@@ -90,6 +104,10 @@ async def database_problem(store: Store, timeout: float = DATABASE_TIMEOUT) -> s
 
 
 async def check(watch: ConnectionWatch, store: Store) -> Verdict:
-    """The bot's health: the connection first, then the database."""
+    """The bot's health: the connection first, then the database, then the background
+    loops (a loop stalled with its database down says nothing new)."""
     problem = watch.problem() or await database_problem(store)
+    if problem is None:
+        loops = watch.loops()
+        problem = None if loops is None else loops.problem()
     return Verdict(healthy=problem is None, reason=problem or "")

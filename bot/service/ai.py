@@ -2,7 +2,9 @@
 
 The event loop never waits on a decision: ``games.ai.choose`` runs in a thread pool, with a
 time budget it checks itself and a hard limit here on top. A decision that fails or runs
-over the limit is replaced by a safe random legal move, so an AI player never stops a game.
+over the limit is replaced by a safe random legal move, so an AI player never stops a game;
+nor does a turn that fails otherwise (the database out of reach): it is tried again after a
+backoff (:mod:`bot.loops`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from bot.loops import Supervisor
 from bot.ops.logs import bind
 from bot.ops.metrics import AI_DECISION_SECONDS
 from bot.service.errors import Refusal, StaleRequest, TableBusy
@@ -23,7 +26,7 @@ from bot.service.play import AiTurn, Tables
 from games.ai import Budget, choose, deadline_after
 from games.ai.moves import playable
 from games.core import Engine
-from storage import Game, GameStatus
+from storage import Game, GameNotFound, GameStatus
 
 log = logging.getLogger("grimoire.ai")
 
@@ -104,7 +107,10 @@ class AiPlayers:
         executor: Executor | None = None,
         decider: Decider = decide,
         grace: float = GRACE,
+        supervisor: Supervisor | None = None,
     ) -> None:
+        """``supervisor`` keeps each game's turns going through failures (one with the
+        usual backoffs by default)."""
         self._tables = tables
         self._pause = pause
         self._time_limit = time_limit
@@ -116,6 +122,8 @@ class AiPlayers:
         self._grace = grace
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        #: Watches the AI seats' turns, one game each, for ``/healthz``.
+        self.supervisor = supervisor or Supervisor("AI seats", log)
 
     def wake(self, game: Game) -> None:
         """Look at ``game`` soon and play its AI seats while it waits on them."""
@@ -149,39 +157,48 @@ class AiPlayers:
     async def _play(self, game_id: int) -> None:
         bind(game_id=game_id)  # the task is this game's alone: its log lines are about it
         try:
-            while True:
-                await asyncio.sleep(self._pause)
-                turn = await self._tables.ai_turn(game_id)
-                if turn is None:
-                    if game_id in self._again:
-                        self._again.discard(game_id)
-                        continue
-                    return
-                self._again.discard(game_id)
-                action = await self._think(turn)
-                try:
-                    await self._tables.play_for_ai(
-                        game_id, seat=turn.seat, version=turn.game.version, action=action
-                    )
-                except TableBusy:
-                    continue  # another process holds the game: look again after a pause
-                except StaleRequest:
-                    if await self._moved_on_elsewhere(game_id, turn.game.version):
-                        return  # the process that moved plays the AI seats from here
-                    continue  # someone moved here meanwhile, or took moves back: look again
-                except Refusal as refused:
-                    log.error("The AI's move in game %s was refused: %s", game_id, refused)
-                    seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
-                    await self._tables.play_for_ai(
-                        game_id,
-                        seat=turn.seat,
-                        version=turn.game.version,
-                        action=fallback(turn.engine, turn.state, turn.seat, seed),
-                    )
-        except Exception:
-            log.exception("AI players of game %s stopped; the next move wakes them.", game_id)
+            # A turn that fails is tried again after a backoff (bot.loops), not given up: an
+            # AI seat that stopped would stop its game, as nobody else can move for it.
+            while await self.supervisor.run(lambda: self._turn(game_id), key=game_id):
+                pass
         finally:
             self._tasks.pop(game_id, None)
+
+    async def _turn(self, game_id: int) -> bool:
+        """After the pause, play the AI seat's move if the game waits on one; whether to
+        look at the game again."""
+        await asyncio.sleep(self._pause)
+        try:
+            turn = await self._tables.ai_turn(game_id)
+        except GameNotFound:
+            return False  # the game is gone: there is nothing to play for
+        if turn is None:
+            if game_id in self._again:
+                self._again.discard(game_id)
+                return True
+            return False
+        self._again.discard(game_id)
+        action = await self._think(turn)
+        try:
+            await self._tables.play_for_ai(
+                game_id, seat=turn.seat, version=turn.game.version, action=action
+            )
+        except TableBusy:
+            return True  # another process holds the game: look again after a pause
+        except StaleRequest:
+            # The process that moved plays the AI seats from here; unless someone moved
+            # here meanwhile, or took moves back: then look again.
+            return not await self._moved_on_elsewhere(game_id, turn.game.version)
+        except Refusal as refused:
+            log.error("The AI's move in game %s was refused: %s", game_id, refused)
+            seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
+            await self._tables.play_for_ai(
+                game_id,
+                seat=turn.seat,
+                version=turn.game.version,
+                action=fallback(turn.engine, turn.state, turn.seat, seed),
+            )
+        return True
 
     async def _moved_on_elsewhere(self, game_id: int, thought_at: int) -> bool:
         """Whether the game went forward without this process hearing of it: another

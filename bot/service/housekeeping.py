@@ -3,7 +3,9 @@
 Every move queues its posts and DMs in the outbox, and a sent one is only kept so that a
 crash cannot send it twice; a week later it is of no use to anyone, and a busy server would
 otherwise grow its database by every board ever posted. The daily run is a durable timer
-like the game clocks, so it survives restarts and never runs twice at once.
+like the game clocks, so it survives restarts and never runs twice at once; and it keeps
+coming back: a run that fails for good still sets the next one, and one that fails for the
+moment (the database busy) stays pending and is tried again by the timer loop.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from bot.loops import transient
 from storage import NewTimer, Store, Timer, TimerKind
 
 log = logging.getLogger("grimoire.housekeeping")
@@ -45,10 +48,17 @@ class Housekeeping:
         await self._store.timers.schedule([first], replace=False)
 
     async def fire(self, timer: Timer) -> None:
-        """Prune, then set the next run, in the timer's own transaction."""
+        """Prune, then set the next run as the timer is marked fired."""
         now = self._clock()
-        removed = await self._store.outbox.prune(
-            done_before=now - KEEP_SENT, given_up_before=now - KEEP_GIVEN_UP
-        )
-        log.info("Housekeeping: %d old deliveries forgotten.", removed)
+        try:
+            removed = await self._store.outbox.prune(
+                done_before=now - KEEP_SENT, given_up_before=now - KEEP_GIVEN_UP
+            )
+        except Exception as error:
+            if transient(error):
+                raise  # the timer stays pending and is fired again soon
+            # Dropped with the timer, the run would never come back (until a restart).
+            log.exception("Housekeeping failed; it runs again in %s.", EVERY)
+        else:
+            log.info("Housekeeping: %d old deliveries forgotten.", removed)
         await self._store.timers.fire(timer.id, timers=[housekeeping_timer(now + EVERY)])

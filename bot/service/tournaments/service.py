@@ -18,6 +18,7 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 import games
+from bot.loops import transient
 from bot.service.errors import Refusal
 from bot.service.lobby import Lobbies
 from bot.service.locks import GameLocks
@@ -379,12 +380,21 @@ class Tournaments:
 
     async def resume(self) -> None:
         """Pick every running tournament up after a restart: tables not yet dealt are dealt,
-        complete rounds are followed by the next, and the standings are shown again."""
+        complete rounds are followed by the next, and the standings are shown again. A
+        failure that may pass by itself (the database busy) is raised once the others are
+        resumed, so that the caller tries again."""
+        postponed: Exception | None = None
         for tournament in await self._store.tournaments.running():
             try:
                 await self._rounds.advance(tournament.id)
-            except Exception:  # one broken tournament must not stop the others
+            except Exception as error:  # one broken tournament must not stop the others
+                if transient(error):
+                    postponed = postponed or error
+                    continue
                 log.exception("Tournament %s could not be resumed.", tournament.id)
+        if postponed is not None:
+            # Raised to the background loop, which resumes them again after a backoff.
+            raise postponed
 
     # ------------------------------------------------------------------ inside
     @staticmethod
