@@ -5,54 +5,52 @@ Both databases are opened as start-up would (so both are at this version's schem
 source is read in one snapshot and the destination written in one transaction, ids
 included, so a failure leaves the destination empty. PostgreSQL's id sequences are moved
 past the copied ids, so new games and deliveries continue the numbering.
+
+What there is to copy is read from the databases' own catalogues, not listed here: their
+tables and columns, the foreign keys that say which tables to fill first, and, from
+PostgreSQL's column types, which values are times (epoch seconds in SQLite, ``timestamptz``
+in PostgreSQL) and which are yes-or-no (0/1 in SQLite, ``boolean`` in PostgreSQL). A table or
+column added by a migration is copied with no change here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from storage.errors import DatabaseUnusable
+from storage.postgres.migrate import SCHEMA_TABLE
 from storage.postgres.store import PostgresStore
+from storage.sql.driver import Row
 from storage.sqlite.database import fetch_all
 from storage.sqlite.store import SqliteStore
 
 AnyStore = SqliteStore | PostgresStore
+#: One row's values, in its table's copied columns' order.
+Values = tuple[Any, ...]
 
-#: Every table, parents before the tables that refer to them.
-TABLES = (
-    "games",
-    "seats",
-    "actions",
-    "outbox",
-    "timers",
-    "servers",
-    "players",
-    "undo_requests",
-    "tournaments",
-    "entrants",
-    "tournament_tables",
-    "ratings",
-    "rated_games",
-    "private_views",
-    "rating_changes",
-    "asks",
-    "vacations",
-    "results",
-    "placings",
-)
-#: Tables whose ``id`` PostgreSQL numbers from a sequence.
-NUMBERED = ("games", "outbox", "timers", "tournaments")
-#: Columns that are times (epoch seconds in SQLite, timestamptz in PostgreSQL)…
-_TIMES = frozenset({"at", "away_until", "claimed_until"})
-#: …and yes-or-no columns (0/1 in SQLite, boolean in PostgreSQL).
-_FLAGS = frozenset({"reminders", "digest", "turns", "rated"})
+#: PostgreSQL's names (``information_schema.columns.data_type``) of the types SQLite stores
+#: otherwise.
+_TIME = "timestamp with time zone"
+_FLAG = "boolean"
 
 
-def _is_time(column: str) -> bool:
-    return column in _TIMES or column.endswith("_at")
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table, as its database's catalogue describes it."""
+
+    #: Its columns, in their order.
+    columns: tuple[str, ...]
+    #: The tables its foreign keys refer to (itself left out).
+    parents: frozenset[str] = frozenset()
+    #: The columns a sequence numbers (PostgreSQL's; SQLite numbers ``INTEGER PRIMARY KEY``
+    #: columns past the highest id by itself).
+    numbered: tuple[str, ...] = ()
+    #: Each column's type, as PostgreSQL names it; ``None`` for SQLite, whose declared
+    #: types do not tell a time from a number.
+    types: Mapping[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +68,14 @@ class Copied:
 async def copy_database(source: AnyStore, destination: AnyStore) -> Copied:
     """Copy every row of ``source`` into ``destination``, which must hold none (a
     :class:`~storage.errors.DatabaseUnusable` naming it otherwise, nothing written)."""
+    read_from = await schema(source)
+    written_to = await schema(destination)
+    tables = fill_order({name: written_to[name] for name in written_to if name in read_from})
     columns = {
-        table: [c for c in await _columns(source, table) if c in await _columns(destination, table)]
-        for table in TABLES
+        table: [c for c in read_from[table].columns if c in written_to[table].columns]
+        for table in tables
     }
-    held = {table: await _count(destination, table) for table in TABLES}
+    held = {table: await _count(destination, table) for table in tables}
     if any(held.values()):
         filled = ", ".join(f"{table} ({n})" for table, n in held.items() if n)
         raise DatabaseUnusable(
@@ -83,53 +84,163 @@ async def copy_database(source: AnyStore, destination: AnyStore) -> Copied:
             " Nothing was changed.",
             exists=False,
         )
-    rows = await _read(source, columns)
-    await _write(destination, columns, rows)
-    return Copied({table: len(rows[table]) for table in TABLES})
+    converters = _converters(source, destination, read_from, written_to, columns)
+    rows = await _read(source, columns, converters)
+    await _write(destination, columns, rows, written_to)
+    return Copied({table: len(rows[table]) for table in tables})
 
 
-async def _columns(store: AnyStore, table: str) -> list[str]:
+async def schema(store: AnyStore) -> dict[str, Table]:
+    """Every table of ``store``'s database that holds Grimoire's data (not the catalogue's
+    own, nor the schema's version)."""
+    described: Sequence[Row]
+    keys: Sequence[Row]
     if isinstance(store, SqliteStore):
-        described = await store.database.fetch_all(f"PRAGMA table_info({table})")
-        return [str(row["name"]) for row in described]
-    found = await store.database.fetch_all(
-        "SELECT column_name FROM information_schema.columns"
-        " WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position",
-        (table,),
-    )
-    return [str(row["column_name"]) for row in found]
+        described = await store.database.read(
+            "SELECT m.name AS table_name, c.name AS column_name"
+            " FROM sqlite_schema m, pragma_table_info(m.name) c"
+            " WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, c.cid"
+        )
+        keys = await store.database.read(
+            'SELECT m.name AS child, k."table" AS parent'
+            " FROM sqlite_schema m, pragma_foreign_key_list(m.name) k WHERE m.type = 'table'"
+        )
+        types: dict[str, dict[str, str]] | None = None
+        numbered: dict[str, list[str]] = {}
+    else:
+        described = await store.database.read(
+            "SELECT c.table_name, c.column_name, c.data_type,"
+            " c.is_identity = 'YES' OR coalesce(c.column_default LIKE 'nextval(%', false)"
+            " AS numbered"
+            " FROM information_schema.columns c JOIN information_schema.tables t"
+            " ON t.table_schema = c.table_schema AND t.table_name = c.table_name"
+            " WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'"
+            " AND c.table_name <> ? ORDER BY c.table_name, c.ordinal_position",
+            SCHEMA_TABLE,
+        )
+        keys = await store.database.read(
+            "SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint k"
+            " JOIN pg_class child ON child.oid = k.conrelid"
+            " JOIN pg_class parent ON parent.oid = k.confrelid"
+            " WHERE k.contype = 'f' AND child.relnamespace ="
+            " (SELECT oid FROM pg_namespace WHERE nspname = current_schema())"
+        )
+        types = {}
+        numbered = {}
+        for column in described:
+            table, name = str(column["table_name"]), str(column["column_name"])
+            types.setdefault(table, {})[name] = str(column["data_type"])
+            if column["numbered"]:
+                numbered.setdefault(table, []).append(name)
+    columns: dict[str, list[str]] = {}
+    for row in described:
+        columns.setdefault(str(row["table_name"]), []).append(str(row["column_name"]))
+    parents: dict[str, set[str]] = {}
+    for row in keys:
+        if row["parent"] != row["child"]:
+            parents.setdefault(str(row["child"]), set()).add(str(row["parent"]))
+    return {
+        name: Table(
+            tuple(names),
+            frozenset(parents.get(name, ())),
+            tuple(numbered.get(name, ())),
+            None if types is None else types[name],
+        )
+        for name, names in columns.items()
+    }
+
+
+def fill_order(tables: Mapping[str, Table]) -> list[str]:
+    """The tables' names, each after the tables its foreign keys refer to (among those
+    given): first those that refer to none, then those that refer only to them, and so on,
+    each step's in alphabetical order."""
+    left = {name: {p for p in table.parents if p in tables} for name, table in tables.items()}
+    order: list[str] = []
+    while left:
+        ready = sorted(name for name, parents in left.items() if not parents)
+        if not ready:
+            raise ValueError(f"The foreign keys of {', '.join(sorted(left))} go in a circle.")
+        order += ready
+        for name in ready:
+            del left[name]
+        for parents in left.values():
+            parents.difference_update(ready)
+    return order
 
 
 async def _count(store: AnyStore, table: str) -> int:
-    row = await store.database.fetch_one(f"SELECT count(*) AS n FROM {table}")
-    assert row is not None
+    (row,) = await store.database.read(f"SELECT count(*) AS n FROM {table}")
     return int(row["n"])
 
 
+Convert = Callable[[Values], Values]
+
+
+def _converters(
+    source: AnyStore,
+    destination: AnyStore,
+    read_from: Mapping[str, Table],
+    written_to: Mapping[str, Table],
+    columns: Mapping[str, Sequence[str]],
+) -> dict[str, Convert]:
+    """Per table, what turns a row as read into a row as written: times and yes-or-no
+    values, where one database is SQLite and the other PostgreSQL (whose column types say
+    which they are)."""
+    into_postgres = isinstance(source, SqliteStore)
+    if into_postgres == isinstance(destination, SqliteStore):
+        return {}  # both SQLite, or both PostgreSQL: nothing to convert
+    postgres = written_to if into_postgres else read_from
+    converters: dict[str, Convert] = {}
+    for table, names in columns.items():
+        types = postgres[table].types
+        assert types is not None  # PostgreSQL's catalogue says them
+        each = [_convert(types[name], into_postgres=into_postgres) for name in names]
+        if any(each):
+            converters[table] = _row_converter(each)
+    return converters
+
+
+def _convert(data_type: str, *, into_postgres: bool) -> Callable[[Any], Any] | None:
+    """What turns one value of a PostgreSQL column of ``data_type``, as one database keeps
+    it, into what the other keeps; ``None`` when both keep it alike."""
+    if data_type == _TIME:
+        if into_postgres:
+            return lambda epoch: datetime.fromtimestamp(epoch, UTC)
+        return lambda moment: moment.timestamp()
+    if data_type == _FLAG:
+        return bool if into_postgres else int
+    return None
+
+
+def _row_converter(each: Sequence[Callable[[Any], Any] | None]) -> Convert:
+    def convert(row: Values) -> Values:
+        return tuple(
+            value if how is None or value is None else how(value)
+            for how, value in zip(each, row, strict=True)
+        )
+
+    return convert
+
+
 async def _read(
-    source: AnyStore, columns: dict[str, list[str]]
-) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table, in one snapshot, with times as datetimes and flags as
-    booleans whichever database they came from."""
-    read: dict[str, list[tuple[Any, ...]]] = {}
-    if isinstance(source, SqliteStore):
-        async with source.database.snapshot() as db:
-            for table, names in columns.items():
-                async with db.execute(f"SELECT {', '.join(names)} FROM {table}") as cursor:
-                    found = await cursor.fetchall()
-                read[table] = [_from_sqlite(names, tuple(row)) for row in found]
-    else:
-        async with source.database.snapshot() as pg:
-            for table, names in columns.items():
-                records = await pg.fetch(f"SELECT {', '.join(names)} FROM {table}")
-                read[table] = [tuple(record) for record in records]
+    source: AnyStore, columns: Mapping[str, Sequence[str]], converters: Mapping[str, Convert]
+) -> dict[str, list[Values]]:
+    """Every row of every table, in one snapshot, as the destination keeps them."""
+    read: dict[str, list[Values]] = {}
+    async with source.database.session(write=False) as db:
+        for table, names in columns.items():
+            found = await db.fetch_all(f"SELECT {', '.join(names)} FROM {table}")
+            values = [tuple(row[name] for name in names) for row in found]
+            convert = converters.get(table)
+            read[table] = values if convert is None else [convert(row) for row in values]
     return read
 
 
 async def _write(
     destination: AnyStore,
-    columns: dict[str, list[str]],
-    rows: dict[str, list[tuple[Any, ...]]],
+    columns: Mapping[str, Sequence[str]],
+    rows: Mapping[str, list[Values]],
+    tables: Mapping[str, Table],
 ) -> None:
     """Insert every row in one transaction, ids as they were. The schema's triggers are set
     aside meanwhile (what they write, such as the asks of schema 10, is copied with the rest)
@@ -141,45 +252,26 @@ async def _write(
             )
             for trigger in triggers:
                 await db.execute(f"DROP TRIGGER {trigger['name']}")
-            for table in TABLES:
-                names = columns[table]
+            for table, names in columns.items():
                 marks = ", ".join("?" for _ in names)
                 await db.executemany(
-                    f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})",
-                    [_to_sqlite(names, row) for row in rows[table]],
+                    f"INSERT INTO {table} ({', '.join(names)}) VALUES ({marks})", rows[table]
                 )
             for trigger in triggers:
                 await db.execute(trigger["sql"])
         return
     async with destination.database.transaction() as pg:
-        for table in TABLES:
+        for table in columns:
             await pg.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-        for table in TABLES:
+        for table, names in columns.items():
             if rows[table]:
-                await pg.copy_records_to_table(table, records=rows[table], columns=columns[table])
-        for table in TABLES:
+                await pg.copy_records_to_table(table, records=rows[table], columns=list(names))
+        for table in columns:
             await pg.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-        for table in NUMBERED:
-            # The next id comes after the highest copied (1 when the table is empty).
-            await pg.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                f" coalesce((SELECT max(id) FROM {table}), 0) + 1, false)"
-            )
-
-
-def _from_sqlite(names: Sequence[str], row: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(
-        (None if value is None else datetime.fromtimestamp(value, UTC))
-        if _is_time(name)
-        else (bool(value) if name in _FLAGS else value)
-        for name, value in zip(names, row, strict=True)
-    )
-
-
-def _to_sqlite(names: Sequence[str], row: tuple[Any, ...]) -> tuple[Any, ...]:
-    return tuple(
-        (None if value is None else value.timestamp())
-        if _is_time(name)
-        else (int(value) if name in _FLAGS else value)
-        for name, value in zip(names, row, strict=True)
-    )
+        for table in columns:
+            for column in tables[table].numbered:
+                # The next id comes after the highest copied (1 when the table is empty).
+                await pg.execute(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', '{column}'),"
+                    f" coalesce((SELECT max({column}) FROM {table}), 0) + 1, false)"
+                )

@@ -6,17 +6,18 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from storage.contract.locks import GAME_LOCK_TIMEOUT
+from storage.sql.games import SqlGames
+from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
 from storage.sql.ratings import SqlRatings
+from storage.sql.stats import SqlStats
+from storage.sql.timers import SqlTimers
+from storage.sql.tournaments import SqlTournaments
 from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, Database, utc_now
-from storage.sqlite.games import SqliteGames
+from storage.sqlite.leases import SqliteLeases
 from storage.sqlite.locks import game_lock
-from storage.sqlite.outbox import SqliteOutbox
 from storage.sqlite.profiles import SqliteProfiles
-from storage.sqlite.stats import SqliteStats
-from storage.sqlite.timers import SqliteTimers
-from storage.sqlite.tournaments import SqliteTournaments
 from storage.store import Store
 
 
@@ -25,14 +26,14 @@ class SqliteStore(Store):
 
     def __init__(self, database: Database) -> None:
         self.database = database
-        self.games = SqliteGames(database)
-        self.outbox = SqliteOutbox(database)
-        self.timers = SqliteTimers(database)
+        self.games = SqlGames(database)
+        self.outbox = SqlOutbox(database, SqliteLeases())
+        self.timers = SqlTimers(database, SqliteLeases())
         self.prefs = SqlPreferences(database)
-        self.tournaments = SqliteTournaments(database)
+        self.tournaments = SqlTournaments(database)
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
-        self.stats = SqliteStats(database)
+        self.stats = SqlStats(database)
         self.profiles = SqliteProfiles(database)
 
     @classmethod

@@ -27,8 +27,8 @@ from storage import (
 from storage.__main__ import main
 from storage.migrate import Migration, latest_version
 from storage.postgres import migrate as pg_migrate
+from storage.postgres.leases import TIMER_LEASE
 from storage.postgres.store import PostgresStore
-from storage.postgres.timers import TIMER_LEASE
 from storage.url import postgres_pool
 from tests.storage.contract import FakeClock, StoreFactory
 from tests.storage.contract.async_play import AsyncPlayContract
