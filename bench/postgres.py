@@ -31,8 +31,12 @@ from storage.copy import copy_database
 from storage.postgres.store import PostgresStore
 from storage.postgres.throwaway import Server, binaries, running_server
 
-#: Seconds the worker processes get to start before they all begin at once.
-START_SLACK_S = 3.0
+#: Longest a worker process waits for the others to be ready (seconds): a hang detector only,
+#: since they begin together whenever the last one is ready, however slowly they start.
+READY_TIMEOUT_S = 600.0
+
+#: The barrier the worker processes of one throughput run meet at (set in each of them).
+_ready: Any = None
 
 
 async def bare_commits(url: str, row_bytes: int, count: int) -> list[float]:
@@ -62,43 +66,75 @@ async def _playing(store: PostgresStore, only: set[int] | None = None) -> dict[i
     }
 
 
-async def _saturate(url: str, game_ids: list[int], start_at: float, seconds: float) -> float:
+async def _loaded(url: str, game_ids: list[int]) -> tuple[PostgresStore, _Driver]:
+    """A store of this process's own, and a driver of the running games among ``game_ids``."""
     store = await PostgresStore.open(url, migrate_schema=False)
     try:
         playing = await _playing(store, set(game_ids))
-        driver = _Driver(
-            Tables(store, GameLocks(store)), playing, random.Random(game_ids[0]), set()
-        )
-        await asyncio.sleep(max(0.0, start_at - time.time()))
+    except BaseException:
+        await store.close()
+        raise
+    return store, _Driver(
+        Tables(store, GameLocks(store)), playing, random.Random(game_ids[0]), set()
+    )
+
+
+async def _saturate(url: str, game_ids: list[int], seconds: float) -> tuple[int, float]:
+    try:
+        store, driver = await _loaded(url, game_ids)
+    except BaseException:
+        if _ready is not None:  # the other processes stop waiting for this one at once
+            _ready.abort()
+        raise
+    try:
+        if _ready is not None:  # begin once every process has loaded its games
+            await asyncio.to_thread(_ready.wait, READY_TIMEOUT_S)
         moves = 0
+        started = time.perf_counter()
 
         async def player(game_id: int) -> None:
+            # Every game moves at least once, however late this process is scheduled: what
+            # runs over the time is counted with the time it took.
             nonlocal moves
-            while game_id in driver.games and time.time() < start_at + seconds:
+            while game_id in driver.games:
                 await driver.move(game_id)
                 moves += 1
+                if time.perf_counter() - started >= seconds:
+                    return
 
         await asyncio.gather(*(player(game_id) for game_id in list(driver.games)))
-        return moves / (time.time() - start_at)
+        return moves, time.perf_counter() - started
     finally:
         await store.close()
 
 
-def saturate(url: str, game_ids: list[int], start_at: float, seconds: float) -> float:
+def _meet_at(barrier: Any) -> None:
+    """A worker process's start: the barrier it waits at once its games are loaded."""
+    global _ready
+    _ready = barrier
+
+
+def saturate(url: str, game_ids: list[int], seconds: float) -> tuple[int, float]:
     """In a process of its own: every one of ``game_ids`` moving as fast as it is answered,
-    from ``start_at`` (wall clock) for ``seconds``; the moves per second it made."""
-    return asyncio.run(_saturate(url, game_ids, start_at, seconds))
+    for ``seconds`` from the moment every process is ready; the moves it made and the
+    seconds they took."""
+    return asyncio.run(_saturate(url, game_ids, seconds))
 
 
-def throughput(url: str, game_ids: list[int], processes: int, seconds: float) -> float:
-    """Moves per second of the games shared out among ``processes`` processes."""
+def throughput(url: str, game_ids: list[int], processes: int, seconds: float) -> dict[str, Any]:
+    """Every game moving at once, the games shared out among ``processes`` processes that
+    begin together: the moves each process made, and the moves per second of them all."""
     shares = [game_ids[n::processes] for n in range(processes)]
-    start_at = time.time() + START_SLACK_S
-    with ProcessPoolExecutor(processes, mp_context=get_context("spawn")) as pool:
-        rates = pool.map(
-            saturate, [url] * processes, shares, [start_at] * processes, [seconds] * processes
-        )
-        return sum(rates)
+    context = get_context("spawn")
+    ready = context.Barrier(processes)
+    with ProcessPoolExecutor(
+        processes, mp_context=context, initializer=_meet_at, initargs=(ready,)
+    ) as pool:
+        made = list(pool.map(saturate, [url] * processes, shares, [seconds] * processes))
+    return {
+        "moves": [moves for moves, _ in made],
+        "moves_per_s": sum(moves / took for moves, took in made if took > 0),
+    }
 
 
 async def _measure(
@@ -146,8 +182,11 @@ async def _measure(
         "ratio_mean": sequential_summary["mean_ms"] / bare_summary["mean_ms"],
         "paced": {**latency_summary(paced), "moves_per_s": paced_rate, "offered": pace},
         "saturated_seconds": seconds,
-        "one_process_moves_per_s": one,
-        "two_processes_moves_per_s": two,
+        "one_process_moves_per_s": one["moves_per_s"],
+        "two_processes_moves_per_s": two["moves_per_s"],
+        # Moves made by each process: every process moves every game of its share.
+        "one_process_moves": one["moves"],
+        "two_processes_moves": two["moves"],
     }
 
 

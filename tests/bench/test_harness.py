@@ -35,6 +35,11 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     if "skipped" not in postgres:  # PostgreSQL installed: measured beside SQLite
         assert postgres["sequential"]["count"] > 0
         assert postgres["bare_commit"]["count"] > 0
+        # Every process moved games, whatever the machine's speed: the processes begin
+        # together once all are ready, and each game moves at least once.
+        assert len(postgres["one_process_moves"]) == 1
+        assert len(postgres["two_processes_moves"]) == 2
+        assert all(m > 0 for m in postgres["one_process_moves"] + postgres["two_processes_moves"])
         assert postgres["one_process_moves_per_s"] > 0
         assert postgres["two_processes_moves_per_s"] > 0
     drain = results["outbox"]

@@ -15,6 +15,7 @@ from bot import create_bot
 from bot.app import GrimoireBot
 from bot.service.errors import Refusal
 from bot.settings import Settings
+from tests.bot.wakeups import wakeups_on_simcord_clock
 
 
 def make_bot(db: Path) -> GrimoireBot:
@@ -42,9 +43,11 @@ def db(tmp_path: Path) -> Path:
     return tmp_path / "grimoire.sqlite3"
 
 
-#: Below the outbox's first retry (5 s): SimCord runs a sleep that ends within the settle
-#: timeout on the wall clock, so only ``advance_time`` moves the bot's retries.
-SETTLE_TIMEOUT = 2.0
+#: How long SimCord waits, on the wall clock, for the bot to finish what an action started:
+#: a hang detector, generous for a busy machine. The bot's retries and timers do not count
+#: against it: they wake up only when ``advance_time`` reaches them
+#: (``tests/bot/wakeups.py``).
+SETTLE_TIMEOUT = 60.0
 
 
 @pytest.fixture
@@ -58,14 +61,15 @@ async def simcord_env(simcord_bot: GrimoireBot) -> AsyncIterator[simcord.Env]:
     """SimCord's environment around the bot; at the end every bot it ran (a restart makes a
     new one) has its health port and database closed, so nothing outlives the test."""
     env = simcord.Env(simcord_bot, settle_timeout=SETTLE_TIMEOUT)
-    await env.start()
-    bots = [simcord_bot]
-    try:
-        yield env
-        if env.bot is not None and env.bot not in bots:
-            bots.append(env.bot)  # type: ignore[arg-type]
-    finally:
-        await env.shutdown()
+    with wakeups_on_simcord_clock(env):
+        await env.start()
+        bots = [simcord_bot]
+        try:
+            yield env
+            if env.bot is not None and env.bot not in bots:
+                bots.append(env.bot)  # type: ignore[arg-type]
+        finally:
+            await env.shutdown()
         for bot in bots:
             operations = getattr(bot, "operations", None)
             if operations is not None:

@@ -45,8 +45,9 @@ from bot.app import GrimoireBot
 from bot.settings import Settings
 from games.core import BACK
 from storage import Game, GameStatus
-from tests.bot.conftest import Table
+from tests.bot.conftest import SETTLE_TIMEOUT, Table
 from tests.bot.driving import abandon, bot_of, member_at, replies, start_game
+from tests.bot.wakeups import wakeups_on_simcord_clock
 
 #: How many games are dealt together whenever none is left running.
 TABLES = 3
@@ -57,15 +58,12 @@ MEMBER_NAMES = ("alice", "bob", "carol", "dave", "erin")
 #: and ``/play``) per move, so even a two-player game stays under the bot's throttle
 #: (15 interactions in 10 s).
 STEP = 2.0
-#: How long SimCord waits for the bot to finish what an interaction started (wall clock), as
-#: in ``tests/bot/conftest.py``. SimCord also waits, on the wall clock, for any sleep of the bot
-#: that ends within this time, which is why the driver keeps clear of the bot's wake-ups.
-SETTLE_TIMEOUT = 2.0
 #: A wake-up of the bot (a timer, a delivery's retry) this close ahead, in SimCord seconds, is
 #: reached with ``advance_time`` before the next step rather than met by a step's settling.
-CLEARANCE = STEP + SETTLE_TIMEOUT + 1.0
-#: The longest any one step of the driver may take before the run counts as hung.
-OPERATION_TIMEOUT = 60.0
+CLEARANCE = STEP + 3.0
+#: The longest any one step of the driver may take (wall clock) before the run counts as hung:
+#: a step is several interactions, each given SimCord's settle timeout.
+OPERATION_TIMEOUT = 5 * SETTLE_TIMEOUT
 #: How long the answer to a post or a closing takes to come back from Discord (wall clock),
 #: while the post already stands: a kill in that time leaves a delivery sent and not marked
 #: done, which the next run sends again. Without it, that window is a few microseconds wide
@@ -291,13 +289,10 @@ def clear_of(now: float, wakeups: list[float]) -> float:
 
 
 async def keep_clear(table: Table) -> None:
-    """Let the bot's next wake-ups happen now, by ``advance_time``, when they are close.
-
-    SimCord waits on the wall clock for a sleep of the bot that ends within its settle
-    timeout, and a sleep that ends just as that timeout runs out fails the step ("did not
-    settle while advancing time"). Timers (the first housekeeping ten minutes after a start,
-    daily digests) and retries are therefore reached by moving SimCord's clock, not met while
-    a command is answered.
+    """Let the bot's next wake-ups happen now, by ``advance_time``, when they are close:
+    timers (the first housekeeping ten minutes after a start, daily digests) and retries are
+    reached by moving SimCord's clock between the steps, never met while a command is
+    answered (``wakeups_on_simcord_clock`` keeps them off the wall clock too).
     """
     env = table.env
     bot = bot_of(table)
@@ -454,17 +449,18 @@ async def run(db: Path, log: Path, seed: int, *, drain_only: bool) -> None:
     restore_threads(table)
     catch_up_clock(table)
     say("starting")
-    await timed(env.start(), "starting the bot")
-    try:
-        if drain_only:
-            await drain(table)
-        else:
-            await play_forever(table, rng)
-    finally:
-        await env.shutdown()
-        # SimCord detaches the bot without closing it: close the database, or its
-        # connection thread keeps the process alive.
-        await bot.services.store.close()
+    with wakeups_on_simcord_clock(env):
+        await timed(env.start(), "starting the bot")
+        try:
+            if drain_only:
+                await drain(table)
+            else:
+                await play_forever(table, rng)
+        finally:
+            await env.shutdown()
+            # SimCord detaches the bot without closing it: close the database, or its
+            # connection thread keeps the process alive.
+            await bot.services.store.close()
 
 
 def main(argv: list[str]) -> None:

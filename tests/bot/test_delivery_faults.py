@@ -102,10 +102,8 @@ NETWORK_ERRORS = [connection_reset, client_error, timeout]
 
 async def let_time_pass(table: Table, seconds: float, step: float = 60.0) -> None:
     """Advance SimCord's clock by ``seconds``, a minute at a time. Each step must settle within
-    the environment's wall-clock timeout, and during an outage the bot retries all along: small
-    steps, and a longer timeout (still below the first retry's 5 s), keep each step's work
-    well inside it on a busy machine."""
-    table.env.settle_timeout = 4.0
+    the environment's wall-clock timeout, and during an outage the bot retries all along:
+    small steps keep each step's work well inside it on a busy machine."""
     while seconds > 0:
         await table.env.advance_time(min(step, seconds))
         seconds -= step

@@ -31,8 +31,8 @@ from typing import Any
 
 import asyncpg
 
-from tests.bot.multi_worker import DRAIN_LIMIT
 from tests.bot.test_crash_delivery import (
+    PLAYING,
     ROOT,
     START_TIMEOUT,
     Child,
@@ -45,8 +45,12 @@ from tests.storage.conftest import postgres_server, postgres_url  # noqa: F401  
 GAMES = int(os.environ.get("GRIMOIRE_MULTI_GAMES", "100"))
 WORKERS = int(os.environ.get("GRIMOIRE_MULTI_WORKERS", "2"))
 KILLS = int(os.environ.get("GRIMOIRE_MULTI_KILLS", "4"))
-#: Wall-clock seconds between two kills (drawn evenly): long enough for deadlines (12 s, a
-#: reminder 6 s before) to fall due while the processes play.
+#: Longest wait for a run that stops by itself, the dealing or the drain (wall-clock seconds):
+#: a hang detector only, since the drain gives up by itself once it stops making progress.
+RUN_TIMEOUT = 3600.0
+#: Wall-clock seconds between two kills (drawn evenly), counted once the new process has made
+#: its first move: long enough for deadlines (12 s, a reminder 6 s before) to fall due while
+#: the processes play, however slowly a process starts on a busy machine.
 BETWEEN_KILLS = (2.0, 8.0)
 #: Deliveries whose post always reaches Discord as a new message carrying its nonce (a thread
 #: post that closes the thread sends none); the living table and private views may edit a
@@ -103,7 +107,7 @@ async def start_worker(url: str, journal: Path, seed: int, stderr: Path, *extra:
 async def run_to_end(child: Child, last_line: str) -> list[str]:
     """Wait for a run that stops by itself, after ``last_line``."""
     try:
-        await child.wait_for_line(last_line, DRAIN_LIMIT + START_TIMEOUT)
+        await child.wait_for_line(last_line, RUN_TIMEOUT)
         await child.finish()
         assert child.process.returncode == 0, child.story()
         return child.lines
@@ -125,6 +129,8 @@ async def serve_and_kill(url: str, folder: Path, runs: Runs) -> int:
             url, folder / f"{name}.jsonl", started, folder / f"{name}.stderr"
         )
         await child.wait_for_line("starting", START_TIMEOUT)
+        # Killed only once it has played: every run takes its share of the moves.
+        await child.wait_for_line(PLAYING, START_TIMEOUT, prefix=True)
         return child
 
     living = [await new_worker() for _ in range(WORKERS)]

@@ -14,6 +14,8 @@ from storage.replay import check_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20
+#: Longest wait for a writer's first move: a hang detector, generous for a busy machine.
+FIRST_MOVE_TIMEOUT = 300.0
 
 
 async def _run_and_kill(db: Path, seed: int, delay: float) -> list[tuple[int, int]]:
@@ -31,7 +33,7 @@ async def _run_and_kill(db: Path, seed: int, delay: float) -> list[tuple[int, in
     )
     assert process.stdout is not None
     assert process.stderr is not None
-    first = await asyncio.wait_for(process.stdout.readline(), timeout=60)
+    first = await asyncio.wait_for(process.stdout.readline(), timeout=FIRST_MOVE_TIMEOUT)
     if not first:
         raise AssertionError((await process.stderr.read()).decode())
     await asyncio.sleep(delay)
