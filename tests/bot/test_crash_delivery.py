@@ -301,7 +301,13 @@ async def test_the_bot_killed_at_random_loses_nothing_and_posts_in_order(
                 assert posts[-1][0] == "over", (game_id, posts[-1])
                 assert seen[-1] == ("close", None), (game_id, seen[-1])
             else:
-                assert posts[-1] == ("board", expected[-1]), (game_id, posts[-1], expected)
+                # The last word is the latest board: its post, or (its message gone at a
+                # restart) that board posted anew at a later version the moves reached.
+                last = posts[-1]
+                latest = last == ("board", expected[-1]) or (
+                    last in reposted and isinstance(last[1], int) and last[1] > expected[-1]
+                )
+                assert latest, (game_id, last, expected)
             repeated += [f"game {game_id} {kind} {what}" for kind, what in repeats]
 
     # …and every player got their private message: at least the deal's.
