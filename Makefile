@@ -32,7 +32,7 @@ unit: $(STAMP)
 soak: $(STAMP)
 	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_RANDOM_STEPS=1000000000 \
 	GRIMOIRE_CHECKED_GAMES=200 GRIMOIRE_CHECKED_STEPS=1000000000 $(BIN)/pytest tests/games/test_conformance.py
-	GRIMOIRE_BOT_KILLS=60 $(BIN)/pytest -s tests/bot/test_crash_delivery.py
+	GRIMOIRE_BOT_KILLS=60 $(BIN)/pytest -s tests/bot/delivery/test_crash_delivery.py
 	GRIMOIRE_MULTI_WORKERS=3 GRIMOIRE_MULTI_GAMES=300 GRIMOIRE_MULTI_KILLS=40 \
 	GRIMOIRE_MULTI_DRAIN=600 $(BIN)/pytest -s tests/bot/test_multi_process.py
 

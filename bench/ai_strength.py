@@ -39,7 +39,7 @@ from pydantic import BaseModel
 
 import games
 from bench import balance
-from bot.service.ai import ITERATIONS, TIME_LIMIT
+from bot.ai.seats import ITERATIONS, TIME_LIMIT
 from games.ai import Budget, Level, choose, deadline_after, never
 from games.core import Engine
 

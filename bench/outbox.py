@@ -21,11 +21,11 @@ import discord
 
 from bench.seeding import seed_database
 from bench.service import _Driver
-from bot import pictures
-from bot.delivery import OutboxWorker
-from bot.service.locks import GameLocks
-from bot.service.play import Tables
-from bot.service.table import History, TableViews
+from bot.common.locks import GameLocks
+from bot.delivery.worker import OutboxWorker
+from bot.drawing import pictures
+from bot.tables.play import Tables
+from bot.tables.views import History, TableViews
 from storage import DeliveryKind, GameStatus, Store, open_store
 
 

@@ -24,8 +24,8 @@ import asyncpg
 from bench.seeding import seed_database
 from bench.service import GAME_PACE_S, _Driver, _paced, _sequential
 from bench.stats import latency_summary
-from bot.service.locks import GameLocks
-from bot.service.play import Tables
+from bot.common.locks import GameLocks
+from bot.tables.play import Tables
 from storage import GameStatus, SqliteStore
 from storage.copy import copy_database
 from storage.postgres.store import PostgresStore

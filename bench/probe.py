@@ -17,8 +17,8 @@ import simcord
 
 import games
 from bot.__main__ import open_database
-from bot.app import GrimoireBot, create_bot
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot, create_bot
+from bot.wiring.settings import Settings
 from storage import GameStatus
 
 

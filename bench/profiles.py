@@ -23,10 +23,10 @@ from typing import Any
 import games
 from bench.seeding import GUILD_ID, seed_database
 from bench.stats import latency_summary
-from bot.profile_embeds import profile_embed, stats_embed
-from bot.service.profiles import Profiles
-from bot.service.skill import friendly
-from bot.sparkline import trend_picture
+from bot.profiles.embeds import profile_embed, stats_embed
+from bot.profiles.profiles import Profiles
+from bot.profiles.skill import friendly
+from bot.profiles.sparkline import trend_picture
 from storage import SqliteStore, Store
 from storage.copy import copy_database
 from storage.postgres.store import PostgresStore

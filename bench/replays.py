@@ -4,7 +4,7 @@
 
 A seeded random Magic Spell game of at least 1,000 decisions (the first seed of the
 benchmark configurations that plays that long) is loaded as ``/game replay`` loads it (one
-pass keeping a state every few moves, ``bot.service.replay_track.Track``); then frames are
+pass keeping a state every few moves, ``bot.replays.track.Track``); then frames are
 shown as a member clicking through it would: ▶ from the deal, ◀ from the end, and jumps to
 moves drawn at random ("go to move"). A frame is the position (replayed from the nearest
 kept state), the viewpoint's view, its board and its picture — everything but Discord.
@@ -24,7 +24,7 @@ import games
 from bench.scale import FULL, Scale
 from bench.stats import percentile
 from bench.targets import MAX_REPLAY_FRAME_MS
-from bot.service.replay_track import Track
+from bot.replays.track import Track
 from games.core import Engine
 from games.core.playout import random_playout
 

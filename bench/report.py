@@ -35,7 +35,7 @@ _METHOD = """\
   and jumps to random moves. A frame is the position (replayed from the nearest kept
   state), the view, its board and its picture: everything but Discord. Wall-clock time; the
   target is judged on the 95th percentile of the slowest kind.
-- **Service.** `bot.service.play.Tables.choose` (a click on a legal move) on a real SQLite file
+- **Service.** `bot.tables.play.Tables.choose` (a click on a legal move) on a real SQLite file
   in WAL mode with `synchronous=FULL`, as the bot opens it: each move loads the game, applies
   it, queues its outbox rows and commits. The file holds the finished games and the games
   being played before the run starts; the rows are written with plain SQL in one transaction,
@@ -82,7 +82,7 @@ _METHOD = """\
   spread over half a year with a move every 10 minutes to 3 hours, with asks, vacations,
   missed deadlines, ratings and rating changes; then copied into a throwaway PostgreSQL
   server (vacuumed and analysed, as a running server's autovacuum leaves it). Each request is
-  timed from the call into `bot.service.profiles.Profiles` to the finished embed, the trend
+  timed from the call into `bot.profiles.profiles.Profiles` to the finished embed, the trend
   picture drawn for `/profile`, one request after another: members at random (one in ten the
   regular), all games or one at random; `/stats` for the server or one game at random. The
   first few requests warm the database's cache and are not counted.

@@ -17,8 +17,8 @@ import games
 from bench.scale import Scale
 from bench.seeding import remove_database, seed_database
 from bench.stats import latency_summary
-from bot.service.locks import GameLocks
-from bot.service.play import Tables
+from bot.common.locks import GameLocks
+from bot.tables.play import Tables
 from storage import Game, GameStatus, SqliteStore
 
 #: Seconds between two moves of one game in the judged paced run: every running game moving

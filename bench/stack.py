@@ -23,8 +23,8 @@ from bench.sampling import Sampler
 from bench.seeding import remove_database
 from bench.stats import latency_summary
 from bot import create_bot
-from bot.app import GrimoireBot
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from storage import Game, GameStatus
 
 #: Virtual seconds between two moves: players are not throttled for clicking too fast.

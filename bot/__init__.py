@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from bot.app import GrimoireBot
-    from bot.settings import Settings
+    from bot.wiring.app import GrimoireBot
+    from bot.wiring.settings import Settings
 
 
 def create_bot(settings: Settings | None = None, **overrides: Any) -> GrimoireBot:
-    """The configured bot, not yet started (see :func:`bot.app.create_bot`)."""
-    from bot.app import create_bot as build
+    """The configured bot, not yet started (see :func:`bot.wiring.app.create_bot`)."""
+    from bot.wiring.app import create_bot as build
 
     return build(settings, **overrides)
 

@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 import games
 from bot.ops.logs import configure_logging
-from bot.settings import Settings, secrets_of, settings_problems
+from bot.wiring.settings import Settings, secrets_of, settings_problems
 from storage import OPEN_STATUSES, StorageError, open_store
 
 log = logging.getLogger("grimoire")
@@ -110,7 +110,7 @@ def _discord(settings: Settings, token: str) -> int:
     _log_engines()
     if not asyncio.run(open_database(settings.database_url)):
         return 2
-    from bot.app import create_bot
+    from bot.wiring.app import create_bot
 
     bot = create_bot(settings)
     log.info("Connecting to Discord%s.", _shards_text(settings))

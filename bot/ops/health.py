@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from discord.ext import commands
 
-from bot.loops import Loops
+from bot.wiring.loops import Loops
 from storage import Store
 from storage.health import ping
 

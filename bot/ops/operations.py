@@ -14,7 +14,7 @@ from bot.ops.health import ConnectionWatch
 from bot.ops.server import OpsServer
 
 if TYPE_CHECKING:
-    from bot.app import GrimoireBot
+    from bot.wiring.app import GrimoireBot
     from storage import Store
 
 log = logging.getLogger("grimoire.ops")

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING
 import discord
 
 import games
-from bot.components.lobby import lobby_view
-from bot.components.threads import open_game_thread
-from bot.embeds import lobby_embed
-from bot.service.reopen import repost_game
+from bot.drawing.embeds import lobby_embed
+from bot.lobby.buttons import lobby_view
+from bot.lobby.reopen import repost_game
+from bot.lobby.threads import open_game_thread
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
-    from bot.app import GrimoireBot
+    from bot.wiring.app import GrimoireBot
 
 log = logging.getLogger("grimoire.playground")
 

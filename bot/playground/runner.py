@@ -13,12 +13,12 @@ from typing import Any, Self
 
 import simcord
 
-from bot.app import GrimoireBot, create_bot
 from bot.playground.inbox import Inbox
 from bot.playground.options import PlaygroundOptions
 from bot.playground.resume import resume_games
 from bot.playground.world import World, build_world
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot, create_bot
+from bot.wiring.settings import Settings
 
 log = logging.getLogger("grimoire.playground")
 

@@ -1,4 +1,5 @@
-"""A Grimoire bot on a real SQLite file, run against SimCord's in-memory Discord."""
+"""A Grimoire bot on a real SQLite file, run against SimCord's in-memory Discord; and the
+services alone on a real SQLite file, with a clock the test moves and a fixed seed."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ import pytest
 import pytest_asyncio
 import simcord
 
+import games
 from bot import create_bot
-from bot.app import GrimoireBot
-from bot.service.errors import Refusal
-from bot.settings import Settings
+from bot.common.locks import GameLocks
+from bot.common.refusals import Refusal
+from bot.lobby.lobby import Lobbies
+from bot.tables.play import Tables
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
+from storage import SqliteStore
 from tests.bot.wakeups import wakeups_on_simcord_clock
+from tests.storage.contract import FakeClock
 
 
 def make_bot(db: Path) -> GrimoireBot:
@@ -105,3 +112,42 @@ def table(simcord_env: simcord.Env, db: Path) -> Table:
         for name in ("alice", "bob", "carol", "dave", "erin")
     }
     return Table(simcord_env, guild, channel, members, db)
+
+
+#: The seed every game dealt by the ``lobbies`` fixture is started with.
+SEED = 7
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def store(tmp_path: Path, clock: FakeClock) -> AsyncIterator[SqliteStore]:
+    opened = await SqliteStore.open(tmp_path / "g.sqlite3", clock=clock)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def locks(store: SqliteStore) -> GameLocks:
+    return GameLocks(store)
+
+
+@pytest.fixture
+def lobbies(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Lobbies:
+    return Lobbies(store, locks, seeds=lambda: SEED, clock=clock)
+
+
+@pytest.fixture
+def tables(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Tables:
+    return Tables(store, locks, clock=clock)
+
+
+@pytest.fixture
+def every_step_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every decision asked of its player, even one with a single possible answer: for tests
+    of moves made step by step, and of seeded games whose moves were recorded that way."""
+    for engine in games.ENGINES.values():
+        monkeypatch.setattr(type(engine), "automatic", lambda *_: None)

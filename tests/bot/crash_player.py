@@ -41,8 +41,8 @@ from simcord.http import router
 
 import games
 from bot import create_bot
-from bot.app import GrimoireBot
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from games.core import BACK
 from storage import Game, GameStatus
 from tests.bot.conftest import SETTLE_TIMEOUT, Table
@@ -69,7 +69,7 @@ OPERATION_TIMEOUT = 5 * SETTLE_TIMEOUT
 #: done, which the next run sends again. Without it, that window is a few microseconds wide
 #: and a kill almost never lands in it.
 ANSWER_LATENCY = 0.01
-#: The line of a game's last board post that says it is over (see ``bot.service.announce``).
+#: The line of a game's last board post that says it is over (see ``bot.common.announce``).
 GAME_OVER = "**The game is over.**"
 
 _CHANNEL_MESSAGES = re.compile(r"/channels/(\d+)/messages")

@@ -9,8 +9,8 @@ import discord
 import simcord
 
 import games
-from bot.app import GrimoireBot
-from bot.board_layout import WORDS_ID
+from bot.drawing.board_layout import WORDS_ID
+from bot.wiring.app import GrimoireBot
 from storage import Game
 from tests.bot.conftest import Table
 

@@ -45,14 +45,14 @@ import simcord
 
 import games
 from bot import create_bot
-from bot.app import GrimoireBot
-from bot.delivery import OutboxWorker
-from bot.service.clocks import Policy
-from bot.service.errors import Refusal
-from bot.service.lobby import Seating
-from bot.service.table_core import stored_state
-from bot.settings import Settings
-from bot.timers import TimerWorker
+from bot.clocks.dispatcher import TimerWorker
+from bot.clocks.turn_clock import Policy
+from bot.common.refusals import Refusal
+from bot.delivery.worker import OutboxWorker
+from bot.lobby.lobby import Seating
+from bot.tables.moves import stored_state
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from storage import Game, GameStatus
 from storage.records import NewTimer
 from storage.sql.timers import SqlTimers

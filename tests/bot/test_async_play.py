@@ -9,7 +9,7 @@ import random
 import simcord
 
 import games
-from bot.service.ai import stand_in
+from bot.ai.seats import stand_in
 from storage import Game, GameStatus, TimerKind
 from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import (

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.replies import SOMETHING_WENT_WRONG
+from bot.common.replies import SOMETHING_WENT_WRONG
 from storage import GameStatus
 from tests.bot.conftest import Table
 from tests.bot.driving import (

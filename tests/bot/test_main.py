@@ -15,7 +15,7 @@ import pytest
 import bot.playground.runner
 from bot.__main__ import main
 from bot.playground.options import PlaygroundOptions
-from bot.settings import Settings
+from bot.wiring.settings import Settings
 from storage import health
 from tests.storage.damage import damage_games_page, games_database
 

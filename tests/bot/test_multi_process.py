@@ -31,7 +31,7 @@ from typing import Any
 
 import asyncpg
 
-from tests.bot.test_crash_delivery import (
+from tests.bot.delivery.test_crash_delivery import (
     PLAYING,
     ROOT,
     START_TIMEOUT,

@@ -13,6 +13,13 @@ import simcord
 from games.core import BACK
 from storage import DeliveryKind, GameStatus
 from tests.bot.conftest import Table, make_bot
+from tests.bot.delivery.test_worker import (
+    all_outbox_items,
+    answer_of,
+    close_store,
+    due_in,
+    heal,
+)
 from tests.bot.driving import (
     bot_of,
     button_ids,
@@ -25,13 +32,6 @@ from tests.bot.driving import (
     post_words,
     start_game,
     stored,
-)
-from tests.bot.test_delivery import (
-    all_outbox_items,
-    answer_of,
-    close_store,
-    due_in,
-    heal,
 )
 
 

@@ -15,8 +15,8 @@ from pydantic import ValidationError
 
 import bot.playground.runner
 from bot.__main__ import main
-from bot.app import GrimoireBot, ShardedGrimoireBot, create_bot
-from bot.settings import Settings, parse_shard_ids, settings_problems
+from bot.wiring.app import GrimoireBot, ShardedGrimoireBot, create_bot
+from bot.wiring.settings import Settings, parse_shard_ids, settings_problems
 from storage import GameStatus
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, post_words, start_game, stored

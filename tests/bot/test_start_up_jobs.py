@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from bot.app import GrimoireBot, _stop, create_bot
-from bot.delivery import OutboxWorker
-from bot.service.ai import AiPlayers
-from bot.settings import Settings
+from bot.ai.seats import AiPlayers
+from bot.delivery.worker import OutboxWorker
+from bot.wiring.app import GrimoireBot, _stop, create_bot
+from bot.wiring.settings import Settings
 from storage import Game
 
 

@@ -12,8 +12,8 @@ import pytest
 
 import games
 from bot import create_bot
-from bot.app import GrimoireBot
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from games.core import render_seats
 from storage import Game, GameStatus
 from storage.replay import check_replay

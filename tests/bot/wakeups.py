@@ -25,7 +25,7 @@ from typing import Any
 
 import simcord
 
-from bot.loops import Loop
+from bot.wiring.loops import Loop
 
 #: A wake-up this close (seconds) is the worker looking again at once, not a later instant.
 AT_ONCE = 1.0

@@ -17,9 +17,9 @@ import pytest_asyncio
 from aiohttp import web
 
 from bot import create_bot
-from bot.app import GrimoireBot
 from bot.ops.alerts import Alert, AlertGate, alert_of, message_of
-from bot.settings import Settings, secrets_of
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings, secrets_of
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, replies, start_game
 

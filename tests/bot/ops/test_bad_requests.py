@@ -16,9 +16,9 @@ from aiohttp import web
 from prometheus_client import REGISTRY
 
 from bot import create_bot
-from bot.app import GrimoireBot
 from bot.ops.server import ClientFaultsAsWarnings, http_log
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of
 

@@ -16,9 +16,9 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import create_bot
-from bot.app import GrimoireBot
 from bot.ops.operations import Operations
-from bot.settings import Settings
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, legal_moves, member_at, open_lobby, start_game, stored
 

@@ -12,8 +12,8 @@ from typing import cast
 
 import pytest
 
-from bot.loops import Loops, Supervisor
 from bot.ops.health import DATABASE_TIMEOUT, ConnectionWatch, check, database_problem
+from bot.wiring.loops import Loops, Supervisor
 from storage import SqliteStore
 from storage.postgres.store import PostgresStore
 from tests.storage.conftest import postgres_server, postgres_url  # noqa: F401  (fixtures)

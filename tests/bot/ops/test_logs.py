@@ -16,7 +16,7 @@ import pytest
 import bot.playground.runner
 from bot.__main__ import main
 from bot.ops.logs import HIDDEN, GrimoireHandler, configure_logging, log_context
-from bot.settings import Settings, secrets_of
+from bot.wiring.settings import Settings, secrets_of
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, replies, start_game
 

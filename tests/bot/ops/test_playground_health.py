@@ -8,7 +8,7 @@ import aiohttp
 
 from bot.playground.options import PlaygroundOptions
 from bot.playground.runner import Playground
-from bot.settings import Settings
+from bot.wiring.settings import Settings
 
 
 async def test_the_playground_answers_health_and_metrics(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import discord
 
 from bot.playground.options import PlaygroundOptions
 from bot.playground.runner import Playground
-from bot.settings import Settings
+from bot.wiring.settings import Settings
 from storage import GameStatus
 from tests.bot.conftest import Table
 from tests.bot.driving import (

@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.playground.options import PlaygroundOptions
 from bot.playground.runner import Playground
-from bot.settings import Settings
+from bot.wiring.settings import Settings
 from storage import GameStatus
 from tests.bot.driving import member_at, post_words, stored
 from tests.bot.playground.preview_client import PreviewClient

@@ -1,0 +1,1 @@
+"""Cards and rules: /card, the card pickers and the How to play button."""

@@ -1,0 +1,220 @@
+"""``/settings``, ``/away`` and ``/notify``: a server's turn clock and a player's time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.utils import format_dt
+
+from bot.clocks.quiet_hours import check_zone, matching_zones, quiet_text
+from bot.clocks.turn_clock import (
+    DEADLINE_CHOICES,
+    LONGEST_REMINDER,
+    MAX_REMINDERS,
+    MAX_STRIKES,
+    POLICY_LABELS,
+    STRIKES_LABELS,
+    Policy,
+    StrikesPolicy,
+    duration_text,
+    parse_duration,
+    server_clock,
+)
+from bot.common.access import manages
+from bot.common.refusals import Refusal
+from storage import Player
+
+if TYPE_CHECKING:
+    from bot.wiring.app import GrimoireBot
+    from bot.wiring.services import Services
+
+DEADLINE_OPTIONS = [app_commands.Choice(name=key, value=key) for key in DEADLINE_CHOICES]
+POLICY_OPTIONS = [
+    app_commands.Choice(name=label, value=policy.value) for policy, label in POLICY_LABELS.items()
+]
+STRIKES_OPTIONS = [
+    app_commands.Choice(name=f"{policy.value}: {label}", value=policy.value)
+    for policy, label in STRIKES_LABELS.items()
+]
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+
+
+class ClockCommands(commands.Cog):
+    """Turn clocks and players' time."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+
+    @app_commands.command(
+        name="settings", description="This server's turn clock for new games (Manage Server)."
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        deadline="Time per move in new games.",
+        policy="What happens when a player lets the deadline pass.",
+        strikes="Missed deadlines after which a player is removed (0: never).",
+        reminders="When to remind, before the deadline, e.g. 12h 1h 15m (or none).",
+        on_strikes="What becomes of the seat of a player removed after missed deadlines.",
+        weekends="Whether Saturdays and Sundays count toward a deadline.",
+        timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
+    )
+    @app_commands.choices(
+        deadline=DEADLINE_OPTIONS,
+        policy=POLICY_OPTIONS,
+        on_strikes=STRIKES_OPTIONS,
+        weekends=ON_OFF,
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        deadline: str | None = None,
+        policy: str | None = None,
+        strikes: app_commands.Range[int, 0, MAX_STRIKES] | None = None,
+        reminders: app_commands.Range[str, 1, 60] | None = None,
+        on_strikes: str | None = None,
+        weekends: str | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+    ) -> None:
+        assert interaction.guild_id is not None
+        changes: dict[str, object] = {}
+        if deadline is not None:
+            chosen = DEADLINE_CHOICES[deadline]
+            changes["deadline"] = 0 if chosen is None else int(chosen.total_seconds())
+        if policy is not None:
+            changes["policy"] = Policy(policy).value
+        if strikes is not None:
+            changes["strikes"] = strikes
+        if reminders is not None:
+            changes["reminders"] = _reminders(reminders)
+        if on_strikes is not None:
+            changes["on_strikes"] = StrikesPolicy(on_strikes).value
+        if weekends is not None:
+            changes["weekends"] = None if weekends == "on" else False
+        if timezone is not None:
+            changes["time_zone"] = check_zone(timezone)
+        if changes:
+            if not await manages(interaction, interaction.guild_id):
+                raise Refusal("Only members who manage this server can change its settings.")
+            current = await self.services.store.prefs.set_server(interaction.guild_id, changes)
+            heading = "New games here now get:"
+        else:
+            current = await self.services.store.prefs.server(interaction.guild_id)
+            heading = "New games here get:"
+        text = f"{heading} {server_clock(current).describe()}."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @settings.autocomplete("timezone")
+    async def server_zone_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
+
+    @app_commands.command(
+        name="away", description="Go on vacation: your move clocks pause in every game."
+    )
+    @app_commands.describe(duration="How long, e.g. 3d, 12h or 1d12h (at most 14d); off to end.")
+    async def away(
+        self, interaction: discord.Interaction, duration: app_commands.Range[str, 1, 20]
+    ) -> None:
+        player = await self.services.presence.away(interaction.user.id, duration)
+        self.services.outbox.kick()
+        if player.away_until is None:
+            text = "Welcome back: your clocks run again."
+        else:
+            until = player.away_until
+            text = (
+                "Enjoy your time away. Your move clocks are paused until "
+                f"{format_dt(until, 'f')} ({format_dt(until, 'R')}); each game's table was told."
+            )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(
+        name="notify", description="Your DMs: your turn, reminders, the daily digest, your time."
+    )
+    @app_commands.describe(
+        turns="A new DM when it becomes your turn (off: your game's DM is only kept current).",
+        reminders="A DM before each move deadline.",
+        digest='A daily DM: "your turn in N games".',
+        timezone="Your time zone, e.g. Europe/Paris: quiet hours and the digest hour are in it.",
+        quiet="Hours without reminder or digest DMs, local, e.g. 23-08; off to end them.",
+        digest_hour="The local hour of the daily digest (0-23).",
+        before="Your own reminder points, e.g. 12h 1h; table for each game's; none.",
+        heads_up="A DM when the player before you starts their turn.",
+    )
+    @app_commands.rename(heads_up="next")
+    @app_commands.choices(turns=ON_OFF, reminders=ON_OFF, digest=ON_OFF, heads_up=ON_OFF)
+    async def notify(
+        self,
+        interaction: discord.Interaction,
+        reminders: str | None = None,
+        digest: str | None = None,
+        turns: str | None = None,
+        timezone: app_commands.Range[str, 1, 60] | None = None,
+        quiet: app_commands.Range[str, 1, 20] | None = None,
+        digest_hour: app_commands.Range[int, 0, 23] | None = None,
+        before: app_commands.Range[str, 1, 60] | None = None,
+        heads_up: str | None = None,
+    ) -> None:
+        presence = self.services.presence
+        # The time choices are checked first, so a bad one changes nothing at all.
+        player = await presence.set_time(
+            interaction.user.id,
+            time_zone=timezone,
+            quiet=quiet,
+            digest_hour=digest_hour,
+            before=before,
+            heads_up=None if heads_up is None else heads_up == "on",
+        )
+        if reminders is not None or digest is not None or turns is not None:
+            player = await presence.notify(
+                interaction.user.id,
+                reminders=None if reminders is None else reminders == "on",
+                digest=None if digest is None else digest == "on",
+                turns=None if turns is None else turns == "on",
+            )
+        self.services.timers.kick()
+        await interaction.response.send_message(notify_text(player), ephemeral=True)
+
+    @notify.autocomplete("timezone")
+    async def timezone_names(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
+
+
+def notify_text(player: Player) -> str:
+    """What a player has chosen, in two lines."""
+    own = player.reminders_before
+    points = (
+        "each game's"
+        if own is None
+        else ", ".join(duration_text(timedelta(seconds=s)) for s in own) or "none"
+    )
+    digest_at = "a day apart" if player.digest_hour is None else f"at {player.digest_hour:02d}:00"
+    return (
+        f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
+        f"reminders before deadlines: **{'on' if player.reminders else 'off'}** ({points}) · "
+        f"daily digest: **{'on' if player.digest else 'off'}** ({digest_at}) · "
+        f"heads-up when you are next: **{'on' if player.heads_up else 'off'}**.\n"
+        f"Time zone: **{player.time_zone or 'UTC'}** · "
+        f"quiet hours: **{quiet_text(player.quiet)}**."
+    )
+
+
+def _reminders(text: str) -> list[int]:
+    """Reminder points typed as durations (``12h 1h 15m``), or ``none``."""
+    if text.strip().lower() == "none":
+        return []
+    points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
+    if len(points) > MAX_REMINDERS:
+        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
+    return sorted({int(p.total_seconds()) for p in points}, reverse=True)
+
+
+async def setup(bot: GrimoireBot) -> None:
+    """Load the cog (a discord.py extension)."""
+    await bot.add_cog(ClockCommands(bot.services))

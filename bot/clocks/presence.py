@@ -1,0 +1,156 @@
+"""A player's presence at the tables: vacations, notification choices, and nudging a slow
+player."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+import games
+from bot.clocks.quiet_hours import check_zone, next_digest, own_reminders, parse_quiet
+from bot.clocks.turn_clock import (
+    MAX_AWAY,
+    NUDGE_COOLDOWN,
+    digest_timer,
+    duration_text,
+    parse_duration,
+)
+from bot.common.announce import notice_deliveries
+from bot.common.refusals import Refusal
+from bot.common.text import moment, user, users
+from storage import Game, GameStatus, Player, Store
+from storage.records import PLAYER_CHOICES, merged, player_choices
+
+
+class Presence:
+    """``/away``, ``/notify`` and ``/game nudge``."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._clock = clock
+
+    async def away(self, user_id: int, duration: str) -> Player:
+        """Start a vacation of ``duration`` (``3d``, ``12h``; at most 14 days), or end it
+        with ``off``. Each running game's table is told."""
+        now = self._clock()
+        if duration.strip().lower() in ("off", "back", "0", "none"):
+            before = await self._store.prefs.player(user_id)
+            if not before.away(now):
+                raise Refusal("You are not away.")
+            player = await self._store.prefs.set_away(user_id, None)
+            await self._tell_tables(user_id, f"{user(user_id)} is back.")
+            return player
+        length = parse_duration(duration, longest=MAX_AWAY)
+        until = now + length
+        player = await self._store.prefs.set_away(user_id, until)
+        await self._tell_tables(
+            user_id,
+            f"🏖️ {user(user_id)} is away until {moment(until, 'f')} ({duration_text(length)}): "
+            "their move clock is paused until then.",
+        )
+        return player
+
+    async def _tell_tables(self, user_id: int, text: str) -> None:
+        playing = await self._store.games.of_user(user_id, (GameStatus.ACTIVE,))
+        deliveries = [d for game in playing for d in notice_deliveries(game, text)]
+        if deliveries:
+            await self._store.outbox.enqueue(deliveries)
+
+    async def notify(
+        self,
+        user_id: int,
+        *,
+        reminders: bool | None,
+        digest: bool | None,
+        turns: bool | None = None,
+    ) -> Player:
+        """Turn reminders, the daily digest or your-turn DMs on or off; with none of them,
+        what is chosen now."""
+        if reminders is None and digest is None and turns is None:
+            return await self._store.prefs.player(user_id)
+        return await self._store.prefs.set_notifications(
+            user_id, reminders=reminders, digest=digest, turns=turns
+        )
+
+    async def set_time(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None = None,
+        quiet: str | None = None,
+        digest_hour: int | None = None,
+        before: str | None = None,
+        heads_up: bool | None = None,
+    ) -> Player:
+        """Change a player's time choices (``None`` leaves each as it is): their time zone
+        (an IANA name), quiet hours (``23-08`` or ``off``), the local hour of their digest
+        (``-1``: a day after their first game started), their own reminder points
+        (``12h 1h``, or ``table`` for the table's) and the heads-up when they are next. A
+        digest they are waiting for moves with them, in the same transaction."""
+        changes: dict[str, Any] = {}
+        if time_zone is not None:
+            changes["time_zone"] = check_zone(time_zone)
+        if quiet is not None:
+            hours = parse_quiet(quiet)
+            changes["quiet"] = None if hours is None else list(hours)
+        if digest_hour is not None:
+            changes["digest_hour"] = None if digest_hour < 0 else digest_hour
+        if before is not None:
+            changes["reminders_before"] = own_reminders(before)
+        if heads_up is not None:
+            changes["heads_up"] = heads_up
+        current = await self._store.prefs.player(user_id)
+        if not changes:
+            return current
+        now = self._clock()
+        stored = {name: getattr(current, name) for name in PLAYER_CHOICES}
+        after = Player(
+            user_id,
+            reminders=current.reminders,
+            digest=current.digest,
+            turns=current.turns,
+            away_until=current.away_until,
+            **player_choices(merged(stored, changes)),
+        )
+        timers = []
+        moves_digest = {"time_zone", "quiet", "digest_hour"} & set(changes)
+        playing = moves_digest and after.digest_hour is not None
+        if playing and await self._store.games.of_user(user_id, (GameStatus.ACTIVE,)):
+            timers.append(digest_timer(user_id, next_digest(after, now, now=now)))
+        return await self._store.prefs.set_choices(user_id, changes, timers=timers)
+
+    async def nudge(self, game: Game, user_id: int) -> list[int]:
+        """Ping the players ``game`` waits for, on behalf of another player at the table; at
+        most once per ``NUDGE_COOLDOWN`` per game. Returns who was pinged."""
+        if game.status is not GameStatus.ACTIVE:
+            raise Refusal(f"Game #{game.id} is not being played.")
+        if game.seat_of(user_id) is None:
+            raise Refusal("Only the players of this game can nudge.")
+        slow = [
+            u
+            for s in sorted(game.to_act - game.resigned_seats())
+            if (u := game.user_at(s)) is not None and u != user_id
+        ]
+        if not slow:
+            raise Refusal("Nobody else is keeping this game waiting.")
+        now = self._clock()
+        away = [u for u in slow if (await self._store.prefs.player(u)).away(now)]
+        if away and len(away) == len(slow):
+            raise Refusal("They are away: their clock is paused until they are back.")
+        title = games.get(game.game_key).title
+        pings = [u for u in slow if u not in away]
+        text = (
+            f"👋 {user(user_id)} nudges {users(pings)}: "
+            f"the table is waiting for your move in {title}."
+        )
+        last = await self._store.games.nudge(
+            game.id, cooldown=NUDGE_COOLDOWN, deliveries=notice_deliveries(game, text, pings)
+        )
+        if last is not None:
+            again = last + NUDGE_COOLDOWN
+            raise Refusal(
+                f"This table was nudged {moment(last, 'R')}; "
+                f"you can nudge again {moment(again, 'R')}."
+            )
+        return pings

@@ -1,0 +1,256 @@
+"""Substitutes: a running game's seat left open by its player and taken by someone new.
+
+A seat is opened when its player asks for a substitute (``/game sub``), when the host or a
+member who manages the server opens the seat of a player who left, or, with the table's
+strikes policy ``open``, after too many missed deadlines. From then on the player who left
+is no longer at the table: they cannot act, and their private message no longer shows the
+seat. While the seat waits, its clock runs as anyone's, and when it runs out the AI plays a
+move for it (so the game never stalls), unless the table waits at deadlines. The first member
+not already at the table to click **Take this seat** plays it from there on: their private
+view comes by DM at once, and they are pinged when it is their turn.
+
+Ratings: a game in which a seat changed hands is unrated for everyone (see
+:func:`changed_hands`), as a game with an AI seat is: that seat's result belongs to no one
+player, and the substitute never answers for a position they inherited.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+import games
+from bot.clocks.deadline_plan import clock_timers
+from bot.common import text
+from bot.common.announce import game_lane, notice_deliveries, seat_users, where
+from bot.common.posts import Post
+from bot.common.refusals import Refusal
+from bot.lobby.requirements import check as check_requirements
+from bot.tables.moves import TableCore, running_game, stored_state
+from bot.tables.views import table_deliveries
+from storage import (
+    OPEN_SEAT,
+    AlreadySeated,
+    Delivery,
+    DeliveryKind,
+    Game,
+    GameNotActive,
+    GameStatus,
+    VersionConflict,
+)
+
+#: The table setting listing every change of hands: ``{"seat", "left", "took"}`` each.
+SEAT_CHANGES = "seat_changes"
+#: The table setting that forbids substitutes (a tournament whose organiser did not allow
+#: them).
+NO_SUBSTITUTES = "no_substitutes"
+
+
+def changed_hands(settings: Mapping[str, Any]) -> bool:
+    """Whether a seat of the game was ever left open for a substitute."""
+    return bool(settings.get(SEAT_CHANGES))
+
+
+def leavers(game: Game) -> frozenset[int]:
+    """Everyone who left a seat of ``game`` for a substitute."""
+    return frozenset(int(change["left"]) for change in game.settings.get(SEAT_CHANGES, ()))
+
+
+def open_seats(game: Game) -> list[int]:
+    """The engine seats of ``game`` waiting for someone to take them."""
+    return sorted(s.seat for s in game.seats if s.seat is not None and s.is_open)
+
+
+def substitute_answer(seat: int | None) -> str:
+    """The private answer to ``/game sub``."""
+    if seat is None:
+        return (
+            "Your seat is open for a substitute: the table was told, and your private view "
+            "of the game is cleared. Thank you for playing!"
+        )
+    return f"Seat {seat} is open for a substitute; the table was told."
+
+
+class Substitutes(TableCore):
+    """Seats changing hands in running games."""
+
+    async def ask_substitute(
+        self, game_id: int, user_id: int, *, seat: int | None, manager: bool
+    ) -> Game:
+        """``/game sub``: a player leaves their own seat to a substitute, or, naming a seat
+        (from 1), the host or a member who manages the server opens another player's."""
+        game = running_game(await self.get(game_id))
+        if seat is None:
+            own = self.seat_of(game, user_id)
+            return await self.open_seat(
+                game.id, own, f"🪑 {text.user(user_id)} leaves the game to a substitute."
+            )
+        if user_id != game.host_id and not manager:
+            raise Refusal(
+                f"Only the host of game #{game.id} or a member who manages this server can "
+                "open another player's seat."
+            )
+        place = next((s for s in game.seats if s.seat == seat - 1), None)
+        if place is None:
+            raise Refusal(f"Game #{game.id} has no seat {seat}.")
+        left = "" if place.user_id is None else f", left by {text.user(place.user_id)}"
+        return await self.open_seat(
+            game.id, seat - 1, f"🪑 {text.user(user_id)} opens seat {seat}{left}."
+        )
+
+    async def open_seat(self, game_id: int, seat: int, notice: str) -> Game:
+        """Leave engine seat ``seat`` open for someone to take, telling the table ``notice``
+        and announcing it, with a **Take this seat** button, in the game's thread and its
+        channel. The player who held it is no longer at the table."""
+        async with self._locks(game_id):
+            game = running_game(await self.get(game_id))
+            if game.settings.get(NO_SUBSTITUTES):
+                raise Refusal(f"Game #{game.id} does not allow substitutes.")
+            place = next((s for s in game.seats if s.seat == seat), None)
+            if place is None:
+                raise Refusal(f"Game #{game.id} has no seat {seat + 1}.")
+            if place.is_open:
+                raise Refusal(f"Seat {seat + 1} of game #{game.id} is already open.")
+            if place.user_id is None:
+                raise Refusal(f"Seat {seat + 1} of game #{game.id} is an AI player's.")
+            leaver = place.user_id
+            opened = _seated(game, seat, None)
+            changes = [*game.settings.get(SEAT_CHANGES, ()), {"seat": seat, "left": leaver}]
+            title = games.get(game.game_key).title
+            told = notice_deliveries(game, notice)
+            told += _announcement(opened, seat, title)
+            # The leaver's private message is emptied: it showed the seat's secrets.
+            told.append(
+                Delivery(DeliveryKind.VIEW, leaver, {"version": game.version}, game_id=game.id)
+            )
+            game = await self._hand_over(opened, seat, None, changes, told)
+        self._delivered()
+        self._moved(game)
+        return game
+
+    async def take_seat(self, game_id: int, seat: int, user_id: int) -> Game:
+        """``user_id`` takes the open engine seat ``seat``: the table is told, their private
+        view comes by DM at once, and the board names them."""
+        async with self._locks(game_id):
+            game = await self.get(game_id)
+            if game.status is not GameStatus.ACTIVE:
+                raise Refusal(f"Game #{game.id} is no longer being played.")
+            if seat not in open_seats(game):
+                raise Refusal(f"Seat {seat + 1} of game #{game.id} has been taken already.")
+            if game.seated(user_id):
+                raise Refusal(f"You already play in game #{game.id}: one seat each.")
+            if user_id in leavers(game):
+                raise Refusal(f"You left game #{game.id}; someone else will take this seat.")
+            # A substitute joins the table as a lobby's players did: on its terms.
+            await check_requirements(self._store, game.guild_id, game.settings, user_id)
+            changes = [dict(c) for c in game.settings.get(SEAT_CHANGES, ())]
+            leaver = next(
+                (
+                    int(c["left"])
+                    for c in reversed(changes)
+                    if c["seat"] == seat and "took" not in c
+                ),
+                None,
+            )
+            for change in changes:
+                if change["seat"] == seat and "took" not in change:
+                    change["took"] = user_id
+            taken = _seated(game, seat, user_id)
+            title = games.get(game.game_key).title
+            instead = "" if leaver is None else f", in place of {text.user(leaver)}"
+            told = notice_deliveries(
+                taken,
+                f"🪑 {text.user(user_id)} takes seat {seat + 1} in "
+                f"{text.strong(title)} #{game.id}{instead}. Welcome to the table!",
+            )
+            told += table_deliveries(taken, game.version, post=True, lines=False)
+            told.append(
+                Delivery(
+                    DeliveryKind.VIEW,
+                    user_id,
+                    {"version": game.version, "notify": True},
+                    game_id=game.id,
+                )
+            )
+            game = await self._hand_over(taken, seat, user_id, changes, told)
+        self._delivered()
+        self._moved(game)
+        return game
+
+    async def _hand_over(
+        self,
+        game: Game,
+        seat: int,
+        user_id: int | None,
+        changes: list[Any],
+        told: list[Delivery],
+    ) -> Game:
+        """Record the change of hands of ``game`` (already showing the seat's new holder)
+        with its clock and what it tells, in one transaction."""
+        engine = games.get(game.game_key)
+        state = engine.load(stored_state(game))
+        waiting = engine.waiting_for(state) - game.resigned_seats()
+        timers = await clock_timers(self._store, game, waiting, self._clock(), mover=seat)
+        try:
+            return await self._store.games.hand_over(
+                game.id,
+                seat=seat,
+                user_id=user_id,
+                expected_version=game.version,
+                to_act=waiting,
+                settings={**game.settings, SEAT_CHANGES: changes},
+                deliveries=told,
+                timers=timers or (),
+            )
+        except AlreadySeated:
+            raise Refusal(f"You already play in game #{game.id}: one seat each.") from None
+        except (VersionConflict, GameNotActive):
+            raise Refusal(f"Game #{game.id} moved on meanwhile; try again.") from None
+
+
+def _seated(game: Game, seat: int, user_id: int | None) -> Game:
+    """``game`` as it is once ``seat`` is ``user_id``'s (``None``: open), not resigned."""
+    seats = tuple(
+        dataclasses.replace(
+            s,
+            user_id=user_id,
+            ai_level=OPEN_SEAT if user_id is None else None,
+            resigned_at=None,
+            missed=0,
+        )
+        if s.seat == seat
+        else s
+        for s in game.seats
+    )
+    return dataclasses.replace(game, seats=seats)
+
+
+def _announcement(game: Game, seat: int, title: str) -> list[Delivery]:
+    """ "A seat is open" with its **Take this seat** button, in the game's thread and, when
+    the game has its own thread, in its channel too."""
+    content = (
+        f"🪑 Seat {seat + 1} of {text.strong(title)} #{game.id} is open: "
+        "anyone not yet at this table may take it over. Until then the AI plays it when its "
+        "clock runs out."
+    )
+    post = Post(
+        content=content,
+        seats=seat_users(game),
+        game_id=game.id,
+        extra={"open_seat": [game.id, seat]},
+    )
+    posts = [
+        Delivery(
+            DeliveryKind.THREAD_POST,
+            where(game),
+            post.to_payload(),
+            game_id=game.id,
+            lane=game_lane(game.id),
+        )
+    ]
+    if game.thread_id is not None:
+        posts.append(
+            Delivery(DeliveryKind.THREAD_POST, game.channel_id, post.to_payload(), game_id=game.id)
+        )
+    return posts

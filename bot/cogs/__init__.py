@@ -1,1 +1,0 @@
-"""The bot's commands, one cog per area."""

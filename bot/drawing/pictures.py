@@ -1,0 +1,169 @@
+"""Board pictures for Discord: drawn off the event loop, kept in a small cache, attached to
+board embeds as ``board.png``.
+
+A post carries the view its board was made from (``bot.drawing.picture_posts``), so its
+picture is drawn when it is sent, from exactly what that board shows and nothing more. Drawing
+runs in a worker thread; a picture that cannot be drawn is logged and the board goes out
+without it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any
+
+import discord
+from pydantic import BaseModel
+
+import games
+from bot.drawing.embeds import board_embed
+from bot.drawing.picture_posts import pictured_status, pictured_view
+from games.core import Board, Engine, render_seats
+from storage import Game
+
+log = logging.getLogger("grimoire.pictures")
+
+#: The attachment's file name, which the embed refers to.
+FILE_NAME = "board.png"
+#: Pictures kept: every seat's latest view of a few dozen busy games.
+CACHE_SIZE = 128
+
+_cache: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
+# keyed by game, view digest, and the names followed by the status line drawn
+# One picture at a time: the fonts' FreeType faces are shared and not made for concurrent use.
+_drawing = threading.Lock()
+
+
+def _draw_now(
+    engine: Engine[Any, Any], view: BaseModel, names: list[str], status: str | None
+) -> bytes | None:
+    with _drawing:
+        if status is None:
+            return engine.picture(view, names)
+        return engine.picture(view, names, status=status)
+
+
+async def draw(
+    engine: Engine[Any, Any],
+    view: BaseModel,
+    names: Sequence[str],
+    *,
+    status: str | None = None,
+) -> bytes | None:
+    """The view's picture, from the cache or drawn in a worker thread; ``None`` when the game
+    draws none or drawing failed. ``status`` (names filled in) replaces its status line.
+
+    The cache is keyed by the view itself (a game, its version and a seat give one view), so
+    a picture is never reused for anything it does not show exactly.
+    """
+    body = json.dumps(view.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
+    key = (engine.key, hashlib.sha256(body.encode()).hexdigest(), (*names, status or ""))
+    if (cached := _cache.get(key)) is not None:
+        _cache.move_to_end(key)
+        return cached
+    try:
+        png = await asyncio.to_thread(_draw_now, engine, view, list(names), status)
+    except Exception:  # a drawing bug must not hold back the board itself
+        log.exception("Could not draw a %s picture.", engine.key)
+        return None
+    if png is not None:
+        _cache[key] = png
+        while len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    return png
+
+
+async def attach(
+    embed: discord.Embed,
+    engine: Engine[Any, Any],
+    view: BaseModel,
+    names: Sequence[str],
+    *,
+    status: str | None = None,
+) -> discord.File | None:
+    """Draw the view and show it in ``embed``; the file to send with it, or ``None``."""
+    png = await draw(engine, view, names, status=status)
+    if png is None:
+        return None
+    embed.set_image(url=f"attachment://{FILE_NAME}")
+    return discord.File(io.BytesIO(png), filename=FILE_NAME)
+
+
+async def attach_extra(
+    embed: discord.Embed, extra: Mapping[str, Any], names: Sequence[str]
+) -> discord.File | None:
+    """Like :func:`attach`, for the view a post carries in its ``extra`` (if any)."""
+    try:
+        pictured = pictured_view(extra)
+    except ValueError:  # an unreadable view (an older format) only costs the picture
+        log.warning("A post's picture could not be read; sent without it.", exc_info=True)
+        return None
+    if pictured is None:
+        return None
+    engine, view = pictured
+    status = pictured_status(extra)
+    shown = None if status is None else render_seats(status, names)
+    return await attach(embed, engine, view, names, status=shown)
+
+
+async def board_with_picture(
+    board: Board,
+    names: Sequence[str],
+    extra: Mapping[str, Any],
+    *,
+    private: bool = False,
+) -> tuple[discord.Embed, discord.File | None]:
+    """``board`` as an embed with the picture a post carries in its ``extra`` (if it can be
+    drawn): the text then leaves out what the picture shows (``BoardField.pictured``), and
+    keeps everything when there is no picture."""
+    return await _pictured(board, names, private, lambda embed: attach_extra(embed, extra, names))
+
+
+async def game_board_with_picture(
+    board: Board, game: Game, seat: int | None, names: Sequence[str], *, private: bool = False
+) -> tuple[discord.Embed, discord.File | None]:
+    """Like :func:`board_with_picture`, drawn from ``seat``'s view of a game as it stands."""
+    return await _pictured(
+        board, names, private, lambda embed: attach_game(embed, game, seat, names)
+    )
+
+
+async def _pictured(
+    board: Board,
+    names: Sequence[str],
+    private: bool,
+    attach_to: Callable[[discord.Embed], Awaitable[discord.File | None]],
+) -> tuple[discord.Embed, discord.File | None]:
+    embed = board_embed(board, names, private=private)
+    picture = await attach_to(embed)
+    if picture is None or not any(f.pictured for f in board.fields):
+        return embed, picture
+    image = embed.image.url
+    embed = board_embed(board, names, private=private, pictured=True)
+    if image:
+        embed.set_image(url=image)
+    return embed, picture
+
+
+async def attach_game(
+    embed: discord.Embed, game: Game, seat: int | None, names: Sequence[str]
+) -> discord.File | None:
+    """Like :func:`attach`, for ``seat``'s view of a game as it stands (``None``: the
+    public view)."""
+    if game.state is None:
+        return None
+    engine = games.get(game.game_key)
+    view = engine.view(engine.load(game.state), seat)
+    return await attach(embed, engine, view, names)
+
+
+def with_file(file: discord.File | None) -> dict[str, Any]:
+    """Keyword arguments that send ``file`` along with a message, or nothing."""
+    return {} if file is None else {"file": file}

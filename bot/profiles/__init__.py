@@ -1,0 +1,1 @@
+"""Ratings, profiles, the leaderboard and server statistics."""

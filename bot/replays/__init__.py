@@ -1,0 +1,1 @@
+"""A game again: watching it move by move, and exporting it."""

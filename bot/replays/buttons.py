@@ -1,0 +1,300 @@
+"""The replay message: a game's positions, one at a time, privately.
+
+⏮ ◀ ▶ ⏭ step through the moves, a menu goes to any move (paged: a game may have a thousand),
+another switches the viewpoint. Every item is a ``DynamicItem`` whose custom id carries the
+game, the move and the viewpoint, so a replay keeps working after a restart; what the member
+may see is checked again on every click (``bot.replays.replays``), whatever the id says.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.common.announce import seat_users
+from bot.common.errors import Guarded
+from bot.common.render import render
+from bot.common.replies import picked
+from bot.drawing.pictures import board_with_picture
+from bot.replays.replays import (
+    EVERYTHING,
+    PUBLIC,
+    Frame,
+    allowed_viewpoints,
+    is_over,
+    viewpoint_seat,
+)
+from bot.wiring.services import services_of
+from games.core import seat_ref
+
+#: Moves listed on one page of the "go to move" menu (two more entries turn the page).
+PAGE = 23
+_VIEWPOINT = r"(?P<view>p|a|s\d)"
+
+
+class ReplayStep(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:rp:(?P<nav>first|prev|next|last):(?P<game>\d+):(?P<move>\d+):" + _VIEWPOINT,
+):
+    """⏮ ◀ ▶ ⏭: the move this button goes to is in its custom id."""
+
+    LABELS: dict[str, str] = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}  # noqa: RUF012
+
+    def __init__(
+        self, nav: str, game_id: int, move: int, viewpoint: str, *, disabled: bool = False
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=self.LABELS[nav],
+                custom_id=f"grim:rp:{nav}:{game_id}:{move}:{viewpoint}",
+                disabled=disabled,
+            )
+        )
+        self.game_id, self.move, self.viewpoint = game_id, move, viewpoint
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayStep:
+        return cls(match["nav"], int(match["game"]), int(match["move"]), match["view"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await show(interaction, self.game_id, self.move, self.viewpoint, edit=True)
+
+
+class ReplayMoveSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:rpm:(?P<game>\d+):(?P<move>\d+):" + _VIEWPOINT,
+):
+    """Go to a move: a page of moves, with entries to turn to the earlier or later ones."""
+
+    def __init__(
+        self, game_id: int, move: int, viewpoint: str, options: list[discord.SelectOption]
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"grim:rpm:{game_id}:{move}:{viewpoint}",
+                placeholder="Go to move…",
+                options=options or [discord.SelectOption(label="-", value="m0")],
+            )
+        )
+        self.game_id, self.move, self.viewpoint = game_id, move, viewpoint
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayMoveSelect:
+        return cls(int(match["game"]), int(match["move"]), match["view"], [])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        value = picked(interaction)
+        if (page := re.fullmatch(r"g(\d+)", value)) is not None:
+            await show(
+                interaction, self.game_id, self.move, self.viewpoint, edit=True, page=int(page[1])
+            )
+            return
+        move = re.fullmatch(r"m(\d+)", value)
+        target = int(move[1]) if move is not None else self.move
+        await show(interaction, self.game_id, target, self.viewpoint, edit=True)
+
+
+class ReplayViewSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:rpv:(?P<game>\d+):(?P<move>\d+)",
+):
+    """Whose view: the public one, a seat's, or everything."""
+
+    def __init__(self, game_id: int, move: int, options: list[discord.SelectOption]) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"grim:rpv:{game_id}:{move}",
+                placeholder="Whose view…",
+                options=options or [discord.SelectOption(label="-", value=PUBLIC)],
+            )
+        )
+        self.game_id, self.move = game_id, move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReplayViewSelect:
+        return cls(int(match["game"]), int(match["move"]), [])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await show(interaction, self.game_id, self.move, picked(interaction), edit=True)
+
+
+class WatchAgainButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:rpw:(?P<game>\d+)",
+):
+    """**Watch again** under a final post: the game's replay at its last move, privately,
+    for anyone; an ended game is shown with every hand open."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label="Watch again",
+                custom_id=f"grim:rpw:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WatchAgainButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        game = await services_of(interaction).store.games.get(self.game_id)
+        viewpoint = EVERYTHING if is_over(game) else PUBLIC
+        await show(interaction, self.game_id, None, viewpoint, edit=False)
+
+
+async def show(
+    interaction: discord.Interaction,
+    game_id: int,
+    move: int | None,
+    viewpoint: str,
+    *,
+    edit: bool,
+    page: int | None = None,
+) -> None:
+    """Show ``game_id`` after ``move`` moves from ``viewpoint`` to the member who asked:
+    a new private message, or (``edit``) the replay message they clicked in."""
+    services = services_of(interaction)
+    user = interaction.user.id
+    frame = await services.replays.frame(game_id, user, move, viewpoint)
+    names = await services.names.names(seat_users(frame.game))
+    content = frame_text(frame, names)
+    embed, picture = await board_with_picture(
+        frame.board, names, frame.picture, private=frame.viewpoint != PUBLIC
+    )
+    view = frame_view(frame, allowed_viewpoints(frame.game, user), names, page)
+    if edit:
+        await interaction.response.edit_message(
+            content=content, embed=embed, attachments=[picture] if picture else [], view=view
+        )
+    else:
+        extra: dict[str, Any] = {} if picture is None else {"file": picture}
+        await interaction.followup.send(
+            content=content, embed=embed, view=view, ephemeral=True, **extra
+        )
+    view.stop()  # its items are dynamic: they answer from their custom ids
+
+
+def viewpoint_name(viewpoint: str, names: list[str]) -> str:
+    """A viewpoint in words: "the public view", "Alice's view", "everything"."""
+    if viewpoint == EVERYTHING:
+        return "everything (every hand)"
+    seat = viewpoint_seat(viewpoint)
+    return "the public view" if seat is None else f"{names[seat]}'s view"
+
+
+def frame_text(frame: Frame, names: list[str]) -> str:
+    """The message above the board: which game, which move, whose view, and what the move
+    told that viewpoint (the ending too, at the last position of an ended game)."""
+    head = (
+        f"**Replay** · {frame.engine.title} #{frame.game.id} · move {frame.move} of "
+        f"{frame.last} · {viewpoint_name(frame.viewpoint, names)}"
+    )
+    parts = [head]
+    if frame.move == 0:
+        parts.append("The deal, before anyone moved.")
+    else:
+        mover, notation = frame.moves[frame.move - 1]
+        parts.append(
+            f"Move {frame.move}: {seat_ref(mover)}" + (f" — `{notation}`" if notation else "")
+        )
+        parts += frame.lines
+    if frame.ending:
+        parts += ["", frame.ending]
+    text = render("\n".join(parts), names)
+    return text if len(text) <= 2000 else text[:1999] + "…"
+
+
+def frame_view(
+    frame: Frame, viewpoints: tuple[str, ...], names: list[str], page: int | None = None
+) -> discord.ui.View:
+    """The buttons and menus under a frame."""
+    game_id, move, last, viewpoint = frame.game.id, frame.move, frame.last, frame.viewpoint
+    view = discord.ui.View(timeout=None)
+    steps = [
+        ("first", 0, move == 0),
+        ("prev", max(move - 1, 0), move == 0),
+        ("next", min(move + 1, last), move >= last),
+        ("last", last, move >= last),
+    ]
+    for nav, target, disabled in steps:
+        item = ReplayStep(nav, game_id, target, viewpoint, disabled=disabled)
+        item.row = 0
+        view.add_item(item)
+    if len(viewpoints) > 1:
+        chooser = ReplayViewSelect(
+            game_id,
+            move,
+            [
+                discord.SelectOption(
+                    label=_capitalised(viewpoint_name(v, names))[:100],
+                    value=v,
+                    default=v == viewpoint,
+                )
+                for v in viewpoints
+            ],
+        )
+        chooser.row = 1
+        view.add_item(chooser)
+    menu = ReplayMoveSelect(game_id, move, viewpoint, move_options(frame, names, page))
+    menu.row = 2
+    view.add_item(menu)
+    return view
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def move_options(
+    frame: Frame, names: list[str], page: int | None = None
+) -> list[discord.SelectOption]:
+    """One page of the "go to move" menu: the page holding the current move unless asked
+    for another, with entries to turn to the earlier and later moves."""
+    pages = frame.last // PAGE + 1
+    shown = min(max(frame.move // PAGE if page is None else page, 0), pages - 1)
+    first = shown * PAGE
+    options = []
+    if shown > 0:
+        options.append(
+            discord.SelectOption(label=f"◀ Earlier moves (before {first})", value=f"g{shown - 1}")
+        )
+    for number in range(first, min(first + PAGE, frame.last + 1)):
+        if number == 0:
+            label, about = "The deal", None
+        else:
+            mover, notation = frame.moves[number - 1]
+            label = f"Move {number} · {names[mover]}"
+            about = notation[:100] if notation else None
+        options.append(
+            discord.SelectOption(
+                label=label[:100],
+                value=f"m{number}",
+                description=about,
+                default=number == frame.move,
+            )
+        )
+    if shown < pages - 1:
+        later = first + PAGE
+        options.append(
+            discord.SelectOption(label=f"Later moves ({later} on) ▶", value=f"g{shown + 1}")
+        )
+    return options

@@ -1,0 +1,404 @@
+"""A player's own panel: the moves the engine allows them now, as buttons or paged menus,
+one decision after another."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+import games
+from bot.common.announce import seat_users
+from bot.common.errors import Guarded
+from bot.common.refusals import StaleRequest
+from bot.common.render import render
+from bot.common.replies import picked
+from bot.drawing.embeds import board_embed, lines_text
+from bot.tables.choices import PAGE_SIZE, Choice, PanelChoices
+from bot.tables.play import MoveResult
+from bot.wiring.services import services_of
+from games.core.catalogue import CardText
+
+#: The longest message content Discord takes.
+CONTENT_LIMIT = 2000
+
+
+class PanelChoice(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:act:(?P<game>\d+):(?P<version>\d+):(?P<index>\d+)",
+):
+    """One legal move as a button in a player's panel."""
+
+    def __init__(self, game_id: int, version: int, index: int, label: str, back: bool) -> None:
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary if back else discord.ButtonStyle.primary,
+                label=("◀ " + label if back else label)[:80],
+                custom_id=f"grim:act:{game_id}:{version}:{index}",
+            )
+        )
+        self.game_id, self.version, self.index = game_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelChoice:
+        return cls(int(match["game"]), int(match["version"]), int(match["index"]), "", False)
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await choose(interaction, self.game_id, self.version, self.index)
+
+
+class PanelSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:pick:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    """A page of legal moves as a select menu, for turns with many choices."""
+
+    def __init__(
+        self, game_id: int, version: int, page: int, options: list[discord.SelectOption]
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"grim:pick:{game_id}:{version}:{page}",
+                placeholder="Choose your move…",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        value = picked(interaction)
+        index = int(value) if value.isdigit() else -1
+        await choose(interaction, self.game_id, self.version, index)
+
+
+class WholeMoveSelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"grim:whole:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+):
+    """A page of complete moves, each picked in one go."""
+
+    def __init__(
+        self, game_id: int, version: int, page: int, options: list[discord.SelectOption]
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"grim:whole:{game_id}:{version}:{page}",
+                placeholder="Your whole move in one pick…",
+                options=options or [discord.SelectOption(label="-", value="0")],
+            )
+        )
+        self.game_id, self.version, self.page = game_id, version, page
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> WholeMoveSelect:
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        value = picked(interaction)
+        index = int(value) if value.isdigit() else -1
+        services = services_of(interaction)
+        try:
+            result = await services.tables.choose_whole(
+                self.game_id, interaction.user.id, version=self.version, index=index
+            )
+        except StaleRequest as stale:
+            await show_panel(interaction, self.game_id, note=stale.message, edit=True)
+            return
+        await after_move(interaction, result, edit=True)
+
+
+class PanelPage(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=(
+        r"grim:page:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)"
+        r"(?::(?P<whole>\d+):(?P<which>[ws]))?"
+    ),
+):
+    """Previous / next page of a long list of moves: ``page`` of the steps, ``whole`` of the
+    whole moves (ids without it, from before whole moves were offered, mean its first)."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        label: str,
+        disabled: bool,
+        *,
+        whole: int = 0,
+        turns_whole: bool = False,
+    ) -> None:
+        # Which menu the button turns keeps the ids of two pagers on one panel distinct.
+        which = "w" if turns_whole else "s"
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.secondary,
+                label=label or "page",
+                disabled=disabled,
+                custom_id=f"grim:page:{game_id}:{version}:{page}:{whole}:{which}",
+            )
+        )
+        self.game_id, self.version, self.page, self.whole = game_id, version, page, whole
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelPage:
+        whole = int(match["whole"]) if match["whole"] else 0
+        return cls(
+            int(match["game"]), int(match["version"]), int(match["page"]), "", False, whole=whole
+        )
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        game = await services_of(interaction).tables.get(self.game_id)
+        stale = game.version != self.version
+        await show_panel(
+            interaction,
+            self.game_id,
+            page=0 if stale else self.page,
+            whole_page=0 if stale else self.whole,
+            note="The game has moved on; here are your choices now." if stale else "",
+            edit=True,
+        )
+
+
+def _pages(count: int) -> int:
+    return max(1, -(-count // PAGE_SIZE))
+
+
+def _option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> discord.SelectOption:
+    """A move as a menu option. Under its words: what the card it names does, when it names
+    one, since nothing else on the panel says it (the typed form stays one look away, in
+    the panel's "Typing works too" line and ``/play``'s suggestions); else its typed form."""
+    card = panel.card_of(choice)
+    hint = card.brief if card is not None else f"or type /play {choice.notation}"
+    return discord.SelectOption(
+        label=_shown(render(choice.label, names), 100),
+        value=str(choice.index),
+        description=_shown(hint, 100),
+    )
+
+
+def _shown(text: str, limit: int) -> str:
+    """``text`` cut to Discord's ``limit`` with an ellipsis."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def panel_view(
+    game_id: int,
+    version: int,
+    choices: PanelChoices,
+    names: Sequence[str],
+    *,
+    page: int = 0,
+    whole_page: int = 0,
+) -> discord.ui.View:
+    """A panel built from the engine's legal moves (see :mod:`bot.tables.choices`): the
+    whole moves in a paged menu, then the next steps as buttons when few or a paged menu
+    when many, and "back" as its own button."""
+    view = discord.ui.View(timeout=None)
+    row = 0
+    if choices.whole:
+        pages = _pages(len(choices.whole))
+        whole_page = min(max(whole_page, 0), pages - 1)
+        shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]
+        select = WholeMoveSelect(
+            game_id, version, whole_page, [_option(c, choices, names) for c in shown]
+        )
+        if pages > 1:
+            select.item.placeholder = f"Your whole move in one pick… ({whole_page + 1}/{pages})"
+        select.item.row = row
+        view.add_item(select)
+        row += 1
+        if pages > 1:
+            _add_pager(view, game_id, version, row, page, whole_page, pages, whole=True)
+            row += 1
+    if choices.steps_as_buttons:
+        items: list[discord.ui.Item[Any]] = [
+            PanelChoice(game_id, version, c.index, render(c.label, names), back=False)
+            for c in choices.steps
+        ]
+        if choices.back is not None:
+            items.append(PanelChoice(game_id, version, choices.back, "Back", back=True))
+        for position, item in enumerate(items):
+            item.row = row + position // 5
+            view.add_item(item)
+        return view
+    pages = _pages(len(choices.steps))
+    page = min(max(page, 0), pages - 1)
+    shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
+    steps = PanelSelect(game_id, version, page, [_option(c, choices, names) for c in shown])
+    step_words = "…or one step at a time" if choices.whole else "Choose your move…"
+    steps.item.placeholder = step_words + (f" ({page + 1}/{pages})" if pages > 1 else "")
+    steps.item.row = row
+    view.add_item(steps)
+    row += 1
+    if pages > 1:
+        _add_pager(view, game_id, version, row, page, whole_page, pages, whole=False)
+        row += 1
+    if choices.back is not None:
+        back = PanelChoice(game_id, version, choices.back, "Back", back=True)
+        back.row = row
+        view.add_item(back)
+    return view
+
+
+def _add_pager(
+    view: discord.ui.View,
+    game_id: int,
+    version: int,
+    row: int,
+    page: int,
+    whole_page: int,
+    pages: int,
+    *,
+    whole: bool,
+) -> None:
+    """Previous / next buttons turning the whole-move menu's pages or the steps' pages.
+    Clamped, so the disabled end buttons still carry valid, distinct ids."""
+    current = whole_page if whole else page
+    for label, target, disabled in (
+        ("◀ Previous", max(current - 1, 0), current == 0),
+        ("Next ▶", min(current + 1, pages - 1), current >= pages - 1),
+    ):
+        steps_page, whole_target = (page, target) if whole else (target, whole_page)
+        what = " moves" if whole else ""
+        button = PanelPage(
+            game_id,
+            version,
+            steps_page,
+            label.replace("Previous", "Previous" + what).replace("Next", "Next" + what),
+            disabled,
+            whole=whole_target,
+            turns_whole=whole,
+        )
+        button.row = row
+        view.add_item(button)
+
+
+async def show_panel(
+    interaction: discord.Interaction,
+    game_id: int,
+    *,
+    note: str = "",
+    page: int = 0,
+    whole_page: int = 0,
+    edit: bool = False,
+    lines: tuple[str, ...] = (),
+) -> None:
+    """Show the clicker their own panel: their board and the moves they may make now, under
+    ``note`` (neutral text, such as a refusal's reason) and the log ``lines`` of their move."""
+    services = services_of(interaction)
+    choices, panel, board = await services.tables.panel(game_id, interaction.user.id)
+    game = choices.game
+    names = await services.names.names(seat_users(game))
+    parts = [render(note)] if note else []
+    if lines:
+        parts.append(lines_text(lines, names, limit=1200))
+    title = games.get(game.game_key).title
+    view: discord.ui.View | None = None
+    if panel:
+        parts.append(f"**{title}** #{game.id} · your move: {_how_to_pick(panel)}")
+        view = panel_view(game.id, game.version, panel, names, page=page, whole_page=whole_page)
+    else:
+        parts.append(f"**{title}** #{game.id}: it is not your turn; you will be pinged.")
+    content = "\n".join(parts)
+    if panel.steps_as_buttons:
+        details = card_details(panel.step_cards(), CONTENT_LIMIT - len(content) - 1)
+        content += f"\n{details}" if details else ""
+    embed = board_embed(board, names, private=True)
+    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    if edit:
+        await interaction.response.edit_message(content=content, embed=embed, view=view)
+    elif interaction.response.is_done():
+        await interaction.followup.send(content, embed=embed, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(content, embed=embed, ephemeral=True, **kwargs)
+    if view is not None:
+        view.stop()
+
+
+def card_details(cards: Sequence[CardText], room: int) -> str:
+    """What the cards on a panel's buttons do, a line each ("**Name** — brief"), in at most
+    ``room`` characters: the lines that fit, then how many more ``/card`` shows."""
+    lines = [f"**{card.name}** — {card.brief}" for card in cards]
+    for shown in range(len(lines), -1, -1):
+        kept = lines[:shown]
+        if shown < len(lines):
+            kept.append(f"… and {len(lines) - shown} more: /card")
+        text = "\n".join(kept)
+        if len(text) <= room:
+            return text
+    return ""
+
+
+def _how_to_pick(panel: PanelChoices) -> str:
+    """One line on using the panel, with the typed form of a move as a hint."""
+    if panel.whole:
+        how = "pick a whole move from the menu, or go one step at a time."
+        example = panel.whole[0].notation
+    elif panel.steps:
+        how = "choose below." if panel.steps_as_buttons else "choose from the menu."
+        example = panel.steps[0].notation
+    else:
+        return "step back, or choose below."
+    return f"{how}\n-# Typing works too: `/play {example}`"
+
+
+async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:
+    """A click on a move in a panel: apply it once, then show what comes next."""
+    services = services_of(interaction)
+    try:
+        result = await services.tables.choose(
+            game_id, interaction.user.id, version=version, index=index
+        )
+    except StaleRequest as stale:
+        await show_panel(interaction, game_id, note=stale.message, edit=True)
+        return
+    await after_move(interaction, result, edit=True)
+
+
+async def after_move(interaction: discord.Interaction, result: MoveResult, *, edit: bool) -> None:
+    """Tell the mover what their move did; when they have another decision, show it."""
+    services = services_of(interaction)
+    services.outbox.kick()
+    if result.still_deciding:
+        note = f"✔ `{result.notation}`"
+        await show_panel(interaction, result.game.id, note=note, edit=edit, lines=result.lines)
+        return
+    names = await services.names.names(seat_users(result.game))
+    parts = [f"✔ `{result.notation}`"]
+    if result.lines:
+        parts.append(lines_text(result.lines, names, limit=1500))
+    embed = board_embed(result.board(), names, private=True)
+    content = "\n".join(parts)
+    if edit:
+        await interaction.response.edit_message(content=content, embed=embed, view=None)
+    else:
+        await tell_with_embed(interaction, content, embed)
+
+
+async def tell_with_embed(
+    interaction: discord.Interaction, content: str, embed: discord.Embed
+) -> None:
+    """An ephemeral message with one embed, as a response or a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, embed=embed, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, embed=embed, ephemeral=True)

@@ -1,0 +1,368 @@
+"""The living table: what a game's thread and each player's private message show at a version.
+
+A move queues only *that* the table changed (the game and its version, see
+:func:`table_deliveries`); what the table shows is worked out here when the outbox sends it,
+from the game replayed to that version. Board work thus stays out of the move's transaction,
+and several updates waiting for the same board collapse into the newest.
+
+The thread gets one post each time the game starts waiting on someone new (the post says, in
+the public log's words, what happened since the previous post, and pings whoever must now
+act), plus the start and the end. Between posts the newest post's board is edited in place.
+Each player's private message is edited in place too; a new one is sent only when it becomes
+their turn or something happened to them.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import games
+from bot.common.announce import (
+    game_lane,
+    private_lines,
+    public_lines,
+    seat_users,
+    turn_line,
+    where,
+)
+from bot.common.text import channel, strong
+from bot.drawing.picture_posts import picture_extra
+from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
+from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
+from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
+from storage.replay import replay_steps
+
+
+def table_deliveries(
+    game: Game,
+    version: int,
+    *,
+    post: bool = False,
+    lines: bool = True,
+    notify: bool = False,
+    missed: str | None = None,
+    heading: str | None = None,
+) -> list[Delivery]:
+    """What a start or a recorded move queues: the game's table as of ``version`` and each
+    player's private view as of it. Nothing is drawn here.
+
+    ``post`` asks for a new post even where the game did not start waiting on someone new
+    (a take-back, a game picked up in a new thread), without retelling the moves unless
+    ``lines``; ``notify`` sends each player a new private message; ``missed`` makes the post
+    stand in for one Discord refused (and queues no private views); ``heading`` opens the
+    post (neutral text: what happened, say a take-back)."""
+    table: dict[str, Any] = {"version": version}
+    if post or missed is not None or heading is not None:
+        table.update(post=True, lines=lines)
+    if heading is not None:
+        table["heading"] = heading
+    if missed is not None:
+        table["missed"] = missed
+    deliveries = [
+        Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
+    ]
+    if missed is not None:
+        return deliveries
+    view: dict[str, Any] = {"version": version, **({"notify": True} if notify else {})}
+    for user in seat_users(game):
+        if user is not None:
+            deliveries.append(Delivery(DeliveryKind.VIEW, user, view, game_id=game.id))
+    return deliveries
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A game at one version: its state, the log of the move that led there, whom it waits
+    on and, once over, its outcome."""
+
+    state: Any
+    log: tuple[LogEntry, ...]
+    waiting: frozenset[int]
+    outcome: Outcome | None
+    mover: int | None = None
+    """The seat whose move led here (``None`` at the deal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class History:
+    """A started game and every version it went through, from the deal (version 0)."""
+
+    game: Game
+    engine: Engine[Any, Any]
+    moments: tuple[Moment, ...]
+    moves: tuple[tuple[int, str], ...]
+    """The moves replayed (seat, notation), to tell whether a remembered replay still
+    holds: after a take-back another seat may make a move written the same way."""
+
+    def joined(self, version: int) -> frozenset[int]:
+        """The seats the game started waiting on at ``version``."""
+        if version == 0:
+            return self.moments[0].waiting
+        return self.moments[version].waiting - self.moments[version - 1].waiting
+
+    def is_post(self, version: int) -> bool:
+        """Whether the thread gets a post at ``version``: the start, the end, or someone new
+        to act."""
+        return version == 0 or self.ended(version) or bool(self.joined(version))
+
+    def ended(self, version: int) -> bool:
+        """Whether the game was over at ``version``: it ended there, or was called off."""
+        if self.moments[version].outcome is not None:
+            return True
+        return self.game.status is GameStatus.CANCELLED and version == len(self.moments) - 1
+
+    def post_at_or_before(self, version: int) -> int:
+        """The latest version up to ``version`` that has a post of its own."""
+        while version > 0 and not self.is_post(version):
+            version -= 1
+        return version
+
+
+@dataclass(frozen=True, slots=True)
+class TablePost:
+    """One post of a game's thread: neutral text, whom it pings, the board it shows."""
+
+    version: int
+    """The version the post belongs to."""
+    shown: int
+    """The version its board shows (later than ``version`` while the turn goes on)."""
+    text: str
+    pings: tuple[int, ...]
+    board: Board
+    picture: dict[str, Any]
+    final: bool
+    """The game is over: no "Take your turn" button, but Rematch and New game."""
+    game_id: int = 0
+    game_key: str = ""
+    reveal: str = ""
+    """At the end, every player's hand laid open (neutral text); empty otherwise."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateUpdate:
+    """A player's private message as of a version: the text, and whether it is news they
+    must be told of (then it is a new message, otherwise the old one is edited)."""
+
+    text: str
+    notify: bool
+    board: Board
+    picture: dict[str, Any]
+
+
+class TableViews:
+    """Works out posts and private views from games replayed to a version; remembers the
+    replays of the games last asked about."""
+
+    def __init__(self, store: Store, *, remembered: int = 64) -> None:
+        self._store = store
+        self._remembered = remembered
+        self._histories: OrderedDict[int, History] = OrderedDict()
+
+    async def history(self, game_id: int) -> History | None:
+        """The game and every version it went through; ``None`` for a lobby."""
+        game = await self._store.games.get(game_id)
+        if game.seed is None or game.state is None:
+            return None
+        known = self._histories.pop(game_id, None)
+        if known is not None and _unchanged(known.game, game):
+            # The same game as last asked (a move queues several updates of one version):
+            # no need to read its log again. The record itself is fresh (its board message).
+            self._histories[game_id] = history = History(
+                game, known.engine, known.moments, known.moves
+            )
+            return history
+        actions = await self._store.games.actions(game_id)
+        moves = tuple((a.seat, a.notation) for a in actions)
+        engine = games.get(game.game_key)
+        moments: list[Moment] = []
+        start: tuple[Any, int] | None = None
+        if (
+            known is not None
+            and known.moves == moves[: len(known.moves)]
+            and known.game.status is GameStatus.ACTIVE
+        ):
+            # The game moved on since: replay only the new moves.
+            moments = list(known.moments)
+            start = (moments[-1].state, len(known.moves))
+        movers = [None, *(a.seat for a in actions)]
+        for state, log in replay_steps(game, actions, start=start):
+            # Whom the game waits on as the engine says, resigned seats included: what was
+            # posted at a version must not change when someone resigns later.
+            mover = movers[len(moments)]
+            waiting, outcome = engine.waiting_for(state), engine.outcome(state)
+            moments.append(Moment(state, log, waiting, outcome, mover))
+        if game.status is GameStatus.FINISHED and game.outcome is not None:
+            final = moments[-1]
+            stored = Outcome.model_validate_json(game.outcome)
+            moments[-1] = Moment(final.state, final.log, frozenset(), stored, final.mover)
+        if game.status is GameStatus.CANCELLED:
+            final = moments[-1]
+            moments[-1] = Moment(final.state, final.log, frozenset(), None, final.mover)
+        history = History(game, engine, tuple(moments), moves)
+        self._histories[game_id] = history
+        while len(self._histories) > self._remembered:
+            self._histories.popitem(last=False)
+        return history
+
+    def post(
+        self,
+        history: History,
+        version: int,
+        *,
+        footer: str = "",
+        board_at: int | None = None,
+        lines: bool = True,
+        missed: str | None = None,
+        heading: str | None = None,
+        ratings: Sequence[RatingChange] | None = None,
+    ) -> TablePost:
+        """The post belonging to ``version``, showing the board as of ``board_at`` (by
+        default ``version``; later while the post is the thread's newest and the game goes on
+        within the same turn). ``footer`` (the turn clock) goes above the turn line. Without
+        ``lines`` the post does not retell the moves (a take-back, a game picked up again);
+        with ``missed`` it stands in for a post Discord refused; ``heading`` opens it.
+        The final post says how the game ended, with ``ratings`` (how it moved the players'
+        ratings), and lays every hand open."""
+        game, engine = history.game, history.engine
+        shown_at = version if board_at is None else board_at
+        shown = history.moments[shown_at]
+        moment = history.moments[version]
+        users = seat_users(game)
+        view = engine.view(shown.state, None)
+        board = engine.describe(view)
+        status: str | None = None
+        reveal = ""
+        final = history.ended(shown_at)
+        if final:
+            status = ending_of(history).status
+            if status is not None:  # the board says how it ended, not whose turn it was
+                board = board.model_copy(update={"description": status})
+            reveal = hands_text(history)
+            if reveal:
+                # The post lays the hands open in the players' own words: the board's field
+                # saying the same (drawn in the picture) would repeat them.
+                kept = tuple(f for f in board.fields if f.name != HANDS_REVEALED)
+                board = board.model_copy(update={"fields": kept})
+        pings: tuple[int, ...] = ()
+        if version == 0 and lines and missed is None and heading is None:
+            text, pings = _start_text(history, footer)
+        else:
+            since = history.post_at_or_before(version - 1) if version else 0
+            told = [
+                line
+                for v in range(since + 1, version + 1)
+                for line in public_lines(history.moments[v].log)
+            ]
+            said = told if lines else []
+            if heading is not None:
+                said = [heading, *said]
+            if missed is not None:
+                said = [_missed_text(engine.title, game.id, missed, version), *told]
+            if history.ended(version):
+                over = final_words(history, ratings)
+                text = "\n".join([*said, "", over]).strip()
+            else:
+                # The turn line as the board shows it: an edited post keeps its story but
+                # says whom the game waits on now.
+                turn, _ = turn_line(users, shown.waiting)
+                newly = history.joined(version) if lines and missed is None else moment.waiting
+                resigned = game.resigned_seats()
+                pings = tuple(
+                    u for s in sorted(newly) if s not in resigned and (u := users[s]) is not None
+                )
+                text = "\n".join([*said, "", *([footer] if footer else []), turn]).strip()
+        return TablePost(
+            version=version,
+            shown=version if board_at is None else board_at,
+            text=text,
+            pings=pings,
+            board=board,
+            picture=picture_extra(engine, view, status=status),
+            final=final,
+            game_id=game.id,
+            game_key=engine.key,
+            reveal=reveal,
+        )
+
+    def private(self, history: History, version: int, seat: int) -> PrivateUpdate:
+        """``seat``'s private message as of ``version``: news (a new DM) when the game was
+        dealt, when it became their turn, and at the end; otherwise the message is edited,
+        with what only they may know of the latest move."""
+        game, engine = history.game, history.engine
+        moment = history.moments[version]
+        view = engine.view(moment.state, seat)
+        title = f"{strong(engine.title)} #{game.id}"
+        back = f" in {channel(where(game))}"
+        secret = private_lines(moment.log, seat)
+        if history.ended(version):  # the end first: a game may end before any move
+            result = final_private_text(history, seat)
+            head, notify = f"{title} is over{back}. {result}", True
+        elif version == 0:
+            head, notify = f"Your hand in {title}{back}. Use `/hand` to see it again.", True
+        elif seat in history.joined(version):
+            head, notify = f"Your turn in {title}{back}.", True
+        elif secret:
+            # Something only they may know: the private message shows it, edited in place;
+            # the next DM comes with their turn (a DM per move of others would be too many).
+            head, notify = f"{title}{back}", False
+        else:
+            head, notify = f"Your view of {title}{back}, kept up to date.", False
+        text = "\n".join([head, *secret])
+        return PrivateUpdate(
+            text=text,
+            notify=notify,
+            board=engine.describe(view),
+            picture=picture_extra(engine, view),
+        )
+
+
+def _start_text(history: History, footer: str) -> tuple[str, tuple[int, ...]]:
+    game, engine = history.game, history.engine
+    users = seat_users(game)
+    levels = [s.ai_level for s in game.in_seat_order() if s.seat is not None]
+    order = "\n".join(
+        f"{i + 1}. {seat_ref(i)}" + (f" ({level})" if level else "")
+        for i, level in enumerate(levels)
+    )
+    turn, pings = turn_line(users, history.moments[0].waiting)
+    clock = f"{footer}\n" if footer else ""
+    return f"{strong(engine.title)} begins! Seat order:\n{order}\n\n{clock}{turn}", pings
+
+
+def _missed_text(title: str, game_id: int, missed: str, version: int) -> str:
+    """What a catch-up post says about the post it stands in for."""
+    said = f" It said:\n{_quoted(missed)}\n" if missed.strip() else " "
+    head = f"A message about {strong(title)} #{game_id} could not be posted."
+    return f"{head}{said}What happened, and the board after move {version}:"
+
+
+def _quoted(text: str, limit: int = 1200) -> str:
+    """``text`` as a block quote, cut to ``limit`` characters."""
+    cut = text.strip()
+    if len(cut) > limit:
+        cut = cut[: limit - 1] + "…"
+    return "\n".join(f"> {line}" if line else ">" for line in cut.splitlines())
+
+
+def _unchanged(known: Game, game: Game) -> bool:
+    """Whether a game is where a remembered replay of it left it: same version, same state
+    (a take-back and another move change it), same status and resignations."""
+    return (
+        known.version == game.version
+        and known.state == game.state
+        and known.status is game.status
+        and known.resigned_seats() == game.resigned_seats()
+    )
+
+
+__all__: Sequence[str] = [
+    "History",
+    "Moment",
+    "PrivateUpdate",
+    "TablePost",
+    "TableViews",
+    "table_deliveries",
+]

@@ -1,0 +1,147 @@
+"""What an organiser chooses when creating a tournament, checked and turned into settings.
+
+A tournament keeps in its settings: its ``name``, the table sizes (``smallest`` and
+``largest`` players per table, within the game's seat counts) and the move clock of its games
+(``deadline`` in seconds, 0 for none). Nothing here touches the store or Discord.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from bot.clocks.turn_clock import DEADLINE_CHOICES, parse_duration
+from bot.common.refusals import Refusal
+from games.core import Engine, InvalidSetup
+from storage import TournamentFormat
+
+MAX_ROUNDS = 20
+#: The longest a tournament may take sign-ups before it starts by itself.
+LONGEST_SIGNUP = timedelta(days=30)
+MAX_NAME = 60
+#: The most players one tournament takes; a round's standings stay readable in one embed.
+MAX_ENTRANTS = 128
+DEFAULT_DEADLINE = "24h"
+FORMAT_LABELS = {
+    TournamentFormat.SWISS: "Swiss",
+    TournamentFormat.ROUND_ROBIN: "round-robin",
+    TournamentFormat.KNOCKOUT: "knockout",
+}
+_RANGE = re.compile(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRange:
+    """How many players sit at one table."""
+
+    smallest: int
+    largest: int
+
+    def label(self) -> str:
+        """``"3–4 players"`` or ``"2 players"``."""
+        if self.smallest == self.largest:
+            return f"{self.smallest} players"
+        return f"{self.smallest}–{self.largest} players"
+
+    @classmethod
+    def of(cls, settings: Mapping[str, Any]) -> TableRange:
+        """The range stored in a tournament's settings."""
+        return cls(int(settings["smallest"]), int(settings["largest"]))
+
+
+def table_range(
+    engine: Engine[Any, Any],
+    text: str | None,
+    tournament_format: TournamentFormat,
+    options: Mapping[str, Any] | None = None,
+) -> TableRange:
+    """The table sizes an organiser typed (``"3-4"``, ``"2"``), within the seat counts the
+    game has with the tournament's ``options``; by default all of them, except two-player
+    tables for a knockout or a round-robin of a game that allows them (the classic bracket
+    and circle)."""
+    playable = playable_sizes(engine, options or {})
+    if not playable:
+        raise Refusal(f"{engine.title} cannot be played with these options.")
+    if engine.teams(engine.new_game(playable[0], 0, options or {})):
+        # Places in a team game are shared by partners, which tournament points do not read.
+        raise Refusal("Team variants cannot be played in a tournament: leave the teams option out.")
+    low, high = playable[0], playable[-1]
+    if text is None or not text.strip():
+        if tournament_format is not TournamentFormat.SWISS and low <= 2:
+            return TableRange(2, 2)
+        return TableRange(low, high)
+    match = _RANGE.fullmatch(text)
+    if match is None:
+        raise Refusal(f"Write table sizes as a number or a range, such as `{low}-{high}`.")
+    smallest = int(match[1])
+    largest = int(match[2]) if match[2] else smallest
+    if smallest > largest:
+        raise Refusal("Write the smaller table size first, such as `3-4`.")
+    if smallest < engine.min_players or largest > engine.max_players:
+        raise Refusal(f"{engine.title} seats {engine.seat_count_label()} at a table.")
+    for size in range(smallest, largest + 1):
+        if size not in playable:
+            try:
+                engine.new_game(size, 0, options or {})
+            except InvalidSetup as error:
+                raise Refusal(f"Tables of {size} cannot play: {error}") from None
+    return TableRange(smallest, largest)
+
+
+def playable_sizes(engine: Engine[Any, Any], options: Mapping[str, Any]) -> list[int]:
+    """The table sizes the game can be set up for with ``options`` (the engine decides:
+    e.g. two Magic Spell students need its Low Enrollment variant)."""
+    sizes = []
+    for size in range(engine.min_players, engine.max_players + 1):
+        try:
+            engine.new_game(size, 0, options)
+        except InvalidSetup:
+            continue
+        sizes.append(size)
+    return sizes
+
+
+def deadline_seconds(choice: str | None) -> int:
+    """The move clock of a tournament's games, in seconds (0: no deadline)."""
+    key = choice or DEFAULT_DEADLINE
+    if key not in DEADLINE_CHOICES:
+        raise Refusal(f"Choose a deadline among {', '.join(DEADLINE_CHOICES)}.")
+    chosen = DEADLINE_CHOICES[key]
+    return 0 if chosen is None else int(chosen.total_seconds())
+
+
+def check_rounds(tournament_format: TournamentFormat, rounds: int | None) -> int | None:
+    """The rounds asked for, checked; a knockout decides its own."""
+    if rounds is None:
+        return None
+    if tournament_format is TournamentFormat.KNOCKOUT:
+        raise Refusal("A knockout plays until one champion is left: leave `rounds` out.")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise Refusal(f"Choose between 1 and {MAX_ROUNDS} rounds.")
+    return rounds
+
+
+def tournament_name(text: str | None, engine: Engine[Any, Any]) -> str:
+    """The name shown on the sign-up and standings (the game's title by default)."""
+    name = " ".join((text or "").split())
+    if len(name) > MAX_NAME:
+        raise Refusal(f"A tournament's name is at most {MAX_NAME} characters.")
+    return name or f"{engine.title} tournament"
+
+
+def swiss_rounds(players: int) -> int:
+    """Rounds a Swiss tournament plays when the organiser did not say: enough for one
+    undefeated player among two-player tables (``ceil(log2 n)``), at least 3."""
+    return max(3, math.ceil(math.log2(max(players, 2))))
+
+
+def signup_time(text: str | None) -> timedelta | None:
+    """How long sign-ups stay open before the tournament starts by itself (``7d``, ``36h``);
+    ``None``: until the organiser starts it."""
+    if text is None or not text.strip():
+        return None
+    return parse_duration(text, longest=LONGEST_SIGNUP)

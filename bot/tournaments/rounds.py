@@ -1,0 +1,169 @@
+"""Moving a tournament on: each round begun once, its tables' games created and dealt once,
+the tournament finished when its schedule is over, and its standings shown after each step.
+
+Every step reads only the store, so repeating one after a crash or a restart carries on from
+what the store says (see :mod:`bot.tournaments.service`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable, Mapping
+
+import games
+from bot.clocks.substitutes import NO_SUBSTITUTES
+from bot.clocks.turn_clock import Policy, server_clock
+from bot.common.locks import GameLocks
+from bot.common.posts import Post
+from bot.common.text import strong, user
+from bot.lobby.lobby import Lobbies, Seating
+from bot.tournaments import boards
+from bot.tournaments.channel import TOURNAMENT_STYLE, channel_post, show
+from bot.tournaments.pairing import RoundPlan
+from bot.tournaments.results import round_complete, round_records, standings_of, table_games
+from bot.tournaments.schedule import Over, next_round
+from storage import Game, GameStatus, RoundConflict, Store, Tournament, TournamentStatus
+
+OpenThread = Callable[[Game, str], Awaitable[int | None]]
+"""Opens a thread for a table's game, named with the given title; ``None`` where there can be
+none (the game is then played in the tournament's channel)."""
+
+
+async def no_thread(game: Game, title: str) -> int | None:
+    """Opens no thread: every table's game is played in the tournament's channel."""
+    return None
+
+
+class Rounds:
+    """Moves tournaments on from what the store says, one tournament at a time."""
+
+    def __init__(
+        self,
+        store: Store,
+        lobbies: Lobbies,
+        locks: GameLocks,
+        *,
+        open_thread: OpenThread = no_thread,
+        delivered: Callable[[], None] = lambda: None,
+    ) -> None:
+        self._store = store
+        self._lobbies = lobbies
+        self._locks = locks  # one tournament moved on at a time
+        self._open_thread = open_thread
+        self._delivered = delivered
+
+    async def advance(self, tournament_id: int) -> Tournament:
+        """Carry a tournament on as far as its games allow: deal the current round's tables
+        not yet dealt, begin the next round once the current one is complete, finish the
+        tournament when its schedule is over; then show the standings. The tournament as it
+        then is."""
+        async with self._locks(tournament_id):
+            tournament = await self._store.tournaments.get(tournament_id)
+            found = await table_games(self._store, tournament)
+            while tournament.status is TournamentStatus.RUNNING:
+                if _undealt(tournament, found):
+                    tournament = await self._launch(tournament)
+                    found = await table_games(self._store, tournament)
+                if tournament.round and not round_complete(tournament, found):
+                    break
+                following = next_round(tournament, round_records(tournament, found), found)
+                if isinstance(following, Over):
+                    tournament = await self._finish(tournament, following, found)
+                    break
+                tournament = await self._begin(tournament, following)
+            await show(self._store, tournament, found)
+        self._delivered()
+        return tournament
+
+    async def _begin(self, tournament: Tournament, plan: RoundPlan) -> Tournament:
+        number = tournament.round + 1
+        text = boards.round_announcement(boards.name_of(tournament), number, plan.entries)
+        try:
+            return await self._store.tournaments.begin_round(
+                tournament.id,
+                round_number=number,
+                tables=plan.entries,
+                deliveries=[channel_post(tournament, text)],
+            )
+        except RoundConflict:  # another process began it: carry on from the store
+            return await self._store.tournaments.get(tournament.id)
+
+    async def _launch(self, tournament: Tournament) -> Tournament:
+        """Create and deal every game of the current round not yet dealt; the tournament
+        as it then is."""
+        engine = games.get(tournament.game_key)
+        clock = server_clock(await self._store.prefs.server(tournament.guild_id))
+        seconds = int(tournament.settings.get("deadline", 0))
+        table_settings = {
+            "seating": Seating.SHUFFLED.value,
+            **clock.to_settings(),
+            "deadline": seconds,
+            "policy": Policy.ACT.value,
+            "tournament": tournament.id,
+            # Only an organiser who allowed substitutes lets someone new take a seat.
+            **({} if tournament.settings.get("substitutes") else {NO_SUBSTITUTES: True}),
+        }
+        for table in tournament.tables_of(tournament.round):
+            if table.bye:
+                continue
+            game = await self._store.tournaments.open_table(
+                tournament.id,
+                round_number=table.round,
+                number=table.number,
+                options=dict(tournament.settings.get("options", {})),
+                settings={**table_settings, "round": table.round, "table": table.number},
+            )
+            if game.status is not GameStatus.LOBBY:
+                continue
+            title = f"{boards.name_of(tournament)} · R{table.round} T{table.number}"
+            # The players are pinged by name on the line below this one.
+            announce = (
+                f"{strong(boards.name_of(tournament))}, round {table.round}, table "
+                f"{table.number} of {engine.title}: your game starts now. Good luck!"
+            )
+            await self._lobbies.deal(
+                game.id,
+                open_thread=self._thread_titled(title),
+                announce=announce,
+                pings=table.players,
+            )
+        return await self._store.tournaments.get(tournament.id)
+
+    def _thread_titled(self, title: str) -> Callable[[Game], Awaitable[int | None]]:
+        """Opens a table's thread under the name ``title``."""
+
+        async def open_thread(game: Game) -> int | None:
+            return await self._open_thread(game, title)
+
+        return open_thread
+
+    async def _finish(
+        self, tournament: Tournament, over: Over, found: Mapping[int, Game]
+    ) -> Tournament:
+        name = boards.name_of(tournament)
+        if over.champion is None:
+            text = f"{strong(name)} is over."
+        else:
+            text = (
+                f"{strong(name)} is over. "
+                f"Congratulations to the champion, {user(over.champion)}! 🏆"
+            )
+        ended = dataclasses.replace(
+            tournament, status=TournamentStatus.FINISHED, champion_id=over.champion
+        )
+        board = boards.standings_board(ended, standings_of(ended, found), found)
+        post = Post(
+            content=text, boards=(board,), pings=tuple(ended.active()), extra=TOURNAMENT_STYLE
+        )
+        return await self._store.tournaments.finish(
+            tournament.id, champion_id=over.champion, deliveries=[channel_post(ended, post)]
+        )
+
+
+def _undealt(tournament: Tournament, found: Mapping[int, Game]) -> bool:
+    """Whether a table of the current round has no game yet, or one not yet dealt."""
+    return any(
+        table.game_id is None or found[table.game_id].status is GameStatus.LOBBY
+        for table in tournament.tables_of(tournament.round)
+        if not table.bye
+    )

@@ -1,0 +1,64 @@
+"""Housekeeping: the outbox forgets what it sent long ago, once a day.
+
+Every move queues its posts and DMs in the outbox, and a sent one is only kept so that a
+crash cannot send it twice; a week later it is of no use to anyone, and a busy server would
+otherwise grow its database by every board ever posted. The daily run is a durable timer
+like the game clocks, so it survives restarts and never runs twice at once; and it keeps
+coming back: a run that fails for good still sets the next one, and one that fails for the
+moment (the database busy) stays pending and is tried again by the timer loop.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from bot.wiring.loops import transient
+from storage import NewTimer, Store, Timer, TimerKind
+
+log = logging.getLogger("grimoire.housekeeping")
+
+#: How long a sent delivery is kept.
+KEEP_SENT = timedelta(days=7)
+#: How long one given up is kept (it says, e.g., that a player's DMs were closed).
+KEEP_GIVEN_UP = timedelta(days=30)
+#: Between two runs.
+EVERY = timedelta(days=1)
+#: The first run after a start, so a restart does not begin with a long delete.
+FIRST_AFTER = timedelta(minutes=10)
+HOUSEKEEPING_KEY = "housekeeping"
+
+
+def housekeeping_timer(due: datetime) -> NewTimer:
+    """The next housekeeping run."""
+    return NewTimer(TimerKind.HOUSEKEEPING, due, key=HOUSEKEEPING_KEY)
+
+
+class Housekeeping:
+    """Prunes the outbox once a day."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], datetime]) -> None:
+        self._store = store
+        self._clock = clock
+
+    async def schedule(self) -> None:
+        """Make sure a run is coming (an earlier start may already have set one)."""
+        first = housekeeping_timer(self._clock() + FIRST_AFTER)
+        await self._store.timers.schedule([first], replace=False)
+
+    async def fire(self, timer: Timer) -> None:
+        """Prune, then set the next run as the timer is marked fired."""
+        now = self._clock()
+        try:
+            removed = await self._store.outbox.prune(
+                done_before=now - KEEP_SENT, given_up_before=now - KEEP_GIVEN_UP
+            )
+        except Exception as error:
+            if transient(error):
+                raise  # the timer stays pending and is fired again soon
+            # Dropped with the timer, the run would never come back (until a restart).
+            log.exception("Housekeeping failed; it runs again in %s.", EVERY)
+        else:
+            log.info("Housekeeping: %d old deliveries forgotten.", removed)
+        await self._store.timers.fire(timer.id, timers=[housekeeping_timer(now + EVERY)])
