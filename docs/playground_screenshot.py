@@ -18,7 +18,7 @@ from pathlib import Path
 import games
 from bot.playground.options import PlaygroundOptions
 from bot.playground.runner import Playground
-from bot.settings import Settings
+from bot.wiring.settings import Settings
 
 CHROMIUM = [
     "chromium",
