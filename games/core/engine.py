@@ -17,7 +17,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, get_type_hints
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
@@ -32,7 +32,7 @@ from games.core.errors import (
     StateFormatError,
     UnknownNotation,
 )
-from games.core.outcome import Outcome, ending_sentence
+from games.core.outcome import Outcome, ending_sentence, score_words
 from games.core.transition import LogEntry, Transition
 
 StateT = TypeVar("StateT")
@@ -78,7 +78,8 @@ class Engine(ABC, Generic[StateT, ActionT]):
     max_players: ClassVar[int]
     Options: ClassVar[type[BaseModel]]
     state_type: ClassVar[type[Any]]
-    #: The model ``view`` returns, so that a view kept as JSON can be read back and drawn.
+    #: The model ``view`` returns, so that a view kept as JSON can be read back and drawn;
+    #: ``None`` reads it from what ``view`` is annotated to return (see :meth:`load_view`).
     view_type: ClassVar[type[BaseModel] | None] = None
     state_format: ClassVar[int] = 1
     #: No game, however it is played, takes more actions than this; a safety net for tests.
@@ -100,8 +101,16 @@ class Engine(ABC, Generic[StateT, ActionT]):
     score_name: ClassVar[str] = "points"
 
     # ----------------------------------------------------------------- setup
-    def options(self, raw: BaseModel | Mapping[str, Any] | None = None) -> BaseModel:
-        """Validate variant options; unknown or ill-typed options raise ``InvalidSetup``."""
+    def options(
+        self, raw: BaseModel | Mapping[str, Any] | None = None, *, stored: bool = False
+    ) -> BaseModel:
+        """Validate variant options; unknown or ill-typed options raise ``InvalidSetup``.
+
+        ``stored`` says the options are read back from a stored game (as :meth:`new_game`
+        reads them) rather than typed by a player: a game whose options once had another
+        shape reads the old stored ones its own way (Magic Spell's from before a semester
+        could be chosen), and only those; its ``Options`` model finds ``{"stored": True}``
+        as its validation context."""
         if raw is None:
             return self.Options()
         if isinstance(raw, self.Options):
@@ -115,7 +124,7 @@ class Engine(ABC, Generic[StateT, ActionT]):
                 f"{self.title} has no option {', '.join(unknown)} (options: {choices})."
             )
         try:
-            return self.Options.model_validate(data)
+            return self.Options.model_validate(data, context={"stored": stored})
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
@@ -124,13 +133,14 @@ class Engine(ABC, Generic[StateT, ActionT]):
     def new_game(
         self, players: int, seed: int, options: BaseModel | Mapping[str, Any] | None = None
     ) -> StateT:
-        """A fresh game for ``players`` seats, all randomness drawn from ``seed``."""
+        """A fresh game for ``players`` seats, all randomness drawn from ``seed``; the
+        options are read as stored with a game (see :meth:`options`)."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidSetup(
                 f"{self.title} is played by {self.min_players} to {self.max_players} players,"
                 f" not {players}."
             )
-        return self._new_game(players, seed, self.options(options))
+        return self._new_game(players, seed, self.options(options, stored=True))
 
     @abstractmethod
     def _new_game(self, players: int, seed: int, options: Any) -> StateT: ...
@@ -313,6 +323,16 @@ class Engine(ABC, Generic[StateT, ActionT]):
         ``score_name``; a game whose end is not a count of points says it its own way."""
         return ending_sentence(outcome, self.score_name)
 
+    def results(self, state: StateT, outcome: Outcome) -> tuple[str, ...]:
+        """What each seat ended the game with, in the game's own terms, in seat order: the
+        words the final places put beside each name ("23 prestige", "14 health left").
+        ``outcome`` is how the game ended (``outcome(state)``, or the table's places after
+        resignations). By default each seat's score in ``score_name``
+        (``games.core.outcome.score_words``); a game whose score is not what it is played for
+        (Marginalia's 1 for the winner) or whose ties go to something a player can see
+        (prestige, spells cast) says it its own way."""
+        return score_words(outcome, self.score_name)
+
     def standing(self, state: StateT) -> Outcome | None:
         """How a running game stands, as an ``Outcome`` whose scores are points so far
         (``clear_lead`` of them make a clear lead): what the ``normal`` AI compares and where
@@ -339,8 +359,14 @@ class Engine(ABC, Generic[StateT, ActionT]):
 
     # ------------------------------------------------------ clocks and undo
     def pass_action(self, state: StateT, seat: int) -> ActionT | None:
-        """The legal action by which ``seat`` declines to act (``pass``, ``skip``), when the
-        rules offer one now; what a table plays for a player whose deadline passed."""
+        """The legal action by which ``seat`` declines to act, when the rules offer one now:
+        what a table plays for a player whose deadline passed, silence taken as "no".
+
+        By default a ``pass`` or ``skip`` among the legal actions. A game with prompts a
+        player may ignore (a "you may" ability, a trade offer, another weave) answers each
+        with its "no" (let the turn end, stop, decline), so that a stand-in never takes up
+        what the player did not; ``None`` where there is nothing to decline (a turn's own
+        move, a choice that must be made), which leaves the move to the table's chooser."""
         for action in self.legal_actions(state, seat):
             if self.notation(action) in PASSES:
                 return action
@@ -409,10 +435,25 @@ class Engine(ABC, Generic[StateT, ActionT]):
         return None
 
     def load_view(self, data: Mapping[str, Any]) -> BaseModel:
-        """Read back a view kept as JSON data (``view.model_dump(mode="json")``)."""
-        if self.view_type is None:
+        """Read back a view kept as JSON data (``view.model_dump(mode="json")``): as
+        ``view_type``, or, when a game leaves it out, as the model its ``view`` is annotated
+        to return. ``TypeError`` when neither names one (``view`` says only ``BaseModel``)."""
+        model = self._view_model
+        if model is None:
             raise TypeError(f"{self.title} does not say what its views are")
-        return self.view_type.model_validate(data)
+        return model.model_validate(data)
+
+    @cached_property
+    def _view_model(self) -> type[BaseModel] | None:
+        if self.view_type is not None:
+            return self.view_type
+        try:
+            named = get_type_hints(type(self).view).get("return")
+        except (NameError, TypeError):  # an annotation only a type checker can read
+            return None
+        if isinstance(named, type) and issubclass(named, BaseModel) and named is not BaseModel:
+            return named
+        return None
 
     # -------------------------------------------------------------- notation
     @abstractmethod

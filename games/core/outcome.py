@@ -75,6 +75,16 @@ def amount(score: int, score_name: str) -> str:
     return f"{score} {unit}"
 
 
+def score_words(outcome: Outcome, score_name: str = "points") -> tuple[str, ...]:
+    """Each seat's score with its unit, in seat order: what ``Engine.results`` says unless
+    a game says it its own way.
+
+    >>> score_words(Outcome.ranked([23, 1]), "prestige")
+    ('23 prestige', '1 prestige')
+    """
+    return tuple(amount(score, score_name) for score in outcome.scores)
+
+
 def ending_sentence(outcome: Outcome, score_name: str = "points") -> str:
     """One neutral sentence saying who won and with what, seats as placeholders: what
     ``Engine.ending`` says unless a game says it its own way.

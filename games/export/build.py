@@ -115,7 +115,7 @@ def export_history(
         complete=complete,
         requester=None if complete else requester,
         players=players,
-        options=dict(engine.options(options).model_dump(mode="json")),
+        options=dict(engine.options(options, stored=True).model_dump(mode="json")),
         seed=seed if complete else None,
         seats=[
             ExportSeat(

@@ -180,11 +180,16 @@ def _actions() -> list[CardText]:
             "action-trade",
             "Trade",
             "action",
-            "While another student takes a turn, offer a student who is not taking one up to "
-            "three things (cabinet tiles, tiles woven on your homework at 1 spirit each, "
-            "homework or spellbook spells) for up to three. They accept, choosing what meets "
-            "each thing asked, or decline; you may withdraw it. Spirit is never traded.",
-            "Between turns: offer tiles or spells for others; the partner accepts or declines",
+            "When you are not taking a turn, offer another student who is not taking one up "
+            "to three things (cabinet tiles, tiles woven on your homework at 1 spirit each, "
+            "homework or spellbook spells) for up to three; with Low Enrollment the two "
+            "students trade between turns, until the next turn's first action. You may send "
+            "each other student one offer a round (counted again from the start of each of "
+            "your turns), and several offers may be open at once. An offer stays open until "
+            "the partner accepts it, choosing what meets each thing asked, or declines it, "
+            "you withdraw it, or either student's turn begins (an embargo on either, or "
+            "something it trades being gone, cancels it too). Spirit is never traded.",
+            "Out of turn: offer tiles or spells for others, one offer a round to each student",
             "Rules: “When it is not your turn…”; RULES.md, decisions 17-19",
         ),
     ]

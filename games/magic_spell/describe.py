@@ -16,6 +16,7 @@ from games.core import FINAL_SCORES, Board, BoardField, seat_ref
 from games.magic_spell.catalogue import effect_line, spell_brief
 from games.magic_spell.scoring import ScoreLine
 from games.magic_spell.spells import STONE, spell
+from games.magic_spell.state import SAFETY_ROUNDS
 from games.magic_spell.text import (
     plural,
     row_label,
@@ -26,6 +27,8 @@ from games.magic_spell.text import (
 )
 from games.magic_spell.view import UNKNOWN, MagicSpellView, PendingView, StudentView
 
+#: From how many rounds before the last the board warns that grading is coming.
+WARNING_ROUNDS = 5
 #: An embed field's most characters (Discord's limit).
 FIELD_LIMIT = 1024
 #: The most characters the spellbook spells' effects take on a board, so that the whole
@@ -94,13 +97,55 @@ def _title(view: MagicSpellView) -> str:
     return title
 
 
-def round_text(view: MagicSpellView) -> str:
-    """The round, and with a semester set the countdown: "Round 12 of 30 · 18 left"."""
-    if view.semester_rounds is None:
-        return f"Round {view.round}"
-    left = max(view.semester_rounds - view.round, 0)
+def round_text(view: MagicSpellView, *, compact: bool = False) -> str:
+    """The round and how many are left before the spellbooks are graded all the same: "Round
+    12 of 30 · 18 left" with a semester set, "Round 12 of at most 100 · 88 left" without one
+    (the safety limit, RULES.md decision 22). ``compact``, short enough for a picture's
+    title, says "Round 12 · 88 left" without a semester and "Last round, 30 of 30" at its
+    end."""
+    last = last_round(view)
+    left = max(last - view.round, 0)
+    if compact and view.semester_rounds is not None:
+        if left == 0:
+            return f"Last round, {view.round} of {last}"
+        return f"Round {view.round} of {last} · {left} left"
+    if compact:
+        return f"Round {view.round} · " + ("last round" if left == 0 else f"{left} left")
     ending = "the last round" if left == 0 else f"{left} left"
-    return f"Round {view.round} of {view.semester_rounds} · {ending}"
+    if view.semester_rounds is not None:
+        return f"Round {view.round} of {last} · {ending}"
+    return f"Round {view.round} of at most {last} · {ending}"
+
+
+def last_round(view: MagicSpellView) -> int:
+    """The round after which the spellbooks are graded as they stand if nobody has submitted:
+    the semester the table chose, or the safety limit."""
+    return SAFETY_ROUNDS if view.semester_rounds is None else view.semester_rounds
+
+
+def grading_warning(view: MagicSpellView) -> str:
+    """Near the end of the semester (or of the safety limit), when grading comes anyway;
+    "" before that, once a student has submitted, and once the game is over."""
+    if view.finished or view.grader is not None:
+        return ""
+    last = last_round(view)
+    left = last - view.round
+    if left >= WARNING_ROUNDS:
+        return ""
+    when = (
+        "at the end of this round"
+        if left <= 0
+        else f"after round {last} (this round and {left} more)"
+    )
+    why = (
+        "the semester ends then"
+        if view.semester_rounds is not None
+        else "no semester was set, but Grimoire ends every game by then"
+    )
+    return (
+        f"**Grading comes {when}:** {why}; if nobody has submitted a full courseload, the "
+        "spellbooks are graded as they stand."
+    )
 
 
 def _status(view: MagicSpellView) -> str:
@@ -110,6 +155,9 @@ def _status(view: MagicSpellView) -> str:
             "grading first."
         )
     lines = []
+    warning = grading_warning(view)
+    if warning:
+        lines.append(warning)
     if view.grader is not None:
         lines.append(
             f"{seat_ref(view.grader)} has submitted their spellbook for grading: "

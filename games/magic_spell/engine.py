@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from games.core import (
@@ -21,7 +28,7 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.magic_spell import catalogue, labels, refusals, rules, scoring, strategy, whole
+from games.magic_spell import catalogue, labels, refusals, rules, scoring, strategy, whole_moves
 from games.magic_spell.actions import (
     COMPOSITES,
     DONE,
@@ -89,17 +96,16 @@ class MagicSpellOptions(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _stored_before_rounds(cls, data: Any) -> Any:
-        """Options stored before the semester could be chosen hold every other field, some at
-        its default, and no ``rounds``: those games were cut after 10 rounds for every 3
-        credits, and a replay of them must end as they did. Options as typed name only what
-        differs from the defaults, so they are read as they are."""
-        if (
-            isinstance(data, dict)
-            and "rounds" not in data
-            and data.keys() >= _OLD_FIELDS
-            and any(data[name] in (None, False) for name in _OLD_FIELDS)
-        ):
+    def _stored_before_rounds(cls, data: Any, info: ValidationInfo) -> Any:
+        """Options stored with a game before the semester could be chosen keep the semester
+        that game had: 10 rounds for every 3 credits, so that a replay ends as the game did.
+        The bot stored options as a whole dump of the model of the time, so those hold
+        exactly the four other variants and no ``rounds``; anything stored since names
+        ``rounds``. Only options read back from a stored game are read this way
+        (``Engine.new_game``, or ``Engine.options(raw, stored=True)``): options a player
+        types are read as they are, whatever they name."""
+        stored = bool(info.context and info.context.get("stored"))
+        if stored and isinstance(data, Mapping) and set(data) == _OLD_FIELDS:
             load = data["heavy_courseload"] or COURSELOAD
             if isinstance(load, int):
                 return {**data, "rounds": legacy_rounds(load)}
@@ -118,7 +124,8 @@ class MagicSpellOptions(BaseModel):
         return rounds
 
 
-#: The options every game stored before ``rounds`` existed holds (a whole model dump).
+#: The options every game stored before ``rounds`` existed holds, and nothing else (a whole
+#: dump of the model of the time).
 _OLD_FIELDS = frozenset(
     {"heavy_courseload", "low_enrollment", "philosophers_stone", "open_research"}
 )
@@ -135,7 +142,8 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
         "15 with Heavy Courseload); a word of 3 letters is worth 1, of 4–5 letters 2, longer 3. "
         "Whoever has them at the end of a turn submits, everyone else has one last turn, and the "
         "most credits wins (a tie goes to the submitter). A table may set a semester "
-        "(option rounds=30): after its last round the spellbooks are graded as they stand.\n"
+        "(option rounds=30): after its last round the spellbooks are graded as they stand; "
+        "without one, they are after round 100 all the same.\n"
         "**Start:** 5 tiles in your cabinet (at most 6), 3 homework spells (at most 4), 5 spirit.\n"
         "**Your turn**, one of: weave a tile onto a homework spell (the first weave is free, each "
         "more costs 1 spirit); scrounge a face-down tile of the 100-place laboratory, then weave, "
@@ -250,8 +258,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def deciding(self, state: MagicSpellState, seat: int) -> bool:
         return state.steps[seat] is not None
 
+    def pass_action(self, state: MagicSpellState, seat: int) -> Action | None:
+        return rules.declining(state, seat)
+
     def whole_moves(self, state: MagicSpellState, seat: int) -> list[Action]:
-        return whole.whole_moves(state, seat, lambda s, p, a: self.apply_trusted(s, p, a).state)
+        return whole_moves.whole_moves(
+            state, seat, lambda s, p, a: self.apply_trusted(s, p, a).state
+        )
 
     def action_label(self, state: MagicSpellState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)
@@ -276,6 +289,9 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def outcome(self, state: MagicSpellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def results(self, state: MagicSpellState, outcome: Outcome) -> tuple[str, ...]:
+        return scoring.results(state)
 
     def standing(self, state: MagicSpellState) -> Outcome:
         return scoring.standing(state)

@@ -25,6 +25,7 @@ from games.core.picture import (
     LINE,
     MUTED,
     PANEL,
+    TITLE,
     WHITE,
     Canvas,
     font,
@@ -74,7 +75,7 @@ def render(
     if view.homework is not None:
         height += _own_height(view) + 20
     canvas = Canvas(WIDTH, height)
-    y = canvas.title_bar(_title(view))
+    y = canvas.title_bar(canvas.fit(_title(view), WIDTH - 48, size=TITLE, bold=True))
     for line in status_lines:
         canvas.text(MARGIN, y, line, size=TEXT, bold=True)
         y += 36
@@ -91,7 +92,7 @@ def render(
 def _title(view: MagicSpellView) -> str:
     if view.finished:
         return "Magic Spell · game over"
-    return f"Magic Spell · {round_text(view)}"
+    return f"Magic Spell · {round_text(view, compact=True)}"
 
 
 def _status(view: MagicSpellView, names: Sequence[str] | None) -> str:

@@ -10,6 +10,7 @@ from games.core import LogEntry, seat_ref
 from games.magic_spell import casting, effects, laboratory, trading, turns, weaving
 from games.magic_spell.actions import (
     BACK,
+    DECLINES,
     DONE,
     RESEARCH,
     REST,
@@ -93,6 +94,27 @@ def legal_actions(s: MagicSpellState, seat: int) -> list[Action]:
     if s.low_enrollment and not s.started:
         actions += trading.top_actions(s, seat)
     return actions
+
+
+def declining(s: MagicSpellState, seat: int) -> Action | None:
+    """What ``seat`` does by saying nothing (``Engine.pass_action``): the "no" to what it
+    may leave undone. After a weave it weaves no more (`done`), Jettison returns no more
+    tiles (`done`), an extra tile move or an offer being built is taken back (`back`), and an
+    offer made to it is declined. Its turn itself, and the choices a move it began must
+    finish (where a scrounged tile goes, a spell's choices), are not declined: ``None``."""
+    if not may_act(s, seat):
+        return None
+    step = s.steps[seat]
+    if step is not None:
+        if step.kind in ("more", "jettison"):
+            return DONE
+        if step.kind in trading.TRADE_STEPS or (step.kind in ("move-to", "move") and step.extra):
+            return BACK
+        return None
+    if trading.may_trade(s, seat):
+        for offer in trading.incoming(s, seat):
+            return DECLINES[offer.proposer]
+    return None
 
 
 def turn_actions(s: MagicSpellState, seat: int) -> list[Action]:

@@ -9,6 +9,7 @@ from games.core import Outcome
 from games.magic_spell.homework import credits, fits, missing
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import MagicSpellState
+from games.magic_spell.text import plural
 
 
 class ScoreLine(BaseModel):
@@ -46,6 +47,22 @@ def outcome(s: MagicSpellState) -> Outcome:
     return Outcome.ranked(
         [line.total for line in lines], [1 if line.graded_first else 0 for line in lines]
     )
+
+
+def results(s: MagicSpellState) -> tuple[str, ...]:
+    """Each student's grade in words: credits, with the stones that count among them and
+    whether they submitted first (what breaks a tie): "9 credits, submitted first",
+    "8 credits (2 from stones)"."""
+    words = []
+    for seat in range(s.players):
+        line = score_line(s, seat)
+        text = plural(line.total, "credit")
+        if line.stones:
+            text += f" ({line.stones} from {'a stone' if line.stones == 1 else 'stones'})"
+        if line.graded_first:
+            text += ", submitted first"
+        words.append(text)
+    return tuple(words)
 
 
 def standing(s: MagicSpellState) -> Outcome:

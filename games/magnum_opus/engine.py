@@ -107,6 +107,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
     def card_keys(self, state: MagnumOpusState, seat: int, action: Action) -> Sequence[str]:
         return catalogue.card_keys(state, seat, action)
 
+    def pass_action(self, state: MagnumOpusState, seat: int) -> Action | None:
+        return rules.declining(state, seat)
+
     def deciding(self, state: MagnumOpusState, seat: int) -> bool:
         return labels.deciding(state, seat)
 
@@ -139,6 +142,9 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     def outcome(self, state: MagnumOpusState) -> Outcome | None:
         return scoring.outcome(state) if state.phase == "over" else None
+
+    def results(self, state: MagnumOpusState, outcome: Outcome) -> tuple[str, ...]:
+        return scoring.results(state)
 
     def standing(self, state: MagnumOpusState) -> Outcome:
         return scoring.outcome(state)

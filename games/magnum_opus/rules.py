@@ -51,6 +51,16 @@ def legal_actions(s: MagnumOpusState, seat: int) -> list[Action]:
     return []
 
 
+def declining(s: MagnumOpusState, seat: int) -> Action | None:
+    """What ``seat`` does by saying nothing (``Engine.pass_action``): a patron leaves the
+    Favor unused and takes the Funds (`pass`), first taking back a Favor begun but not
+    finished (`back`). Keeping and picking cards must be done: ``None``."""
+    patron = s.patron
+    if s.phase != "patronage" or patron is None or patron.seat != seat:
+        return None
+    return patronage.BACK if patron.target >= 0 else patronage.PASS
+
+
 def apply(s: MagnumOpusState, seat: int, action: Decision, log: list[LogEntry]) -> None:
     """Apply a legal action to the (already cloned) state, writing what happened to ``log``."""
     match action:

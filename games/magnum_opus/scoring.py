@@ -11,6 +11,7 @@ from pydantic import BaseModel, ConfigDict
 from games.core import Outcome
 from games.magnum_opus import cards
 from games.magnum_opus.state import MagnumOpusState
+from games.magnum_opus.text import money, plural
 
 FORMULA_POINTS = 2
 #: Ties go to most completed formulas, then most silver: one number, formulas weighing more
@@ -100,3 +101,14 @@ def outcome(s: MagnumOpusState) -> Outcome:
             for (_, formulas, *_), alchemist in zip(tallies, s.alchemists, strict=True)
         ],
     )
+
+
+def results(s: MagnumOpusState) -> tuple[str, ...]:
+    """Each alchemist's Prestige Points in words, with what breaks a tie (completed formulas,
+    then silver): "23 prestige, 2 formulas, 5 silver"."""
+    words = []
+    for seat in range(s.players):
+        line = score_line(s, seat)
+        formulas = plural(line.formulas, "formula")
+        words.append(f"{line.total} prestige, {formulas}, {money(line.silver)}")
+    return tuple(words)

@@ -115,6 +115,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
             return state.steps[0].seat == seat
         return seat == state.current and not state.extra_turn and not state.finished
 
+    def pass_action(self, state: MandragoraState, seat: int) -> Action | None:
+        return rules.declining(state, seat)
+
     def whole_moves(self, state: MandragoraState, seat: int) -> list[Action]:
         return whole_moves.whole_moves(state, seat)
 
@@ -143,6 +146,9 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def outcome(self, state: MandragoraState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def results(self, state: MandragoraState, outcome: Outcome) -> tuple[str, ...]:
+        return scoring.results(state, outcome)
 
     def standing(self, state: MandragoraState) -> Outcome:
         return scoring.outcome(state)

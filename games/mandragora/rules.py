@@ -62,6 +62,18 @@ def legal_actions(s: MandragoraState, seat: int) -> list[Action]:
     return actions
 
 
+def declining(s: MandragoraState, seat: int) -> Action | None:
+    """What ``seat`` does by saying nothing (``Engine.pass_action``): the "no" to what it
+    may leave undone. A Replication's extra turn passes (`skip`), and in the team variant
+    the trade with the partner that cursed scrolls allow is not made (`share none`). A turn
+    itself, and every choice that must be made, are not declined: ``None``."""
+    if seat not in to_act(s):
+        return None
+    if s.steps:
+        return Share("none") if s.steps[0].kind == "share" else None
+    return Skip() if s.extra_turn else None
+
+
 def _step_actions(s: MandragoraState, step: Step) -> list[Action]:
     hand = s.sorcerers[step.seat].hand
     match step.kind:

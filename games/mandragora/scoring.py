@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict
 from games.core import Outcome
 from games.mandragora import cards
 from games.mandragora.state import MandragoraState, Sorcerer
+from games.mandragora.text import plural
 
 CURSE_PENALTY = 2
 
@@ -58,4 +59,15 @@ def outcome(s: MandragoraState) -> Outcome:
     teams = [(0, 2), (1, 3)] if s.teams else None
     return Outcome.ranked(
         [line.total for line in lines], [line.spells_cast for line in lines], teams=teams
+    )
+
+
+def results(s: MandragoraState, outcome: Outcome) -> tuple[str, ...]:
+    """Each sorcerer's points in words, with the spells cast that break a tie: "12 points,
+    5 spells cast"; in the team variant the team's, as the outcome counts them ("20 points,
+    7 spells cast, as a team")."""
+    team = ", as a team" if outcome.teams else ""
+    return tuple(
+        f"{plural(score, 'point')}, {plural(spells, 'spell')} cast{team}"
+        for score, spells in zip(outcome.scores, outcome.tiebreaks, strict=True)
     )

@@ -31,13 +31,32 @@ from games.marginalia.cards import Ability, CardData
 from games.marginalia.effects import effect_of
 from games.marginalia.page import at
 from games.marginalia.state import MAX_PLAYS, MarginaliaState
+from games.marginalia.text import article
 
 #: Cards whose ability or effect the rules text itself quotes as its examples; every other
-#: card, and every number but Cancer's and the Saint's, is Grimoire's own.
+#: card, and every number but Cancer's, the Saint's and cura te ipsum's, is Grimoire's own.
 QUOTED = frozenset({"cancer", "bishop-of-lyons", "smiting-angel", "ziz", "cura-te-ipsum"})
 
-_OWN_POOL = "Grimoire's own card (RULES.md, “Grimoire's own card pool”)"
-_QUOTED = "the rules text's example, with Grimoire's numbers (RULES.md, “Grimoire's own card pool”)"
+_POOL = "(RULES.md, “Grimoire's own card pool”)"
+_OWN_POOL = f"Grimoire's own card {_POOL}"
+_QUOTED = f"the rules text's example, with Grimoire's attack, health and copies {_POOL}"
+#: Where a card's numbers come from when it is not as ``_QUOTED`` or ``_OWN_POOL`` say: the
+#: rules text gives Cancer (3/3) and cura te ipsum (heal 5) whole, and the Saint's 3/4 with
+#: no ability.
+_SOURCES = {
+    "cancer": (
+        "the rules text's example, its ability, attack and health as the text gives them "
+        f"(the copies in the pool are Grimoire's) {_POOL}"
+    ),
+    "cura-te-ipsum": (
+        "the rules text's example, its effect as the text gives it (the copies in the pool "
+        f"are Grimoire's) {_POOL}"
+    ),
+    "saint": (
+        "Grimoire's own ability and copies, on the rules text's Saint with its attack and "
+        f"health (3/4) {_POOL}"
+    ),
+}
 
 #: Where the rules text says more about a card of each kind.
 _RULES_FOR = {
@@ -110,9 +129,8 @@ def _marginalis(data: CardData) -> CardText:
     ability = data.ability
     assert ability is not None
     types = " and ".join(data.types)
-    article = "An" if types[:1] in "aeiou" else "A"
     text = (
-        f"{article} {types} marginalis of {_humor(data)}, {data.attack} attack and "
+        f"{article(types)} {types} marginalis of {_humor(data)}, {data.attack} attack and "
         f"{data.health} health.\n*{ability.name}*: {ability.text}\n{_when(ability)}"
     )
     return CardText(
@@ -175,6 +193,9 @@ def _makes(data: CardData, token: str) -> bool:
 
 
 def _source(code: str) -> str:
+    """Where the card comes from: the rules text's examples, in part or whole, or the pool."""
+    if code in _SOURCES:
+        return _SOURCES[code]
     return _QUOTED if code in QUOTED else _OWN_POOL
 
 

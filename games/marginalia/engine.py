@@ -93,6 +93,9 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def deciding(self, state: MarginaliaState, seat: int) -> bool:
         return moves.deciding(state, seat)
 
+    def pass_action(self, state: MarginaliaState, seat: int) -> Action | None:
+        return moves.declining(state, seat)
+
     def _apply(
         self, state: MarginaliaState, seat: int, action: Action
     ) -> Transition[MarginaliaState]:
@@ -107,6 +110,9 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
         # A duel is won by bringing the other to 0 health (or out of cards), not on points.
         winner = seat_ref(state.winner if state.winner is not None else 0)
         return f"{winner} wins: {state.end_reason}." if state.end_reason else f"{winner} wins."
+
+    def results(self, state: MarginaliaState, outcome: Outcome) -> tuple[str, ...]:
+        return scoring.results(state)
 
     def outcome(self, state: MarginaliaState) -> Outcome | None:
         return scoring.outcome(state)

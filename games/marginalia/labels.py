@@ -48,11 +48,11 @@ _CONDITIONS = {
 }
 _WHEN = {
     "front": "on arrival",
-    "play": "each play phase",
-    "reset": "each reset phase",
+    "play": "at the start of your play phase",
+    "reset": "in your reset phase",
     "attack": "when attacking",
     "attacked": "when attacked",
-    "any": "once a turn",
+    "any": "once in your turn",
 }
 #: When an ability its controller chooses to use may be used.
 _CHOSEN_WHEN = {"play": "once a turn, in your play phase", "reset": "in your reset phase"}

@@ -17,7 +17,18 @@ from __future__ import annotations
 from enum import Enum
 
 from games.marginalia import rules
-from games.marginalia.actions import Action, Attack, Back, Composite, PlayCard, Target, To, Use
+from games.marginalia.actions import (
+    Action,
+    Attack,
+    Back,
+    Composite,
+    Decline,
+    EndTurn,
+    PlayCard,
+    Target,
+    To,
+    Use,
+)
 from games.marginalia.state import MarginaliaState
 
 #: The most whole moves offered at once (a menu of two pages); past it, the cards and
@@ -57,6 +68,33 @@ def automatic(s: MarginaliaState, seat: int) -> Action | None:
         legal = rules.legal_actions(s, seat)
         if legal == [Attack()]:
             return legal[0]
+    return None
+
+
+#: Where the turn stands while a seat may use an ability or let things go on: the pause
+#: between two fights, its player's reset phase and the other player's.
+OPTIONAL_PHASES = ("between-fights", "choose-reset", "other-reset")
+
+
+def declining(s: MarginaliaState, seat: int) -> Action | None:
+    """What ``seat`` does by saying nothing (``Engine.pass_action``): the "no" to a prompt
+    it may ignore. Between two fights the attack goes on, a reset phase ends (the other
+    player lets the turn end) with no ability used, an ability taken up there but not yet
+    aimed or moved is put down again, and a card Rota Fortuna revealed is declined. The play
+    phase, and a choice that must be made, are not declined: ``None``."""
+    if s.finished or seat not in rules.to_act(s):
+        return None
+    if s.steps:
+        step = s.steps[0]
+        if step.kind == "fortune":
+            return Decline()
+        if step.source == "ability" and s.phase in OPTIONAL_PHASES:
+            return Back()
+        return None
+    if s.phase == "between-fights":
+        return Attack()
+    if s.phase in ("choose-reset", "other-reset"):
+        return EndTurn()
     return None
 
 

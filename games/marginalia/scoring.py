@@ -19,3 +19,18 @@ def outcome(s: MarginaliaState) -> Outcome | None:
 def standing(s: MarginaliaState) -> Outcome:
     """A duel is won by the side with health left: health is the standing."""
     return Outcome.ranked([side.health for side in s.sides])
+
+
+def results(s: MarginaliaState) -> tuple[str, ...]:
+    """Each player's end in the duel's own terms, health rather than the 1 and 0 of the
+    outcome: "14 health left", "no health left", or "16 health left, out of cards" for a
+    player who lost by being unable to draw."""
+    words = []
+    for seat, side in enumerate(s.sides):
+        if side.health <= 0:
+            words.append("no health left")
+        elif s.winner is not None and seat != s.winner:
+            words.append(f"{side.health} health left, out of cards")
+        else:
+            words.append(f"{side.health} health left")
+    return tuple(words)

@@ -17,6 +17,17 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+#: Words that begin with a vowel letter but are said with a consonant ("a unicorn").
+_SAID_WITH_A_CONSONANT = ("uni", "use", "usu", "eu", "one")
+
+
+def article(word: str) -> str:
+    """ "A" or "An", as ``word`` is said: "An angel", "A unicorn"."""
+    low = word.lower()
+    vowel = low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(_SAID_WITH_A_CONSONANT)
+    return "An" if vowel else "A"
+
+
 def marginalia(count: int) -> str:
     """``1 marginalis``, ``2 marginalia``."""
     return f"{count} {'marginalis' if count == 1 else 'marginalia'}"

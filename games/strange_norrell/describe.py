@@ -86,7 +86,7 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
         BoardField(name="Prestige (turn order)", value=_prestige(view), pictured=True),
         BoardField(name="Books of magic", value=_books(view)),
         BoardField(name="Feats of magic", value=_feat_offer(view)),
-        BoardField(name="Named connexions", value=_connexion_offer(view)),
+        BoardField(name="Connexions", value=_connexions(view, compact)),
     ]
     fields += [_magician_field(view, m, compact) for m in view.magicians]
     if view.turn is not None:
@@ -229,12 +229,27 @@ def _feat_offer(view: StrangeNorrellView) -> str:
     return "\n".join(lines)
 
 
-def _connexion_offer(view: StrangeNorrellView) -> str:
-    lines = []
-    for code in view.connexion_offer:
-        data = cards.connexions()[code]
-        lines.append(f"`{code}` **{data.name}** ({cards.spaces()[data.space].name}): {data.text}")
-    return "\n".join(lines) or "none left"
+def _connexions(view: StrangeNorrellView, compact: bool) -> str:
+    """What gaining a connexion gives: the four spaces of a magician board and their lasting
+    abilities (on a crowded table, only for a viewer choosing one), then the named connexions
+    on offer."""
+    marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
+    lines = [
+        f"Reaching or passing {marks} on the prestige tracker gains one: a disc on an empty "
+        "space of your board gives its ability for the rest of the game, or a named connexion "
+        "on offer gives its effect now and fills its space."
+    ]
+    pending = view.pending
+    choosing = pending is not None and pending.kind == "connexion" and pending.seat == view.viewer
+    if not compact or choosing:
+        lines += [f"**{space.name}**: {space.text}" for space in cards.board().connexion_spaces]
+    offer = [
+        f"`{code}` **{data.name}** ({cards.spaces()[data.space].name}): {data.text}"
+        for code in view.connexion_offer
+        for data in (cards.connexions()[code],)
+    ]
+    lines += ["Named connexions on offer:", *offer] if offer else ["Named connexions: none left"]
+    return "\n".join(lines)
 
 
 def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) -> BoardField:

@@ -139,6 +139,9 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     def automatic(self, state: StrangeNorrellState, seat: int) -> Action | None:
         return moves.automatic(state, seat)
 
+    def pass_action(self, state: StrangeNorrellState, seat: int) -> Action | None:
+        return rules.declining(state, seat)
+
     def _apply(
         self, state: StrangeNorrellState, seat: int, action: Action
     ) -> Transition[StrangeNorrellState]:
@@ -157,6 +160,9 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def outcome(self, state: StrangeNorrellState) -> Outcome | None:
         return scoring.outcome(state) if state.finished else None
+
+    def results(self, state: StrangeNorrellState, outcome: Outcome) -> tuple[str, ...]:
+        return scoring.results(state)
 
     def standing(self, state: StrangeNorrellState) -> Outcome:
         return scoring.standing(state)

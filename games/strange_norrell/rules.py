@@ -89,6 +89,20 @@ def legal_actions(s: StrangeNorrellState, seat: int) -> list[Action]:
     return choices
 
 
+def declining(s: StrangeNorrellState, seat: int) -> Action | None:
+    """What ``seat`` does by saying nothing (``Engine.pass_action``): the "no" to what it
+    may leave undone. Before the turns of a year it plays no spell (`pass`), and it lets
+    the Coachman's drive go (`stay`). A turn itself, and every choice that must be made, are
+    not declined: ``None``."""
+    if seat not in to_act(s):
+        return None
+    if s.window:
+        return Pass()
+    if s.steps and s.steps[0].kind == "destination" and s.steps[0].source == "coachman":
+        return Stay()
+    return None
+
+
 def step_choices(s: StrangeNorrellState, step: Step) -> list[Action]:
     """The options of a pending decision."""
     m = s.magicians[step.seat]

@@ -79,6 +79,13 @@ def outcome(s: StrangeNorrellState) -> Outcome:
     return Outcome.ranked(scores, [order_key(s, seat) for seat in range(s.players)])
 
 
+def results(s: StrangeNorrellState) -> tuple[str, ...]:
+    """Each magician's magicianship in words, with the prestige that breaks a tie: "34
+    magicianship, 21 prestige". Told as it stands even when every magician loses to an
+    undefeated fairy, though the outcome then counts every score as 0."""
+    return tuple(f"{magicianship(m)} magicianship, {m.prestige} prestige" for m in s.magicians)
+
+
 #: Tenths of magicianship a running game's standing counts for a feat's progress (times its
 #: value and the square of the share of its tokens placed), an engagement in hand (the fuel of
 #: magic and of new feats, up to the hand limit) and a space of prestige.

@@ -58,6 +58,7 @@ def _outcome_is_consistent(outcome: Outcome, players: int) -> None:
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
+@pytest.mark.slow
 def test_random_games_finish_and_replay(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -79,6 +80,7 @@ def test_random_games_finish_and_replay(
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_step_keeps_the_contract(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -180,6 +182,7 @@ def _check_illegal(
 @pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
 @settings(max_examples=300, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=st.text(max_size=300), seat=st.integers(min_value=-2, max_value=6))
+@pytest.mark.slow
 def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, seat: int) -> None:
     """(h) whatever is typed, parse either returns a legal action or raises IllegalAction."""
     players, options = engine.configurations()[0]
@@ -229,6 +232,7 @@ def test_garbage_text_is_refused_politely(engine: Engine[Any, Any], text: str, s
         max_size=8,
     )
 )
+@pytest.mark.slow
 def test_near_miss_notation_is_refused_politely(engine: Engine[Any, Any], words: list[str]) -> None:
     """(h) word salad close to real notation is read or refused, never crashes."""
     players, options = engine.configurations()[0]

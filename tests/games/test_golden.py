@@ -1,4 +1,5 @@
-"""Golden playthroughs: one seeded game per engine configuration, pinned exactly.
+"""Golden playthroughs: one seeded game per engine configuration (the throwaway test game's
+too), pinned exactly.
 
 Each file in ``golden/`` holds a game's actions, the number of legal actions at every step,
 the log as each seat could read it, and every seat's final board. Replaying must reproduce
@@ -20,7 +21,7 @@ from pydantic import BaseModel
 
 from games.core import Engine, render_seats
 from games.core.playout import play
-from tests.games.configurations import CONFIGURATIONS
+from tests.games.configurations import CONTRACT_CONFIGURATIONS
 
 GOLDEN = Path(__file__).parent / "golden"
 SEED = 2026
@@ -66,7 +67,7 @@ def record(engine: Engine[Any, Any], players: int, options: BaseModel) -> dict[s
     }
 
 
-@pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
 def test_golden_playthrough(
     engine: Engine[Any, Any], players: int, options: BaseModel, request: pytest.FixtureRequest
 ) -> None:

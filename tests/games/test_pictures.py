@@ -1,6 +1,7 @@
 """Board pictures: every game that draws them (``Engine.picture`` is optional) draws valid
 PNGs from its views, matches its golden pictures, and draws a seat's picture from that seat's
-view alone."""
+view alone; every game whose views can be read back (``Engine.load_view``) reads them back
+unchanged."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ import pytest
 from PIL import Image, ImageChops
 from pydantic import BaseModel
 
-import games
 from games.core import Engine
 from games.core.playout import random_position
-from tests.games.configurations import configurations_of, engines_of
+from tests.games.configurations import configurations_having, engines_having
 
 GOLDEN = Path(__file__).parent / "golden_pictures"
 UPDATE = os.environ.get("GRIMOIRE_UPDATE_GOLDEN") == "1"
@@ -29,10 +29,9 @@ CHANGED = 64
 TOLERANCE = 0.0005
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-#: The games that draw pictures: those whose engine overrides ``Engine.picture``.
-DRAWING = [e for e in games.ENGINES.values() if type(e).picture is not Engine.picture]
-CONFIGURATIONS = configurations_of(DRAWING)
-ENGINES = engines_of(DRAWING)
+#: The games that draw pictures (their engine overrides ``Engine.picture``).
+CONFIGURATIONS = configurations_having("picture")
+ENGINES = engines_having("picture")
 
 
 def _picture(engine: Engine[Any, Any], view: BaseModel) -> Image.Image:
@@ -99,7 +98,7 @@ def test_a_seats_picture_shows_nothing_hidden_from_it(
         assert mine == engine.picture(engine.view(other, seat))
 
 
-@pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.parametrize(("engine", "players", "options"), configurations_having("views read back"))
 def test_views_read_back_from_json_are_the_same(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -118,14 +117,18 @@ def test_names_are_drawn_in_place_of_seat_numbers() -> None:
     assert engine.picture(view, ["Ada", "Grace"]) != engine.picture(view)
 
 
-def test_the_command_line_draws_a_seats_picture(tmp_path: Path) -> None:
+def test_the_command_line_draws_a_seats_picture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from games.__main__ import main
 
     out = tmp_path / "board.png"
     args = ["picture", "marginalia", "--seed", "3", "--steps", "8", "--seat", "2"]
     assert main([*args, "--out", str(out)]) == 0
     assert out.read_bytes().startswith(PNG_SIGNATURE)
+    assert capsys.readouterr().out.strip() == f"{out}: {out.stat().st_size} bytes"
     assert main([*args[:-1], "3", "--out", str(out)]) == 2  # Marginalia has two seats
+    assert capsys.readouterr().err.strip() == "error: --seat is a seat from 1 to 2."
 
 
 def test_a_game_without_pictures_draws_none_and_says_so() -> None:

@@ -16,10 +16,9 @@ from games.core import Engine
 from games.core import picture as core_picture
 from games.core.picture import READABLE, SHOWN_WIDTH, Canvas, drawable, has_glyph, readable_size
 from games.core.playout import random_position
-from tests.games.configurations import configurations_of
-from tests.games.test_pictures import DRAWING
+from tests.games.configurations import configurations_having
 
-CONFIGURATIONS = configurations_of(DRAWING)
+CONFIGURATIONS = configurations_having("picture")
 #: Names as the bot passes them: an AI seat, accents, a long name and an emoji.
 NAMES = ["🤖 AI player", "Zoë", "Bartholomew Quince", "Ann 🦊", "Bob"]
 
@@ -42,6 +41,7 @@ def canvases() -> Iterator[list[Canvas]]:
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_the_smallest_text_reads_at_the_width_discord_shows(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:

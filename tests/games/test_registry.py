@@ -48,6 +48,7 @@ def test_a_menu_position_puts_a_game_in_its_place() -> None:
 
 
 def test_a_game_declaring_nothing_optional_gets_the_defaults() -> None:
+    assert ENGINE.summary == ""
     assert ENGINE.configurations() == [(2, ENGINE.Options())]
     assert ENGINE.bench_configurations() == ENGINE.configurations()
     assert ENGINE.menu_position == 1_000

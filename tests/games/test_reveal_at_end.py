@@ -1,5 +1,10 @@
-"""Once a game is over nothing is hidden: every view, board and picture lays every player's
-hidden cards open, and resampling the hidden world keeps them; while it runs, they stay hidden."""
+"""Once a game that hides something is over, nothing is hidden: resampling the hidden world
+changes no view, and a game that lays the players' hidden holdings open lays every one open on
+every board; while it runs, they stay hidden, from its boards and from its pictures.
+
+Hidden information, hands laid open and pictures are optional parts of a game; each test runs
+on the games that have the parts it is about (``tests.games.features``).
+"""
 
 from __future__ import annotations
 
@@ -8,26 +13,29 @@ from typing import Any
 
 import pytest
 
-import games
 from games.core import HANDS_REVEALED, Engine
 from games.core.playout import random_playout, random_position
+from tests.games.configurations import engines_having
 
-#: The games whose hidden holdings are laid open at the end, with a seat count to play.
-REVEALING = [("mandragora", 3), ("marginalia", 2), ("strange-norrell", 3)]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
-def _finished(key: str, players: int, seed: int) -> tuple[Engine[Any, Any], Any]:
-    engine = games.get(key)
-    return engine, random_playout(engine, players, seed).state
+def _players(engine: Engine[Any, Any]) -> int:
+    """Three seats where the game allows them: enough for hands of others to hide."""
+    return min(engine.max_players, max(engine.min_players, 3))
 
 
-@pytest.mark.parametrize(("key", "players"), REVEALING)
+def _finished(engine: Engine[Any, Any], seed: int) -> tuple[int, Any]:
+    players = _players(engine)
+    return players, random_playout(engine, players, seed).state
+
+
+@pytest.mark.parametrize("engine", engines_having("hands laid open"))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_view_of_a_finished_game_lays_every_hand_open(
-    key: str, players: int, seed: int
+    engine: Engine[Any, Any], seed: int
 ) -> None:
-    engine, state = _finished(key, players, seed)
+    players, state = _finished(engine, seed)
     assert engine.outcome(state) is not None
     public = engine.describe(engine.view(state, None))
     revealed = next(f for f in public.fields if f.name == HANDS_REVEALED)
@@ -35,12 +43,11 @@ def test_every_view_of_a_finished_game_lays_every_hand_open(
         assert f"{{p{seat}}}" in revealed.value
         own = engine.describe(engine.view(state, seat))
         assert revealed in own.fields  # the same words on every seat's board
-    assert engine.picture(engine.view(state, None), NAMES[:players])
 
 
-@pytest.mark.parametrize(("key", "players"), [*REVEALING, ("magnum-opus", 3)])
-def test_resampling_a_finished_game_keeps_what_is_laid_open(key: str, players: int) -> None:
-    engine, state = _finished(key, players, 4)
+@pytest.mark.parametrize("engine", engines_having("hidden information"))
+def test_resampling_a_finished_game_keeps_what_is_laid_open(engine: Engine[Any, Any]) -> None:
+    players, state = _finished(engine, 4)
     for seat in range(players):
         world = engine.determinize(state, seat, random.Random(seat))
         assert engine.outcome(world) == engine.outcome(state)
@@ -48,14 +55,24 @@ def test_resampling_a_finished_game_keeps_what_is_laid_open(key: str, players: i
             assert engine.view(world, viewer) == engine.view(state, viewer)
 
 
-@pytest.mark.parametrize(("key", "players"), [*REVEALING, ("magnum-opus", 3)])
-def test_a_running_game_draws_no_hand_of_another(key: str, players: int) -> None:
-    engine = games.get(key)
+def _running(engine: Engine[Any, Any]) -> tuple[int, Any]:
+    players = _players(engine)
     state = random_position(engine, players, seed=9, steps=30)
     assert engine.outcome(state) is None
+    return players, state
+
+
+@pytest.mark.parametrize("engine", engines_having("hidden information"))
+def test_a_running_game_shows_no_hand_of_another(engine: Engine[Any, Any]) -> None:
+    _, state = _running(engine)
     public = engine.describe(engine.view(state, None))
     assert all(f.name != HANDS_REVEALED for f in public.fields)
-    # Two hidden worlds the spectators cannot tell apart draw the same public picture.
+
+
+@pytest.mark.parametrize("engine", engines_having("hidden information", "picture"))
+def test_a_running_game_draws_no_hand_of_another(engine: Engine[Any, Any]) -> None:
+    """Two hidden worlds the spectators cannot tell apart draw the same public picture."""
+    players, state = _running(engine)
     one = engine.determinize(state, 0, random.Random(1))
     two = engine.determinize(state, 0, random.Random(2))
     drawn = [engine.picture(engine.view(w, None), NAMES[:players]) for w in (one, two)]

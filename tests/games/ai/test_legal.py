@@ -1,4 +1,5 @@
-"""AI moves are always legal: every game, every seat count and variant, every level."""
+"""AI moves are always legal: every game (the throwaway test game too, whose AI has no rules of
+thumb and no standing to go by), every seat count and variant, every level."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from pydantic import BaseModel
 import games
 from games.ai import LEVELS, Budget, Level, NotToAct, choose, level_of
 from games.core import Engine
-from tests.games.configurations import CONFIGURATIONS
+from tests.games.configurations import CONTRACT_CONFIGURATIONS
 
 #: Decisions checked per game at the searching levels, to keep the suite quick.
 SEARCHED_STEPS = 25
 
 
-@pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
 @pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.slow
 def test_every_choice_is_legal(
     engine: Engine[Any, Any], players: int, options: BaseModel, level: Level
 ) -> None:
@@ -37,6 +39,7 @@ def test_every_choice_is_legal(
 
 
 @pytest.mark.parametrize("key", ["marginalia", "strange-norrell"])
+@pytest.mark.slow
 def test_normal_and_hard_finish_a_whole_game(key: str) -> None:
     engine = games.get(key)
     players, options = engine.configurations()[0]

@@ -258,6 +258,7 @@ def test_an_unforeseen_failure_is_still_one_line(
     ],
     ids=["deep", "digits"],
 )
+@pytest.mark.slow
 def test_the_command_itself_refuses_in_one_line(tmp_path: Path, raw: bytes, expect: str) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(raw)

@@ -150,3 +150,25 @@ def test_boards_with_many_spellbook_spells_keep_within_the_embed_limits() -> Non
         board = describe(view).rendered(["Ann", "Bo", "Cy", "Di"])
         assert not board.limit_problems(), board.limit_problems()
         assert "`/card`" in "\n".join(f.value for f in board.fields)
+
+
+def test_the_trade_entry_says_who_trades_how_often_and_when_an_offer_ends() -> None:
+    # Rules: "When it is not your turn, you may make consensual trades with any other player
+    # who is not taking a turn" and "If it becomes your turn, or the turn of the player
+    # you're swapping with, you must end the swap promptly"; Low Enrollment: "You may swap
+    # with each other in between turns" (RULES.md decisions 18 and 19).
+    trade = ENGINE.card("action-trade")
+    assert trade is not None
+    assert "While another student takes a turn" not in trade.text
+    assert "When you are not taking a turn" in trade.text
+    assert "with Low Enrollment the two students trade between turns" in trade.text
+    assert "one offer a round" in trade.text
+    assert "either student's turn begins" in trade.text
+    # What the engine does: with Low Enrollment the student whose turn comes next trades
+    # before it begins, while nobody takes a turn.
+    two = position(2, cabinets=[["E"], ["K"]], low_enrollment=True)
+    assert "trade with 2" in [ENGINE.notation(a) for a in ENGINE.legal_actions(two, 0)]
+    # One offer a round to each student; an offer ends when either trader's turn begins.
+    three = play(position(cabinets=[["A"], ["E"], ["K"]]), (1, "trade with 3 give e for k"))
+    assert "trade with 3" not in [ENGINE.notation(a) for a in ENGINE.legal_actions(three, 1)]
+    assert not play(three, (0, "rest")).offers

@@ -6,8 +6,8 @@ from __future__ import annotations
 from games.core import FINAL_SCORES, Board
 from games.core.playout import random_playout, random_position
 from games.magic_spell.actions import BACK, DONE
-from games.magic_spell.describe import describe
-from games.magic_spell.state import MagicSpellState
+from games.magic_spell.describe import WARNING_ROUNDS, describe
+from games.magic_spell.state import SAFETY_ROUNDS, MagicSpellState
 from games.magic_spell.view import MagicSpellView
 from tests.games.magic_spell.positions import ENGINE, play, position
 
@@ -36,7 +36,7 @@ def _table() -> MagicSpellState:
 
 def test_public_board_shows_the_laboratory_and_the_students_but_no_secret() -> None:
     board = _board(_table(), None)
-    assert board.title == "Magic Spell · Round 1"
+    assert board.title == "Magic Spell · Round 1 of at most 100 · 99 left"
     names = [f.name for f in board.fields]
     assert names == ["Laboratory", "Ann (▶)", "Bo", "Cy", "Spellbook spells"]
     lab = board.fields[0].value.splitlines()
@@ -58,6 +58,43 @@ def test_a_semester_set_by_the_table_counts_down_on_the_board() -> None:
     assert _board(s, None).title == "Magic Spell · Round 12 of 30 · 18 left"
     s.round = 30
     assert _board(s, 0).title == "Magic Spell · Round 30 of 30 · the last round"
+
+
+def test_a_game_with_no_semester_counts_down_to_the_safety_limit() -> None:
+    # RULES.md decision 22: the rules end a game only at the courseload; Grimoire's safety
+    # limit is on the board from the first round.
+    s = position()
+    assert s.round_cap is None
+    assert _board(s, None).title == f"Magic Spell · Round 1 of at most {SAFETY_ROUNDS} · 99 left"
+    s.round = SAFETY_ROUNDS
+    assert _board(s, 0).title == (
+        f"Magic Spell · Round {SAFETY_ROUNDS} of at most {SAFETY_ROUNDS} · the last round"
+    )
+
+
+def test_the_board_warns_when_grading_comes_without_a_submission() -> None:
+    s = position()
+    s.round = SAFETY_ROUNDS - WARNING_ROUNDS
+    assert "Grading comes" not in _board(s, None).description
+    s.round = SAFETY_ROUNDS - 4
+    assert _board(s, None).description.splitlines()[0] == (
+        f"**Grading comes after round {SAFETY_ROUNDS} (this round and 4 more):** no semester "
+        "was set, but Grimoire ends every game by then; if nobody has submitted a full "
+        "courseload, the spellbooks are graded as they stand."
+    )
+    s.round = SAFETY_ROUNDS
+    assert "**Grading comes at the end of this round:**" in _board(s, 1).description
+    s.grader, s.last_turns = 0, 2
+    assert "Grading comes" not in _board(s, 1).description, "grading is already announced"
+
+
+def test_the_board_warns_before_the_end_of_a_semester_set_by_the_table() -> None:
+    s = position(rounds=20)
+    s.round = 18
+    assert _board(s, None).description.splitlines()[0] == (
+        "**Grading comes after round 20 (this round and 2 more):** the semester ends then; if "
+        "nobody has submitted a full courseload, the spellbooks are graded as they stand."
+    )
 
 
 def test_seat_board_adds_the_cabinet_and_homework_with_what_each_spell_needs() -> None:

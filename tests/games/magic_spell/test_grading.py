@@ -170,6 +170,7 @@ def _play_to_the_end(players: int, seed: int, level: Level | None) -> MagicSpell
 @pytest.mark.parametrize(
     ("players", "level"), [(3, None), (4, None), (3, Level.EASY), (2, Level.NORMAL)]
 )
+@pytest.mark.slow
 def test_every_game_ends_by_the_safety_limit_whoever_plays(
     players: int, level: Level | None
 ) -> None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 
-from bot.service.choices import automatic_followers
+from bot.tables.choices import automatic_followers
 from games.core import BACK, render_seats
 from games.core.labels import LABEL_LIMIT, NAME_LIMIT
 from games.core.playout import random_position

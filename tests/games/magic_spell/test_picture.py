@@ -8,8 +8,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from games.core.picture import Canvas
-from games.magic_spell.picture import render
+from games.core.picture import TITLE, Canvas, font
+from games.magic_spell.picture import WIDTH, render
 from games.magic_spell.view import MagicSpellView
 from tests.games.magic_spell.positions import ENGINE, position
 
@@ -58,3 +58,27 @@ def test_the_viewer_s_homework_and_cabinet_are_drawn_for_them_alone(
             render(_view(seat), NAMES)
         assert "Ken" not in theirs
         assert "Q" not in theirs
+
+
+@pytest.mark.parametrize(
+    ("rounds", "round_", "title"),
+    [
+        (None, 7, "Magic Spell · Round 7 · 93 left"),
+        (None, 100, "Magic Spell · Round 100 · last round"),
+        (30, 12, "Magic Spell · Round 12 of 30 · 18 left"),
+        (100, 99, "Magic Spell · Round 99 of 100 · 1 left"),
+        (30, 30, "Magic Spell · Last round, 30 of 30"),
+        (100, 100, "Magic Spell · Last round, 100 of 100"),
+    ],
+)
+def test_the_title_counts_the_rounds_down_within_the_picture(
+    monkeypatch: pytest.MonkeyPatch, rounds: int | None, round_: int, title: str
+) -> None:
+    s = position(rounds=rounds)
+    s.round = round_
+    view = ENGINE.view(s, None)
+    assert isinstance(view, MagicSpellView)
+    with _drawn_text(monkeypatch) as drawn:
+        render(view, NAMES)
+    assert drawn[0] == title, "drawn whole, not cut to fit"
+    assert font(TITLE, bold=True).getlength(title) <= WIDTH - 48

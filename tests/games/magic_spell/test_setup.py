@@ -127,6 +127,8 @@ def test_a_semester_outside_its_bounds_is_refused_with_the_reason(bad: object) -
 def test_options_stored_before_the_semester_could_be_chosen_keep_their_semester(
     heavy: int | None, rounds: int
 ) -> None:
+    # The bot stored a whole dump of the options model: the four variants of the time, and
+    # nothing else. Replays and deals read stored options (Engine.new_game).
     stored = {
         "heavy_courseload": heavy,
         "low_enrollment": False,
@@ -134,10 +136,59 @@ def test_options_stored_before_the_semester_could_be_chosen_keep_their_semester(
         "philosophers_stone": False,
     }
     assert ENGINE.new_game(3, 1, stored).round_cap == rounds
+    assert ENGINE.options(stored, stored=True).model_dump()["rounds"] == rounds
     assert ENGINE.new_game(3, 1, {**stored, "rounds": None}).round_cap is None
-    typed = {"heavy_courseload": 15, "low_enrollment": True, "philosophers_stone": True}
-    every = {**typed, "open_research": True}
-    assert ENGINE.new_game(2, 1, every).round_cap is None, "typed options are read as they are"
+
+
+def test_stored_options_with_every_variant_switched_on_keep_their_semester_too() -> None:
+    every = {
+        "heavy_courseload": 15,
+        "low_enrollment": True,
+        "philosophers_stone": True,
+        "open_research": True,
+    }
+    assert ENGINE.new_game(2, 1, every).round_cap == 50
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        {"heavy_courseload": 12, "low_enrollment": False, "philosophers_stone": False},
+        {
+            "heavy_courseload": None,
+            "low_enrollment": False,
+            "philosophers_stone": False,
+            "open_research": False,
+        },
+        {
+            "heavy_courseload": 15,
+            "low_enrollment": True,
+            "philosophers_stone": True,
+            "open_research": True,
+        },
+    ],
+)
+def test_options_a_player_types_get_no_semester_whatever_they_name(
+    typed: dict[str, object],
+) -> None:
+    options = ENGINE.options(typed)
+    assert options.model_dump()["rounds"] is None
+    players = 2 if typed["low_enrollment"] else 3
+    # What the bot stores for the new game (a whole dump) deals it without a semester.
+    state = ENGINE.new_game(players, 1, options.model_dump(mode="json"))
+    assert (state.round_cap, state.last_round) == (None, SAFETY_ROUNDS)
+
+
+def test_options_that_name_more_than_the_old_variants_are_never_read_as_old() -> None:
+    stored = {
+        "heavy_courseload": None,
+        "low_enrollment": False,
+        "open_research": False,
+        "philosophers_stone": False,
+    }
+    assert ENGINE.new_game(3, 1, {**stored, "rounds": 20}).round_cap == 20
+    with pytest.raises(InvalidSetup, match="no option colour"):
+        ENGINE.new_game(3, 1, {**stored, "colour": "red"})
 
 
 def test_a_state_stored_before_the_semester_could_be_chosen_keeps_its_semester() -> None:

@@ -233,6 +233,18 @@ def test_disappearance_discards_no_more_colours_than_the_hand_has() -> None:
     assert line.total == 10
 
 
+def test_disappearance_asks_for_no_colour_and_says_so() -> None:
+    # Rules: "Choose a color. Discard all cards of this color from your hand." Every colour
+    # costs the same single point, so nothing is chosen (RULES.md decision 4): the card's
+    # words must not promise a choice.
+    s = play(_caster("disappearance", hands=[["red", "blue"], []]), (0, CAST))
+    assert s.steps == [], "no decision is asked, then or at the end"
+    entry = ENGINE.card("disappearance")
+    assert entry is not None
+    assert "of your choice" not in entry.text
+    assert "which colour makes no difference" in entry.text
+
+
 def test_disappearance_acts_only_at_the_end() -> None:
     s = play(_caster("disappearance", hands=[[], []]), (0, CAST))
     assert s.steps == []

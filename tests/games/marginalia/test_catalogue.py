@@ -4,7 +4,9 @@ each decision names; and the effects of the cards a board names, readable on the
 from __future__ import annotations
 
 import random
+import re
 
+import games
 from games.core import Board
 from games.core.catalogue import SHORT_LIMIT
 from games.marginalia import cards
@@ -13,7 +15,15 @@ from games.marginalia.catalogue import QUOTED
 from games.marginalia.effects import effect_of
 from games.marginalia.state import MarginaliaState
 from games.marginalia.view import MarginaliaView
-from tests.games.marginalia.positions import ENGINE, FILLER, at, play, position
+from tests.games.marginalia.positions import (
+    ENGINE,
+    FILLER,
+    at,
+    coins,
+    play,
+    position,
+    stats,
+)
 
 SEEDS = range(12)
 
@@ -67,6 +77,51 @@ def test_a_marginalis_lists_its_attack_and_health_and_when_its_ability_works() -
     bishop = ENGINE.card("bishop-of-lyons")
     assert bishop is not None
     assert "between two fights of your attack" in bishop.text
+
+
+def test_phase_abilities_are_told_as_working_in_their_owners_phase_only() -> None:
+    # The cards say "During your reset phase" and "At the start of your play phase"; the
+    # engine acts on them only in their controller's turn (RULES.md decision 15), and the
+    # short words say so, where they once said "each reset phase".
+    briefs = {}
+    for code in ("heron-friar", "physician-ape", "raven"):
+        entry = ENGINE.card(code)
+        assert entry is not None
+        briefs[code] = entry
+    assert briefs["heron-friar"].short == "2/5 · Vigil: In your reset phase: heal itself for 1"
+    assert briefs["physician-ape"].short == (
+        "1/3 · Remedy: From behind, in your reset phase: heal the one in front for 2"
+    )
+    assert briefs["raven"].short == (
+        "2/1 · Carrion: At the start of your play phase: coin: heads draw 1 card"
+    )
+    assert all("each" not in entry.short for entry in briefs.values())
+    # The engine agrees: in the first seat's reset phase only its own Heron Friar heals, and
+    # the second seat's play phase flips no coin for the first seat's Raven.
+    s = position(page={"a2": ("heron-friar", 2), "e3": ("heron-friar", 2), "c2": "raven"})
+    s = play(coins(s, "HHHH"), (0, "attack from a"))
+    assert (stats(s, "a2")[2], stats(s, "e3")[2]) == (1, 2)
+    assert s.active == 1
+    assert (len(s.sides[0].hand), len(s.sides[1].hand)) == (0, 5)
+    flying = ENGINE.card("smiting-angel")
+    assert flying is not None
+    assert "In each reset phase" in flying.short, "Flight works in both players'"
+
+
+def test_each_example_of_the_rules_text_says_whose_numbers_it_has() -> None:
+    # Rules: "Cancer (3/3) is facing Saint (3/4)"; the cura te ipsum card shown "heal a target
+    # for 5 damage". Those numbers are the text's, not Grimoire's.
+    sources = {e.key: e.rules for e in ENGINE.cards()}
+    assert all("Grimoire's numbers" not in rules for rules in sources.values())
+    assert "its ability, attack and health as the text gives them" in sources["cancer"]
+    assert "its effect as the text gives it" in sources["cura-te-ipsum"]
+    assert "the rules text's Saint with its attack and health (3/4)" in sources["saint"]
+    for code in ("bishop-of-lyons", "smiting-angel", "ziz"):
+        assert "the rules text's example, with Grimoire's attack, health" in sources[code]
+    assert "Grimoire's own card" in sources["heron-friar"]
+    cura = ENGINE.card("cura-te-ipsum")
+    assert cura is not None
+    assert "Heal a target for 5" in cura.text
 
 
 def test_only_the_rules_texts_examples_and_terms_are_not_marked_as_grimoires_own() -> None:
@@ -209,3 +264,17 @@ def test_a_crowded_board_with_many_cards_named_still_fits_the_limits() -> None:
         side.seen_discards = list(seen)
     for seat in (0, 1, None):
         assert _board(s, seat).limit_problems() == []
+
+
+def test_a_unicorn_takes_a_not_an() -> None:
+    for code in ("white-unicorn", "wild-unicorn"):
+        entry = ENGINE.card(code)
+        assert entry is not None
+        assert entry.text.startswith("A unicorn marginalis of Blood"), entry.text
+    angel = ENGINE.card("smiting-angel")
+    assert angel is not None
+    assert angel.text.startswith("An angel marginalis")
+    for engine in games.ENGINES.values():
+        for entry in engine.cards():
+            for words in (entry.text, entry.short, entry.brief):
+                assert not re.search(r"\ban unicorn", words, re.IGNORECASE), entry.key

@@ -7,7 +7,7 @@ from games.core.playout import random_playout, random_position
 from games.strange_norrell import cards
 from games.strange_norrell.actions import Back, Stay
 from games.strange_norrell.describe import describe
-from games.strange_norrell.state import StrangeNorrellState
+from games.strange_norrell.state import Step, StrangeNorrellState
 from games.strange_norrell.view import StrangeNorrellView
 from tests.games.strange_norrell.positions import (
     ENGINE,
@@ -51,7 +51,7 @@ def test_the_public_board_shows_the_year_prestige_offers_and_magicians() -> None
         "Prestige (turn order)",
         "Books of magic",
         "Feats of magic",
-        "Named connexions",
+        "Connexions",
     ]
     assert names[5:8] == [
         "Ann · Jonathan Strange ▶",
@@ -105,6 +105,51 @@ def test_a_pending_decision_tells_its_owner_what_to_type_and_the_others_what_hap
     s = play(s, (0, "magic york-wind"))
     assert "choose the feat for the wind token, or `back`" in _board(s, 0).description
     assert _board(s, 1).description == "Ann is placing element tokens."
+
+
+def _gaining_a_connexion(players: int = 3) -> StrangeNorrellState:
+    hands: list[list[str]] = [["york-stones-3"]] + [[] for _ in range(players - 1)]
+    s = in_phase(
+        position(players, hands=hands, locations=["york"] + [None] * (players - 1)), "visits"
+    )
+    s = play(s, (0, "attend york-stones-3"))
+    assert s.steps[0].kind == "connexion"
+    return s
+
+
+def test_the_board_says_what_each_connexion_space_gives() -> None:
+    # Rules: "If you move onto or past one of the marked connexion spaces on the prestige
+    # tracker, you immediately gain a connexion. When you do so, place a disc on any empty
+    # connexion space on your magician board. You immediately have access to the associated
+    # ability." The board says what each of the four spaces' abilities is.
+    s = _gaining_a_connexion()
+    for seat in (None, 0, 1):
+        text = next(f.value for f in _board(s, seat).fields if f.name == "Connexions")
+        assert text.startswith("Reaching or passing 3, 8, 14, 21 on the prestige tracker")
+        for space in cards.board().connexion_spaces:
+            assert f"**{space.name}**: {space.text}" in text
+        assert "Named connexions on offer:" in text
+    assert "choose an empty connexion space" in _board(s, 0).description
+
+
+def test_a_crowded_board_keeps_the_connexion_spaces_for_whoever_chooses_one() -> None:
+    feats = sorted(cards.feats())
+    s = position(
+        4,
+        feats=[feats] * 4,
+        books=[sorted(cards.books())] * 4,
+        covered=[list(cards.ACTIONS)] * 4,
+    )
+    s.steps = [Step("connexion", 0)]
+    space = cards.board().connexion_spaces[0]
+    legend = f"**{space.name}**: {space.text}"
+    for seat, shown in ((0, True), (1, False), (None, False)):
+        board = describe(ENGINE.view(s, seat))
+        assert not board.limit_problems()
+        assert f"`{feats[0]}`" in board.fields[5].value, "the terse board"
+        text = next(f.value for f in board.fields if f.name == "Connexions")
+        assert (legend in text) is shown
+        assert text.startswith("Reaching or passing 3, 8, 14, 21")
 
 
 def test_the_response_window_says_who_may_answer() -> None:

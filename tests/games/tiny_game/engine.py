@@ -1,6 +1,8 @@
 """Stones behind the engine contract: two players take 1 to 3 stones in turn from one pile,
-and whoever takes the last stone wins. It declares only what the contract requires, plus a
-rules summary, so every optional part of the contract runs on its default."""
+and whoever takes the last stone wins. It declares only what the contract requires (no rules
+summary, no picture, no AI rules of thumb, no catalogue, no whole moves, no labels, nothing
+hidden), so every optional part of the contract runs on its default and every test the games
+share must pass on it (``tests/games/test_a_minimal_game.py``)."""
 
 from __future__ import annotations
 
@@ -31,19 +33,10 @@ class StonesEngine(Engine[StonesState, Action]):
 
     key: ClassVar[str] = "stones"
     title: ClassVar[str] = "Stones"
-    summary: ClassVar[str] = (
-        "**2 players**, one pile of stones: 7, or as many as the stones option says.\n"
-        "**Goal:** take the last stone.\n"
-        "**Your turn:** take 1, 2 or 3 stones from the pile.\n"
-        "**End:** the pile is empty; whoever emptied it wins.\n"
-        "**Tip:** leave your rival a multiple of four.\n"
-        "**Examples:** `take 1` · `take 3`"
-    )
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options: ClassVar[type[BaseModel]] = StonesOptions
     state_type: ClassVar[type[StonesState]] = StonesState
-    view_type: ClassVar[type[BaseModel]] = StonesView
 
     def _new_game(self, players: int, seed: int, options: StonesOptions) -> StonesState:
         rng = SeededRng(seed_state(seed))
