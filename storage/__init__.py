@@ -25,6 +25,7 @@ from storage.contract.prefs import Preferences
 from storage.contract.ratings import Ratings
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
+from storage.contract.undo_messages import UndoMessages
 from storage.errors import (
     AlreadyEntered,
     AlreadyResigned,
@@ -75,6 +76,7 @@ from storage.records import (
     TournamentFormat,
     TournamentStatus,
     TournamentTable,
+    UndoMessage,
     UndoRequest,
 )
 from storage.sqlite.database import Clock, utc_now
@@ -161,6 +163,8 @@ __all__ = [
     "TournamentStatus",
     "TournamentStore",
     "TournamentTable",
+    "UndoMessage",
+    "UndoMessages",
     "UndoRequest",
     "UnsupportedDatabaseUrl",
     "VersionConflict",

@@ -197,6 +197,18 @@ class UndoRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class UndoMessage:
+    """The message asking a game's table to take back the move of the request made at
+    ``version``, while it shows Approve and Refuse; ``content`` is its text as posted."""
+
+    game_id: int
+    version: int
+    channel_id: int
+    message_id: int
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
 class Action:
     """One recorded move: the ``seq``-th of its game, as the player's notation."""
 

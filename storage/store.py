@@ -6,8 +6,9 @@ A store has parts sharing one database, each an abstract class in ``storage/cont
 :class:`GameStore` (lobbies, seats, the action log), :class:`Outbox` (Discord deliveries),
 :class:`Timers` (reminders and deadlines), :class:`Preferences` (what servers and players
 choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills),
-:class:`PrivateViews` (each player's private message per game), :class:`Stats` (reads for
-monitoring) and :class:`ProfileStore` (profiles and server statistics); and each game's lock,
+:class:`PrivateViews` (each player's private message per game), :class:`UndoMessages` (the
+undo requests' messages whose buttons are live), :class:`Stats` (reads for monitoring) and
+:class:`ProfileStore` (profiles and server statistics); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
@@ -28,6 +29,7 @@ from storage.contract.ratings import Ratings
 from storage.contract.stats import Stats
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
+from storage.contract.undo_messages import UndoMessages
 from storage.contract.views import PrivateViews
 
 
@@ -42,6 +44,7 @@ class Store(GameLocking, ABC):
     tournaments: TournamentStore
     ratings: Ratings
     views: PrivateViews
+    undo_messages: UndoMessages
     stats: Stats
     profiles: ProfileStore
 
@@ -73,4 +76,5 @@ __all__ = [
     "Store",
     "Timers",
     "TournamentStore",
+    "UndoMessages",
 ]

@@ -22,6 +22,7 @@ from storage.sql.ratings import SqlRatings
 from storage.sql.stats import SqlStats
 from storage.sql.timers import SqlTimers
 from storage.sql.tournaments import SqlTournaments
+from storage.sql.undo_messages import SqlUndoMessages
 from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, utc_now
 from storage.store import Store
@@ -41,6 +42,7 @@ class PostgresStore(Store):
         self.tournaments = SqlTournaments(database)
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
+        self.undo_messages = SqlUndoMessages(database)
         self.stats = SqlStats(database)
         self.profiles = PostgresProfiles(database)
 

@@ -13,6 +13,7 @@ from storage.sql.ratings import SqlRatings
 from storage.sql.stats import SqlStats
 from storage.sql.timers import SqlTimers
 from storage.sql.tournaments import SqlTournaments
+from storage.sql.undo_messages import SqlUndoMessages
 from storage.sql.views import SqlPrivateViews
 from storage.sqlite.database import Clock, Database, utc_now
 from storage.sqlite.leases import SqliteLeases
@@ -33,6 +34,7 @@ class SqliteStore(Store):
         self.tournaments = SqlTournaments(database)
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
+        self.undo_messages = SqlUndoMessages(database)
         self.stats = SqlStats(database)
         self.profiles = SqliteProfiles(database)
 

@@ -23,6 +23,7 @@ from storage import (
     Store,
     TimerKind,
     TournamentFormat,
+    UndoMessage,
 )
 from storage.__main__ import main
 from storage.copy import copy_database
@@ -42,6 +43,7 @@ async def _fill(store: Store, clock: FakeClock) -> list[int]:
         game = await play(store, game, rng, [Delivery(DeliveryKind.DM, 11, {"text": "é ✓"})])
     await store.games.request_undo(game.id, seat=0, version=game.version, to_version=2)
     await store.games.approve_undo(game.id, version=game.version, seat=1)
+    await store.undo_messages.posted(UndoMessage(game.id, game.version, 100, 9001, "Undo? ✓"))
     await store.games.nudge(game.id, cooldown=timedelta(hours=1))
     finished = await started_game(store, (21, 22), channel_id=5)
     while finished.status is GameStatus.ACTIVE:
@@ -110,6 +112,7 @@ async def _everything(store: Store, outbox_ids: list[int]) -> dict[str, Any]:
         "changes": [await store.ratings.changes(i) for i in ids],
         "unrated": await store.ratings.unrated(),
         "views": [await store.views.get(i, 11) for i in ids],
+        "undo messages": [await store.undo_messages.open(i) for i in ids],
     }
 
 

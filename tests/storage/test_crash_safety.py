@@ -9,8 +9,12 @@ import sqlite3
 import sys
 from pathlib import Path
 
+import pytest
+
 from storage import SqliteStore
 from storage.replay import check_replay
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 20

@@ -40,9 +40,12 @@ from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
+from tests.storage.contract.undo_messages import UndoMessagesContract
 from tests.storage.contract.views import PrivateViewsContract
 from tests.storage.postgres_server import Server
 from tests.storage.tables import play, started_game
+
+pytestmark = pytest.mark.slow
 
 LEASE = timedelta(seconds=30)
 
@@ -108,6 +111,10 @@ class TestPostgresProfiles(ProfilesContract):
 
 class TestPostgresPrivateViews(PrivateViewsContract):
     """PostgreSQL private views and out-of-date updates."""
+
+
+class TestPostgresUndoMessages(UndoMessagesContract):
+    """PostgreSQL undo requests' messages."""
 
 
 # ------------------------------------------------------------------ migrations

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.storage.contract.async_play import AsyncPlayContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
@@ -11,6 +13,7 @@ from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
+from tests.storage.contract.undo_messages import UndoMessagesContract
 from tests.storage.contract.views import PrivateViewsContract
 
 
@@ -26,6 +29,7 @@ class TestSqliteTimers(TimersContract):
     """SQLite timers."""
 
 
+@pytest.mark.slow
 class TestSqliteConcurrency(ConcurrencyContract):
     """SQLite under concurrent writers."""
 
@@ -48,6 +52,10 @@ class TestSqliteProfiles(ProfilesContract):
 
 class TestSqlitePrivateViews(PrivateViewsContract):
     """SQLite private views and out-of-date updates."""
+
+
+class TestSqliteUndoMessages(UndoMessagesContract):
+    """SQLite undo requests' messages."""
 
 
 class TestSqliteStats(StatsContract):

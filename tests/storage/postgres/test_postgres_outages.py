@@ -19,6 +19,8 @@ from tests.storage.contract import FakeClock
 from tests.storage.postgres.server_faults import hung, restart
 from tests.storage.postgres_server import Server
 
+pytestmark = pytest.mark.slow
+
 #: The health check's own bound on the database's answer (``bot/ops/health.py``).
 BOUND = 4.0
 #: Seconds after which an answer bounded by :data:`BOUND` counts as never coming.
