@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test lint typecheck unit soak golden bench ai-strength clean
+.PHONY: run test quick quick-bot quick-others lint typecheck unit clicks soak golden bench ai-strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,25 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/python -m bot $(ARGS)
 
+# Everything: lint, typecheck and every test, the slow ones included.
 test: lint typecheck unit
+
+# The quick loop while working (under two minutes on two cores): every test but the slow
+# end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
+# whole games through SimCord, long conformance and property runs, the benchmarks' harness,
+# the store contract on a PostgreSQL server), without lint or typecheck; `make test` runs them
+# all. Two pytest processes share the work, one a core (the bot's tests, and all the others),
+# each printing its summary when it ends. ARGS takes pytest options (-x, -k …), not paths.
+QUICK := $(BIN)/pytest -m "not slow" $(ARGS)
+
+quick: $(STAMP)
+	@$(MAKE) --no-print-directory -j2 --output-sync=target quick-bot quick-others
+
+quick-bot:
+	$(QUICK) tests/bot
+
+quick-others:
+	$(QUICK) --ignore=tests/bot
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -28,6 +46,12 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest
+
+# Tests print nothing unless asked. The click-counting tests report the clicks a move takes,
+# before and now, per game, when GRIMOIRE_PRINT_CLICKS=1 (the `clicks_report` fixture of
+# tests/conftest.py prints past pytest's capture, no -s needed).
+clicks: $(STAMP)
+	GRIMOIRE_PRINT_CLICKS=1 $(BIN)/pytest tests/bot/tables/test_clicks_*.py
 
 soak: $(STAMP)
 	GRIMOIRE_RANDOM_GAMES=3000 GRIMOIRE_RANDOM_STEPS=1000000000 \

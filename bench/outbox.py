@@ -13,7 +13,7 @@ import itertools
 import random
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,7 @@ from bench.service import _Driver
 from bot.common.locks import GameLocks
 from bot.delivery.worker import OutboxWorker
 from bot.drawing import pictures
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from bot.tables.views import History, TableViews
 from storage import DeliveryKind, GameStatus, Store, open_store
@@ -97,7 +98,7 @@ async def _burst(store: Store, moves: int, rng: random.Random) -> int:
     """Make ``moves`` random moves through the service in the running games; how many."""
     running = await store.games.ids((GameStatus.ACTIVE,))
     playing = {g.id: g for g in await store.games.to_resume() if g.id in running}
-    driver = _Driver(Tables(store, GameLocks(store)), playing, rng, set())
+    driver = _Driver(Tables(Moves(store, GameLocks(store))), playing, rng, set())
     made = 0
     while made < moves and driver.games:
         await driver.move(rng.choice(sorted(driver.games)))
@@ -113,7 +114,7 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
     store = await open_store(f"sqlite:///{path}")
     drawn: Counter[tuple[int, int, str]] = Counter()
     showing: list[tuple[int, int, str]] = [(0, 0, "")]
-    real = (TableViews.post, TableViews.private, getattr(pictures, "attach_extra"))  # noqa: B009
+    real = (TableViews.post, TableViews.private, getattr(pictures, "attach_picture"))  # noqa: B009
 
     def post(views: TableViews, history: History, version: int, **kw: Any) -> Any:
         shown = kw.get("board_at")
@@ -124,12 +125,12 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
         showing[0] = (history.game.id, version, f"seat {seat}")
         return real[1](views, history, version, seat)
 
-    async def counting(embed: discord.Embed, extra: Mapping[str, Any], names: Any) -> None:
+    async def counting(embed: discord.Embed, picture: Any, names: Any) -> None:
         drawn[showing[0]] += 1  # the board of this game, version and reader is drawn
 
     TableViews.post = post  # type: ignore[method-assign,assignment]
     TableViews.private = private  # type: ignore[method-assign,assignment]
-    setattr(pictures, "attach_extra", counting)  # noqa: B010 (a benchmark's probe)
+    setattr(pictures, "attach_picture", counting)  # noqa: B010 (a benchmark's probe)
     try:
         await _drain(store, progress)  # whatever seeding queued is not part of the burst
         drawn.clear()
@@ -143,7 +144,7 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
         took = time.perf_counter() - started
     finally:
         TableViews.post, TableViews.private = real[0], real[1]  # type: ignore[method-assign]
-        setattr(pictures, "attach_extra", real[2])  # noqa: B010
+        setattr(pictures, "attach_picture", real[2])  # noqa: B010
         await store.close()
     repeats = sum(count - 1 for count in drawn.values() if count > 1)
     return {

@@ -25,6 +25,7 @@ from bench.seeding import seed_database
 from bench.service import GAME_PACE_S, _Driver, _paced, _sequential
 from bench.stats import latency_summary
 from bot.common.locks import GameLocks
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from storage import GameStatus, SqliteStore
 from storage.copy import copy_database
@@ -75,7 +76,7 @@ async def _loaded(url: str, game_ids: list[int]) -> tuple[PostgresStore, _Driver
         await store.close()
         raise
     return store, _Driver(
-        Tables(store, GameLocks(store)), playing, random.Random(game_ids[0]), set()
+        Tables(Moves(store, GameLocks(store))), playing, random.Random(game_ids[0]), set()
     )
 
 
@@ -153,7 +154,7 @@ async def _measure(
     try:
         playing = await _playing(store)
         state_bytes = statistics.mean(len((g.state or "").encode()) for g in playing.values())
-        driver = _Driver(Tables(store, GameLocks(store)), playing, random.Random(13), set())
+        driver = _Driver(Tables(Moves(store, GameLocks(store))), playing, random.Random(13), set())
         progress("postgres: bare commits")
         bare = await bare_commits(url, round(state_bytes), scale.bare_commits)
         progress("postgres: moves one at a time")

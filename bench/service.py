@@ -18,6 +18,7 @@ from bench.scale import Scale
 from bench.seeding import remove_database, seed_database
 from bench.stats import latency_summary
 from bot.common.locks import GameLocks
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from storage import Game, GameStatus, SqliteStore
 
@@ -147,7 +148,7 @@ async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> di
         running = await store.games.ids((GameStatus.ACTIVE,))
         playing = {game.id: game for game in await store.games.to_resume() if game.id in running}
         state_bytes = statistics.mean(len((g.state or "").encode()) for g in playing.values())
-        driver = _Driver(Tables(store, GameLocks(store)), playing, random.Random(13), set())
+        driver = _Driver(Tables(Moves(store, GameLocks(store))), playing, random.Random(13), set())
 
         progress("service: bare SQLite commits")
         bare = bare_commits(folder / "bare.sqlite3", round(state_bytes), scale.bare_commits)

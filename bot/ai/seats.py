@@ -18,10 +18,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
+from bot.ai.stand_ins import StandIns
 from bot.common.refusals import Refusal, StaleRequest, TableBusy
 from bot.ops.logs import bind
 from bot.ops.metrics import AI_DECISION_SECONDS
-from bot.tables.play import AiTurn, Tables
+from bot.tables.moves import AiTurn
 from bot.wiring.loops import Supervisor
 from games.ai import Budget, choose, deadline_after
 from games.ai.moves import playable
@@ -99,7 +100,7 @@ class AiPlayers:
 
     def __init__(
         self,
-        tables: Tables,
+        stand_ins: StandIns,
         *,
         pause: float = PAUSE,
         time_limit: float = TIME_LIMIT,
@@ -111,7 +112,7 @@ class AiPlayers:
     ) -> None:
         """``supervisor`` keeps each game's turns going through failures (one with the
         usual backoffs by default)."""
-        self._tables = tables
+        self._stand_ins = stand_ins
         self._pause = pause
         self._time_limit = time_limit
         self._iterations = iterations
@@ -169,7 +170,7 @@ class AiPlayers:
         look at the game again."""
         await asyncio.sleep(self._pause)
         try:
-            turn = await self._tables.ai_turn(game_id)
+            turn = await self._stand_ins.ai_turn(game_id)
         except GameNotFound:
             return False  # the game is gone: there is nothing to play for
         if turn is None:
@@ -180,7 +181,7 @@ class AiPlayers:
         self._again.discard(game_id)
         action = await self._think(turn)
         try:
-            await self._tables.play_for_ai(
+            await self._stand_ins.play_for_ai(
                 game_id, seat=turn.seat, version=turn.game.version, action=action
             )
         except TableBusy:
@@ -192,7 +193,7 @@ class AiPlayers:
         except Refusal as refused:
             log.error("The AI's move in game %s was refused: %s", game_id, refused)
             seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
-            await self._tables.play_for_ai(
+            await self._stand_ins.play_for_ai(
                 game_id,
                 seat=turn.seat,
                 version=turn.game.version,
@@ -207,7 +208,7 @@ class AiPlayers:
         players (``wake``), and an undo takes the version back: then they look again."""
         if game_id in self._again:
             return False
-        return (await self._tables.get(game_id)).version > thought_at
+        return (await self._stand_ins.moves.get(game_id)).version > thought_at
 
     async def _think(self, turn: AiTurn) -> Any:
         seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"

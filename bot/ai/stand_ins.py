@@ -12,7 +12,7 @@ from bot.common import text
 from bot.common.announce import notice_deliveries
 from bot.common.posts import Post
 from bot.common.refusals import Refusal, StaleRequest
-from bot.tables.moves import AiTurn, TableCore, running_game, stored_state
+from bot.tables.moves import AiTurn, Moves, running_game, stored_state
 from games.core import Engine, IllegalAction
 from storage import (
     Delivery,
@@ -22,16 +22,19 @@ from storage import (
 )
 
 
-class StandIns(TableCore):
+class StandIns:
     """Moves the bot makes in a player's place, or for an AI seat."""
+
+    def __init__(self, moves: Moves) -> None:
+        self.moves = moves
 
     async def play_for(self, game_id: int, seat: int, *, version: int, notice: str) -> Game:
         """Move for a player whose deadline passed at ``version``: pass where the rules allow
         it, otherwise the chooser's move, until their move is complete. The move counts as a
         missed deadline; the table is told ``notice``, and only the player which move was
         made. Nothing happens when the game moved on or the seat is not awaited any more."""
-        async with self._locks(game_id):
-            game = await self.get(game_id)
+        async with self.moves.locks(game_id):
+            game = await self.moves.get(game_id)
             if (
                 game.status is not GameStatus.ACTIVE
                 or game.version != version
@@ -42,12 +45,12 @@ class StandIns(TableCore):
             state = engine.load(stored_state(game))
             played: list[str] = []
             for _ in range(engine.step_limit):
-                action = self._stand_in_move(engine, state, seat, game)
+                action = self.moves.stand_in_move(engine, state, seat, game)
                 transition = engine.apply(state, seat, action)
                 played.append(engine.notation(action))
                 finished = move_finished(engine, state, transition.state, seat, transition.log)
                 told = _timeout_notices(engine, game, seat, notice, played) if finished else []
-                game = await self._commit(
+                game = await self.moves.commit(
                     game,
                     engine,
                     state,
@@ -61,9 +64,9 @@ class StandIns(TableCore):
                 state = transition.state
                 if finished or game.status is not GameStatus.ACTIVE:
                     break
-            game = await self._autoplay(game, engine, state)
-            self._delivered()
-        self._moved(game)
+            game = await self.moves.autoplay(game, engine, state)
+            self.moves.delivered()
+        self.moves.moved(game)
         return game
 
     async def settle(self, game_id: int, notice: str) -> Game:
@@ -71,13 +74,13 @@ class StandIns(TableCore):
         deadline (a pass where the rules allow one, otherwise the chooser's move), telling the
         table ``notice`` first and then only the final board. For an organiser who cannot
         wait any longer (a tournament round held up by stragglers)."""
-        async with self._locks(game_id):
-            game = await self.get(game_id)
+        async with self.moves.locks(game_id):
+            game = await self.moves.get(game_id)
             if game.status is not GameStatus.ACTIVE:
                 return game
             engine = games.get(game.game_key)
             state = engine.load(stored_state(game))
-            game = await self._autoplay(
+            game = await self.moves.autoplay(
                 game,
                 engine,
                 state,
@@ -85,13 +88,13 @@ class StandIns(TableCore):
                 stand_in=True,
                 notice=notice_deliveries(game, notice),
             )
-            self._delivered()
+            self.moves.delivered()
         return game
 
     # ------------------------------------------------------------------ AI seats
     async def ai_turn(self, game_id: int) -> AiTurn | None:
         """The first AI seat the game is waiting for, or ``None`` when it waits on none."""
-        game = await self._store.games.get(game_id)
+        game = await self.moves.store.games.get(game_id)
         if game.status is not GameStatus.ACTIVE or game.state is None:
             return None
         levels = {s.seat: s.ai_level for s in game.seats if s.seat is not None and s.is_ai}
@@ -114,8 +117,8 @@ class StandIns(TableCore):
         ``StaleRequest`` when the game has moved on since (a person's simultaneous pick):
         the AI then thinks again. The action is checked like anyone's.
         """
-        async with self._locks(game_id):
-            game = running_game(await self.get(game_id))
+        async with self.moves.locks(game_id):
+            game = running_game(await self.moves.get(game_id))
             if game.version != version:
                 raise StaleRequest()
             if not any(s.seat == seat and s.is_ai for s in game.seats):
@@ -126,7 +129,7 @@ class StandIns(TableCore):
                 transition = engine.apply(state, seat, action)
             except IllegalAction as error:
                 raise Refusal(str(error)) from None
-            game = await self._commit(
+            game = await self.moves.commit(
                 game,
                 engine,
                 state,
@@ -135,8 +138,8 @@ class StandIns(TableCore):
                 transition.state,
                 transition.log,
             )
-            game = await self._autoplay(game, engine, transition.state)
-        self._delivered()
+            game = await self.moves.autoplay(game, engine, transition.state)
+        self.moves.delivered()
         return game
 
 

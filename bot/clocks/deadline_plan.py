@@ -9,7 +9,8 @@ from datetime import datetime
 from typing import Any
 
 from bot.clocks.quiet_hours import personal_timers
-from bot.clocks.turn_clock import TableClock, deadline_line, deadlines_by_seat, plan_timers
+from bot.clocks.turn_clock import deadline_line, deadlines_by_seat, plan_timers
+from bot.lobby.table_settings import TableSettings
 from games.core import Engine, LogEntry
 from storage import Game, NewTimer, Player, Store, TimerKind
 
@@ -47,7 +48,7 @@ async def clock_timers(
     finished a move (``mover``, unless ``continuing`` partway through it): their next
     move gets a fresh clock. A player on vacation gets theirs from the day they are back.
     """
-    clock = TableClock.from_settings(game.settings)
+    clock = TableSettings.of(game).clock
     if clock.deadline is None:
         return None
     pending = deadlines_by_seat(await store.timers.pending(game.id))

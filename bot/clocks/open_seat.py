@@ -40,7 +40,7 @@ class TakeSeatButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        game = await services.tables.take_seat(self.game_id, self.seat, interaction.user.id)
+        game = await services.substitutes.take_seat(self.game_id, self.seat, interaction.user.id)
         services.changed(game)
         await interaction.response.send_message(
             f"You now play seat {self.seat + 1} of game #{game.id}: your private view is on "

@@ -19,7 +19,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 from bot.clocks.turn_clock import (
     LONGEST_REMINDER,
     MAX_REMINDERS,
-    TableClock,
+    TurnClock,
     parse_duration,
     reminder_timer,
 )
@@ -170,7 +170,7 @@ def next_digest(player: Player, after: datetime, *, now: datetime) -> datetime:
 def personal_timers(
     timers: Sequence[NewTimer],
     players: Mapping[int, Player],
-    clock: TableClock,
+    clock: TurnClock,
     now: datetime,
 ) -> list[NewTimer]:
     """A game's planned timers made each player's: their own reminder points in place of
@@ -196,7 +196,7 @@ def personal_timers(
 
 
 def _own_reminders(
-    deadline: NewTimer, points: Iterable[int], clock: TableClock, now: datetime
+    deadline: NewTimer, points: Iterable[int], clock: TurnClock, now: datetime
 ) -> list[NewTimer]:
     assert deadline.game_id is not None
     assert clock.deadline is not None

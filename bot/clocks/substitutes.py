@@ -10,24 +10,24 @@ not already at the table to click **Take this seat** plays it from there on: the
 view comes by DM at once, and they are pinged when it is their turn.
 
 Ratings: a game in which a seat changed hands is unrated for everyone (see
-:func:`changed_hands`), as a game with an AI seat is: that seat's result belongs to no one
-player, and the substitute never answers for a position they inherited.
+:attr:`~bot.lobby.table_settings.TableSettings.changed_hands`), as a game with an AI seat
+is: that seat's result belongs to no one player, and the substitute never answers for a
+position they inherited.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
-from typing import Any
 
 import games
 from bot.clocks.deadline_plan import clock_timers
 from bot.common import text
 from bot.common.announce import game_lane, notice_deliveries, seat_users, where
-from bot.common.posts import Post
+from bot.common.posts import Post, SeatButton
 from bot.common.refusals import Refusal
 from bot.lobby.requirements import check as check_requirements
-from bot.tables.moves import TableCore, running_game, stored_state
+from bot.lobby.table_settings import SeatChange, TableSettings
+from bot.tables.moves import Moves, running_game, stored_state
 from bot.tables.views import table_deliveries
 from storage import (
     OPEN_SEAT,
@@ -40,21 +40,10 @@ from storage import (
     VersionConflict,
 )
 
-#: The table setting listing every change of hands: ``{"seat", "left", "took"}`` each.
-SEAT_CHANGES = "seat_changes"
-#: The table setting that forbids substitutes (a tournament whose organiser did not allow
-#: them).
-NO_SUBSTITUTES = "no_substitutes"
-
-
-def changed_hands(settings: Mapping[str, Any]) -> bool:
-    """Whether a seat of the game was ever left open for a substitute."""
-    return bool(settings.get(SEAT_CHANGES))
-
 
 def leavers(game: Game) -> frozenset[int]:
     """Everyone who left a seat of ``game`` for a substitute."""
-    return frozenset(int(change["left"]) for change in game.settings.get(SEAT_CHANGES, ()))
+    return frozenset(change.left for change in TableSettings.of(game).seat_changes)
 
 
 def open_seats(game: Game) -> list[int]:
@@ -72,17 +61,20 @@ def substitute_answer(seat: int | None) -> str:
     return f"Seat {seat} is open for a substitute; the table was told."
 
 
-class Substitutes(TableCore):
+class Substitutes:
     """Seats changing hands in running games."""
+
+    def __init__(self, moves: Moves) -> None:
+        self.moves = moves
 
     async def ask_substitute(
         self, game_id: int, user_id: int, *, seat: int | None, manager: bool
     ) -> Game:
         """``/game sub``: a player leaves their own seat to a substitute, or, naming a seat
         (from 1), the host or a member who manages the server opens another player's."""
-        game = running_game(await self.get(game_id))
+        game = running_game(await self.moves.get(game_id))
         if seat is None:
-            own = self.seat_of(game, user_id)
+            own = self.moves.seat_of(game, user_id)
             return await self.open_seat(
                 game.id, own, f"🪑 {text.user(user_id)} leaves the game to a substitute."
             )
@@ -103,9 +95,9 @@ class Substitutes(TableCore):
         """Leave engine seat ``seat`` open for someone to take, telling the table ``notice``
         and announcing it, with a **Take this seat** button, in the game's thread and its
         channel. The player who held it is no longer at the table."""
-        async with self._locks(game_id):
-            game = running_game(await self.get(game_id))
-            if game.settings.get(NO_SUBSTITUTES):
+        async with self.moves.locks(game_id):
+            game = running_game(await self.moves.get(game_id))
+            if not TableSettings.of(game).allow_substitutes:
                 raise Refusal(f"Game #{game.id} does not allow substitutes.")
             place = next((s for s in game.seats if s.seat == seat), None)
             if place is None:
@@ -116,7 +108,7 @@ class Substitutes(TableCore):
                 raise Refusal(f"Seat {seat + 1} of game #{game.id} is an AI player's.")
             leaver = place.user_id
             opened = _seated(game, seat, None)
-            changes = [*game.settings.get(SEAT_CHANGES, ()), {"seat": seat, "left": leaver}]
+            changes = (*TableSettings.of(game).seat_changes, SeatChange(seat, leaver))
             title = games.get(game.game_key).title
             told = notice_deliveries(game, notice)
             told += _announcement(opened, seat, title)
@@ -125,15 +117,15 @@ class Substitutes(TableCore):
                 Delivery(DeliveryKind.VIEW, leaver, {"version": game.version}, game_id=game.id)
             )
             game = await self._hand_over(opened, seat, None, changes, told)
-        self._delivered()
-        self._moved(game)
+        self.moves.delivered()
+        self.moves.moved(game)
         return game
 
     async def take_seat(self, game_id: int, seat: int, user_id: int) -> Game:
         """``user_id`` takes the open engine seat ``seat``: the table is told, their private
         view comes by DM at once, and the board names them."""
-        async with self._locks(game_id):
-            game = await self.get(game_id)
+        async with self.moves.locks(game_id):
+            game = await self.moves.get(game_id)
             if game.status is not GameStatus.ACTIVE:
                 raise Refusal(f"Game #{game.id} is no longer being played.")
             if seat not in open_seats(game):
@@ -143,19 +135,16 @@ class Substitutes(TableCore):
             if user_id in leavers(game):
                 raise Refusal(f"You left game #{game.id}; someone else will take this seat.")
             # A substitute joins the table as a lobby's players did: on its terms.
-            await check_requirements(self._store, game.guild_id, game.settings, user_id)
-            changes = [dict(c) for c in game.settings.get(SEAT_CHANGES, ())]
-            leaver = next(
-                (
-                    int(c["left"])
-                    for c in reversed(changes)
-                    if c["seat"] == seat and "took" not in c
-                ),
-                None,
+            settings = TableSettings.of(game)
+            await check_requirements(
+                self.moves.store, game.guild_id, settings.requirements, user_id
             )
-            for change in changes:
-                if change["seat"] == seat and "took" not in change:
-                    change["took"] = user_id
+            waiting = [c for c in settings.seat_changes if c.seat == seat and c.took is None]
+            leaver = waiting[-1].left if waiting else None
+            changes = tuple(
+                dataclasses.replace(c, took=user_id) if c in waiting else c
+                for c in settings.seat_changes
+            )
             taken = _seated(game, seat, user_id)
             title = games.get(game.game_key).title
             instead = "" if leaver is None else f", in place of {text.user(leaver)}"
@@ -174,8 +163,8 @@ class Substitutes(TableCore):
                 )
             )
             game = await self._hand_over(taken, seat, user_id, changes, told)
-        self._delivered()
-        self._moved(game)
+        self.moves.delivered()
+        self.moves.moved(game)
         return game
 
     async def _hand_over(
@@ -183,7 +172,7 @@ class Substitutes(TableCore):
         game: Game,
         seat: int,
         user_id: int | None,
-        changes: list[Any],
+        changes: tuple[SeatChange, ...],
         told: list[Delivery],
     ) -> Game:
         """Record the change of hands of ``game`` (already showing the seat's new holder)
@@ -191,15 +180,15 @@ class Substitutes(TableCore):
         engine = games.get(game.game_key)
         state = engine.load(stored_state(game))
         waiting = engine.waiting_for(state) - game.resigned_seats()
-        timers = await clock_timers(self._store, game, waiting, self._clock(), mover=seat)
+        timers = await clock_timers(self.moves.store, game, waiting, self.moves.clock(), mover=seat)
         try:
-            return await self._store.games.hand_over(
+            return await self.moves.store.games.hand_over(
                 game.id,
                 seat=seat,
                 user_id=user_id,
                 expected_version=game.version,
                 to_act=waiting,
-                settings={**game.settings, SEAT_CHANGES: changes},
+                settings=dataclasses.replace(TableSettings.of(game), seat_changes=changes).stored(),
                 deliveries=told,
                 timers=timers or (),
             )
@@ -238,7 +227,7 @@ def _announcement(game: Game, seat: int, title: str) -> list[Delivery]:
         content=content,
         seats=seat_users(game),
         game_id=game.id,
-        extra={"open_seat": [game.id, seat]},
+        seat_button=SeatButton(game.id, seat),
     )
     posts = [
         Delivery(

@@ -38,6 +38,10 @@ MAX_AWAY = timedelta(days=14)
 NUDGE_COOLDOWN = timedelta(hours=4)
 #: Between two digests.
 DIGEST_EVERY = timedelta(days=1)
+#: The keys of stored settings (a game's or a server's) that hold a turn clock.
+CLOCK_KEYS = frozenset(
+    {"deadline", "policy", "strikes", "reminders", "weekends", "on_strikes", "time_zone"}
+)
 
 
 class Policy(StrEnum):
@@ -71,7 +75,7 @@ POLICY_LABELS = {
 
 
 @dataclass(frozen=True, slots=True)
-class TableClock:
+class TurnClock:
     """A table's turn clock: how long each move may take and what a missed one costs."""
 
     deadline: timedelta | None = None
@@ -93,7 +97,7 @@ class TableClock:
         return weekday_deadline(start, self.deadline, server_zone(self.time_zone))
 
     @classmethod
-    def from_settings(cls, settings: Mapping[str, Any]) -> TableClock:
+    def from_settings(cls, settings: Mapping[str, Any]) -> TurnClock:
         """The clock stored in a game's (or a server's) settings; a game from before clocks
         existed has none."""
         seconds = settings.get("deadline")
@@ -144,11 +148,11 @@ class TableClock:
         )
 
 
-def server_clock(server: Mapping[str, Any]) -> TableClock:
+def server_clock(server: Mapping[str, Any]) -> TurnClock:
     """A server's default clock: 24 hours a move unless its admins chose otherwise."""
     chosen = dict(server)
     chosen.setdefault("deadline", int(DEFAULT_DEADLINE.total_seconds()))
-    return TableClock.from_settings(chosen)
+    return TurnClock.from_settings(chosen)
 
 
 def deadline_key(game_id: int, seat: int) -> str:
@@ -167,7 +171,7 @@ def digest_timer(user_id: int, due: datetime) -> NewTimer:
 
 
 def seat_timers(
-    game_id: int, seat: int, clock: TableClock, due: datetime, now: datetime
+    game_id: int, seat: int, clock: TurnClock, due: datetime, now: datetime
 ) -> list[NewTimer]:
     """A seat's deadline at ``due`` and its reminders that are still ahead of ``now``."""
     timers = [
@@ -199,7 +203,7 @@ def reminder_timer(game_id: int, seat: int, before: timedelta, due: datetime) ->
 
 def plan_timers(
     game_id: int,
-    clock: TableClock,
+    clock: TurnClock,
     *,
     waiting: Iterable[int],
     starts: Mapping[int, datetime],

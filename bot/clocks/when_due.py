@@ -12,13 +12,15 @@ from collections.abc import Callable
 from datetime import datetime
 
 import games
+from bot.ai.stand_ins import StandIns
 from bot.clocks.quiet_hours import dm_time, next_digest, personal_timers
-from bot.clocks.substitutes import NO_SUBSTITUTES, open_seats
-from bot.clocks.turn_clock import Policy, StrikesPolicy, TableClock, digest_timer, seat_timers
+from bot.clocks.substitutes import Substitutes, open_seats
+from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock, digest_timer, seat_timers
 from bot.common.announce import jump_link, notice_deliveries, where
 from bot.common.posts import Post
 from bot.common.text import moment, strong, user
-from bot.tables.play import Tables
+from bot.lobby.table_settings import TableSettings
+from bot.tables.withdrawals import Withdrawals
 from storage import (
     Delivery,
     DeliveryKind,
@@ -37,9 +39,19 @@ log = logging.getLogger("grimoire.clockwork")
 class Clockwork:
     """Fires due timers: reminders by DM, the table's policy at a deadline, digests."""
 
-    def __init__(self, store: Store, tables: Tables, *, clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        stand_ins: StandIns,
+        withdrawals: Withdrawals,
+        substitutes: Substitutes,
+        clock: Callable[[], datetime],
+    ) -> None:
         self._store = store
-        self._tables = tables
+        self._stand_ins = stand_ins
+        self._withdrawals = withdrawals
+        self._substitutes = substitutes
         self._clock = clock
 
     async def fire(self, timer: Timer) -> None:
@@ -101,7 +113,7 @@ class Clockwork:
             content=text,
             game_id=game.id,
             notice_channel_id=where(game),
-            extra={"ping_instead": f"⏰ Your move is due {when}."},
+            ping_instead=f"⏰ Your move is due {when}.",
         )
         dm = Delivery(DeliveryKind.DM, player_id, post.to_payload(), game_id=game.id)
         await self._store.timers.fire(timer.id, deliveries=[dm])
@@ -111,7 +123,7 @@ class Clockwork:
             return  # replaced by a move since it was read
         seat = int(timer.payload["seat"])
         player_id = game.user_at(seat)
-        clock = TableClock.from_settings(game.settings)
+        clock = TableSettings.of(game).clock
         now = self._clock()
         if player_id is None:
             await self._open_seat_deadline(timer, game, seat, clock)
@@ -135,29 +147,32 @@ class Clockwork:
             await self._act(timer, game, seat, player_id, clock)
 
     async def _act(
-        self, timer: Timer, game: Game, seat: int, player_id: int, clock: TableClock
+        self, timer: Timer, game: Game, seat: int, player_id: int, clock: TurnClock
     ) -> None:
         notice = f"⏰ {user(player_id)} let the deadline pass."
-        played = await self._tables.play_for(game.id, seat, version=game.version, notice=notice)
+        played = await self._stand_ins.play_for(game.id, seat, version=game.version, notice=notice)
         # The move replaced the game's timers; when the game moved on first, so did that move.
         await self._store.timers.mark_fired(timer.id)
         missed = next((s.missed for s in played.seats if s.seat == seat), 0)
         if played.version != game.version and clock.strikes and missed >= clock.strikes:
             gone = f"{user(player_id)} is removed from the game after {missed} missed deadlines."
-            if clock.on_strikes is StrikesPolicy.OPEN and not played.settings.get(NO_SUBSTITUTES):
-                await self._tables.open_seat(game.id, seat, f"{gone} Their seat is open.")
+            if (
+                clock.on_strikes is StrikesPolicy.OPEN
+                and TableSettings.of(played).allow_substitutes
+            ):
+                await self._substitutes.open_seat(game.id, seat, f"{gone} Their seat is open.")
             else:
-                await self._tables.remove(game.id, seat, gone)
+                await self._withdrawals.remove(game.id, seat, gone)
 
     async def _open_seat_deadline(
-        self, timer: Timer, game: Game, seat: int, clock: TableClock
+        self, timer: Timer, game: Game, seat: int, clock: TurnClock
     ) -> None:
         """Nobody took the open seat in time: the AI makes its move, unless the table waits."""
         if clock.deadline is None or clock.policy is Policy.WAIT:
             await self._store.timers.fire(timer.id)
             return
         notice = f"⏰ Nobody has taken seat {seat + 1} yet, so the AI plays it for now."
-        await self._tables.play_for(game.id, seat, version=game.version, notice=notice)
+        await self._stand_ins.play_for(game.id, seat, version=game.version, notice=notice)
         await self._store.timers.mark_fired(timer.id)
 
     async def _digest(self, timer: Timer) -> None:

@@ -34,7 +34,7 @@ from bot.common.names import NameBook
 from bot.common.posts import TurnButton
 from bot.common.render import mentions, render
 from bot.drawing.board_layout import board_layout, words_layout, words_of
-from bot.drawing.pictures import attach_extra, board_with_picture
+from bot.drawing.pictures import attach_picture, board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
 from storage import GameStatus, OutboxItem, PrivateView, RatingChange, Store
@@ -124,7 +124,7 @@ class TableMessages:
             with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
                 await message.edit(content=content, embeds=[embed], attachments=_files(picture))
                 return
-            picture = await attach_extra(embed, update.picture, names)  # a file is sent once
+            picture = await attach_picture(embed, update.picture, names)  # a file is sent once
         user = await self._names.user(item.target_id)
         sent = await user.send(
             content=content, embed=embed, files=_files(picture), nonce=nonce_of(item)

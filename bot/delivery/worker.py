@@ -19,7 +19,7 @@ import discord
 from bot.clocks.open_seat import open_seat_view
 from bot.common.announce import game_lane, where
 from bot.common.names import NameBook
-from bot.common.posts import Post
+from bot.common.posts import Post, PostStyle
 from bot.common.render import mentions, render
 from bot.delivery.faults import Fault, describe, fault_of
 from bot.delivery.table_messages import TableMessages, nonce_of
@@ -30,9 +30,9 @@ from bot.ops.metrics import DELIVERY_FAILURES
 from bot.tables.turn import turn_view
 from bot.tournaments.signup import TOURNAMENT_COLOUR
 from bot.undo.buttons import undo_view
-from bot.undo.posts import LAPSED, UndoPost, UndoPosts, settled_text
+from bot.undo.posts import LAPSED, lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
-from storage import Delivery, DeliveryKind, OutboxItem, Store
+from storage import Delivery, DeliveryKind, OutboxItem, Store, UndoMessage
 
 log = logging.getLogger("grimoire.delivery")
 
@@ -82,7 +82,6 @@ class OutboxWorker:
         )
         self._told_dm_closed: set[tuple[int, int]] = set()
         self._table = TableMessages(client, store, names)
-        self.undo_posts = UndoPosts()
 
     def kick(self) -> None:
         """Send what is due now, soon; safe to call as often as you like."""
@@ -128,27 +127,21 @@ class OutboxWorker:
             await self._failed(item, error)
         else:
             await self._store.outbox.mark_done(item.id)
-            if item.game_id is not None:
+            # An update of the game's table or thread: requests it left behind are closed.
+            if item.game_id is not None and item.kind not in PRIVATE_KINDS:
                 try:
-                    await self._close_lapsed_undo_posts(item.game_id)
+                    await self._close_lapsed_undo_requests(item.game_id)
                 except Exception:  # a favour to the table: the outbox goes on regardless
                     log.exception("Lapsed undo requests of game %s not closed.", item.game_id)
 
-    async def _close_lapsed_undo_posts(self, game_id: int) -> None:
-        """Requests of the game that are no longer open lose their buttons and say so."""
-        posted = self.undo_posts.of_game(game_id)
-        if not posted:
-            return
-        request = await self._store.games.undo_request(game_id)
-        open_version = request.version if request is not None else None
-        for post in posted:
-            # A click on the request settles it and edits it itself: it is forgotten then.
-            if post.version == open_version or not self.undo_posts.forget(game_id, post.version):
-                continue
-            messageable = self._client.get_partial_messageable(post.channel_id)
-            message = messageable.get_partial_message(post.message_id)
+    async def _close_lapsed_undo_requests(self, game_id: int) -> None:
+        """Requests of the game that are no longer open lose their buttons and say so (a
+        click on a request settles it and edits it itself: the store no longer has it)."""
+        for request in await lapsed(self._store, game_id):
+            messageable = self._client.get_partial_messageable(request.channel_id)
+            message = messageable.get_partial_message(request.message_id)
             try:
-                await message.edit(content=settled_text(post.content, LAPSED), view=None)
+                await message.edit(content=settled_text(request.content, LAPSED), view=None)
             except discord.HTTPException as error:  # its buttons still answer a click clearly
                 log.warning("Lapsed undo request of game %s kept its buttons: %s", game_id, error)
 
@@ -230,9 +223,9 @@ class OutboxWorker:
         picture = None
         if post.boards:
             embeds[0], picture = await board_with_picture(
-                post.boards[0], names, post.extra, private=private
+                post.boards[0], names, post.picture, private=private
             )
-        if post.extra.get("style") == "tournament":
+        if post.style is PostStyle.TOURNAMENT:
             for embed in embeds:
                 embed.colour = TOURNAMENT_COLOUR
         files = [picture] if picture is not None else []
@@ -251,8 +244,10 @@ class OutboxWorker:
             return
         if item.kind is DeliveryKind.BOARD_EDIT:
             # A message kept up to date in place (a tournament's standings).
+            if post.edits_message_id is None:
+                raise ValueError("a board edit that names no message")
             messageable = self._client.get_partial_messageable(item.target_id)
-            message = messageable.get_partial_message(int(post.extra["message_id"]))
+            message = messageable.get_partial_message(post.edits_message_id)
             await message.edit(content=text_or_none(content), embeds=embeds, view=None)
             return
         channel = self._client.get_channel(item.target_id) or await self._client.fetch_channel(
@@ -277,11 +272,10 @@ class OutboxWorker:
                 nonce=nonce_of(item),
             )
             view.stop()  # its buttons are dynamic items: no view needs keeping in memory
-            vote = post.extra.get("undo_vote")
-            if vote is not None:
-                game_id, version = int(vote[0]), int(vote[1])
-                self.undo_posts.remember(
-                    UndoPost(game_id, version, sent.channel.id, sent.id, sent.content)
+            if (vote := post.undo_buttons) is not None:
+                # Kept in the store: any process closes it once the request lapses.
+                await self._store.undo_messages.posted(
+                    UndoMessage(vote.game_id, vote.version, sent.channel.id, sent.id, sent.content)
                 )
         else:
             await channel.send(
@@ -319,7 +313,7 @@ class OutboxWorker:
         """A DM that could not be sent: a reminder becomes a ping in the game's thread; a
         private view is replaced, once per player and game, by a line in the thread saying
         where to see it (without revealing anything)."""
-        if post.notice_channel_id is not None and "ping_instead" in post.extra:
+        if post.notice_channel_id is not None and post.ping_instead is not None:
             await self._ping_instead(item, post)
             return
         key = (post.game_id or 0, item.target_id)
@@ -341,9 +335,8 @@ class OutboxWorker:
     async def _ping_instead(self, item: OutboxItem, post: Post) -> None:
         """A reminder whose DM was refused becomes a ping in the game's thread."""
         assert post.notice_channel_id is not None
-        ping = Post(
-            content=str(post.extra["ping_instead"]), pings=(item.target_id,), game_id=post.game_id
-        )
+        assert post.ping_instead is not None
+        ping = Post(content=post.ping_instead, pings=(item.target_id,), game_id=post.game_id)
         await self._post_instead(post.notice_channel_id, ping)
 
     async def _post_instead(self, channel_id: int, post: Post) -> None:
@@ -373,10 +366,8 @@ def _view_of(post: Post) -> discord.ui.View | None:
     "Take this seat"."""
     if post.turn_button is not None:
         return turn_view(post.turn_button)
-    vote = post.extra.get("undo_vote")
-    if vote is not None:
-        return undo_view(int(vote[0]), int(vote[1]))
-    seat = post.extra.get("open_seat")
-    if seat is not None:
-        return open_seat_view(int(seat[0]), int(seat[1]))
+    if post.undo_buttons is not None:
+        return undo_view(post.undo_buttons.game_id, post.undo_buttons.version)
+    if post.seat_button is not None:
+        return open_seat_view(post.seat_button.game_id, post.seat_button.seat)
     return None

@@ -8,10 +8,9 @@ from typing import Any
 import discord
 
 import games
-from bot.clocks.turn_clock import TableClock
 from bot.common.render import render
 from bot.lobby.options import describe_options
-from bot.lobby.requirements import describe as describe_requirements
+from bot.lobby.table_settings import Seating, TableSettings
 from bot.profiles.ratings import practice_reason
 from games.core import Board
 from storage import Game, GameStatus
@@ -64,14 +63,13 @@ def lobby_embed(game: Game) -> discord.Embed:
     embed.add_field(
         name="Options", value=describe_options(engine.options(game.options)), inline=True
     )
-    seating = "shuffled" if game.settings.get("seating") == "shuffle" else "join order"
+    settings = TableSettings.of(game)
+    seating = "shuffled" if settings.seating is Seating.SHUFFLED else "join order"
     embed.add_field(name="Seat order", value=seating, inline=True)
     embed.add_field(name="Ratings", value=practice_reason(game) or "Rated", inline=True)
-    if (required := describe_requirements(game.settings)) is not None:
+    if (required := settings.requirements.describe()) is not None:
         embed.add_field(name="To join", value=required, inline=False)
-    embed.add_field(
-        name="Turn clock", value=TableClock.from_settings(game.settings).describe(), inline=False
-    )
+    embed.add_field(name="Turn clock", value=settings.clock.describe(), inline=False)
     embed.description = _lobby_status(game, engine)
     return embed
 

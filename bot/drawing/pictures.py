@@ -16,15 +16,16 @@ import json
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
 from pydantic import BaseModel
 
 import games
+from bot.common.posts import PostPicture
 from bot.drawing.embeds import board_embed
-from bot.drawing.picture_posts import pictured_status, pictured_view
+from bot.drawing.picture_posts import pictured_view
 from games.core import Board, Engine, render_seats
 from storage import Game
 
@@ -96,34 +97,34 @@ async def attach(
     return discord.File(io.BytesIO(png), filename=FILE_NAME)
 
 
-async def attach_extra(
-    embed: discord.Embed, extra: Mapping[str, Any], names: Sequence[str]
+async def attach_picture(
+    embed: discord.Embed, picture: PostPicture | None, names: Sequence[str]
 ) -> discord.File | None:
-    """Like :func:`attach`, for the view a post carries in its ``extra`` (if any)."""
+    """Like :func:`attach`, for the view a post carries as its picture (if any)."""
+    if picture is None:
+        return None
     try:
-        pictured = pictured_view(extra)
+        engine, view = pictured_view(picture)
     except ValueError:  # an unreadable view (an older format) only costs the picture
         log.warning("A post's picture could not be read; sent without it.", exc_info=True)
         return None
-    if pictured is None:
-        return None
-    engine, view = pictured
-    status = pictured_status(extra)
-    shown = None if status is None else render_seats(status, names)
+    shown = None if picture.status is None else render_seats(picture.status, names)
     return await attach(embed, engine, view, names, status=shown)
 
 
 async def board_with_picture(
     board: Board,
     names: Sequence[str],
-    extra: Mapping[str, Any],
+    picture: PostPicture | None,
     *,
     private: bool = False,
 ) -> tuple[discord.Embed, discord.File | None]:
-    """``board`` as an embed with the picture a post carries in its ``extra`` (if it can be
-    drawn): the text then leaves out what the picture shows (``BoardField.pictured``), and
-    keeps everything when there is no picture."""
-    return await _pictured(board, names, private, lambda embed: attach_extra(embed, extra, names))
+    """``board`` as an embed with the picture a post carries (if it can be drawn): the text
+    then leaves out what the picture shows (``BoardField.pictured``), and keeps everything
+    when there is no picture."""
+    return await _pictured(
+        board, names, private, lambda embed: attach_picture(embed, picture, names)
+    )
 
 
 async def game_board_with_picture(

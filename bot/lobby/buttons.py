@@ -12,6 +12,7 @@ from bot.common.access import manages
 from bot.common.errors import Guarded
 from bot.common.replies import picked
 from bot.drawing.embeds import lobby_embed
+from bot.lobby.dealing import check_can_start
 from bot.lobby.threads import delete_thread, open_thread_for
 from bot.wiring.services import services_of
 from storage import Game, GameStatus
@@ -67,7 +68,7 @@ class LobbyButton(
     async def _start(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
         game = await services.tables.get(self.game_id)
-        services.lobbies.check_can_start(game, interaction.user.id)
+        check_can_start(game, interaction.user.id)
         await interaction.response.defer()
         opened: list[int] = []
 

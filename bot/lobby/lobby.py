@@ -1,36 +1,36 @@
-"""Lobbies: open a table, take and give up seats, start the game, call it off."""
+"""Lobbies: open a table, take and give up seats, start the game (dealt by
+:mod:`~bot.lobby.dealing`), ask for a rematch, call a game off."""
 
 from __future__ import annotations
 
 import dataclasses
-import random
 import secrets
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from enum import StrEnum
 from typing import Any
 
 import games
-from bot.clocks.deadline_plan import clock_timers
-from bot.clocks.heads_up import heads_up_deliveries
-from bot.clocks.quiet_hours import next_digest
-from bot.clocks.turn_clock import DEADLINE_CHOICES, Policy, digest_timer, server_clock
+from bot.clocks.turn_clock import DEADLINE_CHOICES, Policy, server_clock
 from bot.common.announce import close_delivery, notice_deliveries
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.common.text import user
+from bot.lobby.dealing import check_can_start, deal, not_a_lobby
 from bot.lobby.options import parse_options
+from bot.lobby.requirements import Requirements
 from bot.lobby.requirements import check as check_requirements
+from bot.lobby.table_settings import REMATCH_OF as REMATCH_OF
+from bot.lobby.table_settings import Seating as Seating
+from bot.lobby.table_settings import TableSettings
 from bot.tables.views import table_deliveries
 from games.ai import level_of
-from games.core import Engine, InvalidSetup
+from games.core import Engine
 from storage import (
     AlreadySeated,
     Game,
     GameNotFound,
     GameStatus,
     LobbyFull,
-    NewTimer,
     NotInLobby,
     NotSeated,
     Store,
@@ -38,23 +38,10 @@ from storage import (
 
 #: How many open lobbies one member may host at once, so nobody floods a channel.
 MAX_OPEN_LOBBIES = 3
-#: The table setting naming the game a lobby is the rematch of.
-REMATCH_OF = "rematch_of"
-#: Table settings a rematch does not take over: a tournament's round and table, and the
-#: seats that changed hands.
-_NOT_REMATCHED = frozenset({REMATCH_OF, "round", "table", "seat_changes"})
-
 
 #: Opens a game's thread on Discord: its id, or ``None`` where the game is played in the
 #: channel.
 OpenThread = Callable[[Game], Awaitable[int | None]]
-
-
-class Seating(StrEnum):
-    """How seats are ordered at the start."""
-
-    JOIN_ORDER = "join"
-    SHUFFLED = "shuffle"
 
 
 class Lobbies:
@@ -88,7 +75,7 @@ class Lobbies:
         deadline: str | None = None,
         policy: str | None = None,
         rated: bool = True,
-        requirements: Mapping[str, int] | None = None,
+        requirements: Requirements | None = None,
     ) -> Game:
         """A new lobby hosted by ``host_id``, who takes the first seat. Its turn clock is the
         server's default unless ``deadline`` (a key of ``DEADLINE_CHOICES``) or ``policy``
@@ -114,12 +101,12 @@ class Lobbies:
                 channel_id=channel_id,
                 host_id=host_id,
                 options=chosen.model_dump(mode="json"),
-                settings={
-                    "seating": seating.value,
-                    **clock.to_settings(),
-                    **({} if rated else {"rated": False}),
-                    **(requirements or {}),
-                },
+                settings=TableSettings(
+                    seating=seating,
+                    clock=clock,
+                    rated=rated,
+                    requirements=requirements or Requirements(),
+                ).stored(),
             )
             return await self._store.games.join(
                 game.id, user_id=host_id, max_seats=engine.max_players
@@ -152,7 +139,7 @@ class Lobbies:
             if made is not None:
                 return made, False
             engine = games.get(game.game_key)
-            settings = {k: v for k, v in game.settings.items() if k not in _NOT_REMATCHED}
+            settings = TableSettings.of(game).rematch(game.id)
             async with self._hosts(user_id):
                 await self._check_hosting(user_id)
                 lobby = await self._store.games.create_lobby(
@@ -161,7 +148,7 @@ class Lobbies:
                     channel_id=game.channel_id,
                     host_id=user_id,
                     options=dict(game.options),
-                    settings={**settings, REMATCH_OF: game.id},
+                    settings=settings.stored(),
                 )
                 for seat in game.in_seat_order():
                     if seat.is_open:
@@ -179,14 +166,15 @@ class Lobbies:
         """The lobby (or game, by now) made as the rematch of ``game``, if any."""
         statuses = tuple(GameStatus)
         for other in await self._store.games.in_channel(game.channel_id, statuses):
-            if other.settings.get(REMATCH_OF) == game.id:
+            if TableSettings.of(other).rematch_of == game.id:
                 return other
         return None
 
     async def join(self, game_id: int, user_id: int) -> Game:
         """Seat ``user_id`` at the lobby, if they meet what its host requires."""
         game = await self._get(game_id)
-        await check_requirements(self._store, game.guild_id, game.settings, user_id)
+        wanted = TableSettings.of(game).requirements
+        await check_requirements(self._store, game.guild_id, wanted, user_id)
         engine = games.get(game.game_key)
         try:
             return await self._store.games.join(
@@ -199,7 +187,7 @@ class Lobbies:
                 f"This table is full: {engine.title} seats {engine.max_players}."
             ) from None
         except NotInLobby:
-            raise Refusal(_not_a_lobby(game)) from None
+            raise Refusal(not_a_lobby(game)) from None
 
     async def add_ai(self, game_id: int, user_id: int, level: str) -> Game:
         """The host seats an AI player of ``level`` at the lobby."""
@@ -210,7 +198,7 @@ class Lobbies:
         except ValueError as error:
             raise Refusal(str(error)) from None
         if game.status is not GameStatus.LOBBY:
-            raise Refusal(_not_a_lobby(game))
+            raise Refusal(not_a_lobby(game))
         if game.host_id != user_id:
             raise Refusal("Only the host can seat AI players.")
         try:
@@ -222,13 +210,13 @@ class Lobbies:
                 f"This table is full: {engine.title} seats {engine.max_players}."
             ) from None
         except NotInLobby:
-            raise Refusal(_not_a_lobby(game)) from None
+            raise Refusal(not_a_lobby(game)) from None
 
     async def remove_ai(self, game_id: int, user_id: int) -> Game:
         """The host takes away the AI player seated last."""
         game = await self._get(game_id)
         if game.status is not GameStatus.LOBBY:
-            raise Refusal(_not_a_lobby(game))
+            raise Refusal(not_a_lobby(game))
         if game.host_id != user_id:
             raise Refusal("Only the host can remove AI players.")
         seated = [s.position for s in game.seats if s.is_ai]
@@ -237,7 +225,7 @@ class Lobbies:
         try:
             return await self._store.games.remove_seat(game_id, position=max(seated))
         except (NotInLobby, NotSeated):
-            raise Refusal(_not_a_lobby(game)) from None
+            raise Refusal(not_a_lobby(game)) from None
 
     async def leave(self, game_id: int, user_id: int) -> Game:
         """Give up ``user_id``'s seat at the lobby."""
@@ -249,7 +237,7 @@ class Lobbies:
         except NotSeated:
             raise Refusal("You are not at this table.") from None
         except NotInLobby:
-            raise Refusal(_not_a_lobby(game)) from None
+            raise Refusal(not_a_lobby(game)) from None
 
     async def start(
         self,
@@ -268,10 +256,10 @@ class Lobbies:
         """
         async with self._locks(game_id):
             game = await self._get(game_id)
-            self.check_can_start(game, user_id)
+            check_can_start(game, user_id)
             if thread_id is None and game.thread_id is None and open_thread is not None:
                 thread_id = await open_thread(game)
-            return await self._deal(game, thread_id)
+            return await deal(self._store, game, thread_id, seed=self._seeds(), clock=self._clock)
 
     async def deal(
         self,
@@ -290,75 +278,18 @@ class Lobbies:
             game = await self._get(game_id)
             if game.status is not GameStatus.LOBBY:
                 return game
-            self.check_can_start(game, game.host_id, hosted=False)
+            check_can_start(game, game.host_id, hosted=False)
             if thread_id is None and game.thread_id is None and open_thread is not None:
                 thread_id = await open_thread(game)
-            return await self._deal(game, thread_id, announce=announce, pings=pings)
-
-    async def _deal(
-        self,
-        game: Game,
-        thread_id: int | None,
-        *,
-        announce: str = "",
-        pings: tuple[int, ...] = (),
-    ) -> Game:
-        game_id = game.id
-        engine = games.get(game.game_key)
-        if thread_id is not None and game.thread_id is None:
-            game = await self._store.games.set_messages(game_id, thread_id=thread_id)
-        seed = self._seeds()
-        positions = [s.position for s in game.seats]
-        if game.settings.get("seating") == Seating.SHUFFLED.value:
-            random.Random(seed).shuffle(positions)
-        try:
-            state = engine.new_game(len(positions), seed, game.options)
-        except InvalidSetup as error:
-            raise Refusal(str(error)) from None
-        waiting = engine.waiting_for(state)
-        seated = _with_engine_seats(game, positions)
-        timers = await clock_timers(self._store, seated, waiting, self._clock())
-        told = notice_deliveries(seated, announce, pings) if announce else []
-        told += await heads_up_deliveries(
-            self._store,
-            seated,
-            len(positions),
-            before=frozenset(),
-            after=waiting,
-            now=self._clock(),
-        )
-        started = await self._store.games.start(
-            game_id,
-            seed=seed,
-            seat_order=positions,
-            state=engine.dump(state),
-            to_act=waiting,
-            deliveries=told + table_deliveries(seated, 0),
-            timers=timers or (),
-        )
-        # Each player's daily digest, unless one is already coming for another game.
-        await self._store.timers.schedule(
-            await first_digests(self._store, started, self._clock()), replace=False
-        )
-        return started
-
-    def check_can_start(self, game: Game, user_id: int, *, hosted: bool = True) -> None:
-        """Refuse unless ``user_id`` hosts this lobby (when ``hosted``) and the seat count is
-        legal."""
-        engine = games.get(game.game_key)
-        if game.status is not GameStatus.LOBBY:
-            raise Refusal(_not_a_lobby(game))
-        if hosted and game.host_id != user_id:
-            raise Refusal("Only the host can start this game.")
-        if not engine.min_players <= len(game.seats) <= engine.max_players:
-            raise Refusal(
-                f"{engine.title} needs {engine.seat_count_label()}; "
-                f"{len(game.seats)} {'is' if len(game.seats) == 1 else 'are'} seated."
+            return await deal(
+                self._store,
+                game,
+                thread_id,
+                seed=self._seeds(),
+                clock=self._clock,
+                announce=announce,
+                pings=pings,
             )
-        try:  # the engine's own setup rules (e.g. teams need four), before anything is made
-            engine.new_game(len(game.seats), 0, game.options)
-        except InvalidSetup as error:
-            raise Refusal(str(error)) from None
 
     def check_can_cancel(self, game: Game, user_id: int, *, is_admin: bool) -> None:
         """Refuse unless the game is a lobby or running, and ``user_id`` hosts it or manages
@@ -389,29 +320,6 @@ class Lobbies:
             return await self._store.games.get(game_id)
         except GameNotFound:
             raise Refusal(f"There is no game #{game_id}.") from None
-
-
-async def first_digests(store: Store, game: Game, now: datetime) -> list[NewTimer]:
-    """Each player's first daily digest once ``game`` starts: a day from now, or at the
-    local hour they chose, outside their quiet hours."""
-    people = [s.user_id for s in game.seats if s.user_id is not None]
-    return [
-        digest_timer(user, next_digest(await store.prefs.player(user), now, now=now))
-        for user in people
-    ]
-
-
-def _with_engine_seats(game: Game, positions: list[int]) -> Game:
-    """The game as it will be once started: each seat given its engine number."""
-    engine_seat = {position: i for i, position in enumerate(positions)}
-    seats = tuple(dataclasses.replace(s, seat=engine_seat[s.position]) for s in game.seats)
-    return dataclasses.replace(game, seats=seats)
-
-
-def _not_a_lobby(game: Game) -> str:
-    if game.status is GameStatus.ACTIVE:
-        return f"Game #{game.id} has already started."
-    return f"Game #{game.id} is {game.status.value}."
 
 
 def engine_of(game: Game) -> Engine[Any, Any]:

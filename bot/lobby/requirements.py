@@ -9,37 +9,65 @@ organiser keeps newcomers out.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from bot.common.refusals import Refusal
 from storage import Store
 
+#: The keys of the stored settings (a table's or a tournament's) that hold requirements.
 MIN_RELIABILITY = "min_reliability"
 MIN_GAMES = "min_games"
+STORED_KEYS = frozenset({MIN_RELIABILITY, MIN_GAMES})
 
 
-def requirements(min_reliability: int | None, min_games: int | None) -> dict[str, int]:
-    """The settings that record what a table or tournament requires (none when neither)."""
-    chosen = {MIN_RELIABILITY: min_reliability, MIN_GAMES: min_games}
-    return {name: value for name, value in chosen.items() if value}
+@dataclass(frozen=True, slots=True)
+class Requirements:
+    """What a member must meet to join; ``None`` where nothing is asked."""
+
+    min_reliability: int | None = None
+    """The share of timed moves made before the deadline, in percent."""
+    min_games: int | None = None
+    """Finished games on the server."""
+
+    @classmethod
+    def from_stored(cls, stored: Mapping[str, Any]) -> Requirements:
+        """The requirements kept in a table's or a tournament's stored settings (a value of
+        0, or none, asks nothing)."""
+        return cls(_asked(stored.get(MIN_RELIABILITY)), _asked(stored.get(MIN_GAMES)))
+
+    def stored(self) -> dict[str, int]:
+        """The requirements as stored settings: only what is asked."""
+        chosen = {MIN_RELIABILITY: self.min_reliability, MIN_GAMES: self.min_games}
+        return {name: value for name, value in chosen.items() if value}
+
+    def describe(self) -> str | None:
+        """What a member must meet to join, in words (``None`` when nothing)."""
+        parts = []
+        if reliability := self.min_reliability:
+            parts.append(f"{reliability}% of moves made before the deadline")
+        if games := self.min_games:
+            parts.append(f"{games} finished game{'s' if games != 1 else ''} here")
+        return " and ".join(parts) if parts else None
 
 
-def describe(settings: Mapping[str, Any]) -> str | None:
-    """What ``settings`` require of a member to join, in words (``None`` when nothing)."""
-    parts = []
-    if reliability := settings.get(MIN_RELIABILITY):
-        parts.append(f"{reliability}% of moves made before the deadline")
-    if games := settings.get(MIN_GAMES):
-        parts.append(f"{games} finished game{'s' if games != 1 else ''} here")
-    return " and ".join(parts) if parts else None
+def requirements(min_reliability: int | None, min_games: int | None) -> Requirements:
+    """What a table or tournament requires, as its organiser chose (0 or none: nothing)."""
+    return Requirements(min_reliability or None, min_games or None)
 
 
 async def check(
-    store: Store, guild_id: int | None, settings: Mapping[str, Any], user_id: int
+    store: Store,
+    guild_id: int | None,
+    wanted: Requirements | Mapping[str, Any],
+    user_id: int,
 ) -> None:
-    """Refuse ``user_id`` when they fall short of what ``settings`` require."""
-    wanted_reliability = settings.get(MIN_RELIABILITY)
-    wanted_games = settings.get(MIN_GAMES)
+    """Refuse ``user_id`` when they fall short of what is ``wanted``. (Stored settings are
+    still read here for callers not yet given the typed settings.)"""
+    if not isinstance(wanted, Requirements):
+        wanted = Requirements.from_stored(wanted)
+    wanted_reliability = wanted.min_reliability
+    wanted_games = wanted.min_games
     if guild_id is None or not (wanted_reliability or wanted_games):
         return
     standing = await store.profiles.standing(guild_id, user_id)
@@ -61,3 +89,8 @@ async def check(
             )
     if shortfalls:
         raise Refusal("The organiser asks for " + "; and ".join(shortfalls) + ".")
+
+
+def _asked(value: Any) -> int | None:
+    """A stored requirement as a number, ``None`` when nothing is asked."""
+    return int(value) if value else None

@@ -14,8 +14,8 @@ import logging
 from collections import Counter
 from dataclasses import dataclass
 
-from bot.clocks.substitutes import changed_hands
 from bot.common.announce import seat_users
+from bot.lobby.table_settings import TableSettings
 from bot.profiles.skill import Skill, rate
 from games.core import Outcome
 from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
@@ -50,11 +50,12 @@ def practice_reason(game: Game) -> str | None:
     which a seat changed hands is unrated too (``bot.clocks.substitutes``)."""
     if any(s.user_id is None or s.is_ai for s in game.seats):
         return "Practice game (an AI seat): unrated"
-    if changed_hands(game.settings):
+    settings = TableSettings.of(game)
+    if settings.changed_hands:
         return "A seat changed hands: unrated"
     if game.guild_id is None:
         return "Practice game (not on a server): unrated"
-    if not game.settings.get("rated", True):
+    if not settings.rated:
         return "Practice game: unrated"
     return None
 

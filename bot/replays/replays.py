@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
+from bot.common.posts import PostPicture
 from bot.common.refusals import Refusal
 from bot.common.text import strong
-from bot.drawing.picture_posts import picture_extra
+from bot.drawing.picture_posts import post_picture
 from bot.replays.track import Track
 from bot.tables.game_over import ending_of, places, secret_fields, third_person
 from bot.tables.views import History, Moment
@@ -89,7 +90,7 @@ class Frame:
     lines: tuple[str, ...]
     """What the move that led here told this viewpoint."""
     mover: int | None
-    picture: dict[str, Any]
+    picture: PostPicture
     moves: tuple[tuple[int, str | None], ...]
     """Every move's seat, with its notation where this viewer may read it."""
     ending: str = ""
@@ -186,7 +187,7 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
         board=board,
         lines=lines,
         mover=track.moves[number - 1][0] if number else None,
-        picture=picture_extra(engine, view, status=status),
+        picture=post_picture(engine, view, status=status),
         moves=moves,
         ending=ending,
     )

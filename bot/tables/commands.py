@@ -27,7 +27,7 @@ from bot.replays.buttons import show as show_replay
 from bot.replays.exports import export_files, export_game
 from bot.replays.replays import PUBLIC
 from bot.tables.confirm import ask, check_resign
-from bot.tables.game_links import game_buttons, game_link
+from bot.tables.turn import game_buttons, game_link
 from games.core import Engine
 from storage import Game, GameStatus
 
@@ -66,7 +66,7 @@ SEATING_CHOICES = [
 ]
 
 
-class TableCommands(commands.Cog):
+class GameCommands(commands.Cog):
     """Lobbies and whole games."""
 
     game = app_commands.Group(name="game", description="Start, find and manage games.")
@@ -231,7 +231,7 @@ class TableCommands(commands.Cog):
         game: int | None = None,
     ) -> None:
         found = await find_game(self.services, interaction, game)
-        opened = await self.services.tables.ask_substitute(
+        opened = await self.services.substitutes.ask_substitute(
             found.id,
             interaction.user.id,
             seat=seat,
@@ -331,4 +331,4 @@ def _user(game: Game, seat: int) -> int | None:
 
 async def setup(bot: GrimoireBot) -> None:
     """Load the cog (a discord.py extension)."""
-    await bot.add_cog(TableCommands(bot.services, bot))
+    await bot.add_cog(GameCommands(bot.services, bot))

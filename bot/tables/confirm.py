@@ -21,7 +21,7 @@ from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.drawing.embeds import lobby_embed
-from bot.tables.moves import running_game
+from bot.tables.moves import Moves, running_game
 from bot.wiring.services import Services, services_of
 from storage import Game
 
@@ -73,7 +73,7 @@ class ConfirmButton(
             )
             return
         if self.action == "resign":
-            await services.tables.resign(self.game_id, self.user_id)
+            await services.withdrawals.resign(self.game_id, self.user_id)
             done = f"You resigned from game #{self.game_id}."
         else:
             game = await services.tables.get(self.game_id)
@@ -102,7 +102,7 @@ async def ask(interaction: discord.Interaction, game: Game, action: str) -> None
 
 def check_resign(services: Services, game: Game, user_id: int) -> None:
     """Refuse at once, before asking, a resignation that could not be made."""
-    seat = services.tables.seat_of(running_game(game), user_id)
+    seat = Moves.seat_of(running_game(game), user_id)
     if seat in game.resigned_seats():
         raise Refusal("You have already resigned from this game.")
 

@@ -14,9 +14,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from bot.clocks.deadline_plan import move_finished
-from bot.clocks.turn_clock import TableClock
 from bot.common.announce import private_fields, seat_users
 from bot.common.text import strong
+from bot.lobby.table_settings import TableSettings
 from bot.profiles.skill import friendly
 from games.core import BoardField, Engine, Outcome, seat_ref
 from games.core.outcome import amount
@@ -81,7 +81,7 @@ def rating_text(game: Game, changes: Sequence[RatingChange] | None) -> str:
         return "No result, so no rating changes."
     if any(s.is_ai for s in game.seats):
         return "Practice game (an AI seat), unrated."
-    if not game.settings.get("rated", True) or game.guild_id is None:
+    if not TableSettings.of(game).rated or game.guild_id is None:
         return "Practice game, unrated."
     if not changes:
         return ""  # not rated yet, or rated before changes were kept
@@ -206,7 +206,7 @@ def ordinal(place: int) -> str:
 def _who_left(game: Game, outcome: Outcome) -> str:
     """Who gave up, in the order they did: "{p1} resigned", "{p2} was removed after missed
     deadlines" (as many as the table's clock allows)."""
-    strikes = TableClock.from_settings(game.settings).strikes
+    strikes = TableSettings.of(game).clock.strikes
     missed = {s.seat: s.missed for s in game.seats if s.seat is not None}
     said = []
     for seat in _resigned_in_order(game):

@@ -1,5 +1,7 @@
-"""The core of running games: finding a game and a seat, and recording a decision with what
-it tells the table, in one transaction. Moves, resignations and stand-in moves build on it.
+"""Recording decisions in running games: finding a game and a seat, and recording a decision
+with what it tells the table, in one transaction. A player's moves (:mod:`bot.tables.play`),
+resignations (:mod:`bot.tables.withdrawals`), moves made for a seat (:mod:`bot.ai.stand_ins`)
+and substitutes (:mod:`bot.clocks.substitutes`) each hold the one :class:`Moves`.
 
 Every check of what is allowed is the engine's; this module only finds the game and the
 seat, turns engine errors into refusals, and records the result in one transaction.
@@ -21,7 +23,7 @@ from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal, StaleRequest
 from bot.ops.metrics import move_recorded
 from bot.tables.choices import automatic_followers
-from bot.tables.standings import with_resignations
+from bot.tables.places import with_resignations
 from bot.tables.views import table_deliveries
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
 from storage import (
@@ -72,7 +74,7 @@ class AiTurn:
 
 
 @dataclass(frozen=True, slots=True)
-class Choices:
+class LegalActions:
     """What a seat may do now, for a panel or autocomplete."""
 
     game: Game
@@ -97,9 +99,9 @@ def _utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class TableCore:
-    """What every part of :class:`~bot.tables.play.Tables` shares: the store, the locks,
-    the hooks, finding games, and recording decisions."""
+class Moves:
+    """The store, the locks and the hooks every change to a running game goes through;
+    finding games and seats, and recording decisions."""
 
     def __init__(
         self,
@@ -112,25 +114,28 @@ class TableCore:
         moved: Callable[[Game], None] = lambda game: None,
         finished: Callable[[Game], None] = lambda game: None,
     ) -> None:
-        self._store = store
-        self._locks = locks
-        self._delivered = delivered
-        self._clock = clock
+        self.store = store
+        self.locks = locks
+        #: Something was queued for delivery: send it now.
+        self.delivered = delivered
+        self.clock = clock
         self._chooser = chooser
-        self._moved = moved
-        self._finished = finished
+        #: A player's turn may have come: AI seats look whether it is theirs.
+        self.moved = moved
+        #: The game ended, however it ended: ratings and tournaments hear of it.
+        self.finished = finished
 
     # ------------------------------------------------------------------ finding
     async def get(self, game_id: int) -> Game:
         """The game with that id, or a refusal naming it."""
         try:
-            return await self._store.games.get(game_id)
+            return await self.store.games.get(game_id)
         except GameNotFound:
             raise Refusal(f"There is no game #{game_id}.") from None
 
     async def in_thread(self, thread_id: int) -> Game | None:
         """The game played in a thread, if any."""
-        return await self._store.games.by_thread(thread_id)
+        return await self.store.games.by_thread(thread_id)
 
     @staticmethod
     def seat_of(game: Game, user_id: int) -> int:
@@ -140,16 +145,18 @@ class TableCore:
             raise Refusal(f"You are not playing in game #{game.id}.")
         return seat
 
-    # ------------------------------------------------------------------ inside
-    def _stand_in_move(self, engine: Engine[Any, Any], state: Any, seat: int, game: Game) -> Any:
+    # ------------------------------------------------------------------ recording
+    def stand_in_move(self, engine: Engine[Any, Any], state: Any, seat: int, game: Game) -> Any:
         """The move made for a player who is not there: a pass where the rules allow one,
         otherwise the chooser's."""
         action = engine.pass_action(state, seat)
         return self._chooser(engine, state, seat, game) if action is None else action
 
-    async def _for_move(
+    async def for_move(
         self, game_id: int, user_id: int, expected_version: int | None
     ) -> tuple[Game, Engine[Any, Any], Any, int]:
+        """The running game ``user_id`` plays, its engine, state and the player's seat, checked
+        to be at ``expected_version`` when one is given."""
         game = running_game(await self.get(game_id))
         seat = self.seat_of(game, user_id)
         if seat in game.resigned_seats():
@@ -159,15 +166,17 @@ class TableCore:
         engine = games.get(game.game_key)
         return game, engine, engine.load(stored_state(game)), seat
 
-    async def _record(
+    async def record(
         self, game: Game, engine: Engine[Any, Any], state: Any, seat: int, action: Any
     ) -> MoveResult:
+        """Apply and record ``seat``'s ``action``, with the decisions that follow it without
+        asking and the automatic moves of resigned seats."""
         try:
             transition = engine.apply(state, seat, action)
         except IllegalAction as error:
             raise Refusal(str(error)) from None
         notation = engine.notation(action)
-        game = await self._commit(
+        game = await self.commit(
             game, engine, state, seat, notation, transition.state, transition.log
         )
         log = list(transition.log)
@@ -175,15 +184,15 @@ class TableCore:
         # A prompt with one possible answer is not asked: it is taken in the same click.
         for follower in automatic_followers(engine, state, seat):
             followed = engine.apply(state, seat, follower)
-            game = await self._commit(
+            game = await self.commit(
                 game, engine, state, seat, engine.notation(follower), followed.state, followed.log
             )
             notation += f" · {engine.notation(follower)}"
             log += followed.log
             state = followed.state
         committed = game.version
-        game = await self._autoplay(game, engine, state)
-        self._delivered()
+        game = await self.autoplay(game, engine, state)
+        self.delivered()
         # Read back only when automatic moves for resigned seats changed the state further.
         after = state if game.version == committed else engine.load(stored_state(game))
         return MoveResult(
@@ -200,7 +209,7 @@ class TableCore:
             and bool(engine.legal_actions(after, seat)),
         )
 
-    async def _commit(
+    async def commit(
         self,
         game: Game,
         engine: Engine[Any, Any],
@@ -225,10 +234,10 @@ class TableCore:
             None
             if outcome is not None
             else await clock_timers(
-                self._store,
+                self.store,
                 game,
                 waiting,
-                self._clock(),
+                self.clock(),
                 mover=seat,
                 continuing=not move_finished(engine, before, after, seat, log),
             )
@@ -242,15 +251,15 @@ class TableCore:
             deliveries.append(close_delivery(game))
         else:
             deliveries += await heads_up_deliveries(
-                self._store,
+                self.store,
                 game,
                 engine.players(after),
                 before=game.to_act,
                 after=waiting,
-                now=self._clock(),
+                now=self.clock(),
             )
         try:
-            recorded = await self._store.games.record_move(
+            recorded = await self.store.games.record_move(
                 game.id,
                 expected_version=game.version,
                 seat=seat,
@@ -268,10 +277,10 @@ class TableCore:
             raise Refusal(f"Game #{game.id} is no longer being played.") from None
         move_recorded(game.game_key)
         if recorded.status is GameStatus.FINISHED:
-            self._finished(recorded)
+            self.finished(recorded)
         return recorded
 
-    async def _autoplay(
+    async def autoplay(
         self,
         game: Game,
         engine: Engine[Any, Any],
@@ -295,11 +304,11 @@ class TableCore:
                 break
             seat = due[0]
             if stand_in:
-                action = self._stand_in_move(engine, state, seat, game)
+                action = self.stand_in_move(engine, state, seat, game)
             else:
                 action = self._chooser(engine, state, seat, game)
             transition = engine.apply(state, seat, action)
-            game = await self._commit(
+            game = await self.commit(
                 game,
                 engine,
                 state,
@@ -316,6 +325,7 @@ class TableCore:
 
 
 def running_game(game: Game) -> Game:
+    """``game``, refused unless it is being played."""
     if game.status is GameStatus.LOBBY:
         raise Refusal(f"Game #{game.id} has not started yet.")
     if game.status is GameStatus.FINISHED:
@@ -326,10 +336,12 @@ def running_game(game: Game) -> Game:
 
 
 def stored_state(game: Game) -> str:
+    """A running game's stored state."""
     assert game.state is not None, "a running game always has a state"
     return game.state
 
 
-def choices_of(game: Game, seat: int, engine: Engine[Any, Any], state: Any) -> Choices:
+def legal_actions_of(game: Game, seat: int, engine: Engine[Any, Any], state: Any) -> LegalActions:
+    """What ``seat`` may do now, as notations."""
     actions = engine.legal_actions(state, seat)
-    return Choices(game, seat, tuple(engine.notation(a) for a in actions))
+    return LegalActions(game, seat, tuple(engine.notation(a) for a in actions))

@@ -1,5 +1,6 @@
 """A player's own panel: the moves the engine allows them now, as buttons or paged menus,
-one decision after another."""
+one decision after another; what a click on them does. What the panel says (its menus'
+options, the line on how to pick, the cards' lines) is :mod:`bot.tables.panel_words`."""
 
 from __future__ import annotations
 
@@ -16,13 +17,10 @@ from bot.common.refusals import StaleRequest
 from bot.common.render import render
 from bot.common.replies import picked
 from bot.drawing.embeds import board_embed, lines_text
-from bot.tables.choices import PAGE_SIZE, Choice, PanelChoices
+from bot.tables.choices import PAGE_SIZE, PanelChoices
+from bot.tables.panel_words import CONTENT_LIMIT, card_details, how_to_pick, menu_option
 from bot.tables.play import MoveResult
 from bot.wiring.services import services_of
-from games.core.catalogue import CardText
-
-#: The longest message content Discord takes.
-CONTENT_LIMIT = 2000
 
 
 class PanelChoice(
@@ -182,24 +180,6 @@ def _pages(count: int) -> int:
     return max(1, -(-count // PAGE_SIZE))
 
 
-def _option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> discord.SelectOption:
-    """A move as a menu option. Under its words: what the card it names does, when it names
-    one, since nothing else on the panel says it (the typed form stays one look away, in
-    the panel's "Typing works too" line and ``/play``'s suggestions); else its typed form."""
-    card = panel.card_of(choice)
-    hint = card.brief if card is not None else f"or type /play {choice.notation}"
-    return discord.SelectOption(
-        label=_shown(render(choice.label, names), 100),
-        value=str(choice.index),
-        description=_shown(hint, 100),
-    )
-
-
-def _shown(text: str, limit: int) -> str:
-    """``text`` cut to Discord's ``limit`` with an ellipsis."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def panel_view(
     game_id: int,
     version: int,
@@ -219,7 +199,7 @@ def panel_view(
         whole_page = min(max(whole_page, 0), pages - 1)
         shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]
         select = WholeMoveSelect(
-            game_id, version, whole_page, [_option(c, choices, names) for c in shown]
+            game_id, version, whole_page, [menu_option(c, choices, names) for c in shown]
         )
         if pages > 1:
             select.item.placeholder = f"Your whole move in one pick… ({whole_page + 1}/{pages})"
@@ -243,7 +223,7 @@ def panel_view(
     pages = _pages(len(choices.steps))
     page = min(max(page, 0), pages - 1)
     shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
-    steps = PanelSelect(game_id, version, page, [_option(c, choices, names) for c in shown])
+    steps = PanelSelect(game_id, version, page, [menu_option(c, choices, names) for c in shown])
     step_words = "…or one step at a time" if choices.whole else "Choose your move…"
     steps.item.placeholder = step_words + (f" ({page + 1}/{pages})" if pages > 1 else "")
     steps.item.row = row
@@ -314,7 +294,7 @@ async def show_panel(
     title = games.get(game.game_key).title
     view: discord.ui.View | None = None
     if panel:
-        parts.append(f"**{title}** #{game.id} · your move: {_how_to_pick(panel)}")
+        parts.append(f"**{title}** #{game.id} · your move: {how_to_pick(panel)}")
         view = panel_view(game.id, game.version, panel, names, page=page, whole_page=whole_page)
     else:
         parts.append(f"**{title}** #{game.id}: it is not your turn; you will be pinged.")
@@ -332,33 +312,6 @@ async def show_panel(
         await interaction.response.send_message(content, embed=embed, ephemeral=True, **kwargs)
     if view is not None:
         view.stop()
-
-
-def card_details(cards: Sequence[CardText], room: int) -> str:
-    """What the cards on a panel's buttons do, a line each ("**Name** — brief"), in at most
-    ``room`` characters: the lines that fit, then how many more ``/card`` shows."""
-    lines = [f"**{card.name}** — {card.brief}" for card in cards]
-    for shown in range(len(lines), -1, -1):
-        kept = lines[:shown]
-        if shown < len(lines):
-            kept.append(f"… and {len(lines) - shown} more: /card")
-        text = "\n".join(kept)
-        if len(text) <= room:
-            return text
-    return ""
-
-
-def _how_to_pick(panel: PanelChoices) -> str:
-    """One line on using the panel, with the typed form of a move as a hint."""
-    if panel.whole:
-        how = "pick a whole move from the menu, or go one step at a time."
-        example = panel.whole[0].notation
-    elif panel.steps:
-        how = "choose below." if panel.steps_as_buttons else "choose from the menu."
-        example = panel.steps[0].notation
-    else:
-        return "step back, or choose below."
-    return f"{how}\n-# Typing works too: `/play {example}`"
 
 
 async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:

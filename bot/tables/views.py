@@ -28,8 +28,9 @@ from bot.common.announce import (
     turn_line,
     where,
 )
+from bot.common.posts import PostPicture
 from bot.common.text import channel, strong
-from bot.drawing.picture_posts import picture_extra
+from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
 from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
 from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
@@ -132,7 +133,7 @@ class TablePost:
     text: str
     pings: tuple[int, ...]
     board: Board
-    picture: dict[str, Any]
+    picture: PostPicture
     final: bool
     """The game is over: no "Take your turn" button, but Rematch and New game."""
     game_id: int = 0
@@ -149,7 +150,7 @@ class PrivateUpdate:
     text: str
     notify: bool
     board: Board
-    picture: dict[str, Any]
+    picture: PostPicture
 
 
 class TableViews:
@@ -280,7 +281,7 @@ class TableViews:
             text=text,
             pings=pings,
             board=board,
-            picture=picture_extra(engine, view, status=status),
+            picture=post_picture(engine, view, status=status),
             final=final,
             game_id=game.id,
             game_key=engine.key,
@@ -315,7 +316,7 @@ class TableViews:
             text=text,
             notify=notify,
             board=engine.describe(view),
-            picture=picture_extra(engine, view),
+            picture=post_picture(engine, view),
         )
 
 

@@ -7,8 +7,8 @@ import games
 from bot.common import text
 from bot.common.announce import close_delivery, notice_deliveries
 from bot.common.refusals import Refusal
-from bot.tables.moves import TableCore, running_game, stored_state
-from bot.tables.standings import by_forfeit
+from bot.tables.moves import Moves, running_game, stored_state
+from bot.tables.places import by_forfeit
 from bot.tables.views import table_deliveries
 from storage import (
     Game,
@@ -16,30 +16,33 @@ from storage import (
 )
 
 
-class Withdrawals(TableCore):
+class Withdrawals:
     """Seats leaving a running game."""
+
+    def __init__(self, moves: Moves) -> None:
+        self.moves = moves
 
     async def resign(self, game_id: int, user_id: int) -> Game:
         """``user_id`` gives up. When one side is left it wins; otherwise the game goes on,
         the AI playing the resigned seat, and it finishes last."""
-        async with self._locks(game_id):
-            game = running_game(await self.get(game_id))
-            seat = self.seat_of(game, user_id)
+        async with self.moves.locks(game_id):
+            game = running_game(await self.moves.get(game_id))
+            seat = self.moves.seat_of(game, user_id)
             if seat in game.resigned_seats():
                 raise Refusal("You have already resigned from this game.")
             game = await self._withdraw(game, seat, f"{text.user(user_id)} resigns.")
-        self._moved(game)
+        self.moves.moved(game)
         return game
 
     async def remove(self, game_id: int, seat: int, notice: str) -> Game:
         """Take a player out of the game as a resignation would (after missed deadlines),
         telling the table ``notice``; nothing happens when the seat already left."""
-        async with self._locks(game_id):
-            game = await self.get(game_id)
+        async with self.moves.locks(game_id):
+            game = await self.moves.get(game_id)
             if game.status is not GameStatus.ACTIVE or seat in game.resigned_seats():
                 return game
             game = await self._withdraw(game, seat, notice)
-        self._moved(game)
+        self.moves.moved(game)
         return game
 
     async def _withdraw(self, game: Game, seat: int, notice: str) -> Game:
@@ -54,7 +57,7 @@ class Withdrawals(TableCore):
             final = notice_deliveries(game, notice)
             final += table_deliveries(game, game.version, post=True, lines=False)
             final.append(close_delivery(game))
-            game = await self._store.games.resign(
+            game = await self.moves.store.games.resign(
                 game.id,
                 seat=seat,
                 expected_version=game.version,
@@ -62,19 +65,19 @@ class Withdrawals(TableCore):
                 outcome=outcome.model_dump_json(),
                 deliveries=final,
             )
-            self._delivered()
-            self._finished(game)
+            self.moves.delivered()
+            self.moves.finished(game)
             return game
         waiting = engine.waiting_for(state) - frozenset(resigned)
-        game = await self._store.games.resign(
+        game = await self.moves.store.games.resign(
             game.id,
             seat=seat,
             expected_version=game.version,
             to_act=waiting,
             deliveries=notice_deliveries(game, notice + " Their seat plays on automatically."),
         )
-        game = await self._autoplay(game, engine, state)
-        self._delivered()
+        game = await self.moves.autoplay(game, engine, state)
+        self.moves.delivered()
         return game
 
 

@@ -7,14 +7,14 @@ limits they keep to are Discord's."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import timedelta
 
 import games
 from bot.clocks.turn_clock import duration_text
-from bot.common.text import channel, moment_at, shown_length, strong, user, users
+from bot.common.text import channel, moment, shown_length, strong, user, users
 from bot.lobby.options import describe_options
-from bot.tournaments.formats import FORMAT_LABELS, TableRange
+from bot.tournaments.formats import FORMAT_LABELS
 from bot.tournaments.points import BYE_POINTS, Standing
+from bot.tournaments.tournament_settings import TournamentSettings
 from games.core import Board, BoardField
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
 from storage import Game, GameStatus, Tournament, TournamentStatus
@@ -35,7 +35,7 @@ POINTS_RULE = (
 
 def name_of(tournament: Tournament) -> str:
     """The tournament's name."""
-    return str(tournament.settings.get("name") or f"Tournament #{tournament.id}")
+    return TournamentSettings.of(tournament).name or f"Tournament #{tournament.id}"
 
 
 def summary(tournament: Tournament) -> str:
@@ -46,18 +46,14 @@ def summary(tournament: Tournament) -> str:
         if tournament.rounds is None
         else f"{tournament.rounds} round{'s' if tournament.rounds != 1 else ''}"
     )
-    seconds = int(tournament.settings.get("deadline", 0))
-    clock = f"{duration_text_seconds(seconds)} per move" if seconds else "no move deadline"
-    sizes = TableRange.of(tournament.settings).label()
+    settings = TournamentSettings.of(tournament)
+    deadline = settings.deadline
+    clock = "no move deadline" if deadline is None else f"{duration_text(deadline)} per move"
+    sizes = settings.tables.label()
     label = FORMAT_LABELS[tournament.format]
-    variant = describe_options(engine.options(tournament.settings.get("options", {})))
+    variant = describe_options(engine.options(settings.options))
     game = engine.title if variant == "default" else f"{engine.title} ({variant})"
     return f"{game} · {label} · {rounds} · tables of {sizes} · {clock}"
-
-
-def duration_text_seconds(seconds: int) -> str:
-    """``86400`` as ``"24h"``."""
-    return duration_text(timedelta(seconds=seconds))
 
 
 def signup_board(tournament: Tournament) -> Board:
@@ -70,10 +66,10 @@ def signup_board(tournament: Tournament) -> Board:
         ),
         TournamentStatus.CANCELLED: "This tournament was called off.",
     }.get(tournament.status, "Sign-ups are closed.")
-    starts = tournament.settings.get("starts_at")
+    starts = TournamentSettings.of(tournament).starts_at
     when = (
-        f"\nStarts by itself {moment_at(starts, 'F')} ({moment_at(starts, 'R')})."
-        if starts and tournament.status is TournamentStatus.SIGNUP
+        f"\nStarts by itself {moment(starts, 'F')} ({moment(starts, 'R')})."
+        if starts is not None and tournament.status is TournamentStatus.SIGNUP
         else ""
     )
     return Board(

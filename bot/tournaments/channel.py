@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.common.posts import Post
+from bot.common.posts import Post, PostStyle
 from bot.tournaments import boards
 from bot.tournaments.results import standings_of, table_games
 from games.core import Board
 from storage import Delivery, DeliveryKind, Game, Store, Tournament, TournamentStatus
 
-#: Marks a post whose boards are a tournament's (drawn in the tournament's colour).
-TOURNAMENT_STYLE = {"style": "tournament"}
+#: The style of a post whose boards are a tournament's (drawn in the tournament's colour).
+TOURNAMENT_STYLE = PostStyle.TOURNAMENT
 
 
 def tournament_lane(tournament_id: int) -> str:
@@ -51,7 +51,7 @@ async def show(
         board = await standings_board(store, tournament)
     else:
         board = boards.standings_board(tournament, standings_of(tournament, found), found)
-    post = Post(boards=(board,), extra={"message_id": tournament.message_id, **TOURNAMENT_STYLE})
+    post = Post(boards=(board,), edits_message_id=tournament.message_id, style=TOURNAMENT_STYLE)
     await store.outbox.enqueue(
         [
             Delivery(

@@ -1,8 +1,8 @@
-"""What an organiser chooses when creating a tournament, checked and turned into settings.
-
-A tournament keeps in its settings: its ``name``, the table sizes (``smallest`` and
-``largest`` players per table, within the game's seat counts) and the move clock of its games
-(``deadline`` in seconds, 0 for none). Nothing here touches the store or Discord.
+"""What an organiser chooses when creating a tournament, checked: its name, the table sizes
+(within the game's seat counts), the move clock of its games, the rounds, when it starts by
+itself. The tournament keeps them as its settings
+(:class:`~bot.tournaments.tournament_settings.TournamentSettings`). Nothing here touches the
+store or Discord.
 """
 
 from __future__ import annotations
@@ -46,11 +46,6 @@ class TableRange:
         if self.smallest == self.largest:
             return f"{self.smallest} players"
         return f"{self.smallest}–{self.largest} players"
-
-    @classmethod
-    def of(cls, settings: Mapping[str, Any]) -> TableRange:
-        """The range stored in a tournament's settings."""
-        return cls(int(settings["smallest"]), int(settings["largest"]))
 
 
 def table_range(
@@ -105,13 +100,12 @@ def playable_sizes(engine: Engine[Any, Any], options: Mapping[str, Any]) -> list
     return sizes
 
 
-def deadline_seconds(choice: str | None) -> int:
-    """The move clock of a tournament's games, in seconds (0: no deadline)."""
+def move_deadline(choice: str | None) -> timedelta | None:
+    """The time per move in a tournament's games (``None``: no deadline)."""
     key = choice or DEFAULT_DEADLINE
     if key not in DEADLINE_CHOICES:
         raise Refusal(f"Choose a deadline among {', '.join(DEADLINE_CHOICES)}.")
-    chosen = DEADLINE_CHOICES[key]
-    return 0 if chosen is None else int(chosen.total_seconds())
+    return DEADLINE_CHOICES[key]
 
 
 def check_rounds(tournament_format: TournamentFormat, rounds: int | None) -> int | None:

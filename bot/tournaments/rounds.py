@@ -1,5 +1,6 @@
 """Moving a tournament on: each round begun once, its tables' games created and dealt once,
-the tournament finished when its schedule is over, and its standings shown after each step.
+the tournament finished when its schedule is over, and its standings shown after each step;
+after a game ends, and after a restart for every running tournament.
 
 Every step reads only the store, so repeating one after a crash or a restart carries on from
 what the store says (see :mod:`bot.tournaments.service`).
@@ -8,21 +9,26 @@ what the store says (see :mod:`bot.tournaments.service`).
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 
 import games
-from bot.clocks.substitutes import NO_SUBSTITUTES
 from bot.clocks.turn_clock import Policy, server_clock
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
 from bot.common.text import strong, user
-from bot.lobby.lobby import Lobbies, Seating
+from bot.lobby.lobby import Lobbies
+from bot.lobby.table_settings import Seating, TableSettings
 from bot.tournaments import boards
 from bot.tournaments.channel import TOURNAMENT_STYLE, channel_post, show
 from bot.tournaments.pairing import RoundPlan
 from bot.tournaments.results import round_complete, round_records, standings_of, table_games
 from bot.tournaments.schedule import Over, next_round
+from bot.tournaments.tournament_settings import TournamentSettings
+from bot.wiring.loops import transient
 from storage import Game, GameStatus, RoundConflict, Store, Tournament, TournamentStatus
+
+log = logging.getLogger("grimoire.tournaments")
 
 OpenThread = Callable[[Game, str], Awaitable[int | None]]
 """Opens a thread for a table's game, named with the given title; ``None`` where there can be
@@ -75,6 +81,32 @@ class Rounds:
         self._delivered()
         return tournament
 
+    async def game_finished(self, game_id: int) -> None:
+        """A game ended: if it was a tournament table, count it and go on when its round is
+        complete. Safe to call for any game, and more than once."""
+        tournament = await self._store.tournaments.of_game(game_id)
+        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
+            return
+        await self.advance(tournament.id)
+
+    async def resume(self) -> None:
+        """Pick every running tournament up after a restart: tables not yet dealt are dealt,
+        complete rounds are followed by the next, and the standings are shown again. A
+        failure that may pass by itself (the database busy) is raised once the others are
+        resumed, so that the caller tries again."""
+        postponed: Exception | None = None
+        for tournament in await self._store.tournaments.running():
+            try:
+                await self.advance(tournament.id)
+            except Exception as error:  # one broken tournament must not stop the others
+                if transient(error):
+                    postponed = postponed or error
+                    continue
+                log.exception("Tournament %s could not be resumed.", tournament.id)
+        if postponed is not None:
+            # Raised to the background loop, which resumes them again after a backoff.
+            raise postponed
+
     async def _begin(self, tournament: Tournament, plan: RoundPlan) -> Tournament:
         number = tournament.round + 1
         text = boards.round_announcement(boards.name_of(tournament), number, plan.entries)
@@ -92,17 +124,10 @@ class Rounds:
         """Create and deal every game of the current round not yet dealt; the tournament
         as it then is."""
         engine = games.get(tournament.game_key)
-        clock = server_clock(await self._store.prefs.server(tournament.guild_id))
-        seconds = int(tournament.settings.get("deadline", 0))
-        table_settings = {
-            "seating": Seating.SHUFFLED.value,
-            **clock.to_settings(),
-            "deadline": seconds,
-            "policy": Policy.ACT.value,
-            "tournament": tournament.id,
-            # Only an organiser who allowed substitutes lets someone new take a seat.
-            **({} if tournament.settings.get("substitutes") else {NO_SUBSTITUTES: True}),
-        }
+        chosen = TournamentSettings.of(tournament)
+        server = server_clock(await self._store.prefs.server(tournament.guild_id))
+        # The organiser's time per move; at a deadline, a move is made for the player.
+        clock = dataclasses.replace(server, deadline=chosen.deadline, policy=Policy.ACT)
         for table in tournament.tables_of(tournament.round):
             if table.bye:
                 continue
@@ -110,8 +135,16 @@ class Rounds:
                 tournament.id,
                 round_number=table.round,
                 number=table.number,
-                options=dict(tournament.settings.get("options", {})),
-                settings={**table_settings, "round": table.round, "table": table.number},
+                options=dict(chosen.options),
+                settings=TableSettings(
+                    seating=Seating.SHUFFLED,
+                    clock=clock,
+                    # Only an organiser who allowed substitutes lets someone new take a seat.
+                    allow_substitutes=chosen.substitutes,
+                    tournament=tournament.id,
+                    round=table.round,
+                    table=table.number,
+                ).stored(),
             )
             if game.status is not GameStatus.LOBBY:
                 continue
@@ -153,7 +186,7 @@ class Rounds:
         )
         board = boards.standings_board(ended, standings_of(ended, found), found)
         post = Post(
-            content=text, boards=(board,), pings=tuple(ended.active()), extra=TOURNAMENT_STYLE
+            content=text, boards=(board,), pings=tuple(ended.active()), style=TOURNAMENT_STYLE
         )
         return await self._store.tournaments.finish(
             tournament.id, champion_id=over.champion, deliveries=[channel_post(ended, post)]

@@ -1,4 +1,5 @@
-"""The next round of a tournament, or its end, from what has been played. Pure.
+"""The next round of a tournament, or its end, from what has been played; and at the start,
+how many rounds it plays. Pure.
 
 - **Swiss**: round 1 is drawn at random (from the tournament's seed); later rounds group
   players by standing, avoiding repeat opponents where possible (``pairing.swiss``).
@@ -17,17 +18,19 @@ from dataclasses import dataclass
 from itertools import combinations
 
 import games
-from bot.tournaments.formats import TableRange, playable_sizes
+from bot.common.refusals import Refusal
+from bot.tournaments.formats import TableRange, playable_sizes, swiss_rounds
 from bot.tournaments.pairing import (
     RoundPlan,
     knockout_first,
     knockout_next,
     round_robin,
     round_robin_rounds,
-    swiss,
 )
 from bot.tournaments.points import RoundRecord, ranked_users, standings
 from bot.tournaments.results import finishing_order
+from bot.tournaments.swiss import swiss
+from bot.tournaments.tournament_settings import TournamentSettings
 from storage import Game, Tournament, TournamentFormat
 
 
@@ -42,7 +45,7 @@ def next_round(
     tournament: Tournament, records: Sequence[RoundRecord], games: Mapping[int, Game]
 ) -> RoundPlan | Over:
     """What comes after the current round: the next round's tables, or the end."""
-    sizes = TableRange.of(tournament.settings)
+    sizes = TournamentSettings.of(tournament).tables
     active = tournament.active()
     entrants = [e.user_id for e in tournament.entrants]
     table = standings(entrants, records, tournament.dropped())
@@ -69,6 +72,24 @@ def next_round(
     )
 
 
+def planned_rounds(
+    tournament_format: TournamentFormat, players: int, sizes: TableRange, asked: int | None
+) -> int | None:
+    """The rounds a tournament of ``players`` plays, fixed at its start (``asked``: as its
+    organiser chose); ``None`` for a knockout, which plays until one champion is left. A
+    round-robin that cannot have every pair meet is refused."""
+    if tournament_format is TournamentFormat.KNOCKOUT:
+        return None
+    if tournament_format is TournamentFormat.ROUND_ROBIN:
+        if not single_table(players, sizes) and sizes.smallest > 2:
+            raise Refusal(
+                f"A round-robin of {players} players needs two-player tables or one table "
+                f"for everyone (this one seats {sizes.label()}): use Swiss instead."
+            )
+        return round_robin_length(players, sizes, asked)
+    return asked or swiss_rounds(players)
+
+
 def seeding(entrants: Sequence[int], ratings: Mapping[int, float]) -> list[int]:
     """Players best first by rating (the unrated after the rated), then sign-up order."""
     order = {user: i for i, user in enumerate(entrants)}
@@ -89,7 +110,7 @@ def round_robin_length(players: int, sizes: TableRange, asked: int | None) -> in
 
 
 def _round_robin(tournament: Tournament, sizes: TableRange) -> RoundPlan:
-    order = [int(u) for u in tournament.settings.get("seeding", tournament.active())]
+    order = TournamentSettings.of(tournament).seed_order(tournament.active())
     dropped = tournament.dropped()
     if single_table(len(order), sizes):
         players = [u for u in order if u not in dropped]
@@ -109,7 +130,7 @@ def _knockout(
 ) -> RoundPlan | Over:
     dropped = tournament.dropped()
     if tournament.round == 0:
-        seeded = [int(u) for u in tournament.settings.get("seeding", tournament.active())]
+        seeded = TournamentSettings.of(tournament).seed_order(tournament.active())
         players = [u for u in seeded if u not in dropped]
         if len(players) < 2:
             return Over(players[0] if players else None)
@@ -136,7 +157,7 @@ def _short_final(tournament: Tournament, finishes: Sequence[Sequence[int]]) -> R
     deepest = max(len(f) for f in finishes)
     left = [f[place] for place in range(deepest) for f in finishes if place < len(f)]
     engine = games.get(tournament.game_key)
-    if len(left) in playable_sizes(engine, tournament.settings.get("options", {})):
+    if len(left) in playable_sizes(engine, TournamentSettings.of(tournament).options):
         return RoundPlan(entries=(tuple(left),))
     return Over(left[0])
 

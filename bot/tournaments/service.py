@@ -6,43 +6,45 @@ once. So after a crash or a restart, :meth:`Tournaments.resume` simply looks at 
 tournament again and carries on from what the store says.
 
 This module holds what organisers and players do (sign-ups, the organiser's commands, reading);
-moving a tournament on is :mod:`~bot.tournaments.rounds`, and what it shows in its
-channel :mod:`~bot.tournaments.channel`.
+what an organiser chose is checked by :mod:`~bot.tournaments.formats` and kept as
+:class:`~bot.tournaments.tournament_settings.TournamentSettings`, the rounds a tournament
+plays are :mod:`~bot.tournaments.schedule`'s, moving it on (after a game, after a restart) is
+:mod:`~bot.tournaments.rounds`, and what it shows in its channel :mod:`~bot.tournaments.channel`.
 """
 
 from __future__ import annotations
 
-import logging
+import dataclasses
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 import games
+from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
 from bot.common.refusals import Refusal
 from bot.common.text import strong, user
 from bot.lobby.lobby import Lobbies
 from bot.lobby.options import parse_options
+from bot.lobby.requirements import Requirements
 from bot.lobby.requirements import check as check_requirements
-from bot.tables.play import Tables
+from bot.tables.withdrawals import Withdrawals
 from bot.tournaments import boards, channel
 from bot.tournaments.channel import channel_post, tournament_lane
 from bot.tournaments.formats import (
     MAX_ENTRANTS,
-    TableRange,
     check_rounds,
-    deadline_seconds,
+    move_deadline,
     signup_time,
-    swiss_rounds,
     table_range,
     tournament_name,
 )
 from bot.tournaments.points import Standing
 from bot.tournaments.results import standings_of, table_games
 from bot.tournaments.rounds import OpenThread, Rounds, no_thread
-from bot.tournaments.schedule import round_robin_length, seeding, single_table
-from bot.wiring.loops import transient
+from bot.tournaments.schedule import planned_rounds, seeding
+from bot.tournaments.tournament_settings import TournamentSettings
 from games.core import Board
 from storage import (
     AlreadyEntered,
@@ -60,8 +62,6 @@ from storage import (
     TournamentNotFound,
     TournamentStatus,
 )
-
-log = logging.getLogger("grimoire.tournaments")
 
 #: Open tournaments one server may have at once, so a channel is not flooded.
 MAX_OPEN_PER_SERVER = 10
@@ -84,15 +84,17 @@ class Tournaments:
         self,
         store: Store,
         lobbies: Lobbies,
-        tables: Tables,
         *,
+        stand_ins: StandIns,
+        withdrawals: Withdrawals,
         open_thread: OpenThread = no_thread,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
         delivered: Callable[[], None] = lambda: None,
         clock: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self._store = store
-        self._tables = tables
+        self._stand_ins = stand_ins
+        self._withdrawals = withdrawals
         self._seeds = seeds
         self._delivered = delivered
         self._clock = clock
@@ -117,7 +119,7 @@ class Tournaments:
         options: str | None = None,
         starts_in: str | None = None,
         substitutes: bool = False,
-        requirements: Mapping[str, int] | None = None,
+        requirements: Requirements | None = None,
     ) -> Tournament:
         """A new tournament taking sign-ups; its organiser is signed up too. ``options`` are
         the game's variant options, the same at every table; ``starts_in`` (``7d``) starts it
@@ -137,16 +139,15 @@ class Tournaments:
         sizes = table_range(engine, tables, chosen, variant)
         wait = signup_time(starts_in)
         starts_at = None if wait is None else self._clock() + wait
-        settings = {
-            **({} if starts_at is None else {"starts_at": int(starts_at.timestamp())}),
-            "name": tournament_name(name, engine),
-            "options": variant,
-            "smallest": sizes.smallest,
-            "largest": sizes.largest,
-            "deadline": deadline_seconds(deadline),
-            **({"substitutes": True} if substitutes else {}),
-            **(requirements or {}),
-        }
+        settings = TournamentSettings(
+            name=tournament_name(name, engine),
+            tables=sizes,
+            deadline=move_deadline(deadline),
+            options=variant,
+            substitutes=substitutes,
+            requirements=requirements or Requirements(),
+            starts_at=starts_at,
+        )
         open_ones = await self._store.tournaments.in_guild(
             guild_id, (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
         )
@@ -162,7 +163,7 @@ class Tournaments:
             game_key=engine.key,
             format=chosen,
             rounds=check_rounds(chosen, rounds),
-            settings=settings,
+            settings=settings.stored(),
         )
         if starts_at is not None:
             await self._store.timers.schedule([start_timer(tournament.id, starts_at)])
@@ -197,7 +198,8 @@ class Tournaments:
     async def enter(self, tournament_id: int, user_id: int) -> Tournament:
         """Sign ``user_id`` up, if they meet what the organiser requires."""
         tournament = await self.get(tournament_id)
-        await check_requirements(self._store, tournament.guild_id, tournament.settings, user_id)
+        wanted = TournamentSettings.of(tournament).requirements
+        await check_requirements(self._store, tournament.guild_id, wanted, user_id)
         if len(tournament.entrants) >= MAX_ENTRANTS:
             raise Refusal(f"This tournament is full: it takes {MAX_ENTRANTS} players.")
         try:
@@ -229,39 +231,27 @@ class Tournaments:
             self._check_organiser(tournament, user_id, is_admin)
             if tournament.status is not TournamentStatus.SIGNUP:
                 raise Refusal(str(NotSigningUp(tournament.id, tournament.status)))
-            sizes = TableRange.of(tournament.settings)
+            settings = TournamentSettings.of(tournament)
+            sizes = settings.tables
             players = tournament.active()
             if len(players) < max(2, sizes.smallest):
                 raise Refusal(
                     f"At least {max(2, sizes.smallest)} players must sign up first; "
                     f"{len(players)} did."
                 )
-            rounds = self._planned_rounds(tournament, len(players), sizes)
+            rounds = planned_rounds(tournament.format, len(players), sizes, tournament.rounds)
             ratings = await self._store.ratings.of_players(
                 tournament.guild_id, tournament.game_key, players
             )
             order = seeding(players, {u: r.ordinal for u, r in ratings.items()})
-            settings = {**tournament.settings, "seeding": order}
+            seeded = dataclasses.replace(settings, seeding=tuple(order))
             try:
                 await self._store.tournaments.start(
-                    tournament_id, seed=self._seeds(), rounds=rounds, settings=settings
+                    tournament_id, seed=self._seeds(), rounds=rounds, settings=seeded.stored()
                 )
             except NotSigningUp as error:
                 raise Refusal(str(error)) from None
         return await self._rounds.advance(tournament_id)
-
-    @staticmethod
-    def _planned_rounds(tournament: Tournament, players: int, sizes: TableRange) -> int | None:
-        if tournament.format is TournamentFormat.KNOCKOUT:
-            return None
-        if tournament.format is TournamentFormat.ROUND_ROBIN:
-            if not single_table(players, sizes) and sizes.smallest > 2:
-                raise Refusal(
-                    f"A round-robin of {players} players needs two-player tables or one table "
-                    f"for everyone (this one seats {sizes.label()}): use Swiss instead."
-                )
-            return round_robin_length(players, sizes, tournament.rounds)
-        return tournament.rounds or swiss_rounds(players)
 
     async def next_round(self, tournament_id: int, user_id: int, *, is_admin: bool) -> Tournament:
         """Settle the current round's unfinished games at once and go on: the organiser's
@@ -277,7 +267,7 @@ class Tournaments:
         )
         for table in tournament.tables_of(tournament.round):
             if table.game_id is not None:
-                await self._tables.settle(table.game_id, notice)
+                await self._stand_ins.settle(table.game_id, notice)
         return await self._rounds.advance(tournament_id)
 
     async def drop(
@@ -308,7 +298,7 @@ class Tournaments:
                 game = await self._store.games.get(table.game_id)
                 seat = game.seat_of(user_id)
                 if game.status is GameStatus.ACTIVE and seat not in game.resigned_seats():
-                    await self._tables.resign(table.game_id, user_id)
+                    await self._withdrawals.resign(table.game_id, user_id)
         return await self._rounds.advance(tournament_id)
 
     async def cancel(self, tournament_id: int, user_id: int, *, is_admin: bool) -> Tournament:
@@ -373,28 +363,11 @@ class Tournaments:
     async def game_finished(self, game_id: int) -> None:
         """A game ended: if it was a tournament table, count it and go on when its round is
         complete. Safe to call for any game, and more than once."""
-        tournament = await self._store.tournaments.of_game(game_id)
-        if tournament is None or tournament.status is not TournamentStatus.RUNNING:
-            return
-        await self._rounds.advance(tournament.id)
+        await self._rounds.game_finished(game_id)
 
     async def resume(self) -> None:
-        """Pick every running tournament up after a restart: tables not yet dealt are dealt,
-        complete rounds are followed by the next, and the standings are shown again. A
-        failure that may pass by itself (the database busy) is raised once the others are
-        resumed, so that the caller tries again."""
-        postponed: Exception | None = None
-        for tournament in await self._store.tournaments.running():
-            try:
-                await self._rounds.advance(tournament.id)
-            except Exception as error:  # one broken tournament must not stop the others
-                if transient(error):
-                    postponed = postponed or error
-                    continue
-                log.exception("Tournament %s could not be resumed.", tournament.id)
-        if postponed is not None:
-            # Raised to the background loop, which resumes them again after a backoff.
-            raise postponed
+        """Pick every running tournament up after a restart (see :meth:`Rounds.resume`)."""
+        await self._rounds.resume()
 
     # ------------------------------------------------------------------ inside
     @staticmethod

@@ -50,14 +50,19 @@ class UndoVote(
 
     async def act(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
+        message = interaction.message
         try:
+            # A click that settles the request (or finds it closed) edits its message here.
             undone = await services.takebacks.answer(
-                self.game_id, interaction.user.id, version=self.version, approve=self.approve
+                self.game_id,
+                interaction.user.id,
+                version=self.version,
+                approve=self.approve,
+                message_id=None if message is None else message.id,
             )
         except RequestClosed as closed:
             await tell(interaction, closed.message)
             # Whoever settled it may have edited it already; otherwise it lapsed.
-            services.outbox.undo_posts.forget(self.game_id, self.version)
             await _close(interaction, CLOSED)
             return
         # The game may now wait on an AI seat.
@@ -73,8 +78,6 @@ class UndoVote(
                 "You approved; waiting for the others.", ephemeral=True
             )
             return
-        # Settled here: the outbox worker leaves this message to this click.
-        services.outbox.undo_posts.forget(self.game_id, self.version)
         await interaction.response.send_message(text, ephemeral=True)
         await _close(interaction, settled)
 

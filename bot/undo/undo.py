@@ -15,7 +15,7 @@ import games
 from bot.clocks.deadline_plan import clock_timers
 from bot.common.announce import game_lane, notice_deliveries, seat_users, where
 from bot.common.locks import GameLocks
-from bot.common.posts import Post
+from bot.common.posts import Post, UndoButtons
 from bot.common.refusals import Refusal, RequestClosed, StaleRequest
 from bot.common.text import user
 from bot.tables.views import table_deliveries
@@ -100,7 +100,7 @@ class Takebacks:
                 seats=seat_users(game),
                 pings=tuple(others),
                 game_id=game.id,
-                extra={"undo_vote": [game.id, game.version]},
+                undo_buttons=UndoButtons(game.id, game.version),
             )
             question = Delivery(
                 DeliveryKind.THREAD_POST,
@@ -115,16 +115,30 @@ class Takebacks:
             self._delivered()
             return UndoResult(game, done=False, asked=tuple(others), reason=reason)
 
-    async def answer(self, game_id: int, user_id: int, *, version: int, approve: bool) -> bool:
+    async def answer(
+        self,
+        game_id: int,
+        user_id: int,
+        *,
+        version: int,
+        approve: bool,
+        message_id: int | None = None,
+    ) -> bool:
         """``user_id`` approves or refuses the request made at ``version``. Returns whether
-        the move was taken back (the last approval)."""
+        the move was taken back (the last approval).
+
+        ``message_id``: the request's message the answer was clicked under. When the answer
+        settles the request, or finds it closed, the click edits that message itself: the
+        store forgets the message first, so that no process edits it as lapsed."""
         async with self._locks(game_id):
             try:
                 game = await self._running(game_id)
             except Refusal:
+                await self._clicked(game_id, message_id)
                 raise RequestClosed() from None
             request = await self._store.games.undo_request(game.id)
             if request is None or request.version != version or game.version != version:
+                await self._clicked(game_id, message_id)
                 raise RequestClosed()
             seat = game.seat_of(user_id)
             asker = game.user_at(request.seat)
@@ -132,6 +146,7 @@ class Takebacks:
                 raise Refusal("Only the other players of this game answer this request.")
             assert asker is not None  # a request is made by a player, never by an AI seat
             if not approve:
+                await self._clicked(game.id, message_id)
                 refusal = f"{user(user_id)} refused to let {user(asker)} take their move back."
                 await self._store.games.drop_undo(
                     game.id, deliveries=notice_deliveries(game, refusal)
@@ -143,11 +158,17 @@ class Takebacks:
             needed = set(_other_seats(game, request.seat))
             if not needed <= approved.approvals:
                 return False
+            await self._clicked(game.id, message_id)
             engine = games.get(game.game_key)
             log = await self._store.games.actions(game.id)
             states, _ = _replay(engine, game, log[: request.to_version])
             await self._take_back(game, engine, states, request.to_version, asker)
             return True
+
+    async def _clicked(self, game_id: int, message_id: int | None) -> None:
+        """The request's message ``message_id`` is edited by the click that settles it."""
+        if message_id is not None:
+            await self._store.undo_messages.close(game_id, message_id)
 
     async def _running(self, game_id: int) -> Game:
         try:

@@ -14,8 +14,10 @@ from discord.ext import commands
 
 import games
 from bot.ai.seats import AiPlayers, stand_in
+from bot.ai.stand_ins import StandIns
 from bot.clocks.dispatcher import TimerWorker
 from bot.clocks.presence import Presence
+from bot.clocks.substitutes import Substitutes
 from bot.clocks.when_due import Clockwork
 from bot.common.errors import admit, answer_error
 from bot.common.locks import GameLocks
@@ -27,7 +29,9 @@ from bot.lobby.threads import open_game_thread
 from bot.ops.operations import Operations
 from bot.profiles.ratings import Ratings
 from bot.replays.replays import Replays
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
+from bot.tables.withdrawals import Withdrawals
 from bot.tournaments.service import Tournaments
 from bot.undo.undo import Takebacks
 from bot.wiring.components import DYNAMIC_ITEMS
@@ -138,7 +142,7 @@ class GrimoireBot(commands.Bot):
             if self._seeds is None
             else Lobbies(store, locks, seeds=self._seeds, clock=now)
         )
-        tables = Tables(
+        moves = Moves(
             store,
             locks,
             delivered=self._changed,
@@ -149,13 +153,25 @@ class GrimoireBot(commands.Bot):
             # Ratings and tournaments hear of every game that ends, however it ended.
             finished=self.game_ended,
         )
+        tables = Tables(moves)
+        withdrawals, substitutes, stand_ins = (
+            Withdrawals(moves),
+            Substitutes(moves),
+            StandIns(moves),
+        )
         ai = AiPlayers(
-            tables,
+            stand_ins,
             pause=self.settings.ai_pause_seconds,
             time_limit=self.settings.ai_time_limit_seconds,
             iterations=self.settings.ai_iterations,
         )
-        self._clockwork = Clockwork(store, tables, clock=now)
+        self._clockwork = Clockwork(
+            store,
+            stand_ins=stand_ins,
+            withdrawals=withdrawals,
+            substitutes=substitutes,
+            clock=now,
+        )
         self._housekeeping = Housekeeping(store, clock=now)
         return Services(
             settings=self.settings,
@@ -165,13 +181,17 @@ class GrimoireBot(commands.Bot):
             throttle=Throttle(),
             lobbies=lobbies,
             tables=tables,
+            withdrawals=withdrawals,
+            substitutes=substitutes,
+            stand_ins=stand_ins,
             takebacks=Takebacks(store, locks, clock=now, delivered=self._changed),
             presence=Presence(store, clock=now),
             ai=ai,
             tournaments=Tournaments(
                 store,
                 lobbies,
-                tables,
+                stand_ins=stand_ins,
+                withdrawals=withdrawals,
                 open_thread=self._open_table_thread,
                 delivered=self._changed,
                 clock=now,

@@ -15,8 +15,10 @@ import discord
 
 if TYPE_CHECKING:  # only types here: components import this module, and the services them
     from bot.ai.seats import AiPlayers
+    from bot.ai.stand_ins import StandIns
     from bot.clocks.dispatcher import TimerWorker
     from bot.clocks.presence import Presence
+    from bot.clocks.substitutes import Substitutes
     from bot.common.locks import GameLocks
     from bot.common.names import NameBook
     from bot.delivery.worker import OutboxWorker
@@ -24,6 +26,7 @@ if TYPE_CHECKING:  # only types here: components import this module, and the ser
     from bot.profiles.ratings import Ratings
     from bot.replays.replays import Replays
     from bot.tables.play import Tables
+    from bot.tables.withdrawals import Withdrawals
     from bot.tournaments.service import Tournaments
     from bot.undo.undo import Takebacks
     from bot.wiring.app import GrimoireBot
@@ -43,6 +46,9 @@ class Services:
     throttle: Throttle
     lobbies: Lobbies
     tables: Tables
+    withdrawals: Withdrawals
+    substitutes: Substitutes
+    stand_ins: StandIns
     takebacks: Takebacks
     presence: Presence
     ai: AiPlayers

@@ -8,9 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from bench.__main__ import main
 from bench.targets import judge
 from tests.games.tiny_game import registered
+
+pytestmark = pytest.mark.slow
 
 
 def test_a_tiny_run_measures_a_game_that_declares_nothing(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ def test_the_match_ups_cover_the_smallest_and_largest_tables_smallest_first() ->
     assert {m.levels.count(m.levels[m.subject]) for m in matches} == {1}
 
 
+@pytest.mark.slow
 def test_a_run_appends_each_game_and_a_second_run_plays_only_what_is_missing(
     tmp_path: Path,
 ) -> None:
@@ -42,6 +43,7 @@ def test_a_run_appends_each_game_and_a_second_run_plays_only_what_is_missing(
     assert len(load(raw)) == 6
 
 
+@pytest.mark.slow
 def test_the_report_gives_each_match_up_its_score_and_interval(tmp_path: Path) -> None:
     raw = tmp_path / "raw.jsonl"
     run(_quick(["marginalia"], 2), 1, raw, lambda: None)
@@ -57,6 +59,7 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+@pytest.mark.slow
 def test_balance_self_play_is_reported_per_table(tmp_path: Path) -> None:
     raw = tmp_path / "raw.jsonl"
     matches = list(

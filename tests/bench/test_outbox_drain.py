@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bench import outbox
 from bench.scale import QUICK
+
+pytestmark = pytest.mark.slow
 
 
 async def test_a_burst_is_drained_without_drawing_any_board_twice(tmp_path: Path) -> None:

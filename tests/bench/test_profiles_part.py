@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bench import profiles
 from bench.scale import TINY
 from bench.targets import MAX_PROFILE_P99_MS, judge
@@ -36,6 +38,7 @@ def test_profile_and_stats_are_judged_on_each_backend() -> None:
     assert len(judge({"profiles": skipped})) == 2
 
 
+@pytest.mark.slow
 async def test_the_part_measures_every_request_on_a_tiny_server(tmp_path: Path) -> None:
     said: list[str] = []
     results = await profiles.run(tmp_path, TINY, said.append)

@@ -17,6 +17,7 @@ from bot import create_bot
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from bot.wiring.app import GrimoireBot
 from bot.wiring.settings import Settings
@@ -141,8 +142,13 @@ def lobbies(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Lobbies:
 
 
 @pytest.fixture
-def tables(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Tables:
-    return Tables(store, locks, clock=clock)
+def moves(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Moves:
+    return Moves(store, locks, clock=clock)
+
+
+@pytest.fixture
+def tables(moves: Moves) -> Tables:
+    return Tables(moves)
 
 
 @pytest.fixture

@@ -96,7 +96,7 @@ async def thread_posts(store: Store, items: list[OutboxItem]) -> list[Post]:
                     pings=shown.pings,
                     turn_button=None if shown.final else TurnButton(game.id, version),
                     game_id=game.id,
-                    extra=shown.picture,
+                    picture=shown.picture,
                 )
             )
     return posts
@@ -119,7 +119,7 @@ async def dms(store: Store, items: list[OutboxItem]) -> dict[int, Post]:
             update = views.private(history, int(item.payload["version"]), seat)
             if update.notify or item.payload.get("notify"):
                 found[item.target_id] = Post(
-                    content=update.text, boards=(update.board,), extra=update.picture
+                    content=update.text, boards=(update.board,), picture=update.picture
                 )
     return found
 

@@ -1,9 +1,10 @@
 """A game the bot has never heard of joins through the engine contract alone.
 
 Stones (``tests/games/tiny_game``) lives outside ``games/`` and declares only what the contract
-requires, plus a rules summary. It is registered while the bot is already running and then
-found, opened, joined, started and played to its end through SimCord, by ``/play`` with its
-suggestions and by the "Take your turn" button, with no edit anywhere but its own package.
+requires: no rules summary, no picture, no cards, no AI rules of thumb. It is registered
+while the bot is already running and then found, opened, joined, started and played to its
+end through SimCord, by ``/play`` with its suggestions and by the "Take your turn" button,
+with no edit anywhere but its own package.
 """
 
 from __future__ import annotations
@@ -57,7 +58,9 @@ async def test_the_game_is_offered_once_registered(table: Table, stones: Engine[
     assert offered[0]["name"] == "Stones (2 players)"
     assert rules.ephemeral
     assert rules.response is not None
-    assert rules.response.embeds[0].description == stones.summary
+    # With no summary of its own, /rules says what the contract always knows.
+    assert not stones.summary
+    assert rules.response.embeds[0].description == "Stones: 2 players."
 
 
 async def test_a_registered_game_is_played_to_its_end(

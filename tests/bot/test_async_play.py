@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import simcord
 
 import games
@@ -353,6 +354,7 @@ async def test_clocks_pending_at_a_restart_run_on_in_the_new_bot(table: Table) -
 
 
 # ---------------------------------------------------------------- days of play
+@pytest.mark.slow
 async def test_three_days_of_play_with_one_player_gone_silent_reach_the_end(
     table: Table,
 ) -> None:

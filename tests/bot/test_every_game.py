@@ -36,6 +36,9 @@ from tests.bot.driving import (
     start_game,
     stored,
 )
+from tests.games.tiny_game import registered
+
+pytestmark = pytest.mark.slow
 
 PLAYERS = ["alice", "bob", "carol", "dave"]
 
@@ -230,3 +233,13 @@ async def test_strange_and_norrell_whole_game(table: Table) -> None:
     _, game_id = await start_game(table, "strange-norrell", PLAYERS[:2])
     game = await finish(table, await stored(table, game_id), random.Random(7))
     await check_the_end(table, game)
+
+
+async def test_a_game_with_only_the_contract_whole_game(table: Table) -> None:
+    """Stones (``tests/games/tiny_game``) has nothing but the engine contract: no summary,
+    picture, cards or AI rules of thumb. It is played like the others and meets the same
+    promises at its end."""
+    with registered() as stones:
+        _, game_id = await start_game(table, stones.key, PLAYERS[:2])
+        game = await finish(table, await stored(table, game_id), random.Random(8))
+        await check_the_end(table, game)

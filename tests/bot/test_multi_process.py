@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import asyncpg
+import pytest
 
 from tests.bot.delivery.test_crash_delivery import (
     PLAYING,
@@ -40,6 +41,8 @@ from tests.bot.delivery.test_crash_delivery import (
     read_log,
 )
 from tests.storage.conftest import postgres_server, postgres_url  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.slow
 
 #: Games dealt at the start, processes serving them at once, kills over the run.
 GAMES = int(os.environ.get("GRIMOIRE_MULTI_GAMES", "100"))

@@ -34,6 +34,8 @@ from tests.bot.driving import (
 )
 from tests.bot.test_every_game import check_the_counts
 
+pytestmark = pytest.mark.slow
+
 PLAYERS = ["alice", "bob", "carol"]
 
 

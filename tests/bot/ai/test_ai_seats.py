@@ -42,6 +42,7 @@ def _fresh(table: Table, message: discord.Message) -> discord.Message:
     return next(m for m in table.channel.history() if m.id == message.id)
 
 
+@pytest.mark.slow
 async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> None:
     alice, bob = table.members["alice"], table.members["bob"]
     lobby, game_id = await open_lobby(table, "alice", "magnum-opus")

@@ -11,9 +11,11 @@ import pytest
 
 import games
 from bot.ai.seats import AiPlayers, decide, fallback, stand_in
+from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies, Seating
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from games.core import Engine
 from storage import Game, GameStatus, SqliteStore
@@ -42,7 +44,7 @@ async def players(
 ) -> AsyncIterator[tuple[Tables, list[AiPlayers]]]:
     """Tables whose moves wake the AI players made by the test (the list's first)."""
     made: list[AiPlayers] = []
-    tables = Tables(store, locks, moved=lambda game: made[0].wake(game))
+    tables = Tables(Moves(store, locks, moved=lambda game: made[0].wake(game)))
     yield tables, made
     for ai in made:
         ai.stop()
@@ -85,7 +87,7 @@ async def test_ai_seats_play_a_whole_game_with_a_person(
 ) -> None:
     """Magnum Opus: Alice and two AI players, picks made at once each round."""
     tables, made = players
-    ai = AiPlayers(tables, pause=0, iterations=5)
+    ai = AiPlayers(StandIns(tables.moves), pause=0, iterations=5)
     made.append(ai)
     game = await lobby_with_ai(lobbies, "magnum-opus", ["hard", "normal"])
     game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
@@ -96,11 +98,11 @@ async def test_ai_seats_play_a_whole_game_with_a_person(
         game = await tables.get(game.id)
         if game.status is not GameStatus.ACTIVE:
             break
-        choices = await tables.choices(game.id, ALICE)
+        choices = await tables.legal_actions(game.id, ALICE)
         assert choices.notations, "the game waits on Alice alone once the AI seats have acted"
         await tables.choose(game.id, ALICE, version=game.version, index=0)
     assert game.status is GameStatus.FINISHED
-    actions = await tables._store.games.actions(game.id)
+    actions = await tables.moves.store.games.actions(game.id)
     assert {a.seat for a in actions} == {0, 1, 2}
 
 
@@ -112,7 +114,7 @@ async def test_a_crashing_ai_plays_a_random_legal_move(
     def crash(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the AI fell over")
 
-    ai = AiPlayers(tables, pause=0, decider=crash)
+    ai = AiPlayers(StandIns(tables.moves), pause=0, decider=crash)
     made.append(ai)
     game = await lobby_with_ai(lobbies, "marginalia", ["hard"])
     game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
@@ -129,7 +131,7 @@ async def test_an_ai_over_its_time_limit_plays_a_random_legal_move(
         release.wait(timeout=30)
         raise RuntimeError("never answers in time")
 
-    ai = AiPlayers(tables, pause=0, time_limit=0.01, grace=0.0, decider=stuck)
+    ai = AiPlayers(StandIns(tables.moves), pause=0, time_limit=0.01, grace=0.0, decider=stuck)
     made.append(ai)
     try:
         game = await lobby_with_ai(lobbies, "marginalia", ["hard"])
@@ -145,7 +147,7 @@ async def _until_ai_moves(tables: Tables, ai: AiPlayers, game: Game) -> None:
         ai.wake(game)
         await ai.idle()
         game = await tables.get(game.id)
-        actions = await tables._store.games.actions(game.id)
+        actions = await tables.moves.store.games.actions(game.id)
         if any(a.seat == 1 for a in actions):
             return
         assert engine_waits_on_alice(game)
@@ -196,7 +198,7 @@ async def test_ai_seats_left_waiting_are_picked_up_after_a_restart(
     game = await lobby_with_ai(lobbies, "magnum-opus", ["easy", "easy"])
     game = await lobbies.start(game.id, ALICE, thread_id=THREAD)  # nobody woke the AI seats
     assert game.to_act == {0, 1, 2}
-    ai = AiPlayers(tables, pause=0)
+    ai = AiPlayers(StandIns(tables.moves), pause=0)
     made.append(ai)
     ai.resume(await store.games.to_resume())
     await ai.idle()
@@ -242,8 +244,10 @@ async def test_two_processes_resuming_one_ai_seat_move_for_it_once(
     made: list[AiPlayers] = []
     try:
         for name, source in (("a", store), ("b", other)):
-            tables = Tables(source, GameLocks(source))
-            made.append(AiPlayers(tables, pause=0, iterations=5, decider=deciding(name)))
+            tables = Tables(Moves(source, GameLocks(source)))
+            made.append(
+                AiPlayers(StandIns(tables.moves), pause=0, iterations=5, decider=deciding(name))
+            )
         for ai in made:
             ai.resume([game])
         for ai in made:

@@ -10,8 +10,10 @@ from datetime import timedelta
 import pytest
 
 from bot.ai.seats import AiPlayers
+from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.lobby.lobby import Lobbies
+from bot.tables.moves import Moves
 from bot.tables.play import AiTurn, Tables
 from bot.wiring.loops import Supervisor
 from storage import SqliteStore
@@ -22,9 +24,10 @@ from tests.bot.helpers import ALICE, THREAD
 async def test_an_ai_turn_failing_for_a_while_is_tried_again_until_it_moves(
     lobbies: Lobbies, store: SqliteStore, locks: GameLocks, caplog: pytest.LogCaptureFixture
 ) -> None:
-    tables = Tables(store, locks)
+    tables = Tables(Moves(store, locks))
+    stand_ins = StandIns(tables.moves)
     outage = 3
-    real_turn = tables.ai_turn
+    real_turn = stand_ins.ai_turn
 
     async def flaky_turn(game_id: int) -> AiTurn | None:
         nonlocal outage
@@ -33,7 +36,7 @@ async def test_an_ai_turn_failing_for_a_while_is_tried_again_until_it_moves(
             raise sqlite3.OperationalError("database is locked")
         return await real_turn(game_id)
 
-    tables.ai_turn = flaky_turn  # type: ignore[method-assign]
+    stand_ins.ai_turn = flaky_turn  # type: ignore[method-assign]
     tiny = timedelta(milliseconds=1)
     supervisor = Supervisor(
         "AI seats",
@@ -42,7 +45,7 @@ async def test_an_ai_turn_failing_for_a_while_is_tried_again_until_it_moves(
         longest_transient=2 * tiny,
         longest_unexpected=2 * tiny,
     )
-    ai = AiPlayers(tables, pause=0, iterations=5, supervisor=supervisor)
+    ai = AiPlayers(stand_ins, pause=0, iterations=5, supervisor=supervisor)
     try:
         game = await lobby_with_ai(lobbies, "marginalia", ["easy"])
         game = await lobbies.start(game.id, ALICE, thread_id=THREAD)

@@ -7,7 +7,8 @@ from datetime import timedelta
 import discord
 import simcord
 
-from bot.clocks.turn_clock import Policy, TableClock
+from bot.clocks.turn_clock import Policy
+from bot.lobby.table_settings import TableSettings
 from storage import TimerKind
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, open_lobby, post_words, replies, start_game, stored
@@ -44,7 +45,7 @@ async def test_a_server_manager_sets_the_default_clock_of_new_games(table: Table
     assert "Write a duration" in only_answer(bad)
 
     _, game_id = await open_lobby(table, "bob", "mandragora")
-    clock = TableClock.from_settings((await stored(table, game_id)).settings)
+    clock = TableSettings.of(await stored(table, game_id)).clock
     assert clock.deadline is not None
     assert (clock.deadline.total_seconds(), clock.policy, clock.strikes) == (
         72 * 3600,
@@ -52,7 +53,7 @@ async def test_a_server_manager_sets_the_default_clock_of_new_games(table: Table
         0,
     )
     _, own = await open_lobby(table, "carol", "mandragora", deadline="none")
-    assert TableClock.from_settings((await stored(table, own)).settings).deadline is None
+    assert TableSettings.of(await stored(table, own)).clock.deadline is None
 
 
 async def test_players_turn_their_notifications_on_and_off(table: Table) -> None:

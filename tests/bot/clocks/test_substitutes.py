@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import discord
+import pytest
 import simcord
 
 from storage import GameStatus
@@ -55,6 +56,7 @@ def private_dms(member: simcord.MemberActor) -> list[discord.Message]:
     return [] if channel is None else [m for m in channel.history() if m.embeds]
 
 
+@pytest.mark.slow
 async def test_a_seat_opened_after_strikes_is_taken_by_a_new_member_and_played_out(
     table: Table,
 ) -> None:

@@ -7,11 +7,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from bot.clocks.turn_clock import (
+    CLOCK_KEYS,
     DEFAULT_DEADLINE,
     DEFAULT_REMINDERS,
     MAX_AWAY,
     Policy,
-    TableClock,
+    StrikesPolicy,
+    TurnClock,
     deadline_line,
     duration_text,
     parse_duration,
@@ -27,14 +29,20 @@ HOUR = timedelta(hours=1)
 
 
 def test_a_clock_round_trips_through_settings() -> None:
-    clock = TableClock(12 * HOUR, Policy.WAIT, 2, (HOUR,))
-    assert TableClock.from_settings(clock.to_settings()) == clock
-    assert TableClock.from_settings({}).deadline is None  # games from before clocks
-    assert TableClock.from_settings({"deadline": 0}).deadline is None
+    clock = TurnClock(12 * HOUR, Policy.WAIT, 2, (HOUR,))
+    assert TurnClock.from_settings(clock.to_settings()) == clock
+    assert TurnClock.from_settings({}).deadline is None  # games from before clocks
+    assert TurnClock.from_settings({"deadline": 0}).deadline is None
+
+
+def test_every_key_a_clock_stores_is_named_a_clock_key() -> None:
+    """Table settings tell the clock's keys from their own by ``CLOCK_KEYS``."""
+    clock = TurnClock(HOUR, Policy.WAIT, 0, (), False, StrikesPolicy.OPEN, "Europe/Paris")
+    assert set(clock.to_settings()) == CLOCK_KEYS
 
 
 def test_a_server_without_choices_gives_a_day_per_move() -> None:
-    assert server_clock({}) == TableClock(DEFAULT_DEADLINE)
+    assert server_clock({}) == TurnClock(DEFAULT_DEADLINE)
     assert server_clock({"deadline": 0}).deadline is None
     assert server_clock({"deadline": 3600, "strikes": 0}).describe() == (
         "1h per move; at the deadline: pass, or the AI moves for them; never removed; "
@@ -43,7 +51,7 @@ def test_a_server_without_choices_gives_a_day_per_move() -> None:
 
 
 def test_each_waiting_seat_gets_a_deadline_and_the_reminders_inside_it() -> None:
-    clock = TableClock(12 * HOUR)
+    clock = TurnClock(12 * HOUR)
     timers = plan_timers(7, clock, waiting={0, 1}, starts={0: NOW}, kept={}, now=NOW)
     assert [(t.kind, t.due_at - NOW, t.payload["seat"]) for t in timers] == [
         (TimerKind.DEADLINE, 12 * HOUR, 0),
@@ -56,7 +64,7 @@ def test_each_waiting_seat_gets_a_deadline_and_the_reminders_inside_it() -> None
 
 
 def test_a_kept_deadline_keeps_only_its_reminders_still_ahead() -> None:
-    clock = TableClock(24 * HOUR)
+    clock = TurnClock(24 * HOUR)
     due = NOW + 2 * HOUR
     timers = plan_timers(1, clock, waiting={2}, starts={2: NOW}, kept={2: due}, now=NOW)
     assert [(t.kind, t.due_at) for t in timers] == [
@@ -69,13 +77,13 @@ def test_a_kept_deadline_keeps_only_its_reminders_still_ahead() -> None:
 def test_a_player_back_from_vacation_starts_a_whole_clock_then() -> None:
     back = NOW + timedelta(days=3)
     (deadline, *_) = plan_timers(
-        1, TableClock(HOUR), waiting={0}, starts={0: back}, kept={}, now=NOW
+        1, TurnClock(HOUR), waiting={0}, starts={0: back}, kept={}, now=NOW
     )
     assert deadline.due_at == back + HOUR
 
 
 def test_no_deadline_means_no_timers() -> None:
-    assert plan_timers(1, TableClock(None), waiting={0}, starts={0: NOW}, kept={}, now=NOW) == []
+    assert plan_timers(1, TurnClock(None), waiting={0}, starts={0: NOW}, kept={}, now=NOW) == []
 
 
 @pytest.mark.parametrize(

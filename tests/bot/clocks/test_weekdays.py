@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from bot.clocks.turn_clock import TableClock
+from bot.clocks.turn_clock import TurnClock
 from bot.clocks.weekdays import weekday_deadline
 
 HOUR = timedelta(hours=1)
@@ -34,9 +34,9 @@ def test_the_weekend_is_the_servers_own() -> None:
 
 
 def test_a_table_clock_counts_weekends_unless_told_not_to() -> None:
-    counted = TableClock(24 * HOUR)
+    counted = TurnClock(24 * HOUR)
     assert counted.due_after(FRIDAY_NOON) == FRIDAY_NOON + 24 * HOUR
-    skipped = TableClock.from_settings({"deadline": 86400, "weekends": False})
+    skipped = TurnClock.from_settings({"deadline": 86400, "weekends": False})
     assert skipped.due_after(FRIDAY_NOON) == datetime(2026, 3, 9, 12, tzinfo=UTC)
-    assert TableClock.from_settings(skipped.to_settings()) == skipped
+    assert TurnClock.from_settings(skipped.to_settings()) == skipped
     assert skipped.describe().endswith("; weekends (UTC) do not count")

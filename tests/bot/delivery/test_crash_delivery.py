@@ -28,9 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.tables.views import TableViews
 from storage import SqliteStore
 from storage.replay import check_replay
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[3]
 #: How many times the bot is killed; ``make soak`` raises it.

@@ -165,6 +165,7 @@ async def test_a_network_error_while_sending_a_hand_by_dm_delays_it_and_loses_no
 
 
 # ------------------------------------------------------- a long outage
+@pytest.mark.slow
 async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_order(
     table: Table,
 ) -> None:

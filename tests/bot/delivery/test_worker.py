@@ -7,6 +7,7 @@ Everything the bot says about a game goes out through the outbox; these tests br
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 import games
@@ -261,6 +262,7 @@ async def test_a_board_post_that_fails_is_retried_once_after_the_delay(table: Ta
     assert posts_to(table, thread.id) == posts_before + 2
 
 
+@pytest.mark.slow
 async def test_posts_keep_move_order_when_the_first_one_fails(table: Table) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
     outbox = bot_of(table).services.store.outbox
@@ -320,6 +322,7 @@ async def play_to_the_end(
     raise AssertionError(f"game #{game_id} did not end in {limit} moves")
 
 
+@pytest.mark.slow
 async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
     table: Table,
 ) -> None:
@@ -363,6 +366,7 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
     assert (await stored(table, game_id)).version == len(made)
 
 
+@pytest.mark.slow
 async def test_a_failure_to_close_the_thread_is_retried(table: Table) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
     # Play up to the last move, then make Discord fail the thread's closing once.

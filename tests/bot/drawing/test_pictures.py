@@ -11,8 +11,9 @@ import pytest
 from PIL import Image
 
 import games
+from bot.common.posts import PostPicture
 from bot.drawing import pictures
-from bot.drawing.picture_posts import EXTRA_KEY, picture_extra
+from bot.drawing.picture_posts import post_picture
 from games.core import Engine
 from storage import Game
 from tests.bot.conftest import Table
@@ -91,9 +92,10 @@ async def test_board_and_hand_commands_attach_pictures(table: Table) -> None:
 
 async def test_a_picture_that_cannot_be_read_leaves_the_board_without_one() -> None:
     embed = discord.Embed(title="board")
-    extra = {EXTRA_KEY: {"game": "mandragora", "view": {"not": "a view"}}}
+    unreadable = PostPicture("mandragora", {"not": "a view"})
 
-    assert await pictures.attach_extra(embed, extra, []) is None
+    assert await pictures.attach_picture(embed, unreadable, []) is None
+    assert await pictures.attach_picture(embed, None, []) is None
     assert embed.image.url is None
 
 
@@ -140,12 +142,12 @@ async def test_a_board_whose_picture_cannot_be_drawn_keeps_all_its_text() -> Non
     state = engine.new_game(2, 7, engine.options())
     board = engine.describe(engine.view(state, 0))
     assert any(f.pictured for f in board.fields)
-    unreadable = {EXTRA_KEY: {"game": "mandragora", "view": {"not": "a view"}}}
+    unreadable = PostPicture("mandragora", {"not": "a view"})
     embed, picture = await pictures.board_with_picture(board, ["Ann", "Bob"], unreadable)
     assert picture is None
     assert [f.name for f in embed.fields] == [f.name for f in board.rendered(["Ann", "Bob"]).fields]
 
-    readable = picture_extra(engine, engine.view(state, 0))
+    readable = post_picture(engine, engine.view(state, 0))
     embed, picture = await pictures.board_with_picture(board, ["Ann", "Bob"], readable)
     assert picture is not None
     kept = [f.name for f in board.rendered(["Ann", "Bob"]).fields if not f.pictured]

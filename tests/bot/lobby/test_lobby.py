@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
 
 import games
-from bot.clocks.turn_clock import DEFAULT_DEADLINE, TableClock, deadline_line
+from bot.clocks.turn_clock import DEFAULT_DEADLINE, TurnClock, deadline_line
 from bot.common.locks import GameLocks
 from bot.common.posts import Post, TurnButton
 from bot.common.refusals import Refusal
 from bot.common.render import render
-from bot.drawing.picture_posts import picture_extra
+from bot.drawing.picture_posts import post_picture
 from bot.lobby.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
+from bot.lobby.table_settings import TableSettings
 from games.core import seat_ref
 from storage import DeliveryKind, Game, GameStatus, SqliteStore
 from tests.bot.conftest import SEED
@@ -73,8 +75,8 @@ async def test_open_seats_the_host_and_keeps_options_and_seating(
     assert (game.guild_id, game.channel_id, game.thread_id) == (GUILD, CHANNEL, None)
     assert [(s.position, s.user_id, s.seat) for s in game.seats] == [(0, ALICE, None)]
     assert game.options == {"teams": True}
-    assert game.settings["seating"] == "shuffle"
-    assert TableClock.from_settings(game.settings) == TableClock(DEFAULT_DEADLINE)
+    assert TableSettings.of(game).seating is Seating.SHUFFLED
+    assert TableSettings.of(game).clock == TurnClock(DEFAULT_DEADLINE)
     assert game.seed is None
     assert game.state is None
     assert await store.games.get(game.id) == game
@@ -83,7 +85,7 @@ async def test_open_seats_the_host_and_keeps_options_and_seating(
 
 async def test_open_in_join_order_by_default_options(lobbies: Lobbies) -> None:
     game = await open_lobby(lobbies, "magic-spell")
-    assert game.settings["seating"] == "join"
+    assert TableSettings.of(game).seating is Seating.JOIN_ORDER
     assert game.options == {
         "heavy_courseload": None,
         "low_enrollment": False,
@@ -313,7 +315,7 @@ async def test_start_queues_one_thread_post_and_one_dm_per_player(
             " Use `/hand` to see it again."
         )
         # The picture is drawn from this seat's view and nothing else.
-        assert dm.extra == picture_extra(engine, engine.view(state, seat))
+        assert dm.picture == post_picture(engine, engine.view(state, seat))
         assert dm.turn_button is None
         for other in range(3):
             if other == seat:
@@ -460,7 +462,9 @@ async def test_a_rematch_seats_the_same_table_once_and_only_for_its_players(
     assert [s.user_id for s in lobby.seats] == [s.user_id for s in game.in_seat_order()]
     assert lobby.options == game.options
     assert lobby.options["teams"] is True
-    assert lobby.settings == {**game.settings, "rematch_of": game.id}
+    assert TableSettings.of(lobby) == dataclasses.replace(
+        TableSettings.of(game), rematch_of=game.id
+    )
     # Asked again, by anyone at the table: the same lobby, nothing new.
     again, made = await lobbies.rematch(game.id, BOB)
     assert made is False

@@ -7,6 +7,7 @@ import json
 
 import discord
 
+from bot.lobby.requirements import Requirements, requirements
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, open_lobby, replies, resign, start_game, stored
 
@@ -103,3 +104,13 @@ async def test_a_tournament_refuses_sign_ups_below_its_requirements(table: Table
     assert "yours is 0%" in said
     (tournament,) = await bot_of(table).services.store.tournaments.in_guild(table.guild.id)
     assert not tournament.entered(table.members["bob"].id)
+
+
+def test_requirements_are_stored_only_when_asked_and_read_back() -> None:
+    assert requirements(None, 0) == Requirements()
+    assert Requirements().stored() == {}
+    assert Requirements().describe() is None
+    chosen = requirements(90, 1)
+    assert chosen.stored() == {"min_reliability": 90, "min_games": 1}
+    assert Requirements.from_stored({**chosen.stored(), "seating": "join"}) == chosen
+    assert chosen.describe() == "90% of moves made before the deadline and 1 finished game here"

@@ -72,6 +72,7 @@ def failing(error: BaseException) -> Any:
     return fail
 
 
+@pytest.mark.slow
 async def test_the_same_error_twice_is_posted_once_and_a_new_one_again(
     table: Table, webhook: Webhook, monkeypatch: pytest.MonkeyPatch
 ) -> None:

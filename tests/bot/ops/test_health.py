@@ -79,6 +79,7 @@ async def test_a_database_that_never_answers_is_unhealthy_within_the_bound(
     )
 
 
+@pytest.mark.slow
 async def test_a_stopped_postgresql_is_unhealthy_within_the_checks_bound(
     postgres_url: str,  # noqa: F811
     postgres_server: Server,  # noqa: F811

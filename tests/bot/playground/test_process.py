@@ -19,6 +19,8 @@ import pytest
 
 from tests.bot.playground.preview_client import PreviewClient
 
+pytestmark = pytest.mark.slow
+
 #: Generous: the first start imports discord.py, SimCord and every engine on a busy machine.
 START_TIMEOUT = 120.0
 STOP_TIMEOUT = 60.0

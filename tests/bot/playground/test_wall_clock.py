@@ -11,6 +11,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.playground.options import PlaygroundOptions
 from bot.playground.runner import Playground
 from bot.wiring.settings import Settings
@@ -18,6 +20,8 @@ from storage import GameStatus
 from tests.bot.driving import member_at, post_words, stored
 from tests.bot.playground.preview_client import PreviewClient
 from tests.bot.playground.test_runner import start, table_of
+
+pytestmark = pytest.mark.slow
 
 SLOW_DOWN = "You're going a little fast"
 #: How long the deadline test waits, in real seconds, for the tick to fire the deadline.

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+from bot.ai.stand_ins import StandIns
 from bot.lobby.lobby import Lobbies, Seating
+from bot.lobby.table_settings import TableSettings
 from bot.profiles.ratings import Ratings, is_rated
 from bot.profiles.skill import Skill, rate
 from bot.tables.play import Tables
+from bot.tables.withdrawals import Withdrawals
 from games.core import Outcome
 from storage import Game, GameStatus, SqliteStore
 from tests.bot.helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, PLAYERS, deal
@@ -20,7 +23,7 @@ async def _play_out(tables: Tables, game: Game, seed: int = 1) -> Game:
         seat = sorted(game.to_act)[0]
         user = game.user_at(seat)
         assert user is not None
-        choices = await tables.choices(game.id, user)
+        choices = await tables.legal_actions(game.id, user)
         index = rng.randrange(len(choices.notations))
         game = (await tables.choose(game.id, user, version=game.version, index=index)).game
     return game
@@ -84,7 +87,7 @@ async def test_changes_rate_a_finished_game_first_and_say_nothing_of_a_practice_
     assert not await ratings.rate(game.id)
     assert await ratings.changes(game.id) == changes
     practice = await _marginalia(lobbies, ai=True)
-    practice = await tables.resign(practice.id, ALICE)
+    practice = await Withdrawals(tables.moves).resign(practice.id, ALICE)
     assert practice.status is GameStatus.FINISHED
     assert await ratings.changes(practice.id) == []
     running = await deal(lobbies, "marginalia", 2, thread_id=3)
@@ -132,10 +135,11 @@ async def test_games_with_an_ai_seat_or_marked_unrated_are_not_rated(
     store: SqliteStore, lobbies: Lobbies, tables: Tables
 ) -> None:
     ratings = Ratings(store)
-    practice = await tables.settle((await _marginalia(lobbies, rated=False)).id, "Practice.")
-    with_ai = await tables.settle((await _marginalia(lobbies, ai=True)).id, "Against the AI.")
+    stand_ins = StandIns(tables.moves)
+    practice = await stand_ins.settle((await _marginalia(lobbies, rated=False)).id, "Practice.")
+    with_ai = await stand_ins.settle((await _marginalia(lobbies, ai=True)).id, "Against the AI.")
     assert practice.status is with_ai.status is GameStatus.FINISHED
-    assert practice.settings["rated"] is False
+    assert TableSettings.of(practice).rated is False
     assert not is_rated(practice)
     assert not is_rated(with_ai)
     assert await store.ratings.unrated() == [practice.id, with_ai.id]

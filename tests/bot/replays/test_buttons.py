@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 from simcord import actors as simcord_actors
 
@@ -163,6 +164,7 @@ async def test_a_move_outside_the_game_is_refused(table: Table) -> None:
     assert any("not 40" in r for r in replies(result)), replies(result)
 
 
+@pytest.mark.slow
 async def test_long_games_page_the_move_menu(table: Table) -> None:
     thread, game_id = await _moved_game(table, 26)
     game = await stored(table, game_id)

@@ -17,7 +17,7 @@ from bot.replays.track import Track
 from games.core import Engine, LogEntry
 from games.core.playout import random_playout
 from storage import GameStatus
-from tests.games.configurations import ENGINES
+from tests.games.configurations import ENGINES, engines_having
 
 MOVES = 30
 
@@ -54,7 +54,7 @@ def _game(status: GameStatus) -> Any:
     return SimpleNamespace(id=5, status=status, outcome=None, seats=())
 
 
-@pytest.mark.parametrize("engine", ENGINES)
+@pytest.mark.parametrize("engine", engines_having("hidden information"))
 @pytest.mark.parametrize("viewer", [0, None])
 def test_running_frames_are_the_same_in_a_world_the_viewer_cannot_tell_apart(
     engine: Engine[Any, Any], viewer: int | None

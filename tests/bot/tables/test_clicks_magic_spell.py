@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from bot.tables.choices import clicks_for, panel_choices
 from games.core import Engine
@@ -98,16 +101,20 @@ def test_the_recorded_games_hold_enough_moves_to_count() -> None:
     assert {m.game for m in moves} == {p.stem for p in GOLDEN.glob("magic-spell*.json")}
 
 
-def test_a_typical_move_takes_at_most_four_clicks_and_never_more_than_before() -> None:
+@pytest.mark.slow
+def test_a_typical_move_takes_at_most_four_clicks_and_never_more_than_before(
+    clicks_report: Callable[[str], None],
+) -> None:
     before = [b for b, _ in counts()]
     after = [a for _, a in counts()]
-    print(f"\nMagic Spell clicks per move, before: {summary(before)}; now: {summary(after)}")
+    clicks_report(f"Magic Spell clicks per move, before: {summary(before)}; now: {summary(after)}")
     assert statistics.median(after) <= TYPICAL
     assert statistics.mean(after) <= TYPICAL
     assert all(a <= b for b, a in counts())
     assert statistics.mean(after) < statistics.mean(before)
 
 
+@pytest.mark.slow
 def test_a_weave_then_done_is_one_click_where_it_took_two() -> None:
     weave_and_stop = [
         (b, a)

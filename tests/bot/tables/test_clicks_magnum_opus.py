@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -84,15 +85,14 @@ def test_no_move_takes_more_clicks_than_decisions() -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
-def test_clicks_per_move(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_clicks_per_move(path: Path, clicks_report: Callable[[str], None]) -> None:
     moves = recorded_moves(path)
     before = [len(move) for _, _, move in moves]
     after = [clicks_for(ENGINE, state, seat, move) for state, seat, move in moves]
     assert sum(after) < sum(before)
-    with capsys.disabled():
-        print(
-            f"\n{path.stem}: {len(moves)} moves; clicks before mean "
-            f"{statistics.mean(before):.2f} median {statistics.median(before)} max {max(before)};"
-            f" after mean {statistics.mean(after):.2f} median {statistics.median(after)} max "
-            f"{max(after)}"
-        )
+    clicks_report(
+        f"{path.stem}: {len(moves)} moves; clicks before mean "
+        f"{statistics.mean(before):.2f} median {statistics.median(before)} max {max(before)};"
+        f" after mean {statistics.mean(after):.2f} median {statistics.median(after)} max "
+        f"{max(after)}"
+    )

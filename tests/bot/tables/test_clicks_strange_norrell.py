@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import json
 import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +46,9 @@ class Move:
     def spelled(self) -> list[str]:
         return [ENGINE.notation(d) for d in self.decisions]
 
-    @property
+    @cached_property
     def clicks(self) -> int:
+        """Counted once: every test below asks for it."""
         return clicks_for(ENGINE, self.state, self.seat, self.decisions)
 
 
@@ -106,20 +109,20 @@ def turns() -> list[list[Move]]:
     return [turn for game in recorded_games() for turn in turns_of(moves_of(game))]
 
 
+@pytest.mark.slow
 def test_a_typical_turn_takes_at_most_four_clicks(
-    turns: list[list[Move]], capsys: pytest.CaptureFixture[str]
+    turns: list[list[Move]], clicks_report: Callable[[str], None]
 ) -> None:
     clicks = [sum(m.clicks for m in turn) for turn in turns]
     decisions = [sum(len(m.decisions) for m in turn) for turn in turns]
     assert statistics.median(clicks) <= TYPICAL_TURN, clicks
     assert statistics.mean(clicks) < statistics.mean(decisions) - 1
-    with capsys.disabled():
-        print(
-            f"\nstrange-norrell: {len(turns)} turns; clicks before mean "
-            f"{statistics.mean(decisions):.2f} median {statistics.median(decisions)} max "
-            f"{max(decisions)}; after mean {statistics.mean(clicks):.2f} median "
-            f"{statistics.median(clicks)} max {max(clicks)}"
-        )
+    clicks_report(
+        f"strange-norrell: {len(turns)} turns; clicks before mean "
+        f"{statistics.mean(decisions):.2f} median {statistics.median(decisions)} max "
+        f"{max(decisions)}; after mean {statistics.mean(clicks):.2f} median "
+        f"{statistics.median(clicks)} max {max(clicks)}"
+    )
 
 
 def test_a_move_of_a_few_decisions_is_one_click(turns: list[list[Move]]) -> None:
@@ -168,6 +171,7 @@ def test_two_discards_down_to_the_limit_take_one_click(turns: list[list[Move]]) 
     assert found > 5
 
 
+@pytest.mark.slow
 def test_no_move_takes_more_clicks_than_decisions(turns: list[list[Move]]) -> None:
     for move in (m for turn in turns for m in turn):
         assert 1 <= move.clicks <= len(move.decisions)

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 import simcord
 
-from bot.tables.game_links import game_buttons
+from bot.tables.turn import game_buttons
 from storage import Game
 from tests.bot.conftest import Table
 from tests.bot.driving import open_lobby, start_game, stored

@@ -72,6 +72,7 @@ async def game_named(table: Table, game_id: int) -> Game:
 
 
 # ------------------------------------------------------------- a game by score
+@pytest.mark.slow
 async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
     table: Table,
 ) -> None:

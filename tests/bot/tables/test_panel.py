@@ -11,7 +11,8 @@ import pytest
 import games
 from bot.common.render import render
 from bot.tables.choices import Choice, PanelChoices
-from bot.tables.panel import card_details, panel_view
+from bot.tables.panel import panel_view
+from bot.tables.panel_words import card_details
 from games.core import Engine
 from games.core.catalogue import CardText
 from storage import GameStatus

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.tables.standings import by_forfeit, with_resignations
+from bot.tables.places import by_forfeit, with_resignations
 from games.core import Outcome
 
 

@@ -15,8 +15,10 @@ from bot.common.posts import TurnButton
 from bot.common.refusals import Refusal, StaleRequest, TableBusy
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.game_over import places
+from bot.tables.moves import Moves
+from bot.tables.places import with_resignations
 from bot.tables.play import MoveResult, Tables
-from bot.tables.standings import with_resignations
+from bot.tables.withdrawals import Withdrawals
 from games.core import IllegalAction, Outcome
 from storage import Game, GameStatus, SqliteStore
 from tests.bot.helpers import (
@@ -100,10 +102,10 @@ async def test_choose_applies_the_clicked_move(
     lobbies: Lobbies, tables: Tables, store: SqliteStore
 ) -> None:
     game = await deal(lobbies, "mandragora", 2)
-    choices = await tables.choices(game.id, ALICE)
+    choices = await tables.legal_actions(game.id, ALICE)
     assert choices.notations == ("move 1", "move 2", "move 3")
     assert choices.seat == 0
-    assert (await tables.choices(game.id, BOB)).notations == ()
+    assert (await tables.legal_actions(game.id, BOB)).notations == ()
     result = await tables.choose(game.id, ALICE, version=0, index=2)
     assert result.notation == "move 3"
     assert result.game.version == 1
@@ -216,7 +218,7 @@ async def test_moves_in_games_not_being_played(
     assert await refused(tables.play(lobby.id, ALICE, "move 1")) == (
         f"Game #{lobby.id} has not started yet."
     )
-    assert await refused(tables.choices(lobby.id, ALICE)) == (
+    assert await refused(tables.legal_actions(lobby.id, ALICE)) == (
         f"Game #{lobby.id} has not started yet."
     )
     assert await refused(tables.hand(lobby.id, ALICE)) == f"Game #{lobby.id} has not started yet."
@@ -278,7 +280,7 @@ async def test_two_typed_moves_at_once_apply_one(
 async def test_two_processes_at_once_apply_one(lobbies: Lobbies, store: SqliteStore) -> None:
     """Without a shared lock (two bot processes), the store's version check decides."""
     game = await deal(lobbies, "mandragora", 2)
-    first, second = Tables(store, GameLocks()), Tables(store, GameLocks())
+    first, second = Tables(Moves(store, GameLocks())), Tables(Moves(store, GameLocks()))
     results = await asyncio.gather(
         first.play(game.id, ALICE, "move 1"),
         second.play(game.id, ALICE, "move 2"),
@@ -302,7 +304,10 @@ async def test_two_processes_sharing_the_stores_lock_take_turns(
     game = await deal(lobbies, "mandragora", 2)
     other = await SqliteStore.open(store.path, clock=clock)
     try:
-        first, second = Tables(store, GameLocks(store)), Tables(other, GameLocks(other))
+        first, second = (
+            Tables(Moves(store, GameLocks(store))),
+            Tables(Moves(other, GameLocks(other))),
+        )
         results = await asyncio.gather(
             first.play(game.id, ALICE, "move 1"),
             second.play(game.id, ALICE, "move 2"),
@@ -324,7 +329,9 @@ async def test_a_game_another_process_keeps_busy_is_refused_and_left_alone(
     try:
         async with other.game_lock(game.id):
             with pytest.raises(TableBusy, match=f"Game #{game.id} is busy with another move"):
-                await Tables(store, GameLocks(store, timeout=0.2)).play(game.id, ALICE, "move 1")
+                await Tables(Moves(store, GameLocks(store, timeout=0.2))).play(
+                    game.id, ALICE, "move 1"
+                )
     finally:
         await other.close()
     assert await notations(store, game.id) == []
@@ -337,7 +344,7 @@ async def test_a_cast_with_one_possible_answer_at_each_step_is_one_click(
     game = await deal(lobbies, "mandragora", 2)
     await tables.play(game.id, ALICE, "move 1")
     await tables.play(game.id, BOB, "move 3")
-    assert (await tables.choices(game.id, ALICE)).notations == (
+    assert (await tables.legal_actions(game.id, ALICE)).notations == (
         "move 1",
         "move 2",
         "move 3",
@@ -379,7 +386,7 @@ async def test_backing_out_of_a_cast(lobbies: Lobbies, tables: Tables, store: Sq
     await tables.play(game.id, ALICE, "cast mandrake")
     back = await tables.play(game.id, ALICE, "back")
     assert back.still_deciding is True
-    assert (await tables.choices(game.id, ALICE)).notations[-1] == "cast mandrake"
+    assert (await tables.legal_actions(game.id, ALICE)).notations[-1] == "cast mandrake"
     assert await thread_posts(store, await new_items(store, outbox)) == []
 
 
@@ -423,7 +430,7 @@ async def test_the_log_of_simultaneous_secrets(
     game = await deal(lobbies, "magnum-opus", 3)
     kept = {}
     for user in (ALICE, BOB, CAROL):
-        choice = (await tables.choices(game.id, user)).notations[0]
+        choice = (await tables.legal_actions(game.id, user)).notations[0]
         result = await tables.play(game.id, user, choice)
         kept[user] = next(line for line in result.lines if line.startswith("You keep "))
     assert kept[ALICE] == "You keep **Star Regulus** and discard The Rebis."
@@ -442,7 +449,7 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     game = await deal(lobbies, "mandragora", 2)
     await tables.play(game.id, ALICE, "move 1")
     outbox = await pending(store)
-    game = await tables.resign(game.id, BOB)
+    game = await Withdrawals(tables.moves).resign(game.id, BOB)
     assert game.status is GameStatus.FINISHED
     assert game.version == 1
     assert game.to_act == frozenset()
@@ -463,16 +470,22 @@ async def test_resigning_a_duel_finishes_it_by_forfeit(
     assert posts[2].close_thread is True
     assert posts[1].turn_button is None
     assert posts[1].pings == ()
-    assert await refused(tables.resign(game.id, ALICE)) == f"Game #{game.id} is over."
+    assert (
+        await refused(Withdrawals(tables.moves).resign(game.id, ALICE))
+        == f"Game #{game.id} is over."
+    )
     assert await refused(tables.play(game.id, BOB, "move 1")) == f"Game #{game.id} is over."
 
 
 async def test_resign_refusals(lobbies: Lobbies, tables: Tables, store: SqliteStore) -> None:
     game = await deal(lobbies, "mandragora", 3)
-    assert await refused(tables.resign(game.id, ERIN)) == f"You are not playing in game #{game.id}."
-    await tables.resign(game.id, CAROL)
+    assert (
+        await refused(Withdrawals(tables.moves).resign(game.id, ERIN))
+        == f"You are not playing in game #{game.id}."
+    )
+    await Withdrawals(tables.moves).resign(game.id, CAROL)
     snapshot = await Snapshot.take(store, game.id)
-    assert await refused(tables.resign(game.id, CAROL)) == (
+    assert await refused(Withdrawals(tables.moves).resign(game.id, CAROL)) == (
         "You have already resigned from this game."
     )
     assert await refused(tables.play(game.id, CAROL, "move 1")) == (
@@ -495,7 +508,7 @@ async def play_to_the_end(tables: Tables, game: Game, rng: random.Random) -> Gam
         seat = min(game.to_act)
         user = game.user_at(seat)
         assert user is not None
-        choices = await tables.choices(game.id, user)
+        choices = await tables.legal_actions(game.id, user)
         options = [i for i, n in enumerate(choices.notations) if n != "back"]
         result = await tables.choose(game.id, user, version=game.version, index=rng.choice(options))
         game = result.game
@@ -507,7 +520,7 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
 ) -> None:
     game = await deal(lobbies, "mandragora", 3)
     outbox = await pending(store)
-    game = await tables.resign(game.id, BOB)  # seat 1, not due yet
+    game = await Withdrawals(tables.moves).resign(game.id, BOB)  # seat 1, not due yet
     assert game.status is GameStatus.ACTIVE
     assert game.version == 0
     assert game.to_act == frozenset({0})
@@ -549,7 +562,7 @@ async def test_resigning_when_due_moves_the_seat_at_once(
     lobbies: Lobbies, tables: Tables, store: SqliteStore
 ) -> None:
     game = await deal(lobbies, "magnum-opus", 3)
-    game = await tables.resign(game.id, CAROL)
+    game = await Withdrawals(tables.moves).resign(game.id, CAROL)
     # Everyone keeps at once; Carol's seat kept automatically.
     assert game.version == 1
     assert game.to_act == frozenset({0, 1})
@@ -563,10 +576,10 @@ async def test_the_last_to_give_up_places_highest(
 ) -> None:
     game = await deal(lobbies, "mandragora", 4)
     for user in (CAROL, BOB):
-        game = await tables.resign(game.id, user)
+        game = await Withdrawals(tables.moves).resign(game.id, user)
         assert game.status is GameStatus.ACTIVE
         clock.advance(timedelta(minutes=1))
-    game = await tables.resign(game.id, ALICE)
+    game = await Withdrawals(tables.moves).resign(game.id, ALICE)
     assert game.status is GameStatus.FINISHED
     assert game.outcome is not None
     outcome = Outcome.model_validate_json(game.outcome)
@@ -581,9 +594,9 @@ async def test_a_team_that_has_wholly_resigned_loses_by_forfeit(
     finished = MANDRAGORA.outcome(_finished_team_state())
     assert finished is not None
     assert finished.teams == ((0, 2), (1, 3))  # the engine plays it as two teams
-    game = await tables.resign(game.id, ALICE)  # seat 0
+    game = await Withdrawals(tables.moves).resign(game.id, ALICE)  # seat 0
     assert game.status is GameStatus.ACTIVE
-    game = await tables.resign(game.id, CAROL)  # seat 2, Alice's partner
+    game = await Withdrawals(tables.moves).resign(game.id, CAROL)  # seat 2, Alice's partner
     assert game.status is GameStatus.FINISHED
     assert game.outcome is not None
     outcome = Outcome.model_validate_json(game.outcome)

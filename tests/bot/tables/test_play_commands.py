@@ -37,6 +37,7 @@ from tests.bot.tables.test_commands import (
     rest,
     snapshot,
 )
+from tests.games.features import has
 
 ALL_GAMES = sorted(games.ENGINES)
 #: Interactions a member may make in any 10 s: the bot's default throttle.
@@ -439,7 +440,7 @@ async def test_hand_and_board_before_the_start_are_refused(table: Table) -> None
 
 
 # ----------------------------------------------------------------------- /board
-@pytest.mark.parametrize("key", ALL_GAMES)
+@pytest.mark.parametrize("key", [k for k in ALL_GAMES if has(games.get(k), "picture")])
 async def test_board_shows_the_public_board(table: Table, key: str) -> None:
     players = ["alice", "bob", "carol"] if key == "magic-spell" else ["alice", "bob"]
     thread, game_id = await start_game(table, key, players)
@@ -459,7 +460,7 @@ async def test_board_shows_the_public_board(table: Table, key: str) -> None:
 
 
 # ----------------------------------------------------------------------- /rules
-@pytest.mark.parametrize("key", ALL_GAMES)
+@pytest.mark.parametrize("key", [k for k in ALL_GAMES if has(games.get(k), "summary")])
 async def test_rules_show_the_engines_summary(table: Table, key: str) -> None:
     engine = games.get(key)
 

@@ -26,12 +26,13 @@ from bot.common.announce import (
 )
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
-from bot.drawing.picture_posts import picture_extra
+from bot.drawing.picture_posts import post_picture
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.game_over import places
+from bot.tables.places import with_resignations
 from bot.tables.play import Tables
-from bot.tables.standings import with_resignations
 from bot.tables.views import History, Moment, TablePost, TableViews, table_deliveries
+from bot.tables.withdrawals import Withdrawals
 from bot.undo.undo import Takebacks
 from games.core import BACK, HANDS_REVEALED, Board, Engine, LogEntry, Outcome
 from games.core.outcome import amount
@@ -46,6 +47,7 @@ from tests.bot.helpers import (
     deal,
     state_of,
 )
+from tests.games.features import has
 from tests.storage.contract import FakeClock
 
 MANDRAGORA = games.get("mandragora")
@@ -147,10 +149,12 @@ def random_moves(
 
 
 def _whole_games() -> dict[tuple[str, int], dict[str, Any]]:
-    """Per game, its smallest and its largest table, each with the first options the game
-    lists for it."""
+    """Per game that keeps something hidden, its smallest and its largest table, each with the
+    first options the game lists for it."""
     cases: dict[tuple[str, int], dict[str, Any]] = {}
     for key, engine in games.ENGINES.items():
+        if not has(engine, "hidden information"):
+            continue
         for players, options in engine.configurations():
             if players in (engine.min_players, engine.max_players):
                 cases.setdefault((key, players), options.model_dump(mode="json"))
@@ -208,7 +212,7 @@ def test_the_start_post_names_the_seat_order_and_pings_whoever_acts_first() -> N
     assert post.final is False
     view = MANDRAGORA.view(history.moments[0].state, None)
     assert post.board == MANDRAGORA.describe(view)
-    assert post.picture == picture_extra(MANDRAGORA, view)
+    assert post.picture == post_picture(MANDRAGORA, view)
 
 
 def test_everyone_is_dealt_their_hand_privately() -> None:
@@ -221,7 +225,7 @@ def test_everyone_is_dealt_their_hand_privately() -> None:
         assert update.notify is True
         view = MANDRAGORA.view(history.moments[0].state, seat)
         assert update.board == MANDRAGORA.describe(view)
-        assert update.picture == picture_extra(MANDRAGORA, view)
+        assert update.picture == post_picture(MANDRAGORA, view)
 
 
 # ------------------------------------------------------------------ Mandragora
@@ -291,7 +295,7 @@ def test_the_private_steps_of_a_cast_make_no_post() -> None:
         assert edited.version == 2
         view = MANDRAGORA.view(history.moments[version].state, None)
         assert edited.board == MANDRAGORA.describe(view)
-        assert edited.picture == picture_extra(MANDRAGORA, view)
+        assert edited.picture == post_picture(MANDRAGORA, view)
         assert edited.final is False
 
 
@@ -474,7 +478,7 @@ async def test_a_game_finished_through_the_service_ends_with_the_ranking(
 ) -> None:
     """Alice resigns; her seat plays on automatically and she is ranked last."""
     game = await deal(lobbies, "mandragora", 3)
-    game = await tables.resign(game.id, ALICE)
+    game = await Withdrawals(tables.moves).resign(game.id, ALICE)
     rng = random.Random(5)
     for _ in range(MANDRAGORA.step_limit):
         if game.status is not GameStatus.ACTIVE:
@@ -512,6 +516,7 @@ def _told_privately(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
+@pytest.mark.slow
 def test_a_whole_game_never_leaks(key: str, players: int) -> None:
     """No private line reaches a post or another seat's private message, and every board
     is the one its reader may see."""
@@ -531,7 +536,7 @@ def test_a_whole_game_never_leaks(key: str, players: int) -> None:
             for secret in secrets:
                 assert secret not in post.text
             assert post.board == posted_board(engine, spectator, post)
-            assert post.picture == picture_extra(engine, spectator)
+            assert post.picture == post_picture(engine, spectator)
         for seat in range(players):
             update = VIEWS.private(history, version, seat)
             readable = {e.text for e in moment.log if e.visible_to(seat)}
@@ -541,7 +546,7 @@ def test_a_whole_game_never_leaks(key: str, players: int) -> None:
                 assert secret not in update.text
             own = engine.view(moment.state, seat)
             assert update.board == engine.describe(own)
-            assert update.picture == picture_extra(engine, own)
+            assert update.picture == post_picture(engine, own)
 
 
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
@@ -593,6 +598,7 @@ def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, pl
 
 
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
+@pytest.mark.slow
 def test_a_whole_game_notifies_each_player_only_of_news(key: str, players: int) -> None:
     """A new private message at the deal, at the seat's turn and at the end; otherwise the
     old one is edited, with the lines for its eyes."""
@@ -736,7 +742,7 @@ async def test_a_resignation_does_not_retell_what_was_posted(
     assert before.is_post(3)
     carol = public_lines(before.moments[3].log)
     assert VIEWS.post(before, 3).text.startswith("\n".join(carol))
-    await tables.resign(game.id, ALICE)  # her seat plays on automatically
+    await Withdrawals(tables.moves).resign(game.id, ALICE)  # her seat plays on automatically
     history = await views.history(game.id)
     assert history is not None
     assert history.game.version > 3

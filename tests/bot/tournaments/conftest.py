@@ -5,13 +5,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
+from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.lobby.lobby import Lobbies
 from bot.profiles.ratings import Ratings
+from bot.tables.moves import Moves
 from bot.tables.play import Tables
+from bot.tables.withdrawals import Withdrawals
 from bot.tournaments.service import Tournaments
 from storage import Game, GameStatus, SqliteStore, Tournament
 from tests.storage.contract import FakeClock
@@ -41,13 +45,20 @@ def finished() -> Finished:
 
 
 @pytest.fixture
-def tables(store: SqliteStore, locks: GameLocks, clock: FakeClock, finished: Finished) -> Tables:
-    return Tables(store, locks, clock=clock, finished=finished)
+def moves(store: SqliteStore, locks: GameLocks, clock: FakeClock, finished: Finished) -> Moves:
+    return Moves(store, locks, clock=clock, finished=finished)
 
 
 @pytest.fixture
-def tournaments(store: SqliteStore, lobbies: Lobbies, tables: Tables) -> Tournaments:
-    return Tournaments(store, lobbies, tables, seeds=lambda: 42)
+def tournaments(store: SqliteStore, lobbies: Lobbies, moves: Moves) -> Tournaments:
+    return running(store, lobbies, moves, seeds=lambda: 42)
+
+
+def running(store: SqliteStore, lobbies: Lobbies, moves: Moves, **options: Any) -> Tournaments:
+    """Tournaments whose rounds settle and resign through ``moves``."""
+    return Tournaments(
+        store, lobbies, stand_ins=StandIns(moves), withdrawals=Withdrawals(moves), **options
+    )
 
 
 @pytest.fixture
@@ -82,7 +93,7 @@ async def play_round(
             seat = sorted(game.to_act)[0]
             user = game.user_at(seat)
             assert user is not None
-            choices = await tables.choices(game.id, user)
+            choices = await tables.legal_actions(game.id, user)
             result = await tables.choose(
                 game.id, user, version=game.version, index=rng.randrange(len(choices.notations))
             )

@@ -3,7 +3,7 @@ the text as drawn, so it is drawn first)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from bot.common.render import render
 from bot.tournaments.boards import (
@@ -12,7 +12,9 @@ from bot.tournaments.boards import (
     signup_board,
     standings_board,
 )
+from bot.tournaments.formats import TableRange
 from bot.tournaments.points import Standing
+from bot.tournaments.tournament_settings import TournamentSettings
 from games.core import Board, BoardField
 from storage import (
     Entrant,
@@ -43,7 +45,9 @@ def _tournament(players: int, status: TournamentStatus) -> Tournament:
         game_key="magnum-opus",
         format=TournamentFormat.SWISS,
         rounds=7,
-        settings={"name": "N" * 60, "smallest": 4, "largest": 4, "deadline": 86400},
+        settings=TournamentSettings(
+            name="N" * 60, tables=TableRange(4, 4), deadline=timedelta(hours=24)
+        ).stored(),
         status=status,
         round=1,
         seed=1,

@@ -168,7 +168,7 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     # As if the process died between the game's last move and what follows it: nothing
     # hears of the end, and nothing is sent (the final post would rate the game).
-    bot.services.tables._finished = lambda game: None
+    bot.services.tables.moves.finished = lambda game: None
     bot.services.outbox.kick = lambda: None  # type: ignore[method-assign]
     loser = next(m for m in table.members.values() if m.id == first.players[0])
     await resign(loser, thread)

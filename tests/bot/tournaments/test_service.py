@@ -13,9 +13,12 @@ from bot.common.posts import Post
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.lobby.lobby import Lobbies
+from bot.lobby.table_settings import TableSettings
 from bot.profiles.ratings import Ratings
 from bot.tables.play import Tables
+from bot.tournaments.formats import TableRange
 from bot.tournaments.service import Tournaments
+from bot.tournaments.tournament_settings import TournamentSettings
 from games.core import Outcome
 from storage import (
     DeliveryKind,
@@ -31,6 +34,7 @@ from tests.bot.tournaments.conftest import (
     ORGANISER,
     Finished,
     play_round,
+    running,
     sign_up,
 )
 from tests.storage.contract import FakeClock
@@ -57,8 +61,8 @@ async def test_a_tournament_takes_sign_ups_and_refuses_what_does_not_fit(
         tournaments, "magnum-opus", "swiss", rounds=3, tables="3-4", name="Winter Cup"
     )
     assert tournament.active() == [ORGANISER]
-    assert tournament.settings["name"] == "Winter Cup"
-    assert (tournament.settings["smallest"], tournament.settings["largest"]) == (3, 4)
+    assert TournamentSettings.of(tournament).name == "Winter Cup"
+    assert TournamentSettings.of(tournament).tables == TableRange(3, 4)
     tournament = await tournaments.enter(tournament.id, 2)
     with pytest.raises(Refusal, match="already signed up"):
         await tournaments.enter(tournament.id, 2)
@@ -105,12 +109,12 @@ async def test_table_sizes_are_those_the_game_can_be_set_up_for(
 ) -> None:
     spell = await _new(tournaments, "magic-spell", "swiss")
     # Two students need Magic Spell's Low Enrollment variant, so tables seat 3 or 4.
-    assert (spell.settings["smallest"], spell.settings["largest"]) == (3, 4)
+    assert TournamentSettings.of(spell).tables == TableRange(3, 4)
     with pytest.raises(Refusal, match="Tables of 2 cannot play: Two students"):
         await _new(tournaments, "magic-spell", "swiss", tables="2-3")
     duel = await _new(tournaments, "magic-spell", "knockout", options="low_enrollment=true")
-    assert (duel.settings["smallest"], duel.settings["largest"]) == (2, 2)
-    assert duel.settings["options"]["low_enrollment"] is True
+    assert TournamentSettings.of(duel).tables == TableRange(2, 2)
+    assert TournamentSettings.of(duel).options["low_enrollment"] is True
 
 
 async def test_a_round_deals_every_table_with_a_ping_and_a_shuffled_seat_order(
@@ -132,8 +136,8 @@ async def test_a_round_deals_every_table_with_a_ping_and_a_shuffled_seat_order(
         game = await store.games.get(table.game_id)
         assert game.status is GameStatus.ACTIVE
         assert sorted(s.user_id for s in game.seats if s.user_id) == sorted(table.players)
-        assert game.settings["deadline"] == 12 * 3600
-        assert game.settings["tournament"] == tournament.id
+        assert TableSettings.of(game).clock.deadline == timedelta(hours=12)
+        assert TableSettings.of(game).tournament == tournament.id
         posts = [
             Post.from_payload(i.payload)
             for i in await store.outbox.pending()
@@ -151,6 +155,7 @@ async def test_a_round_deals_every_table_with_a_ping_and_a_shuffled_seat_order(
 
 # The places below come from seeded clicks, one per decision, as they were recorded.
 @pytest.mark.usefixtures("every_step_asked")
+@pytest.mark.slow
 async def test_twelve_players_play_three_swiss_rounds_of_magnum_opus(
     store: SqliteStore,
     tables: Tables,
@@ -249,6 +254,7 @@ async def test_a_dropped_player_resigns_their_game_and_sits_out(
         await tournaments.drop(tournament.id, leaver, by=leaver, is_admin=False)
 
 
+@pytest.mark.slow
 async def test_the_organiser_settles_a_round_held_up_by_stragglers(
     store: SqliteStore, tournaments: Tournaments, finished: Finished
 ) -> None:
@@ -305,7 +311,7 @@ async def test_a_round_recorded_before_a_crash_is_dealt_at_the_next_start(
         opened.append(title)
         return 7000 + len(opened)
 
-    tournaments = Tournaments(store, lobbies, tables, open_thread=open_thread, seeds=lambda: 3)
+    tournaments = running(store, lobbies, tables.moves, open_thread=open_thread, seeds=lambda: 3)
     tournament = await _new(tournaments, "magnum-opus", "swiss", rounds=2, tables="3-3")
     tournament = await sign_up(tournaments, tournament, range(1, 6))
     # As if the process died right after the round was recorded: no game exists yet.
@@ -339,7 +345,7 @@ async def test_the_standings_message_is_edited_after_a_result(
     edits = [i for i in await store.outbox.pending() if i.kind is DeliveryKind.BOARD_EDIT]
     assert edits
     last = Post.from_payload(edits[-1].payload)
-    assert last.extra["message_id"] == 8888
+    assert last.edits_message_id == 8888
     assert edits[-1].target_id == CHANNEL
     board = last.boards[0]
     assert "Round 2" in board.title
@@ -356,8 +362,8 @@ async def test_a_marginalia_knockout_is_played_to_a_champion(
     tournament = await _new(tournaments, "marginalia", "knockout", name="Marginalia Open")
     tournament = await sign_up(tournaments, tournament, range(1, 5))  # five players
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
-    seeded = tournament.settings["seeding"]
-    assert seeded == [ORGANISER, 1, 2, 3, 4]  # nobody is rated yet: sign-up order
+    seeded = TournamentSettings.of(tournament).seeding
+    assert seeded == (ORGANISER, 1, 2, 3, 4)  # nobody is rated yet: sign-up order
     # A bracket of eight: the three best seeds have byes, seeds 4 and 5 play.
     assert sorted(t.players[0] for t in tournament.tables_of(1) if t.bye) == [1, 2, ORGANISER]
     assert [sorted(t.players) for t in tournament.tables_of(1) if not t.bye] == [[3, 4]]
@@ -409,7 +415,7 @@ async def test_a_knockout_seeds_by_the_servers_ratings(
     tournament = await _new(tournaments, "marginalia", "knockout")
     tournament = await sign_up(tournaments, tournament, range(1, 4))
     tournament = await tournaments.start(tournament.id, ORGANISER, is_admin=False)
-    assert tournament.settings["seeding"] == [3, 2, ORGANISER, 1]
+    assert TournamentSettings.of(tournament).seeding == (3, 2, ORGANISER, 1)
     # Seeds 1 and 2 are in different halves of the bracket.
     assert [sorted(t.players) for t in tournament.tables_of(1)] == [[1, 3], [2, ORGANISER]]
 
@@ -441,10 +447,12 @@ async def test_a_knockout_left_too_short_by_drops_plays_a_smaller_final(
 async def test_sign_ups_can_close_by_themselves(
     store: SqliteStore, lobbies: Lobbies, tables: Tables, clock: FakeClock
 ) -> None:
-    tournaments = Tournaments(store, lobbies, tables, seeds=lambda: 3, clock=clock)
+    tournaments = running(store, lobbies, tables.moves, seeds=lambda: 3, clock=clock)
     full = await _new(tournaments, "marginalia", "swiss", rounds=1, starts_in="7d")
     short = await _new(tournaments, "marginalia", "swiss", rounds=1, starts_in="2d")
-    assert full.settings["starts_at"] == int((clock() + timedelta(days=7)).timestamp())
+    # Kept to the second.
+    starts_at = TournamentSettings.of(full).starts_at
+    assert starts_at == (clock() + timedelta(days=7)).replace(microsecond=0)
     with pytest.raises(Refusal, match="too long"):
         await _new(tournaments, "marginalia", "swiss", starts_in="31d")
     await tournaments.enter(full.id, 1)

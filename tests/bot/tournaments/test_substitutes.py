@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.clocks.substitutes import Substitutes
 from bot.common.refusals import Refusal
 from bot.tables.play import Tables
 from bot.tournaments.service import Tournaments
@@ -32,9 +33,13 @@ async def test_substitutes_at_tournament_tables_follow_the_organiser(
     player = table.players[0]
     if not allowed:
         with pytest.raises(Refusal, match="does not allow substitutes"):
-            await tables.ask_substitute(table.game_id, player, seat=None, manager=False)
+            await Substitutes(tables.moves).ask_substitute(
+                table.game_id, player, seat=None, manager=False
+            )
         assert (await store.games.get(table.game_id)).seat_of(player) is not None
         return
-    game = await tables.ask_substitute(table.game_id, player, seat=None, manager=False)
+    game = await Substitutes(tables.moves).ask_substitute(
+        table.game_id, player, seat=None, manager=False
+    )
     assert game.seat_of(player) is None
     assert any(s.is_open for s in game.seats)

@@ -10,6 +10,7 @@ from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies
 from bot.tables.play import Tables
+from bot.tables.withdrawals import Withdrawals
 from bot.undo.undo import Takebacks
 from storage import SqliteStore
 from tests.bot.helpers import ALICE, BOB, CAROL, ERIN, deal, state_of
@@ -72,7 +73,7 @@ async def test_only_a_player_with_a_move_may_ask(
     with pytest.raises(Refusal, match="You are not playing in game"):
         await takebacks.undo(game.id, ERIN)
     await tables.play(game.id, ALICE, "move 1")
-    await tables.resign(game.id, ALICE)
+    await Withdrawals(tables.moves).resign(game.id, ALICE)
     with pytest.raises(Refusal, match="is not being played"):
         await takebacks.undo(game.id, ALICE)
 

@@ -1,5 +1,7 @@
 """An undo request's message once settled: approved, refused or lapsed, it says how and its
-Approve and Refuse buttons go; a click on an old one (from before a restart) is answered."""
+Approve and Refuse buttons go. The store keeps the messages whose buttons are live, so a
+request outlives a restart and is closed by whichever bot sends the game's next update; a
+click on a message the store never kept is still answered."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import simcord
 from storage import Game
 from tests.bot.conftest import Table, make_bot
 from tests.bot.driving import (
+    bot_of,
     legal_moves,
     member_at,
     play_by_command,
@@ -81,12 +84,40 @@ async def test_a_request_the_game_moved_on_from_says_it_lapsed(table: Table) -> 
     assert lapsed.components == []
 
 
-async def test_an_old_button_from_before_a_restart_is_answered_and_goes(table: Table) -> None:
+async def test_a_settled_request_keeps_its_words_when_the_game_moves_on(table: Table) -> None:
+    thread, game, request = await asked(table)
+    (seat,) = game.to_act
+    other = member_at(table, game, seat)
+    await other.click(request, label="Refuse")
+    await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
+    settled = fresh(thread, request)
+    assert settled.content.endswith(f"❌ Refused by {other.mention}: the move stands.")
+    assert settled.components == []
+    assert await bot_of(table).services.store.undo_messages.open(game.id) == []
+
+
+async def test_a_request_outlives_a_restart_and_lapses_with_the_next_move(table: Table) -> None:
     thread, game, request = await asked(table)
     await table.env.restart_bot(make_bot(table.db))  # the new bot never posted the request
     (seat,) = game.to_act
     await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
-    assert fresh(thread, request).components  # nobody here knew it was there
+    lapsed = fresh(thread, request)
+    assert lapsed.content == (
+        f"{request.content}\n⌛ No longer open: the game moved on before everyone answered."
+    )
+    assert lapsed.components == []
+    assert await bot_of(table).services.store.undo_messages.open(game.id) == []
+
+
+async def test_an_old_button_the_store_never_kept_is_answered_and_goes(table: Table) -> None:
+    thread, game, request = await asked(table)
+    # As a request posted by a bot from before the store kept them: nobody knows it is there.
+    store = bot_of(table).services.store
+    assert await store.undo_messages.close(game.id, request.id)
+    await table.env.restart_bot(make_bot(table.db))
+    (seat,) = game.to_act
+    await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
+    assert fresh(thread, request).components  # nobody knew it was there
 
     clicked = await member_at(table, game, seat).click(request, label="Approve")
     assert CLOSED in await answer(clicked)
