@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test quick quick-bot quick-others lint typecheck unit clicks soak golden bench ai-strength clean
+.PHONY: run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,20 +22,22 @@ test: lint typecheck unit
 
 # The quick loop while working (under two minutes on two cores): every test but the slow
 # end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
-# whole games through SimCord, long conformance and property runs, the benchmarks' harness,
-# the store contract on a PostgreSQL server), without lint or typecheck; `make test` runs them
-# all. Two pytest processes share the work, one a core (the bot's tests, and all the others),
-# each printing its summary when it ends. ARGS takes pytest options (-x, -k …), not paths.
+# commands run as processes, whole games through SimCord, long conformance and property runs,
+# click counts over the recorded games, the benchmarks' harness, the store on a PostgreSQL
+# server), without lint or typecheck; `make test` runs them all. Two pytest processes share
+# the work, one a core: QUICK_SHARE, about half of it, and everything else; each prints its
+# summary when it ends. ARGS takes pytest options (-x, -k …), not paths.
 QUICK := $(BIN)/pytest -m "not slow" $(ARGS)
+QUICK_SHARE := tests/games tests/bot/tables tests/bot/replays
 
 quick: $(STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target quick-bot quick-others
+	@$(MAKE) --no-print-directory -j2 --output-sync=target quick-share quick-rest
 
-quick-bot:
-	$(QUICK) tests/bot
+quick-share:
+	$(QUICK) $(QUICK_SHARE)
 
-quick-others:
-	$(QUICK) --ignore=tests/bot
+quick-rest:
+	$(QUICK) $(addprefix --ignore=,$(QUICK_SHARE))
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -44,8 +46,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+# Every test, in two pytest processes side by side, one a core: the bot's tests (SimCord,
+# processes killed and restarted, much of it waiting) and everything else. Each prints its
+# own summary; the target fails if either does.
+UNIT_SHARE := tests/bot
+
 unit: $(STAMP)
-	$(BIN)/pytest
+	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-share unit-rest
+
+unit-share:
+	$(BIN)/pytest $(ARGS) $(UNIT_SHARE)
+
+unit-rest:
+	$(BIN)/pytest $(ARGS) $(addprefix --ignore=,$(UNIT_SHARE))
 
 # Tests print nothing unless asked. The click-counting tests report the clicks a move takes,
 # before and now, per game, when GRIMOIRE_PRINT_CLICKS=1 (the `clicks_report` fixture of

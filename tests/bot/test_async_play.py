@@ -127,6 +127,7 @@ async def test_a_reminder_to_closed_dms_is_a_ping_in_the_thread(table: Table) ->
     assert (await stored(table, game_id)).version == 0
 
 
+@pytest.mark.slow
 async def test_a_player_who_keeps_missing_deadlines_is_removed_and_the_other_side_wins(
     table: Table,
 ) -> None:
@@ -169,6 +170,7 @@ async def test_a_table_that_only_waits_says_so_once(table: Table) -> None:
 
 
 # ---------------------------------------------------------------- vacations
+@pytest.mark.slow
 async def test_a_vacation_pauses_the_clock_in_every_game(table: Table) -> None:
     _, game_id = await start_game(table, "mandragora", ["alice", "bob"], deadline="12h")
     game = await stored(table, game_id)

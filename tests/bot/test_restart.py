@@ -8,6 +8,7 @@ the new bot, and a lobby can be joined and started after a restart.
 from __future__ import annotations
 
 import discord
+import pytest
 import simcord
 
 from games.core import BACK
@@ -64,6 +65,7 @@ async def play_first_legal(
 
 
 # ---------------------------------------------------------------- mid-game
+@pytest.mark.slow
 async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     table: Table,
 ) -> None:

@@ -61,6 +61,7 @@ def test_bad_arguments_are_explained(
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_list_and_module_entry_point() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "games", "list"], capture_output=True, text=True, check=True

@@ -44,6 +44,7 @@ def _picture(engine: Engine[Any, Any], view: BaseModel) -> Image.Image:
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_views_from_random_games_draw_valid_pictures(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -86,6 +87,7 @@ def test_pictures_match_their_golden_images(engine: Engine[Any, Any]) -> None:
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_a_seats_picture_shows_nothing_hidden_from_it(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -141,6 +143,7 @@ def test_a_game_without_pictures_draws_none_and_says_so() -> None:
     assert engine.picture(view) is not None
 
 
+@pytest.mark.slow
 def test_engines_load_without_the_drawing_code() -> None:
     """Pillow is loaded when a picture is first drawn, never just to play a game."""
     import subprocess

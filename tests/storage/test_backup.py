@@ -131,6 +131,7 @@ async def _empty_database(path: Path) -> None:
         pass
 
 
+@pytest.mark.slow
 async def test_a_postgres_backup_restores_and_checks(
     postgres_server: Server, postgres_url: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -320,6 +320,7 @@ def test_an_older_backup_that_cannot_be_removed(
     assert len(list(folder.iterdir())) == 2
 
 
+@pytest.mark.slow
 def test_the_command_itself_says_one_line_and_exits_2(tmp_path: Path, live: str) -> None:
     blocker = tmp_path / "file.txt"
     blocker.write_text("")

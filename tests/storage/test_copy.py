@@ -116,6 +116,7 @@ async def _everything(store: Store, outbox_ids: list[int]) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 async def test_every_table_goes_to_postgresql_and_back_unchanged(
     tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

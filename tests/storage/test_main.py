@@ -99,6 +99,7 @@ def test_check_lists_what_the_integrity_check_found(
     assert "Traceback" not in captured.err
 
 
+@pytest.mark.slow
 def test_check_on_a_damaged_file_run_as_a_command_prints_no_traceback(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     asyncio.run(games_database(path))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,6 +84,7 @@ async def _run(folder: Path, steps: list[tuple[object, ...]]) -> None:
 
 
 @settings(max_examples=40)
+@pytest.mark.slow
 @given(operations)
 def test_the_outbox_keeps_its_promises_under_any_sequence(steps: list[tuple[object, ...]]) -> None:
     with tempfile.TemporaryDirectory() as folder:

@@ -82,6 +82,7 @@ async def test_ai_seating_is_refused_with_a_reason(lobbies: Lobbies) -> None:
         await lobbies.remove_ai(started.id, ALICE)
 
 
+@pytest.mark.slow
 async def test_ai_seats_play_a_whole_game_with_a_person(
     lobbies: Lobbies, players: tuple[Tables, list[AiPlayers]]
 ) -> None:

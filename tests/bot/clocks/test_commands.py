@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import discord
+import pytest
 import simcord
 
 from bot.clocks.turn_clock import Policy
@@ -94,6 +95,7 @@ async def test_your_turn_dms_follow_notify_and_the_private_message_stays_current
     assert (await stored(table, game_id)).version == 2
 
 
+@pytest.mark.slow
 async def test_with_weekends_off_saturday_and_sunday_do_not_count(table: Table) -> None:
     admin = manager(table)
     bad = await admin.slash(table.channel, "settings", timezone="Atlantis/Capital")

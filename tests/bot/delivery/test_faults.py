@@ -314,6 +314,7 @@ async def test_a_send_repeated_after_a_lost_answer_carries_the_same_nonce(table:
 
 
 # ------------------------------------------------- restart mid-outage
+@pytest.mark.slow
 async def test_posts_queued_during_an_outage_go_out_after_a_restart(table: Table) -> None:
     from tests.bot.conftest import make_bot
 

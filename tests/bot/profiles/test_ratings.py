@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bot.ai.stand_ins import StandIns
 from bot.lobby.lobby import Lobbies, Seating
 from bot.lobby.table_settings import TableSettings
@@ -48,6 +50,7 @@ async def test_a_finished_game_moves_its_players_ratings_once(
     assert [r.user_id for r in board] == sorted((ALICE, BOB), key=lambda u: -stored[u].ordinal)
 
 
+@pytest.mark.slow
 async def test_a_second_game_starts_from_the_first_games_ratings(
     store: SqliteStore, lobbies: Lobbies, tables: Tables
 ) -> None:
@@ -94,6 +97,7 @@ async def test_changes_rate_a_finished_game_first_and_say_nothing_of_a_practice_
     assert await ratings.changes(running.id) is None
 
 
+@pytest.mark.slow
 async def test_teams_are_rated_as_teams(
     store: SqliteStore, lobbies: Lobbies, tables: Tables
 ) -> None:
@@ -149,6 +153,7 @@ async def test_games_with_an_ai_seat_or_marked_unrated_are_not_rated(
     assert await store.ratings.leaderboard(GUILD, "marginalia") == []
 
 
+@pytest.mark.slow
 async def test_a_profile_counts_finished_games_wins_and_the_favourite(
     store: SqliteStore, lobbies: Lobbies, tables: Tables
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 import simcord
 
 from games.export import read_export, verify
@@ -64,6 +65,7 @@ async def test_a_spectator_exports_only_the_public_story(table: Table) -> None:
     assert "[only" not in story
 
 
+@pytest.mark.slow
 async def test_a_finished_game_exports_everything_and_verifies(table: Table) -> None:
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
     for _ in range(5):

@@ -25,6 +25,8 @@ from games.magic_spell.actions import Accept, Action, Decline
 from games.magic_spell.state import MagicSpellState
 from tests.games.magic_spell.positions import ENGINE, position
 
+pytestmark = pytest.mark.slow
+
 GOLDEN = Path(__file__).parents[2] / "games" / "golden"
 #: What a typical move may take, in clicks.
 TYPICAL = 4
@@ -101,7 +103,6 @@ def test_the_recorded_games_hold_enough_moves_to_count() -> None:
     assert {m.game for m in moves} == {p.stem for p in GOLDEN.glob("magic-spell*.json")}
 
 
-@pytest.mark.slow
 def test_a_typical_move_takes_at_most_four_clicks_and_never_more_than_before(
     clicks_report: Callable[[str], None],
 ) -> None:
@@ -114,7 +115,6 @@ def test_a_typical_move_takes_at_most_four_clicks_and_never_more_than_before(
     assert statistics.mean(after) < statistics.mean(before)
 
 
-@pytest.mark.slow
 def test_a_weave_then_done_is_one_click_where_it_took_two() -> None:
     weave_and_stop = [
         (b, a)

@@ -28,6 +28,8 @@ import pytest
 import games
 from bot.tables.choices import clicks_for
 
+pytestmark = pytest.mark.slow
+
 GOLDEN = Path(__file__).parents[2] / "games" / "golden"
 ENGINE = games.get("strange-norrell")
 #: What a typical turn may take, in clicks: the median over recorded turns.
@@ -109,7 +111,6 @@ def turns() -> list[list[Move]]:
     return [turn for game in recorded_games() for turn in turns_of(moves_of(game))]
 
 
-@pytest.mark.slow
 def test_a_typical_turn_takes_at_most_four_clicks(
     turns: list[list[Move]], clicks_report: Callable[[str], None]
 ) -> None:
@@ -171,7 +172,6 @@ def test_two_discards_down_to_the_limit_take_one_click(turns: list[list[Move]]) 
     assert found > 5
 
 
-@pytest.mark.slow
 def test_no_move_takes_more_clicks_than_decisions(turns: list[list[Move]]) -> None:
     for move in (m for turn in turns for m in turn):
         assert 1 <= move.clicks <= len(move.decisions)

@@ -696,6 +696,7 @@ async def test_resigning_a_two_player_game_ends_it_for_the_other(
     assert only_reply(result) == f"Game #{game_id} is over."
 
 
+@pytest.mark.slow
 async def test_a_resigned_seat_in_a_three_player_game_is_played_by_the_bot(table: Table) -> None:
     erin = table.members["erin"]
     thread, game_id = await start_game(table, "mandragora", ["alice", "bob", "carol"])

@@ -550,6 +550,7 @@ def test_a_whole_game_never_leaks(key: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
+@pytest.mark.slow
 def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, players: int) -> None:
     """The start, one post each time the game waits on someone new, the end; the posts
     together retell the public log exactly once; the AI seat is never pinged."""

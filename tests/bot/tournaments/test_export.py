@@ -7,12 +7,15 @@ import io
 import json
 import zipfile
 
+import pytest
+
 from games.export import read_export, verify
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, replies, resign
 from tests.bot.tournaments.test_commands import _create, _message
 
 
+@pytest.mark.slow
 async def test_the_organiser_downloads_tables_results_standings_and_games(
     table: Table,
 ) -> None:

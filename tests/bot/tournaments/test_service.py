@@ -352,6 +352,7 @@ async def test_the_standings_message_is_edited_after_a_result(
     assert "pts" in board.fields[0].value
 
 
+@pytest.mark.slow
 async def test_a_marginalia_knockout_is_played_to_a_champion(
     store: SqliteStore,
     tables: Tables,

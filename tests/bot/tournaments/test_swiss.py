@@ -133,6 +133,7 @@ def test_swiss_out_of_budget_is_still_legal_and_no_worse_than_standings(
 
 @settings(max_examples=25)
 @given(st.integers(3, 13), limits(top=5), st.integers(0, 2**32))
+@pytest.mark.slow
 def test_swiss_byes_rotate_over_many_rounds(count: int, seats: tuple[int, int], seed: int) -> None:
     smallest, largest = seats
     rng = random.Random(seed)

@@ -58,6 +58,7 @@ def _finished(engine: Engine[Any, Any], players: int, options: BaseModel) -> Gam
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONTRACT_CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_title_round_trips_and_verifies(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:
@@ -89,6 +90,7 @@ def _another_deal(engine: Engine[Any, Any], players: int, options: BaseModel) ->
 
 
 @pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
+@pytest.mark.slow
 def test_a_tampered_export_fails_verification(engine: Engine[Any, Any]) -> None:
     players = engine.configurations()[0][0]
     export = _finished(engine, players, engine.configurations()[0][1])

@@ -3,6 +3,8 @@ homework and decisions."""
 
 from __future__ import annotations
 
+import pytest
+
 from games.core import FINAL_SCORES, Board
 from games.core.playout import random_playout, random_position
 from games.magic_spell.actions import BACK, DONE
@@ -168,6 +170,7 @@ def test_the_footer_suggests_a_move_the_viewer_may_make_now() -> None:
     assert "Credits" in _board(s, 1).footer
 
 
+@pytest.mark.slow
 def test_a_decision_offers_back_and_done_exactly_when_they_are_legal() -> None:
     seen: set[str] = set()
     for seed in range(150):

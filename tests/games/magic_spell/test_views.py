@@ -116,6 +116,7 @@ def test_others_see_where_the_current_student_scrounges_not_what_they_see() -> N
 
 
 @pytest.mark.parametrize("open_research", [False, True])
+@pytest.mark.slow
 def test_a_view_does_not_change_when_everything_hidden_is_resampled(open_research: bool) -> None:
     s = new_game(4, seed=5, open_research=open_research)
     rng = random.Random(1)

@@ -77,6 +77,7 @@ def test_labels_tell_only_what_the_seat_may_know(
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), configurations_of([ENGINE]))
+@pytest.mark.slow
 def test_every_whole_move_is_accepted_and_finishes_the_favor(
     engine: Any, players: int, options: BaseModel
 ) -> None:

@@ -87,6 +87,7 @@ CONFIGURATIONS = configurations_of([ENGINE])
 
 
 @pytest.mark.parametrize(("engine", "players", "variant"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_option_has_a_short_label_once_long_names_are_filled_in(
     engine: Any, players: int, variant: BaseModel
 ) -> None:
@@ -107,6 +108,7 @@ def test_labels_are_distinct_among_a_seats_options(
 
 
 @pytest.mark.parametrize(("engine", "players", "variant"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_whole_move_is_accepted_and_finishes_the_move(
     engine: Any, players: int, variant: BaseModel
 ) -> None:
@@ -121,6 +123,7 @@ def test_every_whole_move_is_accepted_and_finishes_the_move(
 
 
 @pytest.mark.parametrize(("engine", "players", "variant"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_whole_moves_stay_within_a_short_menu(
     engine: Any, players: int, variant: BaseModel
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 import games
 from games.core import Board
 from games.core.catalogue import SHORT_LIMIT
@@ -164,6 +166,7 @@ def _expected(s: MarginaliaState, action: Action) -> str | None:
     return None
 
 
+@pytest.mark.slow
 def test_every_action_and_whole_move_names_cards_of_the_catalogue() -> None:
     kinds: set[str] = set()
     for seed in SEEDS:

@@ -119,6 +119,7 @@ def _names_what_it_plays(s: StrangeNorrellState, action: Action, keys: list[str]
             assert key in keys, (action, keys)
 
 
+@pytest.mark.slow
 def test_every_legal_action_and_whole_move_names_catalogue_entries() -> None:
     seen: set[type] = set()
     for s in _positions():

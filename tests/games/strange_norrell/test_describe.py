@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.core import FINAL_SCORES, Board
 from games.core.playout import random_playout, random_position
 from games.strange_norrell import cards
@@ -224,6 +226,7 @@ def test_a_magician_s_field_tells_where_they_are_and_what_kind_of_cards_they_hol
     assert ann.splitlines()[0] == "📍 York · 1 invitation, 0 introductions in hand"
 
 
+@pytest.mark.slow
 def test_a_decision_offers_back_or_stay_exactly_when_it_is_legal() -> None:
     seen: set[str] = set()
     for seed in range(150):

@@ -75,6 +75,7 @@ CONFIGURATIONS = configurations_of([ENGINE])
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_option_has_a_short_label_of_its_own(
     engine: Any, players: int, options: BaseModel
 ) -> None:
@@ -92,6 +93,7 @@ def test_every_option_has_a_short_label_of_its_own(
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_whole_move_is_accepted_and_finishes_the_move(
     engine: Any, players: int, options: BaseModel
 ) -> None:
