@@ -28,7 +28,7 @@ test: lint typecheck unit
 # the work, one a core: QUICK_SHARE, about half of it, and everything else; each prints its
 # summary when it ends. ARGS takes pytest options (-x, -k …), not paths.
 QUICK := $(BIN)/pytest -m "not slow" $(ARGS)
-QUICK_SHARE := tests/games tests/bot/tables tests/bot/replays
+QUICK_SHARE := tests/games tests/bot/tables tests/bot/replays tests/bot/tournaments
 
 quick: $(STAMP)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target quick-share quick-rest

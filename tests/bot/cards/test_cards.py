@@ -129,6 +129,7 @@ def _entry(game: str, key: str) -> CardEntry:
 
 
 @pytest.mark.parametrize(("game", "key"), EVERY_CARD)
+@pytest.mark.slow
 def test_every_card_of_every_game_is_reachable_by_name_and_value(game: str, key: str) -> None:
     entry = _entry(game, key)
     everything = catalogue()

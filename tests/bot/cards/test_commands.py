@@ -216,6 +216,7 @@ def _sample(game: str) -> list[CardText]:
 
 
 @pytest.mark.parametrize("game", sorted(games.ENGINES))
+@pytest.mark.slow
 async def test_a_sample_of_every_games_cards_is_shown_by_card(table: Table, game: str) -> None:
     alice = table.members["alice"]
     everything = catalogue()

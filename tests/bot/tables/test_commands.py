@@ -163,6 +163,7 @@ async def test_options_autocomplete_offers_mandragoras_variants(table: Table) ->
 
 
 @pytest.mark.parametrize("key", ALL_GAMES)
+@pytest.mark.slow
 async def test_every_offered_option_opens_a_lobby_with_it(table: Table, key: str) -> None:
     """What the options autocomplete offers is the engine's own variants, and each one is
     accepted as typed: the lobby shows it back."""

@@ -251,6 +251,7 @@ async def test_new_game_opens_a_lobby_of_the_same_game_with_default_options(
 
 
 # ------------------------------------------------------------------- abandoned
+@pytest.mark.slow
 async def test_an_abandoned_game_shows_it_was_called_off_and_its_rematch_keeps_the_ai(
     table: Table,
 ) -> None:
@@ -288,6 +289,7 @@ async def test_an_abandoned_game_shows_it_was_called_off_and_its_rematch_keeps_t
     assert rematch.host_id == bob.id
 
 
+@pytest.mark.slow
 async def test_a_practice_game_with_an_ai_says_it_is_unrated(table: Table) -> None:
     alice = table.members["alice"]
     lobby, game_id = await open_lobby(table, "alice", "marginalia")

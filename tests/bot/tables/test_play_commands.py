@@ -88,6 +88,7 @@ def filtered(moves: list[str], typed: str) -> list[str]:
 
 # ------------------------------------------------------------ /play autocomplete
 @pytest.mark.parametrize("key", ALL_GAMES)
+@pytest.mark.slow
 async def test_move_suggestions_are_exactly_the_callers_legal_moves(table: Table, key: str) -> None:
     engine = games.get(key)
     players = ["alice", "bob", "carol"][: max(2, engine.min_players)]

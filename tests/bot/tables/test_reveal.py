@@ -32,6 +32,7 @@ def _positions(engine: Engine[Any, Any], players: int, options: BaseModel) -> li
 
 
 @pytest.mark.parametrize(("engine", "players", "options"), CONFIGURATIONS)
+@pytest.mark.slow
 def test_every_secret_is_told_whole_under_its_owner(
     engine: Engine[Any, Any], players: int, options: BaseModel
 ) -> None:

@@ -48,6 +48,7 @@ def test_chance_always_reveals(engine: Engine[Any, Any]) -> None:
 
 
 @pytest.mark.parametrize("engine", engines_having("hidden information"))
+@pytest.mark.slow
 def test_a_game_that_hides_something_has_moves_that_reveal_and_moves_that_do_not(
     engine: Engine[Any, Any],
 ) -> None:

@@ -85,6 +85,7 @@ def test_every_option_has_a_short_label_distinct_from_the_others(
 
 
 @pytest.mark.parametrize(("name", "s"), POSITIONS, ids=[name for name, _ in POSITIONS])
+@pytest.mark.slow
 def test_labels_and_whole_moves_tell_only_what_the_seat_knows(
     name: str, s: MagicSpellState
 ) -> None:
