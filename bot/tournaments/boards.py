@@ -51,7 +51,7 @@ def summary(tournament: Tournament) -> str:
     clock = "no move deadline" if deadline is None else f"{duration_text(deadline)} per move"
     sizes = settings.tables.label()
     label = FORMAT_LABELS[tournament.format]
-    variant = describe_options(engine.options(settings.options))
+    variant = describe_options(engine.options(settings.options, stored=True))
     game = engine.title if variant == "default" else f"{engine.title} ({variant})"
     return f"{game} · {label} · {rounds} · tables of {sizes} · {clock}"
 

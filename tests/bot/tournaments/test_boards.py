@@ -3,6 +3,7 @@ the text as drawn, so it is drawn first)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from bot.common.render import render
@@ -11,6 +12,7 @@ from bot.tournaments.boards import (
     round_announcement,
     signup_board,
     standings_board,
+    summary,
 )
 from bot.tournaments.formats import TableRange
 from bot.tournaments.points import Standing
@@ -109,3 +111,23 @@ def test_places_are_shown_once_there_are_results() -> None:
     assert "🥇" not in shown
     played = [Standing(e.user_id, 1, 12.0, 0.0, 3, 1, 1, 0, False) for e in tournament.entrants]
     assert standings_board(tournament, played, {}).fields[0].value.count("🥇") == 4
+
+
+def test_a_tournament_stored_before_semesters_shows_the_semester_its_games_get() -> None:
+    """A Magic Spell tournament stored before a semester could be chosen holds exactly the four
+    other variants; its games are read as stored games are (a 30-round semester), and so is
+    its summary, not as options a player typed today (no semester)."""
+    old_options = {
+        "heavy_courseload": None,
+        "low_enrollment": False,
+        "philosophers_stone": False,
+        "open_research": False,
+    }
+    stored = _tournament(8, TournamentStatus.SIGNUP)
+    settings = TournamentSettings.of(stored)
+    tournament = replace(
+        stored,
+        game_key="magic-spell",
+        settings={**settings.stored(), "options": old_options},
+    )
+    assert "rounds=30" in summary(tournament)
