@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given
@@ -231,3 +232,17 @@ def test_what_a_gap_between_settled_players_means(gap: int, low: float, high: fl
             [[model.rating(mu=higher.mu, sigma=sigma)], [model.rating(mu=25.0, sigma=sigma)]]
         )
         assert low <= chances[0] <= high
+
+
+def test_an_even_record_climbs_about_150_over_40_games() -> None:
+    """What the guide says of a careful number: twenty equal players, each game's winner a
+    coin toss, 40 games each; the middle player reads about 1650, and none below 1500."""
+    rng = random.Random(1)
+    players = [Skill() for _ in range(20)]
+    for _ in range(400):
+        a, b = rng.sample(range(20), 2)
+        ranks = [1, 2] if rng.random() < 0.5 else [2, 1]
+        [[players[a]], [players[b]]] = rate([[players[a]], [players[b]]], ranks)
+    shown = sorted(friendly(player.ordinal) for player in players)
+    assert 1600 <= shown[10] <= 1700
+    assert shown[0] > START
