@@ -116,7 +116,8 @@ def _community(path: Path) -> None:
 
 async def _profile(profiles: Profiles, user_id: int, game_key: str | None) -> None:
     found = await profiles.profile(GUILD_ID, user_id, game_key)
-    profile_embed("Member", found, game_key)
+    names = {o.user_id: f"Member {o.user_id}" for o in found.stats.opponents}
+    profile_embed("Member", found, game_key, names)
     if len(found.stats.trend) > 1:
         trend_picture([float(friendly(p)) for p in found.stats.trend], "Rating")
 

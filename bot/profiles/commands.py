@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import discord
@@ -42,7 +43,8 @@ class RatingCommands(commands.Cog):
         assert interaction.guild_id is not None
         engine = known_game(game)
         top, newcomers = await self.services.ratings.standings(interaction.guild_id, engine.key)
-        embed = leaderboard_embed(engine.key, top, newcomers)
+        names = await self._names([r.user_id for r in (*top, *newcomers)])
+        embed = leaderboard_embed(engine.key, top, newcomers, names)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="profile", description="A player's record, timing and ratings here.")
@@ -72,7 +74,8 @@ class RatingCommands(commands.Cog):
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         found = await self.profiles.profile(interaction.guild_id, who.id, key)
-        embed = profile_embed(who.display_name, found, key)
+        names = await self._names([o.user_id for o in found.stats.opponents])
+        embed = profile_embed(who.display_name, found, key, names)
         trend = found.stats.trend
         if len(trend) < 2 or found.stats.trend_game is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -86,6 +89,10 @@ class RatingCommands(commands.Cog):
         await interaction.response.send_message(
             embed=embed, file=discord.File(io.BytesIO(picture), FILE_NAME), ephemeral=True
         )
+
+    async def _names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """Display names for embed fields, where mentions do not render on many clients."""
+        return {user_id: await self.services.names.name(user_id) for user_id in user_ids}
 
     @app_commands.command(name="stats", description="How this server plays: games, players.")
     @app_commands.guild_only()

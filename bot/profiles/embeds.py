@@ -3,24 +3,31 @@ from the store put into words."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
 import games
 from bot.profiles.profiles import Profile
-from bot.profiles.ratings import RANKED_AFTER, ranked
+from bot.profiles.ratings import RANKED_AFTER, games_to_rank, provisional_note
 from bot.profiles.skill import friendly
 from storage import Rating
 from storage.contract.profiles import RECENT_GAMES, HeadToHead, ServerStats, Span, Tally
 
 COLOUR = discord.Colour(0x3B7DD8)
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
-#: What a rating is, under every leaderboard and profile.
+#: What a rating is, under every leaderboard and profile; the guide's "How ratings work"
+#: (docs/ratings.md) says the rest.
 RATING_NOTE = (
-    "Ratings: openskill (Plackett–Luce) per game on this server, from finished games played "
-    "by people only. Shown on a 1500-centred scale: 1500 + 50 × (μ − 3σ − 16.7), so a settled "
-    f"average player reads about 1500. Ranked after {RANKED_AFTER} rated games."
+    "Ratings are kept per game on this server, from finished games played by people only. "
+    f"Everyone starts at 1500; a rating is provisional for its first {RANKED_AFTER} rated "
+    "games. More in the guide, under “How ratings work”."
+)
+#: Under the server's statistics: what "first player" means there.
+STATS_NOTE = (
+    "Finished games on this server, counted when asked. The first player is whoever took a "
+    "game's first turn; games that open with everyone choosing at once, or played in teams, "
+    "are left out of that count."
 )
 #: A seat advantage from fewer games than this is said to be early days.
 FEW_GAMES = 30
@@ -60,18 +67,27 @@ def title_of(game_key: str) -> str:
 
 
 def rating_text(rating: Rating) -> str:
-    """A rating as shown: the friendly number once ranked, else how far from being ranked."""
-    if ranked(rating):
-        return f"**{friendly(rating.ordinal)}**"
-    return f"unranked until {RANKED_AFTER} games"
+    """A rating as shown: its number, and while provisional how many games are to go."""
+    shown = f"**{friendly(rating.ordinal)}**"
+    note = provisional_note(rating.games)
+    return shown if note is None else f"{shown} ({note})"
+
+
+def _name(names: Mapping[int, str], user_id: int) -> str:
+    # Mentions do not render in embed fields on many clients: names are looked up instead,
+    # and read as written (a name with underscores or asterisks is not formatting).
+    return discord.utils.escape_markdown(names.get(user_id, "a former member"))
 
 
 def _record(tally: Tally) -> str:
     return f"{count(tally.played, 'game')}, {tally.won} won ({percent(tally.win_rate)})"
 
 
-def profile_embed(name: str, profile: Profile, game_key: str | None) -> discord.Embed:
-    """A player's profile: record, win rates, timing, reliability, opponents and ratings."""
+def profile_embed(
+    name: str, profile: Profile, game_key: str | None, names: Mapping[int, str]
+) -> discord.Embed:
+    """A player's profile: record, win rates, timing, reliability, opponents and ratings.
+    ``names`` holds the display name of each usual opponent."""
     stats = profile.stats
     heading = f"📜 {name}" + (f" — {title_of(game_key)}" if game_key else "")
     embed = discord.Embed(title=heading, colour=COLOUR)
@@ -114,7 +130,9 @@ def profile_embed(name: str, profile: Profile, game_key: str | None) -> discord.
     if stats.opponents:
         embed.add_field(
             name="Usual opponents",
-            value=" · ".join(f"<@{o.user_id}> ({count(o.games, 'game')})" for o in stats.opponents),
+            value=" · ".join(
+                f"{_name(names, o.user_id)} ({count(o.games, 'game')})" for o in stats.opponents
+            ),
             inline=False,
         )
     for rating in profile.ratings[:10]:
@@ -177,16 +195,20 @@ def stats_embed(server: str, stats: ServerStats, game_key: str | None) -> discor
         )
     if lines:
         embed.add_field(name="First player's advantage", value="\n".join(lines), inline=False)
-    embed.set_footer(text="Finished games on this server, counted when asked.")
+    embed.set_footer(text=STATS_NOTE)
     return embed
 
 
 def leaderboard_embed(
-    game_key: str, ranked_players: Sequence[Rating], newcomers: Sequence[Rating]
+    game_key: str,
+    ranked_players: Sequence[Rating],
+    newcomers: Sequence[Rating],
+    names: Mapping[int, str],
 ) -> discord.Embed:
-    """A game's ranked players, best first, and the newcomers still unranked."""
+    """A game's ranked players, best first, and the players whose ratings are still
+    provisional. ``names`` holds each one's display name."""
     lines = [
-        f"{_MEDALS.get(i, f'{i}.')} <@{r.user_id}> — **{friendly(r.ordinal)}** · "
+        f"{_MEDALS.get(i, f'{i}.')} {_name(names, r.user_id)} — **{friendly(r.ordinal)}** · "
         f"{count(r.games, 'game')}, {count(r.wins, 'win')}"
         for i, r in enumerate(ranked_players, start=1)
     ]
@@ -202,9 +224,11 @@ def leaderboard_embed(
     )
     if newcomers:
         embed.add_field(
-            name=f"Unranked until {RANKED_AFTER} games",
+            name=f"Provisional (ranked after {RANKED_AFTER} rated games)",
             value="\n".join(
-                f"<@{r.user_id}> · {count(r.games, 'game')}, {count(r.wins, 'win')}"
+                f"{_name(names, r.user_id)} — {friendly(r.ordinal)} · "
+                f"{count(r.wins, 'win')} in {count(r.games, 'game')}, "
+                f"{games_to_rank(r.games)} more to be ranked"
                 for r in newcomers
             ),
             inline=False,

@@ -22,14 +22,29 @@ from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
 
 log = logging.getLogger("grimoire.ratings")
 
-#: Rated games at one game before a player is ranked on its leaderboard and their rating
-#: shown as a number: until then their skill is too unsure to compare.
+#: Rated games at one game before a player is ranked on its leaderboard: until then their
+#: rating is provisional, shown with how many games are still to go, its skill too unsure to
+#: compare with settled players'.
 RANKED_AFTER = 5
 
 
 def ranked(rating: Rating) -> bool:
-    """Whether a rating has enough games behind it to be ranked and shown."""
+    """Whether a rating has enough games behind it to be ranked."""
     return rating.games >= RANKED_AFTER
+
+
+def games_to_rank(rated_games: int) -> int:
+    """Rated games still to play before a rating is ranked: 0 once it is."""
+    return max(0, RANKED_AFTER - rated_games)
+
+
+def provisional_note(rated_games: int) -> str | None:
+    """``"provisional — 3 more games to be ranked"`` while a rating is provisional, ``None``
+    once it is ranked."""
+    to_go = games_to_rank(rated_games)
+    if not to_go:
+        return None
+    return f"provisional — {to_go} more game{'s' if to_go != 1 else ''} to be ranked"
 
 
 @dataclass(frozen=True, slots=True)

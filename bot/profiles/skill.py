@@ -1,9 +1,11 @@
 """The rating model: openskill's Plackett–Luce, with its default parameters.
 
 A player's skill is a belief: ``mu`` is the best guess, ``sigma`` how unsure it is. Newcomers
-start at 25 ± 25/3. Players are ranked and shown by the *ordinal* ``mu - 3 * sigma``, a
-conservative rating that starts at 0 and rises both as a player wins and as the model grows
-sure of them, so a lucky newcomer does not top the ladder after one game.
+start at 25 ± 25/3. Players are ranked by the *ordinal* ``mu - 3 * sigma``, a conservative
+rating that starts at 0 and rises both as a player wins and as the model grows sure of them,
+so a lucky newcomer does not top the ladder after one game. Players read it through
+:func:`friendly`, on a scale where everyone starts at 1500 (``docs/ratings.md`` says it in
+plain words).
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ class Skill:
         return self.mu - 3 * self.sigma
 
     def shown(self) -> str:
-        """The rating as players read it: the ordinal, then the estimate and its uncertainty.
+        """The model's own numbers, for logs and the command line (players read
+        :func:`friendly`): the ordinal, then the estimate and its uncertainty.
 
-        ``"6.2 (25.4 ±6.4)"`` reads "rated 6.2; skill about 25.4, give or take 6.4". The first
-        number is the one leaderboards sort by, the one in brackets says how settled it is.
-        All to one decimal.
+        ``"6.2 (25.4 ±6.4)"`` reads "ordinal 6.2; skill about 25.4, give or take 6.4". The
+        first number is the one leaderboards sort by, the one in brackets says how settled it
+        is. All to one decimal.
 
         >>> Skill().shown()
         '0.0 (25.0 ±8.3)'
@@ -83,19 +86,31 @@ def rate(sides: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[list[Sk
     return [[Skill(mu=r.mu, sigma=r.sigma) for r in side] for side in rated]
 
 
-#: The friendly scale: the ordinal of an average player (mu 25) whose uncertainty has
-#: shrunk to a third of a newcomer's (sigma 25/9) reads 1500…
-SCALE_CENTRE = 25.0 - 3 * 25.0 / 9
-#: …and one point of ordinal is 50 points. openskill's beta (25/6 ordinal points) is the
-#: skill gap that wins about three games in four, as 200 Elo points does.
-SCALE_STEP = 50.0
+#: Where every rating starts: a newcomer's conservative estimate (ordinal 0) reads 1500.
+START = 1500
+#: Shown points per point of ordinal. Between settled players (sigma about 2 to 3) a gap of
+#: 50 shown points is 5 points of mu, which openskill's prediction makes a win in about three
+#: two-player games out of four (100 points: about nine in ten). The step also keeps a first
+#: game gentle: it moves a newcomer by at most :data:`FIRST_GAME_AMONG_NEWCOMERS` when the
+#: others are newcomers too, and by at most :data:`FIRST_GAME_AT_MOST` whoever they are (the
+#: most is for a newcomer finishing last behind players the model is sure are far weaker).
+STEP = 10.0
+#: The most a newcomer's first game among newcomers (two to five sides, or two teams of two)
+#: moves their shown rating.
+FIRST_GAME_AMONG_NEWCOMERS = 40
+#: The most any first game moves a newcomer's shown rating, whoever the others are.
+FIRST_GAME_AT_MOST = 120
 
 
 def friendly(ordinal: float) -> int:
-    """A rating's conservative estimate (``mu - 3 sigma``) on the 1500-centred scale shown to
-    players: a newcomer starts near 667 and climbs as they win and as the estimate settles.
+    """A rating's conservative estimate (``mu - 3 sigma``, as stored in rating changes) as
+    players read it: 1500 for a newcomer, :data:`STEP` points per point of ordinal. A
+    display function only: stored ratings and their history are openskill's own numbers.
 
-    >>> friendly(25.0 - 3 * 25.0 / 9), friendly(0.0)
-    (1500, 667)
+    The estimate is careful on purpose: it is the level the model is fairly sure a player is
+    at, so it rises as they win and also, more slowly, as the model grows sure of them.
+
+    >>> friendly(0.0), friendly(3.44), friendly(-1.83)
+    (1500, 1534, 1482)
     """
-    return round(1500 + SCALE_STEP * (ordinal - SCALE_CENTRE))
+    return round(START + STEP * ordinal)

@@ -132,18 +132,22 @@ class Span:
 
 @dataclass(frozen=True, slots=True)
 class SeatAdvantage:
-    """How often the first seat won a game, against an even share."""
+    """How often the player who took the first turn won, against an even share.
+
+    The first turn is the one seat a game waited for when it started, whichever seat that
+    was; a game that opened with everyone choosing at once had none and is not counted.
+    Games played in teams are not counted either."""
 
     game_key: str
     games: int
     first_won: int
     even_share: float
-    """The wins the first seat would have had if every seat were as likely to win: the sum
+    """The wins the first player would have had if every seat were as likely to win: the sum
     of 1 / (seats at the table) over these games."""
 
     @property
     def win_rate(self) -> float:
-        """The first seat's share of wins."""
+        """The first player's share of wins."""
         return self.first_won / self.games if self.games else 0.0
 
     @property

@@ -37,6 +37,7 @@ from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.profiles import ProfilesContract
+from tests.storage.contract.profiles import _Tables as ProfileTables
 from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
@@ -357,3 +358,42 @@ async def test_an_unreachable_server_is_said_in_one_line(
     missing = postgres_server.url("no_such_database")
     assert await asyncio.to_thread(main, ["check", "--url", missing]) == 2
     assert "cannot connect to it" in capsys.readouterr().err
+
+
+async def test_schema_12_counts_the_first_turn_of_games_already_finished(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch, clock: FakeClock
+) -> None:
+    """Three games finished under schema 11, which counted whether seat 0 won: Bob (seat 1)
+    began the first and won it, Alice began the second and lost it, and the third opened
+    with both choosing at once. Schema 12 reads the first turn of each again."""
+    steps = pg_migrate.migrations()[:11]
+    with monkeypatch.context() as schema_11:
+        schema_11.setattr(pg_migrate, "migrations", lambda: steps)
+        schema_11.setattr(pg_migrate, "latest_version", lambda: 11)
+        old = await PostgresStore.open(postgres_url, clock=clock)
+        try:
+            tables = ProfileTables(old, clock)
+            for first, ranks in (({1}, [2, 1]), ({0}, [2, 1]), ({0, 1}, [1, 2])):
+                game = await tables.start("marginalia", [1, 2], first)
+                tables.wait(1)
+                game = await tables.move(game, min(first), {1 - min(first)})
+                tables.wait(1)
+                await tables.move(game, 1 - min(first), set(), ranks=ranks)
+            assert await _version(postgres_url) == 11
+        finally:
+            await old.close()
+    store = await PostgresStore.open(postgres_url, clock=clock)
+    try:
+        (marginalia,) = (await store.profiles.server(1)).seat_advantage
+        assert (marginalia.games, marginalia.first_won) == (2, 1)
+        found = await store.database.read(
+            "SELECT game_id, first_seat, first_won FROM results ORDER BY game_id"
+        )
+        assert [(r["first_seat"], r["first_won"]) for r in found] == [
+            (1, 1),
+            (0, 0),
+            (None, None),
+        ]
+    finally:
+        await store.close()
+    assert await _version(postgres_url) == latest_version()

@@ -12,6 +12,7 @@ from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
     legal_moves,
+    member_at,
     play_by_command,
     replies,
     resign,
@@ -44,7 +45,8 @@ async def test_a_profile_shows_the_record_of_finished_games(table: Table) -> Non
     assert (fields["Games finished"], fields["Wins"], fields["Win rate"]) == ("1", "1", "100%")
     assert fields["Favourite game"] == "Marginalia"
     assert fields["By table size"] == "2 players: 1 game, 1 won (100%)"
-    assert fields["Usual opponents"] == f"<@{bob.id}> (1 game)"
+    # A name, not a mention: embed fields do not render mentions on many clients.
+    assert fields["Usual opponents"] == "bob (1 game)"
     assert fields["Resigned"] == "0"
     own = _fields(await bob.slash(table.channel, "profile"))
     assert (own["Games finished"], own["Wins"], own["Resigned"]) == ("1", "0", "1")
@@ -117,6 +119,26 @@ async def test_server_statistics(table: Table) -> None:
     assert refused.ephemeral
 
 
+async def test_first_players_advantage_counts_whoever_took_the_first_turn(table: Table) -> None:
+    """Marginalia draws who begins: the first game dealt here begins with seat 1's turn, the
+    second with seat 2's. Whoever began wins each (the other resigns), so the first player
+    won both, though seat 1 won only one of them."""
+    firsts = []
+    for _ in range(2):
+        thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
+        game = await stored(table, game_id)
+        (first,) = game.to_act
+        firsts.append(first)
+        await resign(member_at(table, game, 1 - first), thread)
+    assert firsts == [0, 1]
+    shown = _shown(await table.members["erin"].slash(table.channel, "stats", game="marginalia"))
+    fields = {f["name"]: f["value"] for f in shown["fields"]}
+    assert fields["First player's advantage"] == (
+        "Marginalia: first player won 100% of 2 games; an even share is 50% (early days)"
+    )
+    assert "whoever took a game's first turn" in shown["footer"]["text"]
+
+
 async def test_leaderboards_rank_after_a_few_games_on_a_friendly_scale(table: Table) -> None:
     store = bot_of(table).services.store
     alice, bob = table.members["alice"], table.members["bob"]
@@ -138,12 +160,20 @@ async def test_leaderboards_rank_after_a_few_games_on_a_friendly_scale(table: Ta
     shown = _shown(
         await table.members["erin"].slash(table.channel, "leaderboard", game="marginalia")
     )
-    assert shown["description"] == f"🥇 <@{alice.id}> — **1500** · {RANKED_AFTER} games, 3 wins"
-    (newcomers,) = shown["fields"]
-    assert newcomers["name"] == f"Unranked until {RANKED_AFTER} games"
-    assert newcomers["value"] == f"<@{bob.id}> · {RANKED_AFTER - 1} games, 4 wins"
+    # Everyone starts at 1500, ten points a point of openskill's careful estimate (mu less
+    # three sigma): Alice's, 25 - 3 × 25/9 = 16.7, reads 1667; Bob's, 30 - 3 × 8 = 6, 1560.
+    assert shown["description"] == f"🥇 alice — **1667** · {RANKED_AFTER} games, 3 wins"
+    (provisional,) = shown["fields"]
+    assert provisional["name"] == f"Provisional (ranked after {RANKED_AFTER} rated games)"
+    assert provisional["value"] == (
+        f"bob — 1560 · 4 wins in {RANKED_AFTER - 1} games, 1 more to be ranked"
+    )
+    assert "<@" not in str(shown)
+    assert "How ratings work" in shown["footer"]["text"]
     fields = _fields(await alice.slash(table.channel, "profile", member=bob))
-    assert fields["Marginalia"].startswith(f"unranked until {RANKED_AFTER} games")
+    assert fields["Marginalia"] == (
+        f"**1560** (provisional — 1 more game to be ranked) · {RANKED_AFTER - 1} rated, 4 won"
+    )
 
 
 async def test_a_profile_draws_the_rating_trend(table: Table) -> None:

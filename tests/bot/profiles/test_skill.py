@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from bot.profiles.skill import Skill, rate
+from bot.profiles.skill import (
+    FIRST_GAME_AMONG_NEWCOMERS,
+    FIRST_GAME_AT_MOST,
+    START,
+    Skill,
+    friendly,
+    rate,
+)
 
 
 def test_a_newcomer_starts_at_25_with_a_rating_of_zero() -> None:
@@ -152,3 +162,87 @@ def test_sides_tied_for_a_place_change_alike(game: tuple[list[list[Skill]], list
 def test_a_tie_for_first_gains_at_least_as_much_as_the_next_place() -> None:
     change = _mu_changes([[Skill()] for _ in range(5)], [1, 1, 3, 4, 4])
     assert change[0] >= change[2]
+
+
+def _places(sides: int) -> list[list[int]]:
+    """Every way ``sides`` sides can finish, ties included: tied sides share the best place
+    they cover (1, 1, 3)."""
+    found = []
+    for ranks in itertools.product(range(1, sides + 1), repeat=sides):
+        if all(r == 1 + sum(other < r for other in ranks) for r in ranks):
+            found.append(list(ranks))
+    return found
+
+
+def test_everyone_starts_at_1500_and_a_point_of_ordinal_is_ten() -> None:
+    assert friendly(Skill().ordinal) == START == 1500
+    assert friendly(Skill(mu=27.4, sigma=6.1).ordinal) == 1591  # ordinal 9.1
+    assert friendly(Skill(mu=20.0, sigma=7.0).ordinal) == 1490  # ordinal -1.0
+    # The same stored numbers read as before by everything but the display: openskill's.
+    assert Skill(mu=27.4, sigma=6.1).shown() == "9.1 (27.4 ±6.1)"
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4, 5])
+def test_a_first_game_among_newcomers_moves_a_rating_gently(sides: int) -> None:
+    """Whatever the places, ties included, a newcomer's first game against newcomers moves
+    the rating they read by at most FIRST_GAME_AMONG_NEWCOMERS (40) either way."""
+    moves = []
+    for ranks in _places(sides):
+        rated = rate([[Skill()] for _ in range(sides)], ranks)
+        moves += [friendly(side[0].ordinal) - START for side in rated]
+    assert max(abs(m) for m in moves) <= FIRST_GAME_AMONG_NEWCOMERS
+    assert max(moves) > 0 > min(moves)  # it does move: up for winning, down for losing
+
+
+def test_a_first_game_of_two_teams_of_newcomers_moves_a_rating_gently() -> None:
+    for ranks in ([1, 2], [2, 1], [1, 1]):
+        rated = rate([[Skill(), Skill()], [Skill(), Skill()]], ranks)
+        for side in rated:
+            for skill in side:
+                assert abs(friendly(skill.ordinal) - START) <= FIRST_GAME_AMONG_NEWCOMERS
+
+
+def test_two_newcomers_first_game_reads_plus_34_and_minus_18() -> None:
+    [[winner], [loser]] = rate([[Skill()], [Skill()]], [1, 2])
+    assert (friendly(winner.ordinal), friendly(loser.ordinal)) == (1534, 1482)
+
+
+def test_no_first_game_moves_a_rating_by_more_than_120_whoever_the_others_are() -> None:
+    """A newcomer against settled players, strong or weak, sure or not, at any place."""
+    worst = 0
+    for sides in (2, 3, 4, 5):
+        for mu, sigma in itertools.product((5.0, 15.0, 25.0, 35.0, 45.0), (0.5, 2.0, 25 / 3)):
+            for place in range(1, sides + 1):
+                ranks = [place] + [r for r in range(1, sides + 1) if r != place]
+                others = [[Skill(mu, sigma)] for _ in range(sides - 1)]
+                [[newcomer], *_] = rate([[Skill()], *others], ranks)
+                worst = max(worst, abs(friendly(newcomer.ordinal) - START))
+    assert FIRST_GAME_AMONG_NEWCOMERS < worst <= FIRST_GAME_AT_MOST
+
+
+@pytest.mark.parametrize(("gap", "low", "high"), [(50, 0.70, 0.80), (100, 0.88, 0.95)])
+def test_what_a_gap_between_settled_players_means(gap: int, low: float, high: float) -> None:
+    """The guide says: 50 points ahead wins about three two-player games in four, 100
+    points about nine in ten (openskill's own prediction, settled players)."""
+    model = PlackettLuce()
+    for sigma in (2.0, 2.5, 3.0):
+        higher = Skill(mu=25.0 + gap / 10, sigma=sigma)
+        assert friendly(higher.ordinal) - friendly(Skill(25.0, sigma).ordinal) == gap
+        chances = model.predict_win(
+            [[model.rating(mu=higher.mu, sigma=sigma)], [model.rating(mu=25.0, sigma=sigma)]]
+        )
+        assert low <= chances[0] <= high
+
+
+def test_an_even_record_climbs_about_150_over_40_games() -> None:
+    """What the guide says of a careful number: twenty equal players, each game's winner a
+    coin toss, 40 games each; the middle player reads about 1650, and none below 1500."""
+    rng = random.Random(1)
+    players = [Skill() for _ in range(20)]
+    for _ in range(400):
+        a, b = rng.sample(range(20), 2)
+        ranks = [1, 2] if rng.random() < 0.5 else [2, 1]
+        [[players[a]], [players[b]]] = rate([[players[a]], [players[b]]], ranks)
+    shown = sorted(friendly(player.ordinal) for player in players)
+    assert 1600 <= shown[10] <= 1700
+    assert shown[0] > START

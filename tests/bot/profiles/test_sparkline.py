@@ -12,7 +12,7 @@ from games.core.picture import READABLE, readable_size
 from tests.games.test_pictures_readable import canvases
 
 
-@pytest.mark.parametrize("points", [[667.0], [700.0, 700.0], [667.0, 1200.0, 980.0, 1510.0]])
+@pytest.mark.parametrize("points", [[1500.0], [1534.0, 1534.0], [1500.0, 1534.0, 1511.0, 1560.0]])
 def test_the_trend_reads_at_the_width_discord_shows(points: list[float]) -> None:
     with canvases() as drawn:
         png = trend_picture(points, "Mandragora rating, latest games")
@@ -25,7 +25,7 @@ def test_the_trend_reads_at_the_width_discord_shows(points: list[float]) -> None
 
 def test_the_line_rises_with_the_rating() -> None:
     """The latest point is drawn higher on the picture than the first when it is higher."""
-    image = Image.open(io.BytesIO(trend_picture([600.0, 1400.0], "Rating"))).convert("RGB")
+    image = Image.open(io.BytesIO(trend_picture([1482.0, 1560.0], "Rating"))).convert("RGB")
     blue = [
         (x, y)
         for x in range(image.width)

@@ -16,7 +16,7 @@ import games
 from bot.common.announce import private_fields
 from bot.common.refusals import Refusal
 from bot.lobby.lobby import REMATCH_OF
-from bot.profiles.skill import friendly
+from bot.profiles.skill import FIRST_GAME_AMONG_NEWCOMERS, START, friendly
 from bot.tables.confirm import ConfirmButton
 from bot.tables.game_over import duration
 from bot.tables.views import TableViews
@@ -97,14 +97,15 @@ async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
         f"🥇 1st: {names[winner]} — {outcome.scores[winner]} points\n"
         f"🥈 2nd: {names[loser]} — {outcome.scores[loser]} points\n"
     ) in words, words
-    # Each player's rating change on the scale leaderboards show: both were newcomers,
-    # whose conservative estimate (ordinal 0) reads 667.
+    # Each player's rating change on the scale leaderboards show: both were newcomers, who
+    # start at 1500, and a first game moves them gently.
     ratings = await bot_of(table).services.store.ratings.of_players(
         table.guild.id, "mandragora", [m.id for m in table.members.values()]
     )
     after = [friendly(ratings[member_at(table, game, s).id].ordinal) for s in range(2)]
-    assert after[winner] > 667 > after[loser]
-    moved = [f"{names[s]} 667 → {after[s]} ({after[s] - 667:+d})" for s in range(2)]
+    assert after[winner] > START > after[loser]
+    assert all(abs(a - START) <= FIRST_GAME_AMONG_NEWCOMERS for a in after)
+    moved = [f"{names[s]} 1500 → {after[s]} ({after[s] - 1500:+d})" for s in range(2)]
     assert f"**Ratings**: {moved[0]} · {moved[1]}\n" in words, words
     # How long, and how many moves (a move of several decisions counts once).
     assert game.started_at is not None

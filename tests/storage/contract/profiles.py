@@ -6,9 +6,9 @@ The server (guild 1), starting Saturday 2026-11-21 12:00 UTC:
 - A, Mandragora, Alice (seat 0) and Bob (1). Alice is asked at 0 and moves at +10 min;
   Bob at +40 (30 min); Alice at +45 (5 min), then a second decision of the same move at
   +46; Bob at +106 (60 min), which ends it: Bob first.
-- B, Magnum Opus, Alice, Bob and Carol, everyone asked at once at the start. Bob moves at
-  +20, Alice at +60, and Carol's move is made for her at the deadline, +90, which ends it:
-  Alice first, Carol second, Bob third.
+- B, Magnum Opus, Alice, Bob and Carol, everyone asked at once at the start (so nobody took
+  the first turn alone). Bob moves at +20, Alice at +60, and Carol's move is made for her at
+  the deadline, +90, which ends it: Alice first, Carol second, Bob third.
 - Three days later, C, Mandragora, Alice (seat 0) and Carol (1), Carol to start: she moves
   at +10; Alice, asked then, goes away 30 min later, comes back 60 min after that, moves
   30 min later (60 min of her own time), then resigns: Carol wins.
@@ -221,11 +221,32 @@ class ProfilesContract:
             Span(b.id, "magnum-opus", 90 * MINUTE, 3),
         )
         assert stats.fastest == tuple(reversed(stats.longest))
-        opus, mandragora = stats.seat_advantage
-        assert (mandragora.game_key, mandragora.games, mandragora.first_won) == ("mandragora", 2, 0)
+        # The first turn is the one seat asked at the start: Alice's in A (Bob won), Carol's
+        # in C (she won, from seat 1). B opened with everyone choosing at once: no first turn.
+        (mandragora,) = stats.seat_advantage
+        assert (mandragora.game_key, mandragora.games, mandragora.first_won) == ("mandragora", 2, 1)
         assert mandragora.expected_rate == pytest.approx(0.5)
-        assert (opus.games, opus.first_won, opus.win_rate) == (1, 1, 1.0)
-        assert opus.even_share == pytest.approx(1 / 3)
+        assert mandragora.win_rate == 0.5
+
+    async def test_the_first_player_is_whoever_took_the_first_turn(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        """Seat 1 takes the first turn of two games and wins both; seat 0 wins a third it
+        began. The first player won all three, though seat 0 won one of them."""
+        t = _Tables(store, clock)
+        for first, ranks in ((1, [2, 1]), (1, [2, 1]), (0, [1, 2])):
+            game = await t.start("marginalia", [ALICE, BOB], {first})
+            t.wait(1)
+            game = await t.move(game, first, {1 - first})
+            t.wait(1)
+            await t.move(game, 1 - first, set(), ranks=ranks)
+        (marginalia,) = (await store.profiles.server(GUILD)).seat_advantage
+        assert (marginalia.game_key, marginalia.games, marginalia.first_won) == (
+            "marginalia",
+            3,
+            3,
+        )
+        assert marginalia.win_rate == 1.0
 
     async def test_server_statistics_at_one_game(
         self, store: Store, server: dict[str, Game]
