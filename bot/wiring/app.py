@@ -185,7 +185,7 @@ class GrimoireBot(commands.Bot):
             substitutes=substitutes,
             stand_ins=stand_ins,
             takebacks=Takebacks(store, locks, clock=now, delivered=self._changed),
-            presence=Presence(store, clock=now),
+            presence=Presence(store, locks, clock=now),
             ai=ai,
             tournaments=Tournaments(
                 store,
