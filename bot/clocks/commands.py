@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
 from typing import TYPE_CHECKING
 
 import discord
@@ -10,23 +9,19 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
-from bot.clocks.quiet_hours import check_zone, matching_zones, quiet_text
+from bot.clocks.notify_panel import notify_panel, notify_text
+from bot.clocks.quiet_hours import check_zone, matching_zones
+from bot.clocks.settings_panel import save_server, server_reminders, settings_panel
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
-    LONGEST_REMINDER,
-    MAX_REMINDERS,
     MAX_STRIKES,
     POLICY_LABELS,
     STRIKES_LABELS,
     Policy,
     StrikesPolicy,
-    duration_text,
-    parse_duration,
     server_clock,
 )
 from bot.common.access import manages
-from bot.common.refusals import Refusal
-from storage import Player
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
@@ -89,22 +84,25 @@ class ClockCommands(commands.Cog):
         if strikes is not None:
             changes["strikes"] = strikes
         if reminders is not None:
-            changes["reminders"] = _reminders(reminders)
+            changes["reminders"] = server_reminders(reminders)
         if on_strikes is not None:
             changes["on_strikes"] = StrikesPolicy(on_strikes).value
         if weekends is not None:
             changes["weekends"] = None if weekends == "on" else False
         if timezone is not None:
             changes["time_zone"] = check_zone(timezone)
-        if changes:
-            if not await manages(interaction, interaction.guild_id):
-                raise Refusal("Only members who manage this server can change its settings.")
-            current = await self.services.store.prefs.set_server(interaction.guild_id, changes)
-            heading = "New games here now get:"
-        else:
-            current = await self.services.store.prefs.server(interaction.guild_id)
-            heading = "New games here get:"
-        text = f"{heading} {server_clock(current).describe()}."
+        guild_id = interaction.guild_id
+        if not changes:
+            current = await self.services.store.prefs.server(guild_id)
+            controls = await manages(interaction, guild_id)
+            text, view = settings_panel(guild_id, interaction.user.id, current, controls=controls)
+            if view is None:
+                await interaction.response.send_message(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
+        current = await save_server(interaction, guild_id, changes)
+        text = f"New games here now get: {server_clock(current).describe()}."
         await interaction.response.send_message(text, ephemeral=True)
 
     @settings.autocomplete("timezone")
@@ -160,6 +158,11 @@ class ClockCommands(commands.Cog):
         heads_up: str | None = None,
     ) -> None:
         presence = self.services.presence
+        typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up)
+        if all(option is None for option in typed):
+            text, view = notify_panel(await self.services.store.prefs.player(interaction.user.id))
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
         # The time choices are checked first, so a bad one changes nothing at all.
         player = await presence.set_time(
             interaction.user.id,
@@ -184,35 +187,6 @@ class ClockCommands(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
-
-
-def notify_text(player: Player) -> str:
-    """What a player has chosen, in two lines."""
-    own = player.reminders_before
-    points = (
-        "each game's"
-        if own is None
-        else ", ".join(duration_text(timedelta(seconds=s)) for s in own) or "none"
-    )
-    digest_at = "a day apart" if player.digest_hour is None else f"at {player.digest_hour:02d}:00"
-    return (
-        f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
-        f"reminders before deadlines: **{'on' if player.reminders else 'off'}** ({points}) · "
-        f"daily digest: **{'on' if player.digest else 'off'}** ({digest_at}) · "
-        f"heads-up when you are next: **{'on' if player.heads_up else 'off'}**.\n"
-        f"Time zone: **{player.time_zone or 'UTC'}** · "
-        f"quiet hours: **{quiet_text(player.quiet)}**."
-    )
-
-
-def _reminders(text: str) -> list[int]:
-    """Reminder points typed as durations (``12h 1h 15m``), or ``none``."""
-    if text.strip().lower() == "none":
-        return []
-    points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
-    if len(points) > MAX_REMINDERS:
-        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
-    return sorted({int(p.total_seconds()) for p in points}, reverse=True)
 
 
 async def setup(bot: GrimoireBot) -> None:

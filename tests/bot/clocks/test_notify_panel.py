@@ -1,0 +1,142 @@
+"""The ``/notify`` panel through SimCord: opened by the command without options, each menu
+saves its choice and shows it, the form saves what is typed (or, when one part is wrong,
+nothing), another member's click is refused, and the panel works after a restart."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import simcord
+from simcord.actors import _component_interaction
+
+from tests.bot.conftest import Table
+from tests.bot.driving import bot_of
+from tests.bot.test_restart import restart
+
+
+def control(message: Any, custom_id_end: str) -> dict[str, Any]:
+    """The menu or button of a panel whose custom id ends with ``custom_id_end``."""
+    return next(
+        c
+        for row in message.components
+        for c in row["components"]
+        if c.get("custom_id", "").endswith(custom_id_end)
+    )
+
+
+async def forged_select(
+    table: Table, member: simcord.MemberActor, panel: Any, custom_id: str, values: list[str]
+) -> simcord.InteractionResult:
+    """``member`` choosing in another member's private panel. Discord shows that panel to
+    its opener alone, so SimCord refuses to click it; the interaction a forged request (or
+    a client showing it anyway) would make is sent as it would arrive."""
+    stored = table.env.backend.get_message(panel.channel_id, panel.id)
+    data = {"custom_id": custom_id, "component_type": 3, "values": values}
+    return await _component_interaction(member, stored, data)
+
+
+def defaults(message: Any, custom_id_end: str) -> list[str]:
+    """The values a panel's menu shows as chosen."""
+    return [o["value"] for o in control(message, custom_id_end)["options"] if o.get("default")]
+
+
+async def opened(member: simcord.MemberActor, table: Table) -> Any:
+    shown = await member.slash(table.channel, "notify")
+    assert shown.ephemeral
+    assert shown.response is not None
+    return shown.response
+
+
+async def test_the_panel_shows_the_choices_and_a_menu_saves_one(table: Table) -> None:
+    alice = table.members["alice"]
+    panel = await opened(alice, table)
+    assert panel.content.startswith("Your-turn DMs: **on** · reminders before deadlines: **on**")
+    assert "quiet hours: **none**" in panel.content
+    assert defaults(panel, ":dms") == ["turns", "reminders", "digest"]
+    assert defaults(panel, ":quiet") == ["off"]
+
+    quiet = control(panel, ":quiet")["custom_id"]
+    changed = await alice.select(panel, ["23-08"], custom_id=quiet)
+    assert changed.response is not None
+    assert "quiet hours: **23:00–08:00**" in changed.response.content
+    assert defaults(changed.response, ":quiet") == ["23-08"]
+    store = bot_of(table).services.store
+    assert (await store.prefs.player(alice.id)).quiet == (23, 8)
+
+    dms = control(changed.response, ":dms")["custom_id"]
+    fewer = await alice.select(changed.response, ["turns", "heads_up"], custom_id=dms)
+    assert fewer.response is not None
+    assert "reminders before deadlines: **off**" in fewer.response.content
+    assert "heads-up when you are next: **on**" in fewer.response.content
+    player = await store.prefs.player(alice.id)
+    assert (player.turns, player.reminders, player.digest, player.heads_up) == (
+        True,
+        False,
+        False,
+        True,
+    )
+
+    hour = control(fewer.response, ":digest_hour")["custom_id"]
+    await alice.select(fewer.response, ["7"], custom_id=hour)
+    points = control(fewer.response, ":before")["custom_id"]
+    last = await alice.select(fewer.response, ["6h 1h"], custom_id=points)
+    assert last.response is not None
+    assert "(6h, 1h)" in last.response.content
+    assert "(at 07:00)" in last.response.content
+    player = await store.prefs.player(alice.id)
+    assert (player.digest_hour, player.reminders_before) == (7, (6 * 3600, 3600))
+
+
+async def test_the_form_saves_typed_times_or_nothing_when_one_is_wrong(table: Table) -> None:
+    bob = table.members["bob"]
+    panel = await opened(bob, table)
+    asked = await bob.click(panel, label="Time zone and typed times…")
+    assert asked.modal is not None
+    saved = await bob.submit_modal(
+        asked, {"zone": "asia/tokyo", "quiet": "22-07", "before": "12h 2h"}
+    )
+    store = bot_of(table).services.store
+    player = await store.prefs.player(bob.id)
+    assert (player.time_zone, player.quiet, player.reminders_before) == (
+        "Asia/Tokyo",
+        (22, 7),
+        (12 * 3600, 2 * 3600),
+    )
+    assert saved.response is not None
+    assert "Time zone: **Asia/Tokyo** · quiet hours: **22:00–07:00**" in saved.response.content
+    # The typed points are offered in the menu, as chosen.
+    assert defaults(saved.response, ":before") == ["12h 2h"]
+
+    again = await bob.click(panel, label="Time zone and typed times…")
+    refused = await bob.submit_modal(again, {"zone": "Mars/Olympus", "quiet": "off"})
+    assert refused.ephemeral
+    assert "is not a time zone I know" in "\n".join(
+        m.content for m in [*([refused.response] if refused.response else []), *refused.followups]
+    )
+    assert await store.prefs.player(bob.id) == player
+
+
+async def test_another_members_click_is_refused_privately(table: Table) -> None:
+    alice, carol = table.members["alice"], table.members["carol"]
+    panel = await opened(alice, table)
+    quiet = control(panel, ":quiet")["custom_id"]
+    refused = await forged_select(table, carol, panel, quiet, ["23-08"])
+    assert refused.ephemeral
+    assert refused.response is not None
+    assert refused.response.content == (
+        "This panel is someone else's: open your own with `/notify`."
+    )
+    store = bot_of(table).services.store
+    assert (await store.prefs.player(alice.id)).quiet is None
+    assert (await store.prefs.player(carol.id)).quiet is None
+
+
+async def test_the_panel_keeps_working_after_a_restart(table: Table) -> None:
+    alice = table.members["alice"]
+    panel = await opened(alice, table)
+    await restart(table)
+    quiet = control(panel, ":quiet")["custom_id"]
+    changed = await alice.select(panel, ["00-08"], custom_id=quiet)
+    assert changed.response is not None
+    assert "quiet hours: **00:00–08:00**" in changed.response.content
+    assert (await bot_of(table).services.store.prefs.player(alice.id)).quiet == (0, 8)
