@@ -54,6 +54,7 @@ INITIAL_EXTENSIONS = (
     "bot.tables.commands",
     "bot.tables.play_commands",
     "bot.cards.commands",
+    "bot.cards.help",
     "bot.clocks.commands",
     "bot.tournaments.commands",
     "bot.profiles.commands",

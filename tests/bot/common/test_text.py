@@ -34,6 +34,7 @@ DISCORD_EDGE = frozenset(
     {
         "bot/cards/buttons.py",
         "bot/cards/commands.py",
+        "bot/cards/help.py",
         "bot/cards/rules_button.py",
         "bot/clocks/commands.py",
         "bot/clocks/dispatcher.py",
