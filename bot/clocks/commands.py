@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
-from bot.clocks.notify_panel import notify_panel, notify_text
+from bot.clocks.notify_panel import NOTIFY_FORM, notify_panel, notify_text, save_notify_form
 from bot.clocks.quiet_hours import check_zone, matching_zones
-from bot.clocks.settings_panel import save_server, server_reminders, settings_panel
+from bot.clocks.settings_panel import (
+    SETTINGS_FORM,
+    save_server,
+    save_settings_form,
+    server_reminders,
+    settings_panel,
+)
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
     MAX_STRIKES,
@@ -22,6 +30,8 @@ from bot.clocks.turn_clock import (
     server_clock,
 )
 from bot.common.access import manages
+from bot.common.errors import admit, answer_error
+from bot.ops.metrics import interaction_handled
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
@@ -35,6 +45,8 @@ STRIKES_OPTIONS = [
     app_commands.Choice(name=f"{policy.value}: {label}", value=policy.value)
     for policy, label in STRIKES_LABELS.items()
 ]
+#: What saves a submitted form: the interaction, its custom id matched, its fields' values.
+FormSaver = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
@@ -182,11 +194,52 @@ class ClockCommands(commands.Cog):
         self.services.timers.kick()
         await interaction.response.send_message(notify_text(player), ephemeral=True)
 
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer a panel's form. Forms are read from their submission alone, not kept in
+        memory, so one opened before a restart is answered after it; a refusal or a failure
+        is answered privately, as for every button."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        custom_id = str(cast("dict[str, Any]", interaction.data or {}).get("custom_id", ""))
+        for pattern, save in FORMS:
+            if (match := pattern.fullmatch(custom_id)) is None:
+                continue
+            if not await admit(interaction):
+                return
+            try:
+                await save(interaction, match, form_values(interaction))
+            except Exception as error:
+                await answer_error(interaction, error)
+            else:
+                interaction_handled(interaction, "ok")
+            return
+
     @notify.autocomplete("timezone")
     async def timezone_names(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
+
+
+#: The forms of the panels: their custom ids, and what saves each.
+FORMS: tuple[tuple[re.Pattern[str], FormSaver], ...] = (
+    (NOTIFY_FORM, save_notify_form),
+    (SETTINGS_FORM, save_settings_form),
+)
+
+
+def form_values(interaction: discord.Interaction) -> dict[str, str]:
+    """What each text field of a submitted form held, by its custom id (fields laid out in
+    rows or under labels alike)."""
+    data = cast("dict[str, Any]", interaction.data or {})
+    values: dict[str, str] = {}
+    for outer in data.get("components", []):
+        inner = outer.get("components") or [outer.get("component") or {}]
+        for field in inner:
+            if "custom_id" in field and isinstance(field.get("value"), str):
+                values[field["custom_id"]] = field["value"]
+    return values
 
 
 async def setup(bot: GrimoireBot) -> None:

@@ -14,7 +14,7 @@ import discord
 
 from bot.clocks.quiet_hours import own_reminders, quiet_text
 from bot.clocks.turn_clock import duration_text
-from bot.common.errors import Guarded, admit, answer_error
+from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
 from storage import Player
@@ -117,7 +117,7 @@ def _before_options(player: Player) -> list[discord.SelectOption]:
     chosen = None if player.reminders_before is None else list(player.reminders_before)
     typed = [*BEFORE_CHOICES]
     if chosen and chosen not in [own_reminders(t) for t in typed]:
-        typed.insert(0, " ".join(duration_text(timedelta(seconds=s)) for s in chosen))
+        typed.insert(0, points_typed(chosen))
     options = [
         discord.SelectOption(
             label="Reminders: each game's own", value="table", default=chosen is None
@@ -248,19 +248,22 @@ class NotifyTimesButton(
     async def act(self, interaction: discord.Interaction) -> None:
         _check_owner(interaction, self.owner)
         player = await services_of(interaction).store.prefs.player(self.owner)
-        await interaction.response.send_modal(NotifyTimes(player))
+        await interaction.response.send_modal(notify_form(player))
 
 
-class NotifyTimes(discord.ui.Modal, title="Your time"):
-    """The typed choices of ``/notify``, filled in with the current ones; a blank one is
-    left as it is."""
+#: The custom id of a member's form; its answer is read from the submission alone, so a
+#: form opened before a restart is answered after it.
+NOTIFY_FORM = re.compile(r"grim:notify:(?P<owner>\d+):form")
 
-    def __init__(self, player: Player) -> None:
-        super().__init__(timeout=15 * 60)
-        self.owner = player.user_id
-        quiet = player.quiet
-        points = player.reminders_before
-        self.zone: discord.ui.TextInput[NotifyTimes] = discord.ui.TextInput(
+
+def notify_form(player: Player) -> discord.ui.Modal:
+    """The form for the typed choices of ``/notify``, filled in with the current ones."""
+    quiet, points = player.quiet, player.reminders_before
+    form = discord.ui.Modal(
+        title="Your time", custom_id=f"grim:notify:{player.user_id}:form", timeout=None
+    )
+    form.add_item(
+        discord.ui.TextInput(
             custom_id="zone",
             label="Time zone",
             placeholder="e.g. Europe/Paris, America/New_York",
@@ -268,44 +271,45 @@ class NotifyTimes(discord.ui.Modal, title="Your time"):
             required=False,
             max_length=60,
         )
-        self.quiet: discord.ui.TextInput[NotifyTimes] = discord.ui.TextInput(
+    )
+    form.add_item(
+        discord.ui.TextInput(
             custom_id="quiet",
             label="Quiet hours (e.g. 23-08, or off)",
             default="off" if quiet is None else f"{quiet[0]:02d}-{quiet[1]:02d}",
             required=False,
             max_length=20,
         )
-        self.before: discord.ui.TextInput[NotifyTimes] = discord.ui.TextInput(
+    )
+    form.add_item(
+        discord.ui.TextInput(
             custom_id="before",
             label="Reminders before (e.g. 12h 1h, table, none)",
-            default=(
-                "table"
-                if points is None
-                else " ".join(duration_text(timedelta(seconds=s)) for s in points) or "none"
-            ),
+            default="table" if points is None else points_typed(points),
             required=False,
             max_length=60,
         )
-        for field in (self.zone, self.quiet, self.before):
-            self.add_item(field)
+    )
+    form.stop()  # nothing waits for it here: the submission is answered from its custom id
+    return form
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Let the form through unless the member floods the bot."""
-        return await admit(interaction)
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        """Save what was typed (all of it or, when one is wrong, none) and show the panel."""
-        _check_owner(interaction, self.owner)
-        player = await services_of(interaction).presence.set_time(
-            self.owner,
-            time_zone=self.zone.value.strip() or None,
-            quiet=self.quiet.value.strip() or None,
-            before=self.before.value.strip() or None,
-        )
-        await show_saved(interaction, player)
+def points_typed(points: Sequence[int]) -> str:
+    """Reminder points as they are typed (``12h 1h``, or ``none``)."""
+    return " ".join(duration_text(timedelta(seconds=s)) for s in points) or "none"
 
-    async def on_error(  # type: ignore[override]  # as Modal declares it
-        self, interaction: discord.Interaction, error: Exception, /
-    ) -> None:
-        """A refusal or a failure is answered privately, as for every button."""
-        await answer_error(interaction, error)
+
+async def save_notify_form(
+    interaction: discord.Interaction, match: re.Match[str], typed: dict[str, str]
+) -> None:
+    """Save what the form held (all of it or, when one part is wrong, none; a blank part
+    is left as it is) and show the panel."""
+    owner = int(match["owner"])
+    _check_owner(interaction, owner)
+    player = await services_of(interaction).presence.set_time(
+        owner,
+        time_zone=typed.get("zone", "").strip() or None,
+        quiet=typed.get("quiet", "").strip() or None,
+        before=typed.get("before", "").strip() or None,
+    )
+    await show_saved(interaction, player)

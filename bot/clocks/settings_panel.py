@@ -30,7 +30,7 @@ from bot.clocks.turn_clock import (
     server_clock,
 )
 from bot.common.access import manages
-from bot.common.errors import Guarded, admit, answer_error
+from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
 
@@ -257,7 +257,7 @@ class ServerClockButton(
         store = services_of(interaction).store
         clock = server_clock(await store.prefs.server(self.guild_id))
         if self.field == "zone":
-            await interaction.response.send_modal(ServerTimes(self.guild_id, self.owner, clock))
+            await interaction.response.send_modal(settings_form(self.guild_id, self.owner, clock))
             return
         if self.field == "on_strikes":
             switched = (
@@ -270,15 +270,18 @@ class ServerClockButton(
         await show_saved(interaction, self.guild_id, self.owner, current)
 
 
-class ServerTimes(discord.ui.Modal, title="This server's time"):
-    """The typed settings of ``/settings``, filled in with the current ones; a blank one is
-    left as it is."""
+#: The custom id of a server's form; its answer is read from the submission alone, so a
+#: form opened before a restart is answered after it.
+SETTINGS_FORM = re.compile(r"grim:clock:(?P<guild>\d+):(?P<owner>\d+):form")
 
-    def __init__(self, guild_id: int, owner: int, clock: TurnClock) -> None:
-        super().__init__(timeout=15 * 60)
-        self.guild_id, self.owner = guild_id, owner
-        reminders = " ".join(duration_text(r) for r in clock.reminders) or "none"
-        self.zone: discord.ui.TextInput[ServerTimes] = discord.ui.TextInput(
+
+def settings_form(guild_id: int, owner: int, clock: TurnClock) -> discord.ui.Modal:
+    """The form for the typed settings of ``/settings``, filled in with the current ones."""
+    form = discord.ui.Modal(
+        title="This server's time", custom_id=f"grim:clock:{guild_id}:{owner}:form", timeout=None
+    )
+    form.add_item(
+        discord.ui.TextInput(
             custom_id="zone",
             label="Time zone (where weekends begin and end)",
             placeholder="e.g. Europe/Paris",
@@ -286,34 +289,32 @@ class ServerTimes(discord.ui.Modal, title="This server's time"):
             required=False,
             max_length=60,
         )
-        self.reminders: discord.ui.TextInput[ServerTimes] = discord.ui.TextInput(
+    )
+    form.add_item(
+        discord.ui.TextInput(
             custom_id="reminders",
             label="Reminders before the deadline (or none)",
             placeholder=" ".join(duration_text(r) for r in DEFAULT_REMINDERS),
-            default=reminders,
+            default=" ".join(duration_text(r) for r in clock.reminders) or "none",
             required=False,
             max_length=60,
         )
-        self.add_item(self.zone)
-        self.add_item(self.reminders)
+    )
+    form.stop()  # nothing waits for it here: the submission is answered from its custom id
+    return form
 
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        """Let the form through unless the member floods the bot."""
-        return await admit(interaction)
 
-    async def on_submit(self, interaction: discord.Interaction, /) -> None:
-        """Save what was typed (all of it or, when one is wrong, none) and show the panel."""
-        _check_owner(interaction, self.owner)
-        changes: dict[str, Any] = {}
-        if zone := self.zone.value.strip():
-            changes["time_zone"] = check_zone(zone)
-        if typed := self.reminders.value.strip():
-            changes["reminders"] = server_reminders(typed)
-        current = await save_server(interaction, self.guild_id, changes)
-        await show_saved(interaction, self.guild_id, self.owner, current)
-
-    async def on_error(  # type: ignore[override]  # as Modal declares it
-        self, interaction: discord.Interaction, error: Exception, /
-    ) -> None:
-        """A refusal or a failure is answered privately, as for every button."""
-        await answer_error(interaction, error)
+async def save_settings_form(
+    interaction: discord.Interaction, match: re.Match[str], typed: dict[str, str]
+) -> None:
+    """Save what the form held (all of it or, when one part is wrong, none; a blank part
+    is left as it is) and show the panel."""
+    guild_id, owner = int(match["guild"]), int(match["owner"])
+    _check_owner(interaction, owner)
+    changes: dict[str, Any] = {}
+    if zone := typed.get("zone", "").strip():
+        changes["time_zone"] = check_zone(zone)
+    if reminders := typed.get("reminders", "").strip():
+        changes["reminders"] = server_reminders(reminders)
+    current = await save_server(interaction, guild_id, changes)
+    await show_saved(interaction, guild_id, owner, current)

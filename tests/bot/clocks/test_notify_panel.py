@@ -134,9 +134,16 @@ async def test_another_members_click_is_refused_privately(table: Table) -> None:
 async def test_the_panel_keeps_working_after_a_restart(table: Table) -> None:
     alice = table.members["alice"]
     panel = await opened(alice, table)
+    form = await alice.click(panel, label="Time zone and typed times…")
     await restart(table)
     quiet = control(panel, ":quiet")["custom_id"]
     changed = await alice.select(panel, ["00-08"], custom_id=quiet)
     assert changed.response is not None
     assert "quiet hours: **00:00–08:00**" in changed.response.content
-    assert (await bot_of(table).services.store.prefs.player(alice.id)).quiet == (0, 8)
+    store = bot_of(table).services.store
+    assert (await store.prefs.player(alice.id)).quiet == (0, 8)
+    # The form opened before the restart is answered after it.
+    typed = await alice.submit_modal(form, {"zone": "Europe/Paris"})
+    assert typed.response is not None
+    assert "Time zone: **Europe/Paris**" in typed.response.content
+    assert (await store.prefs.player(alice.id)).time_zone == "Europe/Paris"
