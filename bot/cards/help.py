@@ -44,7 +44,7 @@ HELP_LINES: dict[str, tuple[str, str]] = {
     "game log": (TABLES, "a game's story so far"),
     "game replay": (TABLES, "watch a game again, move by move"),
     "game export": (TABLES, "download a game's moves and story"),
-    "notify": (CLOCKS, "your DMs, quiet hours and time zone (alone: a panel)"),
+    "notify": (CLOCKS, "your DMs, quiet hours and time zone; menus without options"),
     "away": (CLOCKS, "go on vacation: your move clocks pause everywhere"),
     "tournament list": (TOURNAMENTS, "this server's tournaments"),
     "tournament standings": (TOURNAMENTS, "a tournament's standings and tables"),
@@ -60,7 +60,7 @@ HELP_LINES: dict[str, tuple[str, str]] = {
     "rules": (CARDS, "a game's rules on one screen"),
     "card": (CARDS, "what a card does, from any game"),
     "help": (CARDS, "this list"),
-    "settings": (MANAGERS, "the turn clock of new games (alone: a panel)"),
+    "settings": (MANAGERS, "the turn clock of new games; menus without options"),
     "game abandon": (MANAGERS, "call a game off (its host may too)"),
 }
 

@@ -11,14 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
-from bot.clocks.notify_panel import NOTIFY_FORM, notify_panel, notify_text, save_notify_form
+from bot.clocks.notify_settings import NOTIFY_FORM, notify_message, notify_text, save_notify_form
 from bot.clocks.quiet_hours import check_zone, matching_zones
-from bot.clocks.settings_panel import (
+from bot.clocks.server_settings import (
     SETTINGS_FORM,
     save_server,
     save_settings_form,
     server_reminders,
-    settings_panel,
+    settings_message,
 )
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
@@ -107,7 +107,7 @@ class ClockCommands(commands.Cog):
         if not changes:
             current = await self.services.store.prefs.server(guild_id)
             controls = await manages(interaction, guild_id)
-            text, view = settings_panel(guild_id, interaction.user.id, current, controls=controls)
+            text, view = settings_message(guild_id, interaction.user.id, current, controls=controls)
             if view is None:
                 await interaction.response.send_message(text, ephemeral=True)
             else:
@@ -172,7 +172,7 @@ class ClockCommands(commands.Cog):
         presence = self.services.presence
         typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up)
         if all(option is None for option in typed):
-            text, view = notify_panel(await self.services.store.prefs.player(interaction.user.id))
+            text, view = notify_message(await self.services.store.prefs.player(interaction.user.id))
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
         # The time choices are checked first, so a bad one changes nothing at all.
@@ -196,9 +196,9 @@ class ClockCommands(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Answer a panel's form. Forms are read from their submission alone, not kept in
-        memory, so one opened before a restart is answered after it; a refusal or a failure
-        is answered privately, as for every button."""
+        """Answer the form of a settings message. Forms are read from their submission
+        alone, not kept in memory, so one opened before a restart is answered after it; a
+        refusal or a failure is answered privately, as for every button."""
         if interaction.type is not discord.InteractionType.modal_submit:
             return
         custom_id = str(cast("dict[str, Any]", interaction.data or {}).get("custom_id", ""))
@@ -222,7 +222,7 @@ class ClockCommands(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
 
 
-#: The forms of the panels: their custom ids, and what saves each.
+#: The forms of the settings messages: their custom ids, and what saves each.
 FORMS: tuple[tuple[re.Pattern[str], FormSaver], ...] = (
     (NOTIFY_FORM, save_notify_form),
     (SETTINGS_FORM, save_settings_form),

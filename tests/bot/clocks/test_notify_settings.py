@@ -1,6 +1,7 @@
-"""The ``/notify`` panel through SimCord: opened by the command without options, each menu
-saves its choice and shows it, the form saves what is typed (or, when one part is wrong,
-nothing), another member's click is refused, and the panel works after a restart."""
+"""The settings message of ``/notify`` through SimCord: opened by the command without
+options, each menu saves its preference and shows it, the form saves what is typed (or, when
+one part is wrong, nothing), another member's click is refused, and the message works after
+a restart."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from tests.bot.test_restart import restart
 
 
 def control(message: Any, custom_id_end: str) -> dict[str, Any]:
-    """The menu or button of a panel whose custom id ends with ``custom_id_end``."""
+    """The menu or button of a settings message whose custom id ends with ``custom_id_end``."""
     return next(
         c
         for row in message.components
@@ -25,18 +26,18 @@ def control(message: Any, custom_id_end: str) -> dict[str, Any]:
 
 
 async def forged_select(
-    table: Table, member: simcord.MemberActor, panel: Any, custom_id: str, values: list[str]
+    table: Table, member: simcord.MemberActor, message: Any, custom_id: str, values: list[str]
 ) -> simcord.InteractionResult:
-    """``member`` choosing in another member's private panel. Discord shows that panel to
-    its opener alone, so SimCord refuses to click it; the interaction a forged request (or
+    """``member`` choosing in another member's settings message. Discord shows that message
+    to its opener alone, so SimCord refuses to click it; the interaction a forged request (or
     a client showing it anyway) would make is sent as it would arrive."""
-    stored = table.env.backend.get_message(panel.channel_id, panel.id)
+    stored = table.env.backend.get_message(message.channel_id, message.id)
     data = {"custom_id": custom_id, "component_type": 3, "values": values}
     return await _component_interaction(member, stored, data)
 
 
 def defaults(message: Any, custom_id_end: str) -> list[str]:
-    """The values a panel's menu shows as chosen."""
+    """The values a settings message's menu shows as chosen."""
     return [o["value"] for o in control(message, custom_id_end)["options"] if o.get("default")]
 
 
@@ -47,16 +48,18 @@ async def opened(member: simcord.MemberActor, table: Table) -> Any:
     return shown.response
 
 
-async def test_the_panel_shows_the_choices_and_a_menu_saves_one(table: Table) -> None:
+async def test_the_settings_message_shows_preferences_and_a_menu_saves_one(
+    table: Table,
+) -> None:
     alice = table.members["alice"]
-    panel = await opened(alice, table)
-    assert panel.content.startswith("Your-turn DMs: **on** · reminders before deadlines: **on**")
-    assert "quiet hours: **none**" in panel.content
-    assert defaults(panel, ":dms") == ["turns", "reminders", "digest"]
-    assert defaults(panel, ":quiet") == ["off"]
+    message = await opened(alice, table)
+    assert message.content.startswith("Your-turn DMs: **on** · reminders before deadlines: **on**")
+    assert "quiet hours: **none**" in message.content
+    assert defaults(message, ":dms") == ["turns", "reminders", "digest"]
+    assert defaults(message, ":quiet") == ["off"]
 
-    quiet = control(panel, ":quiet")["custom_id"]
-    changed = await alice.select(panel, ["23-08"], custom_id=quiet)
+    quiet = control(message, ":quiet")["custom_id"]
+    changed = await alice.select(message, ["23-08"], custom_id=quiet)
     assert changed.response is not None
     assert "quiet hours: **23:00–08:00**" in changed.response.content
     assert defaults(changed.response, ":quiet") == ["23-08"]
@@ -89,8 +92,8 @@ async def test_the_panel_shows_the_choices_and_a_menu_saves_one(table: Table) ->
 
 async def test_the_form_saves_typed_times_or_nothing_when_one_is_wrong(table: Table) -> None:
     bob = table.members["bob"]
-    panel = await opened(bob, table)
-    asked = await bob.click(panel, label="Time zone and typed times…")
+    message = await opened(bob, table)
+    asked = await bob.click(message, label="Time zone and typed times…")
     assert asked.modal is not None
     saved = await bob.submit_modal(
         asked, {"zone": "asia/tokyo", "quiet": "22-07", "before": "12h 2h"}
@@ -107,7 +110,7 @@ async def test_the_form_saves_typed_times_or_nothing_when_one_is_wrong(table: Ta
     # The typed points are offered in the menu, as chosen.
     assert defaults(saved.response, ":before") == ["12h 2h"]
 
-    again = await bob.click(panel, label="Time zone and typed times…")
+    again = await bob.click(message, label="Time zone and typed times…")
     refused = await bob.submit_modal(again, {"zone": "Mars/Olympus", "quiet": "off"})
     assert refused.ephemeral
     assert "is not a time zone I know" in "\n".join(
@@ -118,26 +121,26 @@ async def test_the_form_saves_typed_times_or_nothing_when_one_is_wrong(table: Ta
 
 async def test_another_members_click_is_refused_privately(table: Table) -> None:
     alice, carol = table.members["alice"], table.members["carol"]
-    panel = await opened(alice, table)
-    quiet = control(panel, ":quiet")["custom_id"]
-    refused = await forged_select(table, carol, panel, quiet, ["23-08"])
+    message = await opened(alice, table)
+    quiet = control(message, ":quiet")["custom_id"]
+    refused = await forged_select(table, carol, message, quiet, ["23-08"])
     assert refused.ephemeral
     assert refused.response is not None
     assert refused.response.content == (
-        "This panel is someone else's: open your own with `/notify`."
+        "These settings are someone else's: open your own with `/notify`."
     )
     store = bot_of(table).services.store
     assert (await store.prefs.player(alice.id)).quiet is None
     assert (await store.prefs.player(carol.id)).quiet is None
 
 
-async def test_the_panel_keeps_working_after_a_restart(table: Table) -> None:
+async def test_the_settings_message_keeps_working_after_a_restart(table: Table) -> None:
     alice = table.members["alice"]
-    panel = await opened(alice, table)
-    form = await alice.click(panel, label="Time zone and typed times…")
+    message = await opened(alice, table)
+    form = await alice.click(message, label="Time zone and typed times…")
     await restart(table)
-    quiet = control(panel, ":quiet")["custom_id"]
-    changed = await alice.select(panel, ["00-08"], custom_id=quiet)
+    quiet = control(message, ":quiet")["custom_id"]
+    changed = await alice.select(message, ["00-08"], custom_id=quiet)
     assert changed.response is not None
     assert "quiet hours: **00:00–08:00**" in changed.response.content
     store = bot_of(table).services.store

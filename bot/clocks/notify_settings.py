@@ -1,7 +1,8 @@
-"""The ``/notify`` panel: a member's DMs and time, shown privately with a menu for each choice
-and a form for what is typed (time zone, quiet hours, reminder points), so a phone never
-needs the command's options. Every menu and button names the member who opened the panel:
-anyone else is refused, and the panel keeps working after a restart."""
+"""The settings message of ``/notify``: a member's preferences (their DMs and their time),
+shown to them alone with a menu for each and a form for what is typed (time zone, quiet
+hours, reminder points), so a phone never needs the command's options. Every menu and button
+names the member who opened it: anyone else is refused, and it keeps working after a
+restart."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
 from storage import Player
 
-#: The DMs a member turns on or off in one menu: its value, and how the panel names it.
+#: The DMs a member turns on or off in one menu: its value, and how the message names it.
 DMS = {
     "turns": "Your-turn DMs",
     "reminders": "Reminders before deadlines",
@@ -50,7 +51,7 @@ def notify_text(player: Player) -> str:
 
 
 def on_off(value: bool) -> str:
-    """``on`` or ``off``, as the panel and the options say it."""
+    """``on`` or ``off``, as the settings message and the options say it."""
     return "on" if value else "off"
 
 
@@ -61,14 +62,14 @@ def points_text(points: Sequence[int] | None) -> str:
     return ", ".join(duration_text(timedelta(seconds=s)) for s in points) or "none"
 
 
-def notify_panel(player: Player) -> tuple[str, discord.ui.View]:
-    """The panel's text and its menus, for ``player`` alone."""
+def notify_message(player: Player) -> tuple[str, discord.ui.View]:
+    """The settings message's text and its menus, for ``player`` alone."""
     owner = player.user_id
     view = discord.ui.View(timeout=None)
-    view.add_item(NotifyChoice(owner, "dms", _dm_options(player), most=len(DMS)))
-    view.add_item(NotifyChoice(owner, "quiet", _quiet_options(player)))
-    view.add_item(NotifyChoice(owner, "digest_hour", _digest_options(player)))
-    view.add_item(NotifyChoice(owner, "before", _before_options(player)))
+    view.add_item(NotifyMenu(owner, "dms", _dm_options(player), most=len(DMS)))
+    view.add_item(NotifyMenu(owner, "quiet", _quiet_options(player)))
+    view.add_item(NotifyMenu(owner, "digest_hour", _digest_options(player)))
+    view.add_item(NotifyMenu(owner, "before", _before_options(player)))
     view.add_item(NotifyTimesButton(owner))
     hint = "Change anything below; `/notify` with options works too."
     return f"{notify_text(player)}\n{hint}", view
@@ -138,7 +139,7 @@ def _before_options(player: Player) -> list[discord.SelectOption]:
 
 def _check_owner(interaction: discord.Interaction, owner: int) -> None:
     if interaction.user.id != owner:
-        raise Refusal("This panel is someone else's: open your own with `/notify`.")
+        raise Refusal("These settings are someone else's: open your own with `/notify`.")
 
 
 def chosen_values(interaction: discord.Interaction) -> list[str]:
@@ -149,19 +150,19 @@ def chosen_values(interaction: discord.Interaction) -> list[str]:
 
 
 async def show_saved(interaction: discord.Interaction, player: Player) -> None:
-    """The panel again, with the values just saved."""
+    """The settings message again, with the values just saved."""
     services_of(interaction).timers.kick()  # reminders planned again may be due sooner
-    text, view = notify_panel(player)
+    text, view = notify_message(player)
     await interaction.response.edit_message(content=text, view=view)
 
 
-class NotifyChoice(
+class NotifyMenu(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"grim:notify:(?P<owner>\d+):(?P<field>{NOTIFY_FIELDS})",
 ):
-    """One menu of the ``/notify`` panel: the DMs on, quiet hours, the digest's hour, or the
-    reminder points."""
+    """One menu of the settings message of ``/notify``: the DMs on, quiet hours, the digest's
+    hour, or the reminder points."""
 
     PLACEHOLDERS: ClassVar[dict[str, str]] = {
         "dms": "The DMs you get",
@@ -192,7 +193,7 @@ class NotifyChoice(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> NotifyChoice:
+    ) -> NotifyMenu:
         return cls(int(match["owner"]), match["field"])
 
     async def act(self, interaction: discord.Interaction) -> None:
@@ -209,7 +210,7 @@ class NotifyChoice(
                 turns="turns" in picked,
             )
         elif not values:
-            raise Refusal("Pick one of the choices.")
+            raise Refusal("Pick one from the menu.")
         elif self.field == "quiet":
             player = await presence.set_time(self.owner, quiet=values[0])
         elif self.field == "before":
@@ -257,7 +258,7 @@ NOTIFY_FORM = re.compile(r"grim:notify:(?P<owner>\d+):form")
 
 
 def notify_form(player: Player) -> discord.ui.Modal:
-    """The form for the typed choices of ``/notify``, filled in with the current ones."""
+    """The form for the typed preferences of ``/notify``, filled in with the current ones."""
     quiet, points = player.quiet, player.reminders_before
     form = discord.ui.Modal(
         title="Your time", custom_id=f"grim:notify:{player.user_id}:form", timeout=None
@@ -303,7 +304,7 @@ async def save_notify_form(
     interaction: discord.Interaction, match: re.Match[str], typed: dict[str, str]
 ) -> None:
     """Save what the form held (all of it or, when one part is wrong, none; a blank part
-    is left as it is) and show the panel."""
+    is left as it is) and show the settings message."""
     owner = int(match["owner"])
     _check_owner(interaction, owner)
     player = await services_of(interaction).presence.set_time(

@@ -1,7 +1,7 @@
-"""The ``/settings`` panel through SimCord: a server manager changes the turn clock of new
-games with its menus, buttons and form and sees the new values; a member who does not
-manage the server sees the settings without controls; another member's click is refused;
-the panel works after a restart."""
+"""The settings message of ``/settings`` through SimCord: a server manager changes the turn
+clock of new games with its menus, buttons and form and sees the new values; a member who
+does not manage the server sees the settings without controls; another member's click is
+refused; the message works after a restart."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import simcord
 
 from tests.bot.clocks.test_commands import manager
-from tests.bot.clocks.test_notify_panel import control, defaults, forged_select
+from tests.bot.clocks.test_notify_settings import control, defaults, forged_select
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of
 from tests.bot.test_restart import restart
@@ -23,16 +23,16 @@ async def opened(member: simcord.MemberActor, table: Table) -> Any:
     return shown.response
 
 
-async def test_a_manager_changes_the_clock_with_the_panel(table: Table) -> None:
+async def test_a_manager_changes_the_clock_with_the_settings_message(table: Table) -> None:
     admin = manager(table)
-    panel = await opened(admin, table)
-    assert panel.content.startswith("New games here get: 24h per move; at the deadline:")
-    assert defaults(panel, ":deadline") == ["24h"]
-    assert defaults(panel, ":strikes") == ["3"]
-    assert defaults(panel, ":reminders") == ["12h 1h 15m"]
+    message = await opened(admin, table)
+    assert message.content.startswith("New games here get: 24h per move; at the deadline:")
+    assert defaults(message, ":deadline") == ["24h"]
+    assert defaults(message, ":strikes") == ["3"]
+    assert defaults(message, ":reminders") == ["12h 1h 15m"]
 
-    deadline = control(panel, ":deadline")["custom_id"]
-    changed = await admin.select(panel, ["72h"], custom_id=deadline)
+    deadline = control(message, ":deadline")["custom_id"]
+    changed = await admin.select(message, ["72h"], custom_id=deadline)
     assert changed.response is not None
     assert changed.response.content.startswith("New games here get: 72h per move;")
     assert defaults(changed.response, ":deadline") == ["72h"]
@@ -72,29 +72,29 @@ async def test_a_manager_changes_the_clock_with_the_panel(table: Table) -> None:
 
 
 async def test_a_member_who_does_not_manage_the_server_sees_no_controls(table: Table) -> None:
-    panel = await opened(table.members["alice"], table)
-    assert panel.components == []
-    assert panel.content.endswith("Only members who manage this server can change its settings.")
+    message = await opened(table.members["alice"], table)
+    assert message.components == []
+    assert message.content.endswith("Only members who manage this server can change its settings.")
 
 
 async def test_another_members_click_is_refused_privately(table: Table) -> None:
     admin = manager(table)
-    panel = await opened(admin, table)
-    deadline = control(panel, ":deadline")["custom_id"]
-    refused = await forged_select(table, table.members["bob"], panel, deadline, ["1h"])
+    message = await opened(admin, table)
+    deadline = control(message, ":deadline")["custom_id"]
+    refused = await forged_select(table, table.members["bob"], message, deadline, ["1h"])
     assert refused.ephemeral
     assert refused.response is not None
     assert refused.response.content == (
-        "This panel is someone else's: open your own with `/settings`."
+        "These settings are someone else's: open your own with `/settings`."
     )
     assert await bot_of(table).services.store.prefs.server(table.guild.id) == {}
 
 
-async def test_the_panel_keeps_working_after_a_restart(table: Table) -> None:
+async def test_the_settings_message_keeps_working_after_a_restart(table: Table) -> None:
     admin = manager(table)
-    panel = await opened(admin, table)
+    message = await opened(admin, table)
     await restart(table)
-    changed = await admin.click(panel, label="Offer removed players' seats to substitutes")
+    changed = await admin.click(message, label="Offer removed players' seats to substitutes")
     assert changed.response is not None
     assert "(their seat is offered to a substitute)" in changed.response.content
     stored = await bot_of(table).services.store.prefs.server(table.guild.id)

@@ -1,8 +1,8 @@
-"""The ``/settings`` panel: a server's turn clock for new games, shown privately with a menu
-or a button for each setting and a form for what is typed (time zone, reminder points).
-Everyone may look; only members who manage the server get the controls, every change
-checks that again, and only the member who opened the panel may use it. It keeps working
-after a restart: each control names the server and that member."""
+"""The settings message of ``/settings``: a server's turn clock for new games, shown to the
+member who asked alone, with a menu or a button for each setting and a form for what is
+typed (time zone, reminder points). Everyone may look; only members who manage the server
+get the controls, every change checks that again, and only the member who opened it may use
+it. It keeps working after a restart: each control names the server and that member."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from bot.clocks.notify_panel import chosen_values
+from bot.clocks.notify_settings import chosen_values
 from bot.clocks.quiet_hours import check_zone
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
@@ -62,11 +62,11 @@ async def save_server(
     return await services_of(interaction).store.prefs.set_server(guild_id, changes)
 
 
-def settings_panel(
+def settings_message(
     guild_id: int, owner: int, current: Mapping[str, Any], *, controls: bool
 ) -> tuple[str, discord.ui.View | None]:
-    """The panel's text and, for a member who manages the server (``controls``), its menus
-    and buttons."""
+    """The settings message's text and, for a member who manages the server
+    (``controls``), its menus and buttons."""
     clock = server_clock(current)
     text = (
         f"New games here get: {clock.describe()}.\n"
@@ -75,10 +75,10 @@ def settings_panel(
     if not controls:
         return f"{text}\n{NOT_A_MANAGER}", None
     view = discord.ui.View(timeout=None)
-    view.add_item(ServerClockChoice(guild_id, owner, "deadline", _deadline_options(clock)))
-    view.add_item(ServerClockChoice(guild_id, owner, "policy", _policy_options(clock)))
-    view.add_item(ServerClockChoice(guild_id, owner, "strikes", _strikes_options(clock)))
-    view.add_item(ServerClockChoice(guild_id, owner, "reminders", _reminder_options(clock)))
+    view.add_item(ServerClockMenu(guild_id, owner, "deadline", _deadline_options(clock)))
+    view.add_item(ServerClockMenu(guild_id, owner, "policy", _policy_options(clock)))
+    view.add_item(ServerClockMenu(guild_id, owner, "strikes", _strikes_options(clock)))
+    view.add_item(ServerClockMenu(guild_id, owner, "reminders", _reminder_options(clock)))
     for field in ("on_strikes", "weekends", "zone"):
         view.add_item(ServerClockButton(guild_id, owner, field, _button_label(field, clock)))
     hint = "Change anything below; `/settings` with options works too."
@@ -151,25 +151,25 @@ def _button_label(field: str, clock: TurnClock) -> str:
 
 def _check_owner(interaction: discord.Interaction, owner: int) -> None:
     if interaction.user.id != owner:
-        raise Refusal("This panel is someone else's: open your own with `/settings`.")
+        raise Refusal("These settings are someone else's: open your own with `/settings`.")
 
 
 async def show_saved(
     interaction: discord.Interaction, guild_id: int, owner: int, current: Mapping[str, Any]
 ) -> None:
-    """The panel again, with the settings just saved."""
-    text, view = settings_panel(guild_id, owner, current, controls=True)
+    """The settings message again, with the settings just saved."""
+    text, view = settings_message(guild_id, owner, current, controls=True)
     assert view is not None
     await interaction.response.edit_message(content=text, view=view)
 
 
-class ServerClockChoice(
+class ServerClockMenu(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"grim:clock:(?P<guild>\d+):(?P<owner>\d+):(?P<field>{MENUS})",
 ):
-    """One menu of the ``/settings`` panel: the deadline, what happens at it, the strikes
-    before removal, or the reminder points."""
+    """One menu of the settings message of ``/settings``: the deadline, what happens at it,
+    the strikes before removal, or the reminder points."""
 
     PLACEHOLDERS: ClassVar[dict[str, str]] = {
         "deadline": "Time per move",
@@ -197,14 +197,14 @@ class ServerClockChoice(
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> ServerClockChoice:
+    ) -> ServerClockMenu:
         return cls(int(match["guild"]), int(match["owner"]), match["field"])
 
     async def act(self, interaction: discord.Interaction) -> None:
         _check_owner(interaction, self.owner)
         values = chosen_values(interaction)
         if not values:
-            raise Refusal("Pick one of the choices.")
+            raise Refusal("Pick one from the menu.")
         current = await save_server(interaction, self.guild_id, self._change(values[0]))
         await show_saved(interaction, self.guild_id, self.owner, current)
 
@@ -231,8 +231,9 @@ class ServerClockButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"grim:clock:(?P<guild>\d+):(?P<owner>\d+):(?P<field>{BUTTONS})",
 ):
-    """A button of the ``/settings`` panel: switch what becomes of a removed player's seat,
-    switch whether weekends count, or open the form for the time zone and reminders."""
+    """A button of the settings message of ``/settings``: switch what becomes of a removed
+    player's seat, switch whether weekends count, or open the form for the time zone and
+    reminders."""
 
     def __init__(self, guild_id: int, owner: int, field: str, label: str = "…") -> None:
         super().__init__(
@@ -308,7 +309,7 @@ async def save_settings_form(
     interaction: discord.Interaction, match: re.Match[str], typed: dict[str, str]
 ) -> None:
     """Save what the form held (all of it or, when one part is wrong, none; a blank part
-    is left as it is) and show the panel."""
+    is left as it is) and show the settings message."""
     guild_id, owner = int(match["guild"]), int(match["owner"])
     _check_owner(interaction, owner)
     changes: dict[str, Any] = {}
