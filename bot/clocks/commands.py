@@ -175,6 +175,9 @@ class ClockCommands(commands.Cog):
             text, view = notify_message(await self.services.store.prefs.player(interaction.user.id))
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
+        # Saving a member's time plans their reminders again, game by game under each
+        # game's lock: that may take longer than Discord waits for a first answer.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         # The time choices are checked first, so a bad one changes nothing at all.
         player = await presence.set_time(
             interaction.user.id,
@@ -192,7 +195,7 @@ class ClockCommands(commands.Cog):
                 turns=None if turns is None else turns == "on",
             )
         self.services.timers.kick()
-        await interaction.response.send_message(notify_text(player), ephemeral=True)
+        await interaction.followup.send(notify_text(player), ephemeral=True)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

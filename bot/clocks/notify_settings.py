@@ -153,7 +153,17 @@ async def show_saved(interaction: discord.Interaction, player: Player) -> None:
     """The settings message again, with the values just saved."""
     services_of(interaction).timers.kick()  # reminders planned again may be due sooner
     text, view = notify_message(player)
-    await interaction.response.edit_message(content=text, view=view)
+    if interaction.response.is_done():
+        await interaction.edit_original_response(content=text, view=view)
+    else:
+        await interaction.response.edit_message(content=text, view=view)
+
+
+async def take_time(interaction: discord.Interaction) -> None:
+    """Tell Discord the answer comes a little later: saving a member's time plans their
+    reminders again game by game, each under its game's lock, which may take longer than
+    Discord waits for a first answer."""
+    await interaction.response.defer()
 
 
 class NotifyMenu(
@@ -198,6 +208,7 @@ class NotifyMenu(
 
     async def act(self, interaction: discord.Interaction) -> None:
         _check_owner(interaction, self.owner)
+        await take_time(interaction)
         presence = services_of(interaction).presence
         values = chosen_values(interaction)
         if self.field == "dms":
@@ -307,6 +318,7 @@ async def save_notify_form(
     is left as it is) and show the settings message."""
     owner = int(match["owner"])
     _check_owner(interaction, owner)
+    await take_time(interaction)
     player = await services_of(interaction).presence.set_time(
         owner,
         time_zone=typed.get("zone", "").strip() or None,
