@@ -42,3 +42,15 @@ async def test_help_answers_privately_with_every_command_by_section(table: Table
         assert f"`/{name}` {line}" in str(fields[section]).splitlines()
     # Short enough lines for a phone.
     assert all(len(line) <= 80 for value in fields.values() for line in str(value).splitlines())
+
+
+async def test_help_answers_in_the_bots_dms_too(table: Table) -> None:
+    tree = bot_of(table).tree
+    command = tree.get_command("help")
+    assert command is not None
+    assert sorted(command.to_dict(tree)["contexts"]) == [0, 1, 2]  # servers, DMs, group DMs
+    shown = await table.members["bob"].user.slash("help")
+    assert shown.ephemeral
+    assert shown.response is not None
+    (embed,) = shown.response.embeds
+    assert embed.title == "Grimoire's commands"
