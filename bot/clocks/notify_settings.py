@@ -28,9 +28,9 @@ DMS = {
     "heads_up": "Heads-up when you are next",
 }
 #: Quiet hours offered in the menu (any other is typed in the form).
-QUIET_CHOICES = ((22, 6), (22, 7), (22, 8), (23, 7), (23, 8), (0, 8), (0, 9), (1, 9))
+QUIET_OFFERED = ((22, 6), (22, 7), (22, 8), (23, 7), (23, 8), (0, 8), (0, 9), (1, 9))
 #: Reminder points offered in the menu, as typed (any other is typed in the form).
-BEFORE_CHOICES = ("12h 1h", "24h 1h", "12h 1h 15m", "6h 1h", "3h", "1h")
+BEFORE_OFFERED = ("12h 1h", "24h 1h", "12h 1h 15m", "6h 1h", "3h", "1h")
 #: The digest hour meaning "a day after my first game started".
 DAY_APART = -1
 NOTIFY_FIELDS = "dms|quiet|digest_hour|before"
@@ -83,7 +83,7 @@ def _dm_options(player: Player) -> list[discord.SelectOption]:
 
 
 def _quiet_options(player: Player) -> list[discord.SelectOption]:
-    offered = list(QUIET_CHOICES)
+    offered = list(QUIET_OFFERED)
     if player.quiet is not None and player.quiet not in offered:
         offered.insert(0, player.quiet)
     return [
@@ -116,7 +116,7 @@ def _digest_options(player: Player) -> list[discord.SelectOption]:
 
 def _before_options(player: Player) -> list[discord.SelectOption]:
     chosen = None if player.reminders_before is None else list(player.reminders_before)
-    typed = [*BEFORE_CHOICES]
+    typed = [*BEFORE_OFFERED]
     if chosen and chosen not in [own_reminders(t) for t in typed]:
         typed.insert(0, points_typed(chosen))
     options = [

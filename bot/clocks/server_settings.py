@@ -35,7 +35,7 @@ from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
 
 #: Reminder points offered in the menu, as typed (any other is typed in the form).
-REMINDER_CHOICES = ("12h 1h 15m", "12h 1h", "24h 1h", "6h 1h", "1h", "15m")
+REMINDERS_OFFERED = ("12h 1h 15m", "12h 1h", "24h 1h", "6h 1h", "1h", "15m")
 MENUS = "deadline|policy|strikes|reminders"
 BUTTONS = "on_strikes|weekends|zone"
 NOT_A_MANAGER = "Only members who manage this server can change its settings."
@@ -122,7 +122,7 @@ def _strikes_options(clock: TurnClock) -> list[discord.SelectOption]:
 
 def _reminder_options(clock: TurnClock) -> list[discord.SelectOption]:
     chosen = [int(r.total_seconds()) for r in clock.reminders]
-    typed = list(REMINDER_CHOICES)
+    typed = list(REMINDERS_OFFERED)
     if chosen and chosen not in [server_reminders(t) for t in typed]:
         typed.insert(0, " ".join(duration_text(r) for r in clock.reminders))
     options = [
