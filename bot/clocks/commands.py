@@ -2,31 +2,36 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-from typing import TYPE_CHECKING
+import re
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
-from bot.clocks.quiet_hours import check_zone, matching_zones, quiet_text
+from bot.clocks.notify_settings import NOTIFY_FORM, notify_message, notify_text, save_notify_form
+from bot.clocks.quiet_hours import check_zone, matching_zones
+from bot.clocks.server_settings import (
+    SETTINGS_FORM,
+    save_server,
+    save_settings_form,
+    server_reminders,
+    settings_message,
+)
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
-    LONGEST_REMINDER,
-    MAX_REMINDERS,
     MAX_STRIKES,
     POLICY_LABELS,
     STRIKES_LABELS,
     Policy,
     StrikesPolicy,
-    duration_text,
-    parse_duration,
     server_clock,
 )
 from bot.common.access import manages
-from bot.common.refusals import Refusal
-from storage import Player
+from bot.common.errors import admit, answer_error
+from bot.ops.metrics import interaction_handled
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
@@ -40,6 +45,8 @@ STRIKES_OPTIONS = [
     app_commands.Choice(name=f"{policy.value}: {label}", value=policy.value)
     for policy, label in STRIKES_LABELS.items()
 ]
+#: What saves a submitted form: the interaction, its custom id matched, its fields' values.
+FormSaver = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
@@ -89,22 +96,25 @@ class ClockCommands(commands.Cog):
         if strikes is not None:
             changes["strikes"] = strikes
         if reminders is not None:
-            changes["reminders"] = _reminders(reminders)
+            changes["reminders"] = server_reminders(reminders)
         if on_strikes is not None:
             changes["on_strikes"] = StrikesPolicy(on_strikes).value
         if weekends is not None:
             changes["weekends"] = None if weekends == "on" else False
         if timezone is not None:
             changes["time_zone"] = check_zone(timezone)
-        if changes:
-            if not await manages(interaction, interaction.guild_id):
-                raise Refusal("Only members who manage this server can change its settings.")
-            current = await self.services.store.prefs.set_server(interaction.guild_id, changes)
-            heading = "New games here now get:"
-        else:
-            current = await self.services.store.prefs.server(interaction.guild_id)
-            heading = "New games here get:"
-        text = f"{heading} {server_clock(current).describe()}."
+        guild_id = interaction.guild_id
+        if not changes:
+            current = await self.services.store.prefs.server(guild_id)
+            controls = await manages(interaction, guild_id)
+            text, view = settings_message(guild_id, interaction.user.id, current, controls=controls)
+            if view is None:
+                await interaction.response.send_message(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
+        current = await save_server(interaction, guild_id, changes)
+        text = f"New games here now get: {server_clock(current).describe()}."
         await interaction.response.send_message(text, ephemeral=True)
 
     @settings.autocomplete("timezone")
@@ -160,6 +170,14 @@ class ClockCommands(commands.Cog):
         heads_up: str | None = None,
     ) -> None:
         presence = self.services.presence
+        typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up)
+        if all(option is None for option in typed):
+            text, view = notify_message(await self.services.store.prefs.player(interaction.user.id))
+            await interaction.response.send_message(text, view=view, ephemeral=True)
+            return
+        # Saving a member's time plans their reminders again, game by game under each
+        # game's lock: that may take longer than Discord waits for a first answer.
+        await interaction.response.defer(ephemeral=True, thinking=True)
         # The time choices are checked first, so a bad one changes nothing at all.
         player = await presence.set_time(
             interaction.user.id,
@@ -177,7 +195,28 @@ class ClockCommands(commands.Cog):
                 turns=None if turns is None else turns == "on",
             )
         self.services.timers.kick()
-        await interaction.response.send_message(notify_text(player), ephemeral=True)
+        await interaction.followup.send(notify_text(player), ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Answer the form of a settings message. Forms are read from their submission
+        alone, not kept in memory, so one opened before a restart is answered after it; a
+        refusal or a failure is answered privately, as for every button."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        custom_id = str(cast("dict[str, Any]", interaction.data or {}).get("custom_id", ""))
+        for pattern, save in FORMS:
+            if (match := pattern.fullmatch(custom_id)) is None:
+                continue
+            if not await admit(interaction):
+                return
+            try:
+                await save(interaction, match, form_values(interaction))
+            except Exception as error:
+                await answer_error(interaction, error)
+            else:
+                interaction_handled(interaction, "ok")
+            return
 
     @notify.autocomplete("timezone")
     async def timezone_names(
@@ -186,33 +225,24 @@ class ClockCommands(commands.Cog):
         return [app_commands.Choice(name=n, value=n) for n in matching_zones(current)]
 
 
-def notify_text(player: Player) -> str:
-    """What a player has chosen, in two lines."""
-    own = player.reminders_before
-    points = (
-        "each game's"
-        if own is None
-        else ", ".join(duration_text(timedelta(seconds=s)) for s in own) or "none"
-    )
-    digest_at = "a day apart" if player.digest_hour is None else f"at {player.digest_hour:02d}:00"
-    return (
-        f"Your-turn DMs: **{'on' if player.turns else 'off'}** · "
-        f"reminders before deadlines: **{'on' if player.reminders else 'off'}** ({points}) · "
-        f"daily digest: **{'on' if player.digest else 'off'}** ({digest_at}) · "
-        f"heads-up when you are next: **{'on' if player.heads_up else 'off'}**.\n"
-        f"Time zone: **{player.time_zone or 'UTC'}** · "
-        f"quiet hours: **{quiet_text(player.quiet)}**."
-    )
+#: The forms of the settings messages: their custom ids, and what saves each.
+FORMS: tuple[tuple[re.Pattern[str], FormSaver], ...] = (
+    (NOTIFY_FORM, save_notify_form),
+    (SETTINGS_FORM, save_settings_form),
+)
 
 
-def _reminders(text: str) -> list[int]:
-    """Reminder points typed as durations (``12h 1h 15m``), or ``none``."""
-    if text.strip().lower() == "none":
-        return []
-    points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
-    if len(points) > MAX_REMINDERS:
-        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
-    return sorted({int(p.total_seconds()) for p in points}, reverse=True)
+def form_values(interaction: discord.Interaction) -> dict[str, str]:
+    """What each text field of a submitted form held, by its custom id (fields laid out in
+    rows or under labels alike)."""
+    data = cast("dict[str, Any]", interaction.data or {})
+    values: dict[str, str] = {}
+    for outer in data.get("components", []):
+        inner = outer.get("components") or [outer.get("component") or {}]
+        for field in inner:
+            if "custom_id" in field and isinstance(field.get("value"), str):
+                values[field["custom_id"]] = field["value"]
+    return values
 
 
 async def setup(bot: GrimoireBot) -> None:

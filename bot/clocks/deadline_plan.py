@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.clocks.quiet_hours import personal_timers
-from bot.clocks.turn_clock import deadline_line, deadlines_by_seat, plan_timers
+from bot.clocks.turn_clock import deadline_line, deadlines_by_seat, plan_timers, seat_timers
 from bot.lobby.table_settings import TableSettings
 from games.core import Engine, LogEntry
 from storage import Game, NewTimer, Player, Store, TimerKind
@@ -69,6 +69,47 @@ async def clock_timers(
         starts[seat] = player.away_until if player.away(now) and player.away_until else now
     planned = plan_timers(game.id, clock, waiting=waiting, starts=starts, kept=kept, now=now)
     return personal_timers(planned, players, clock, now)
+
+
+async def replanned_reminders(
+    store: Store, game: Game, before: Player, after: Player, now: datetime
+) -> tuple[list[NewTimer], list[int]]:
+    """A player's pending reminders in ``game`` planned again for the choices they just made
+    (``before`` → ``after``: quiet hours, time zone, own reminder points), against the
+    deadlines they already have: the reminders to schedule (each replaces the pending one
+    with its key) and the ids of pending reminders the new plan no longer has.
+
+    A reminder the old choices had sent already (moved before quiet hours, say) is not
+    planned again, so changing a choice never repeats one."""
+    clock = TableSettings.of(game).clock
+    if clock.deadline is None:
+        return [], []
+    pending = await store.timers.pending(game.id)
+    fresh: list[NewTimer] = []
+    dropped: list[int] = []
+    for seat, due in deadlines_by_seat(pending).items():
+        if game.user_at(seat) != before.user_id:
+            continue
+        waiting = [
+            t for t in pending if t.kind is TimerKind.REMINDER and int(t.payload["seat"]) == seat
+        ]
+        waiting_keys = {t.key for t in waiting}
+        # The old choices' plan as made when the move began: what it put before now and
+        # is not waiting any more was sent.
+        began = min(now, due - clock.deadline)
+        first = seat_timers(game.id, seat, clock, due, began)
+        was = {t.key: t.due_at for t in personal_timers(first, {seat: before}, clock, began)}
+        sent = {key for key, at in was.items() if at <= now and key not in waiting_keys}
+        planned = seat_timers(game.id, seat, clock, due, now)
+        chosen = [
+            t
+            for t in personal_timers(planned, {seat: after}, clock, now)
+            if t.kind is TimerKind.REMINDER and t.key not in sent
+        ]
+        fresh += chosen
+        kept = {t.key for t in chosen}
+        dropped += [t.id for t in waiting if t.key not in kept]
+    return fresh, dropped
 
 
 def clock_footer(timers: Iterable[NewTimer] | None) -> str:

@@ -3,11 +3,13 @@ player."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 import games
+from bot.clocks.deadline_plan import replanned_reminders
 from bot.clocks.quiet_hours import check_zone, next_digest, own_reminders, parse_quiet
 from bot.clocks.turn_clock import (
     MAX_AWAY,
@@ -17,17 +19,24 @@ from bot.clocks.turn_clock import (
     parse_duration,
 )
 from bot.common.announce import notice_deliveries
-from bot.common.refusals import Refusal
+from bot.common.locks import GameLocks
+from bot.common.refusals import Refusal, TableBusy
 from bot.common.text import moment, user, users
 from storage import Game, GameStatus, Player, Store
 from storage.records import PLAYER_CHOICES, merged, player_choices
+
+log = logging.getLogger("grimoire.presence")
+
+#: The choices that move a player's reminders.
+MOVES_REMINDERS = frozenset({"time_zone", "quiet", "reminders_before"})
 
 
 class Presence:
     """``/away``, ``/notify`` and ``/game nudge``."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], datetime]) -> None:
+    def __init__(self, store: Store, locks: GameLocks, *, clock: Callable[[], datetime]) -> None:
         self._store = store
+        self._locks = locks
         self._clock = clock
 
     async def away(self, user_id: int, duration: str) -> Player:
@@ -87,7 +96,8 @@ class Presence:
         (an IANA name), quiet hours (``23-08`` or ``off``), the local hour of their digest
         (``-1``: a day after their first game started), their own reminder points
         (``12h 1h``, or ``table`` for the table's) and the heads-up when they are next. A
-        digest they are waiting for moves with them, in the same transaction."""
+        digest they are waiting for moves with them, in the same transaction, and the
+        reminders of their running games are planned again for the new choices."""
         changes: dict[str, Any] = {}
         if time_zone is not None:
             changes["time_zone"] = check_zone(time_zone)
@@ -118,7 +128,33 @@ class Presence:
         playing = moves_digest and after.digest_hour is not None
         if playing and await self._store.games.of_user(user_id, (GameStatus.ACTIVE,)):
             timers.append(digest_timer(user_id, next_digest(after, now, now=now)))
-        return await self._store.prefs.set_choices(user_id, changes, timers=timers)
+        saved = await self._store.prefs.set_choices(user_id, changes, timers=timers)
+        if MOVES_REMINDERS & set(changes):
+            await self._replan_reminders(current, saved)
+        return saved
+
+    async def _replan_reminders(self, before: Player, after: Player) -> None:
+        """Plan the player's pending reminders again, game by game under each game's lock so
+        that no move replans them meanwhile. A game whose lock is kept too long is left as
+        it is: its reminders still respect the new choices when they fall due
+        (``bot.clocks.when_due``), only less well."""
+        playing = await self._store.games.of_user(after.user_id, (GameStatus.ACTIVE,))
+        for listed in playing:
+            try:
+                async with self._locks(listed.id):
+                    game = await self._store.games.get(listed.id)
+                    if game.status is not GameStatus.ACTIVE:
+                        continue
+                    now = self._clock()
+                    fresh, dropped = await replanned_reminders(
+                        self._store, game, before, after, now
+                    )
+                    if fresh:
+                        await self._store.timers.schedule(fresh)
+                    for timer_id in dropped:
+                        await self._store.timers.mark_fired(timer_id)
+            except TableBusy:
+                log.warning("Reminders of game %s not replanned: its table is busy.", listed.id)
 
     async def nudge(self, game: Game, user_id: int) -> list[int]:
         """Ping the players ``game`` waits for, on behalf of another player at the table; at

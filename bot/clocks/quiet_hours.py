@@ -1,10 +1,12 @@
 """A player's own time: their time zone, their quiet hours, and when a DM may reach them.
 
 No reminder, digest or heads-up DM is sent inside a player's quiet hours. One that would be
-is moved to the end of the window; a reminder whose deadline comes before that end moves
-earlier instead, to just before the window starts, since a reminder must come before its
-deadline (and is dropped when that moment has passed already). Thread pings are never held
-back: they are not DMs. Plain arithmetic on times handed in; nothing here reads a clock.
+is moved to the end of the window. A reminder moves earlier instead, to just before the
+window starts, when its deadline is inside the window or so soon after it that the window's
+end would leave less than half the warning the reminder was for (an hour's reminder woken up
+to ten minutes before the deadline is no warning); it is dropped when neither moment is of
+use. Thread pings are never held back: they are not DMs. Plain arithmetic on times handed
+in; nothing here reads a clock.
 """
 
 from __future__ import annotations
@@ -135,17 +137,23 @@ def dm_time(
     player: Player, at: datetime, *, now: datetime, deadline: datetime | None = None
 ) -> datetime | None:
     """When a DM meant for ``at`` may go out: ``at`` itself outside quiet hours, else the
-    window's end, or, when ``deadline`` comes first, just before the window starts.
-    ``None`` when that moment is already past (the player is asleep until after the
-    deadline: the reminder is of no use)."""
+    window's end. A reminder (with its ``deadline``) comes just before the window starts
+    instead when the window's end is not before the deadline, or leaves less than half of
+    the warning it was meant to give (``deadline - at``). ``None`` when no moment is of use:
+    the window began already and ends after the deadline."""
     window = quiet_window(player, at)
     if window is None:
         return at
     start, end = window
-    if deadline is None or end < deadline:
+    if deadline is None:
         return end
     earlier = start - BEFORE_QUIET
-    return earlier if earlier > now else None
+    can_come_earlier = earlier > now
+    after_window_in_time = end < deadline
+    enough_warning_after = deadline - end >= (deadline - at) / 2
+    if after_window_in_time and (enough_warning_after or not can_come_earlier):
+        return end
+    return earlier if can_come_earlier else None
 
 
 def next_digest(player: Player, after: datetime, *, now: datetime) -> datetime:

@@ -54,6 +54,7 @@ INITIAL_EXTENSIONS = (
     "bot.tables.commands",
     "bot.tables.play_commands",
     "bot.cards.commands",
+    "bot.cards.help",
     "bot.clocks.commands",
     "bot.tournaments.commands",
     "bot.profiles.commands",
@@ -185,7 +186,7 @@ class GrimoireBot(commands.Bot):
             substitutes=substitutes,
             stand_ins=stand_ins,
             takebacks=Takebacks(store, locks, clock=now, delivered=self._changed),
-            presence=Presence(store, clock=now),
+            presence=Presence(store, locks, clock=now),
             ai=ai,
             tournaments=Tournaments(
                 store,

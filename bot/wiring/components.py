@@ -12,7 +12,9 @@ import discord
 
 from bot.cards.buttons import CardPick
 from bot.cards.rules_button import HowToPlayButton
+from bot.clocks.notify_settings import NotifyMenu, NotifyTimesButton
 from bot.clocks.open_seat import TakeSeatButton
+from bot.clocks.server_settings import ServerClockButton, ServerClockMenu
 from bot.lobby.buttons import LobbyAiSelect, LobbyButton
 from bot.replays.buttons import (
     ReplayMoveSelect,
@@ -46,4 +48,8 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayViewSelect,
     WatchAgainButton,
     TakeSeatButton,
+    NotifyMenu,
+    NotifyTimesButton,
+    ServerClockMenu,
+    ServerClockButton,
 )

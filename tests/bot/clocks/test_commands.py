@@ -63,7 +63,8 @@ async def test_players_turn_their_notifications_on_and_off(table: Table) -> None
     assert only_answer(shown) == (
         "Your-turn DMs: **on** · reminders before deadlines: **on** (each game's) · "
         "daily digest: **on** (a day apart) · heads-up when you are next: **off**.\n"
-        "Time zone: **UTC** · quiet hours: **none**."
+        "Time zone: **UTC** · quiet hours: **none**.\n"
+        "Change anything below; `/notify` with options works too."
     )
     off = await alice.slash(table.channel, "notify", reminders="off")
     assert only_answer(off).startswith(

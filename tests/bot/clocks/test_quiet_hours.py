@@ -44,14 +44,31 @@ def test_a_day_window_in_summer_time_follows_the_clock_change() -> None:
 def test_a_quiet_dm_waits_for_the_end_or_comes_before_a_deadline_inside() -> None:
     assert dm_time(PARIS_NIGHT, utc(15, 20), now=NOON) == utc(15, 20)
     assert dm_time(PARIS_NIGHT, utc(16, 1), now=NOON) == utc(16, 7)
-    later_deadline = utc(16, 9)
+    # The window's end still leaves at least half the warning: it comes as they end.
+    later_deadline = utc(16, 13)
     assert dm_time(PARIS_NIGHT, utc(16, 1), now=NOON, deadline=later_deadline) == utc(16, 7)
+    # Right after the window, its end would leave too little warning: it comes before.
+    soon_after = utc(16, 9)
+    assert dm_time(PARIS_NIGHT, utc(16, 1), now=NOON, deadline=soon_after) == (
+        utc(15, 22) - BEFORE_QUIET
+    )
+    # …unless that moment is past: late is better than never, when it is still in time.
+    assert dm_time(PARIS_NIGHT, utc(16, 1), now=utc(15, 23), deadline=soon_after) == utc(16, 7)
     inside = utc(16, 5)
     assert dm_time(PARIS_NIGHT, utc(16, 1), now=NOON, deadline=inside) == (
         utc(15, 22) - BEFORE_QUIET
     )
     # Already asleep when it was planned: nothing useful can be sent.
     assert dm_time(PARIS_NIGHT, utc(16, 1), now=utc(15, 23), deadline=inside) is None
+
+
+def test_an_hour_before_a_deadline_at_one_in_quiet_hours_from_23_to_8_comes_before_23() -> None:
+    night = Player(1, quiet=(23, 8))  # in UTC
+    deadline = utc(16, 1)
+    hour_before = dm_time(night, deadline - timedelta(hours=1), now=utc(15, 1), deadline=deadline)
+    assert hour_before == utc(15, 23) - BEFORE_QUIET
+    twelve_before = deadline - timedelta(hours=12)
+    assert dm_time(night, twelve_before, now=utc(15, 1), deadline=deadline) == twelve_before
 
 
 def test_the_digest_comes_at_the_local_hour_and_never_in_quiet_hours() -> None:

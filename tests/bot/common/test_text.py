@@ -34,10 +34,13 @@ DISCORD_EDGE = frozenset(
     {
         "bot/cards/buttons.py",
         "bot/cards/commands.py",
+        "bot/cards/help.py",
         "bot/cards/rules_button.py",
         "bot/clocks/commands.py",
         "bot/clocks/dispatcher.py",
+        "bot/clocks/notify_settings.py",
         "bot/clocks/open_seat.py",
+        "bot/clocks/server_settings.py",
         "bot/common/access.py",
         "bot/common/errors.py",
         "bot/common/finding.py",
