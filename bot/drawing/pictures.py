@@ -102,10 +102,10 @@ def alt_text(
     status line is replaced), what the picture shows, then the rest; when that runs long,
     the longest parts are shortened alike, so that every part is still named."""
     board = engine.describe(view).rendered(names)
-    head = [_plain(board.title), _plain(status or board.description)]
+    head = [plain_text(board.title), plain_text(status or board.description)]
     fields = sorted(board.fields, key=lambda field: not field.pictured)
-    parts = [f"{_plain(field.name)}: {_plain(field.value)}" for field in fields]
-    parts.append(_plain(board.footer))
+    parts = [f"{plain_text(field.name)}: {plain_text(field.value)}" for field in fields]
+    parts.append(plain_text(board.footer))
     heading = _sentences(head)
     room = ALT_TEXT_LIMIT - discord_length(heading) - 1
     parts = [part for part in parts if part]
@@ -135,7 +135,7 @@ def _sentences(parts: Sequence[str]) -> str:
     return " ".join(part if part[-1] in ".!?…" else f"{part}." for part in parts if part)
 
 
-def _plain(text: str) -> str:
+def plain_text(text: str) -> str:
     """``text`` without markup, on one line."""
     text = _MARKUP.sub("", render(text))
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]

@@ -24,6 +24,9 @@ from tests.bot.driving import (
 )
 from tests.bot.test_restart import message_now, play_first_legal, restart
 
+#: Discord's type number of a media gallery.
+GALLERY = 12
+
 
 async def _open(
     member: simcord.MemberActor, where: simcord.ChannelHandle, **options: Any
@@ -85,9 +88,14 @@ async def test_a_player_steps_through_a_running_game(table: Table) -> None:
     assert "move 4 of 4" in _words(shown)
     assert "the public view" in _words(shown)
     (picture,) = shown.attachments
-    # The picture large, as the public board shows it: in the layout's gallery, no embed.
+    # The picture large, as the public board shows it: in the layout's gallery, no embed;
+    # described in words for those who cannot see it.
     assert gallery_urls(shown.message) == [picture.url]
     assert not shown.embeds
+    assert picture.description
+    assert picture.description.startswith("Mandragora")
+    (gallery,) = [c for c in _items(shown.components) if c.get("type") == GALLERY]
+    assert gallery["items"][0]["description"] == picture.description
     ids = button_ids(shown)
     assert f"grim:rp:prev:{game_id}:3:p" in ids
     # The controls say what they do in words, not in arrows alone.
