@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 import pytest
+from discord import MediaGalleryComponent as MediaGallery
 from PIL import Image
 
 import games
@@ -58,6 +59,10 @@ async def picture_of(message: Any) -> bytes:
         assert message.embeds[0].thumbnail.url is None
     else:
         assert gallery_urls(message) == [attachment.url]
+        # The gallery shows it with its alt text, as the file carries it.
+        (gallery,) = [c for c in message.components[0].children if isinstance(c, MediaGallery)]
+        assert [item.description for item in gallery.items] == [attachment.description]
+    assert attachment.description
     data: bytes = await attachment.read()
     assert data.startswith(PNG_SIGNATURE)
     Image.open(io.BytesIO(data)).load()
