@@ -21,7 +21,7 @@ from bot.common.errors import Guarded
 from bot.common.render import render
 from bot.common.replies import picked
 from bot.drawing.laid_out import laid_out, row_of
-from bot.drawing.pictures import board_with_picture
+from bot.drawing.pictures import board_with_picture, with_file
 from bot.replays.replays import (
     EVERYTHING,
     PUBLIC,
@@ -204,7 +204,7 @@ async def show(
             content=None, embeds=[], attachments=files, view=view
         )
     else:
-        await interaction.followup.send(view=view, files=files, ephemeral=True)
+        await interaction.followup.send(view=view, ephemeral=True, **with_file(picture))
     view.stop()  # its items are dynamic: they answer from their custom ids
 
 
