@@ -93,22 +93,23 @@ def _named(user_id: int, names: Mapping[int, str]) -> str:
 
 
 #: What happens at a missed deadline, in a lobby's few words.
-LATE_WORDS = {Policy.ACT: "a pass or the AI's move", Policy.WAIT: "the table waits"}
+MISSED_WORDS = {Policy.ACT: "a pass or the AI's move", Policy.WAIT: "the table is told and waits"}
 
 
 def clock_line(clock: TurnClock) -> str:
     """A turn clock in one line, for a lobby: "24 h a move · reminders 12 h and 1 h before ·
-    when late: the table waits · out after 3 late moves · weekends off"."""
+    a missed deadline: the table is told and waits · removed after 3 missed deadlines ·
+    weekends off"."""
     if clock.deadline is None:
         return "No deadline: take the time you need"
     parts = [f"{_hours(clock.deadline)} a move"]
     before = [_hours(r) for r in clock.reminders if r < clock.deadline]
     if before:
         parts.append(f"reminders {_and(before)} before")
-    parts.append(f"when late: {LATE_WORDS[clock.policy]}")
+    parts.append(f"a missed deadline: {MISSED_WORDS[clock.policy]}")
     if clock.strikes:
-        late = "move" if clock.strikes == 1 else "moves"
-        out = f"out after {clock.strikes} late {late}"
+        missed = "deadline" if clock.strikes == 1 else "deadlines"
+        out = f"removed after {clock.strikes} missed {missed}"
         if clock.on_strikes is StrikesPolicy.OPEN:
             out += ", the seat offered to a substitute"
         parts.append(out)

@@ -99,8 +99,8 @@ def test_the_turn_clock_is_one_line() -> None:
     clock = field(lobby("marginalia", settings=settings), "Turn clock", {})
     assert "\n" not in clock
     assert clock == (
-        "48 h a move · reminders 12 h, 1 h and 15 min before · when late: a pass or the AI's "
-        "move · out after 3 late moves"
+        "48 h a move · reminders 12 h, 1 h and 15 min before · a missed deadline: a pass or "
+        "the AI's move · removed after 3 missed deadlines"
     )
 
 
@@ -116,7 +116,8 @@ def test_the_turn_clock_is_one_line() -> None:
                 reminders=(timedelta(hours=1),),
                 weekends=False,
             ),
-            "24 h a move · reminders 1 h before · when late: the table waits · weekends off",
+            "24 h a move · reminders 1 h before · a missed deadline: the table is told and "
+            "waits · weekends off",
         ),
         (
             TurnClock(
@@ -127,12 +128,13 @@ def test_the_turn_clock_is_one_line() -> None:
                 weekends=False,
                 time_zone="Europe/Paris",
             ),
-            "7 d a move · when late: a pass or the AI's move · out after 1 late move, the seat "
-            "offered to a substitute · weekends off (Europe/Paris)",
+            "7 d a move · a missed deadline: a pass or the AI's move · removed after 1 missed "
+            "deadline, the seat offered to a substitute · weekends off (Europe/Paris)",
         ),
         (
             TurnClock(deadline=timedelta(hours=1), reminders=(timedelta(hours=12),)),
-            "1 h a move · when late: a pass or the AI's move · out after 3 late moves",
+            "1 h a move · a missed deadline: a pass or the AI's move · removed after 3 missed "
+            "deadlines",
         ),
     ],
 )
