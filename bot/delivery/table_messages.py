@@ -173,7 +173,7 @@ class TableMessages:
         )
         if with_board:
             embed, picture = await board_with_picture(post.board, names, post.picture)
-            view = _layout(post, names, content, embed, picture=picture is not None)
+            view = _layout(post, names, content, embed, picture=picture)
             sent = await channel.send(
                 view=view,
                 files=_files(picture),
@@ -198,7 +198,7 @@ class TableMessages:
             return False
         names = await self._names.names(seat_users(game))
         embed, picture = await board_with_picture(post.board, names, post.picture)
-        view = _layout(post, names, _content(post, names), embed, picture=picture is not None)
+        view = _layout(post, names, _content(post, names), embed, picture=picture)
         message = self._message(where(game), game.board_message_id)
         try:
             await message.edit(
@@ -270,14 +270,20 @@ def _content(post: TablePost, names: list[str]) -> str:
 
 
 def _layout(
-    post: TablePost, names: list[str], content: str, embed: discord.Embed, *, picture: bool
+    post: TablePost,
+    names: list[str],
+    content: str,
+    embed: discord.Embed,
+    *,
+    picture: discord.File | None,
 ) -> discord.ui.LayoutView:
-    """A post with its board and buttons: Take your turn while the game runs, Rematch and
-    New game once it is over, How to play always."""
+    """A post with its board (and its picture, described in words) and buttons: Take your
+    turn while the game runs, Rematch and New game once it is over, How to play always."""
     return board_layout(
         content,
         embed,
-        picture=picture,
+        picture=picture is not None,
+        alt_text=None if picture is None else picture.description,
         button=None if post.final else TurnButton(post.game_id, post.shown),
         game_key=post.game_key or None,
         over=post.game_id if post.final else None,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 import discord
 
 import games
+from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock
+from bot.common.names import NameBook
 from bot.common.render import render
 from bot.lobby.options import describe_options
 from bot.lobby.table_settings import Seating, TableSettings
@@ -41,15 +44,22 @@ def board_embed(
     return embed
 
 
-def lobby_embed(game: Game) -> discord.Embed:
-    """The lobby: who sits, what is played, how to join."""
+async def lobby_card(game: Game, names: NameBook) -> discord.Embed:
+    """The lobby of ``game``, its players named by their display names."""
+    seated = {s.user_id for s in game.seats if s.user_id is not None}
+    return lobby_embed(game, {user: await names.name(user) for user in sorted(seated)})
+
+
+def lobby_embed(game: Game, names: Mapping[int, str]) -> discord.Embed:
+    """The lobby: who sits (by ``names``, user id to display name: a mention reads as a
+    bare number where it does not render), what is played, how to join."""
     engine = games.get(game.game_key)
     embed = discord.Embed(
         title=f"{engine.title} · table #{game.id}",
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
-        f"{i + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
+        f"{i + 1}. {_named(s.user_id, names)}" + (" (host)" if s.user_id == game.host_id else "")
         if s.user_id is not None
         else f"{i + 1}. 🤖 AI ({s.ai_level})"
         for i, s in enumerate(game.seats)
@@ -61,7 +71,9 @@ def lobby_embed(game: Game) -> discord.Embed:
     )
     embed.add_field(name="Seats", value=engine.seat_count_label(), inline=True)
     embed.add_field(
-        name="Options", value=describe_options(engine.options(game.options)), inline=True
+        name="Options",
+        value=describe_options(engine.options(game.options, stored=True)),
+        inline=True,
     )
     settings = TableSettings.of(game)
     seating = "shuffled" if settings.seating is Seating.SHUFFLED else "join order"
@@ -69,9 +81,57 @@ def lobby_embed(game: Game) -> discord.Embed:
     embed.add_field(name="Ratings", value=practice_reason(game) or "Rated", inline=True)
     if (required := settings.requirements.describe()) is not None:
         embed.add_field(name="To join", value=required, inline=False)
-    embed.add_field(name="Turn clock", value=settings.clock.describe(), inline=False)
+    embed.add_field(name="Turn clock", value=clock_line(settings.clock), inline=False)
     embed.description = _lobby_status(game, engine)
     return embed
+
+
+def _named(user_id: int, names: Mapping[int, str]) -> str:
+    """A player's display name, safe from markdown; their mention when no name is known."""
+    name = names.get(user_id)
+    return f"<@{user_id}>" if name is None else discord.utils.escape_markdown(name)
+
+
+#: What happens at a missed deadline, in a lobby's few words.
+MISSED_WORDS = {Policy.ACT: "a pass or the AI's move", Policy.WAIT: "the table is told and waits"}
+
+
+def clock_line(clock: TurnClock) -> str:
+    """A turn clock in one line, for a lobby: "24 h a move · reminders 12 h and 1 h before ·
+    a missed deadline: the table is told and waits · removed after 3 missed deadlines ·
+    weekends off"."""
+    if clock.deadline is None:
+        return "No deadline: take the time you need"
+    parts = [f"{_hours(clock.deadline)} a move"]
+    before = [_hours(r) for r in clock.reminders if r < clock.deadline]
+    if before:
+        parts.append(f"reminders {_and(before)} before")
+    parts.append(f"a missed deadline: {MISSED_WORDS[clock.policy]}")
+    if clock.strikes:
+        missed = "deadline" if clock.strikes == 1 else "deadlines"
+        out = f"removed after {clock.strikes} missed {missed}"
+        if clock.on_strikes is StrikesPolicy.OPEN:
+            out += ", the seat offered to a substitute"
+        parts.append(out)
+    if not clock.weekends:
+        zone = f" ({clock.time_zone})" if clock.time_zone else ""
+        parts.append(f"weekends off{zone}")
+    return " · ".join(parts)
+
+
+def _hours(duration: timedelta) -> str:
+    """A duration in a lobby's words: "48 h", "15 min", "3 d", "1 d 6 h"."""
+    minutes = int(duration.total_seconds()) // 60
+    if minutes % 60 == 0 and 0 < minutes <= 72 * 60:
+        return f"{minutes // 60} h"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [f"{n} {unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "min")) if n]
+    return " ".join(parts) or "0 min"
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _lobby_status(game: Game, engine: Any) -> str:

@@ -14,6 +14,7 @@ import hashlib
 import io
 import json
 import logging
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
@@ -24,6 +25,7 @@ from pydantic import BaseModel
 
 import games
 from bot.common.posts import PostPicture
+from bot.common.render import render
 from bot.drawing.embeds import board_embed
 from bot.drawing.picture_posts import pictured_view
 from games.core import Board, Engine, render_seats
@@ -33,6 +35,9 @@ log = logging.getLogger("grimoire.pictures")
 
 #: The attachment's file name, which the embed refers to.
 FILE_NAME = "board.png"
+#: Discord's limit on a file's description, which readers and screen readers show as the
+#: picture's alt text.
+ALT_TEXT_LIMIT = 1024
 #: Pictures kept: every seat's latest view of a few dozen busy games.
 CACHE_SIZE = 128
 
@@ -81,6 +86,64 @@ async def draw(
     return png
 
 
+#: Discord's markdown, which alt text is read without: emphasis, code, spoilers, quotes,
+#: headings and small print, masked links' brackets.
+_MARKUP = re.compile(r"\*\*|__|~~|\|\||`+|^\s*(?:-#|#{1,3}|>)\s+", re.MULTILINE)
+_SPACES = re.compile(r"[ \t]+")
+
+
+def alt_text(
+    engine: Engine[Any, Any], view: BaseModel, names: Sequence[str], *, status: str | None = None
+) -> str:
+    """The picture of ``view`` in words, for those who cannot see it: the game's own text
+    board of that very view (so it tells nothing the picture does not: a seat's view only
+    what that seat sees, the public view only what is public), plain, within Discord's
+    limit. The board's title, its status (``status``, names filled in, when the picture's
+    status line is replaced), what the picture shows, then the rest; when that runs long,
+    the longest parts are shortened alike, so that every part is still named."""
+    board = engine.describe(view).rendered(names)
+    head = [plain_text(board.title), plain_text(status or board.description)]
+    fields = sorted(board.fields, key=lambda field: not field.pictured)
+    parts = [f"{plain_text(field.name)}: {plain_text(field.value)}" for field in fields]
+    parts.append(plain_text(board.footer))
+    heading = _sentences(head)
+    room = ALT_TEXT_LIMIT - discord_length(heading) - 1
+    parts = [part for part in parts if part]
+    longest = len(max(parts, key=len, default=""))
+    while longest > 1 and discord_length(_sentences(_shortened(parts, longest))) > room:
+        longest -= max(1, longest // 20)
+    text = f"{heading} {_sentences(_shortened(parts, longest))}".strip()
+    if discord_length(text) <= ALT_TEXT_LIMIT:
+        return text
+    while discord_length(text) > ALT_TEXT_LIMIT - 1:  # a very long title or status
+        text = text[:-1]
+    return text + "…"
+
+
+def discord_length(text: str) -> int:
+    """``text``'s length in UTF-16 code units, the longest way a limit may be counted (an
+    emoji, as most of a game's symbols are, counts two): a text within it fits either way."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+def _shortened(parts: list[str], longest: int) -> list[str]:
+    return [part if len(part) <= longest else part[: longest - 1].rstrip() + "…" for part in parts]
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Parts as sentences, each ending in a stop."""
+    return " ".join(part if part[-1] in ".!?…" else f"{part}." for part in parts if part)
+
+
+def plain_text(text: str) -> str:
+    """``text`` without markup, on one line."""
+    text = _MARKUP.sub("", render(text))
+    lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
+    return " ".join(line if line[-1] in ".!?…:;," else f"{line};" for line in lines if line).rstrip(
+        ";"
+    )
+
+
 async def attach(
     embed: discord.Embed,
     engine: Engine[Any, Any],
@@ -89,12 +152,14 @@ async def attach(
     *,
     status: str | None = None,
 ) -> discord.File | None:
-    """Draw the view and show it in ``embed``; the file to send with it, or ``None``."""
+    """Draw the view and show it in ``embed``, as its main image (the largest an embed
+    shows); the file to send with it, described in words (:func:`alt_text`), or ``None``."""
     png = await draw(engine, view, names, status=status)
     if png is None:
         return None
     embed.set_image(url=f"attachment://{FILE_NAME}")
-    return discord.File(io.BytesIO(png), filename=FILE_NAME)
+    described = alt_text(engine, view, names, status=status)
+    return discord.File(io.BytesIO(png), filename=FILE_NAME, description=described)
 
 
 async def attach_picture(

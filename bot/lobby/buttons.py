@@ -11,7 +11,7 @@ from bot.cards.rules_button import HowToPlayButton
 from bot.common.access import manages
 from bot.common.errors import Guarded
 from bot.common.replies import picked
-from bot.drawing.embeds import lobby_embed
+from bot.drawing.embeds import lobby_card
 from bot.lobby.dealing import check_can_start
 from bot.lobby.threads import delete_thread, open_thread_for
 from bot.wiring.services import services_of
@@ -63,7 +63,8 @@ class LobbyButton(
         else:
             await self._start(interaction)
             return
-        await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+        embed = await lobby_card(game, services.names)
+        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
     async def _start(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
@@ -87,7 +88,9 @@ class LobbyButton(
                 await delete_thread(interaction, thread_id)
             raise
         services.changed(game)
-        await interaction.edit_original_response(embed=lobby_embed(game), view=None)
+        await interaction.edit_original_response(
+            embed=await lobby_card(game, services.names), view=None
+        )
 
 
 class LobbyAiSelect(
@@ -118,10 +121,10 @@ class LobbyAiSelect(
 
     async def act(self, interaction: discord.Interaction) -> None:
         level = picked(interaction)
-        game = await services_of(interaction).lobbies.add_ai(
-            self.game_id, interaction.user.id, level
-        )
-        await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+        services = services_of(interaction)
+        game = await services.lobbies.add_ai(self.game_id, interaction.user.id, level)
+        embed = await lobby_card(game, services.names)
+        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
 
 #: The AI levels offered in a lobby, with what each means.

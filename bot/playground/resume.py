@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 import games
-from bot.drawing.embeds import lobby_embed
+from bot.drawing.embeds import lobby_card
 from bot.lobby.buttons import lobby_view
 from bot.lobby.reopen import repost_game
 from bot.lobby.threads import open_game_thread
@@ -62,7 +62,8 @@ async def _thread_exists(bot: GrimoireBot, game: Game) -> bool:
 
 async def _repost_lobby(bot: GrimoireBot, channel: discord.TextChannel, game: Game) -> None:
     view = lobby_view(game)
-    message = await channel.send(embed=lobby_embed(game), view=view or discord.utils.MISSING)
+    embed = await lobby_card(game, bot.services.names)
+    message = await channel.send(embed=embed, view=view or discord.utils.MISSING)
     if view is not None:
         view.stop()
     await bot.services.store.games.set_messages(game.id, lobby_message_id=message.id)

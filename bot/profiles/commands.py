@@ -86,9 +86,13 @@ class RatingCommands(commands.Cog):
         # fonts' faces are not to be used by two threads at once (board pictures use them).
         picture = trend_picture(points, heading)
         embed.set_image(url=f"attachment://{FILE_NAME}")
-        await interaction.response.send_message(
-            embed=embed, file=discord.File(io.BytesIO(picture), FILE_NAME), ephemeral=True
+        # The line in words, for those who cannot see it.
+        described = (
+            f"{heading}: {len(points)} ratings, from {points[0]:g} to {points[-1]:g}; "
+            f"lowest {min(points):g}, highest {max(points):g}."
         )
+        file = discord.File(io.BytesIO(picture), FILE_NAME, description=described)
+        await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
 
     async def _names(self, user_ids: Sequence[int]) -> dict[int, str]:
         """Display names for embed fields, where mentions do not render on many clients."""

@@ -1,15 +1,18 @@
 """The replay message: a game's positions, one at a time, privately.
 
-⏮ ◀ ▶ ⏭ step through the moves, a menu goes to any move (paged: a game may have a thousand),
-another switches the viewpoint. Every item is a ``DynamicItem`` whose custom id carries the
-game, the move and the viewpoint, so a replay keeps working after a restart; what the member
-may see is checked again on every click (``bot.replays.replays``), whatever the id says.
+Laid out as the public board is (``bot.drawing.laid_out``): which move and what it did, the
+picture large, the board's texts, then the controls. **⏮ First**, **◀ Back**, **Next ▶**
+and **Last ⏭** step through the moves, a menu goes to any move (paged: a game may have a
+thousand), another switches the viewpoint. Every item is a ``DynamicItem`` whose custom id
+carries the game, the move and the viewpoint, so a replay keeps working after a restart; what
+the member may see is checked again on every click (``bot.replays.replays``), whatever the
+id says.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 
@@ -17,7 +20,8 @@ from bot.common.announce import seat_users
 from bot.common.errors import Guarded
 from bot.common.render import render
 from bot.common.replies import picked
-from bot.drawing.pictures import board_with_picture
+from bot.drawing.laid_out import laid_out, row_of
+from bot.drawing.pictures import board_with_picture, with_file
 from bot.replays.replays import (
     EVERYTHING,
     PUBLIC,
@@ -39,9 +43,15 @@ class ReplayStep(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"grim:rp:(?P<nav>first|prev|next|last):(?P<game>\d+):(?P<move>\d+):" + _VIEWPOINT,
 ):
-    """⏮ ◀ ▶ ⏭: the move this button goes to is in its custom id."""
+    """First, Back, Next, Last: the move this button goes to is in its custom id."""
 
-    LABELS: dict[str, str] = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}  # noqa: RUF012
+    #: Each button's words, its arrow on the side it goes to.
+    LABELS: ClassVar[dict[str, str]] = {
+        "first": "⏮ First",
+        "prev": "◀ Back",
+        "next": "Next ▶",
+        "last": "Last ⏭",
+    }
 
     def __init__(
         self, nav: str, game_id: int, move: int, viewpoint: str, *, disabled: bool = False
@@ -180,16 +190,21 @@ async def show(
     embed, picture = await board_with_picture(
         frame.board, names, frame.picture, private=frame.viewpoint != PUBLIC
     )
-    view = frame_view(frame, allowed_viewpoints(frame.game, user), names, page)
+    view = laid_out(
+        content,
+        embed,
+        picture=picture is not None,
+        alt_text=None if picture is None else picture.description,
+        rows=frame_rows(frame, allowed_viewpoints(frame.game, user), names, page),
+    )
+    files = [picture] if picture is not None else []
     if edit:
+        # A replay message from before the layout had words and an embed: they go.
         await interaction.response.edit_message(
-            content=content, embed=embed, attachments=[picture] if picture else [], view=view
+            content=None, embeds=[], attachments=files, view=view
         )
     else:
-        extra: dict[str, Any] = {} if picture is None else {"file": picture}
-        await interaction.followup.send(
-            content=content, embed=embed, view=view, ephemeral=True, **extra
-        )
+        await interaction.followup.send(view=view, ephemeral=True, **with_file(picture))
     view.stop()  # its items are dynamic: they answer from their custom ids
 
 
@@ -223,22 +238,26 @@ def frame_text(frame: Frame, names: list[str]) -> str:
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
-def frame_view(
+def frame_rows(
     frame: Frame, viewpoints: tuple[str, ...], names: list[str], page: int | None = None
-) -> discord.ui.View:
-    """The buttons and menus under a frame."""
+) -> list[discord.ui.ActionRow[Any]]:
+    """The rows of buttons and menus under a frame: the steps, whose view (when there is a
+    choice), and the move to go to."""
     game_id, move, last, viewpoint = frame.game.id, frame.move, frame.last, frame.viewpoint
-    view = discord.ui.View(timeout=None)
     steps = [
         ("first", 0, move == 0),
         ("prev", max(move - 1, 0), move == 0),
         ("next", min(move + 1, last), move >= last),
         ("last", last, move >= last),
     ]
-    for nav, target, disabled in steps:
-        item = ReplayStep(nav, game_id, target, viewpoint, disabled=disabled)
-        item.row = 0
-        view.add_item(item)
+    rows = [
+        row_of(
+            *(
+                ReplayStep(nav, game_id, target, viewpoint, disabled=disabled)
+                for nav, target, disabled in steps
+            )
+        )
+    ]
     if len(viewpoints) > 1:
         chooser = ReplayViewSelect(
             game_id,
@@ -252,12 +271,11 @@ def frame_view(
                 for v in viewpoints
             ],
         )
-        chooser.row = 1
-        view.add_item(chooser)
-    menu = ReplayMoveSelect(game_id, move, viewpoint, move_options(frame, names, page))
-    menu.row = 2
-    view.add_item(menu)
-    return view
+        rows.append(row_of(chooser))
+    rows.append(
+        row_of(ReplayMoveSelect(game_id, move, viewpoint, move_options(frame, names, page)))
+    )
+    return rows
 
 
 def _capitalised(text: str) -> str:

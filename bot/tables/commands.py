@@ -18,7 +18,7 @@ from bot.common.finding import find_game, game_choices
 from bot.common.refusals import Refusal, StaleRequest
 from bot.common.render import render
 from bot.common.replies import post_with_buttons
-from bot.drawing.embeds import lines_text, lobby_embed
+from bot.drawing.embeds import lines_text, lobby_card
 from bot.lobby.buttons import lobby_view
 from bot.lobby.lobby import Seating
 from bot.lobby.options import MAX_OPTIONS_TEXT, option_choices
@@ -121,7 +121,8 @@ class GameCommands(commands.Cog):
             rated=rated,
             requirements=requirements(min_reliability, min_games),
         )
-        message_id = await post_with_buttons(interaction, lobby_embed(lobby), lobby_view(lobby))
+        embed = await lobby_card(lobby, self.services.names)
+        message_id = await post_with_buttons(interaction, embed, lobby_view(lobby))
         await self.services.store.games.set_messages(lobby.id, lobby_message_id=message_id)
 
     @new.autocomplete("options")

@@ -20,7 +20,7 @@ from bot.common.access import manages
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.common.render import render
-from bot.drawing.embeds import lobby_embed
+from bot.drawing.embeds import lobby_card
 from bot.tables.moves import Moves, running_game
 from bot.wiring.services import Services, services_of
 from storage import Game
@@ -115,5 +115,5 @@ async def show_lobby_closed(client: discord.Client, services: Services, game_id:
     channel = client.get_partial_messageable(game.channel_id)
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(game.lobby_message_id).edit(
-            embed=lobby_embed(game), view=None
+            embed=await lobby_card(game, services.names), view=None
         )

@@ -19,7 +19,7 @@ from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.common.text import channel
-from bot.drawing.embeds import lobby_embed
+from bot.drawing.embeds import lobby_card
 from bot.lobby.buttons import lobby_view
 from bot.lobby.lobby import Seating
 from bot.wiring.services import Services, services_of
@@ -92,7 +92,7 @@ async def _post_lobby(interaction: discord.Interaction, services: Services, lobb
     view = lobby_view(lobby)
     sent = await target.send(
         content=words or None,
-        embed=lobby_embed(lobby),
+        embed=await lobby_card(lobby, services.names),
         view=view or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in others]

@@ -216,15 +216,17 @@ def has_board(message: discord.Message) -> bool:
     return bool(message.embeds or gallery_urls(message) or board_texts(message))
 
 
+def _sent_items(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every component of a message as sent (rows, or a layout's containers), however deep."""
+    for component in components:
+        yield component
+        yield from _sent_items(component.get("components", []))
+
+
 def button_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
     """The custom ids of the buttons on a message, in order, however deep they sit."""
     if isinstance(message, simcord.ResponseMessage):
-        return [
-            str(child["custom_id"])
-            for row in message.components
-            for child in row.get("components", [])
-            if child.get("custom_id")
-        ]
+        return [str(c["custom_id"]) for c in _sent_items(message.components) if c.get("custom_id")]
     return [
         c.custom_id
         for c in _walk(message.components)

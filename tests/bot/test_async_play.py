@@ -59,7 +59,10 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     assert f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)" in thread_text(table, game)
     lobby = next(m for m in table.channel.history() if m.embeds)
     clock = next(f.value for f in lobby.embeds[0].fields if f.name == "Turn clock")
-    assert str(clock).startswith("12h per move; at the deadline: pass, or the AI moves for them")
+    assert clock == (
+        "12 h a move · reminders 1 h and 15 min before · a missed deadline: a pass or the AI's "
+        "move · removed after 3 missed deadlines"
+    )
     spectator = await table.members["erin"].slash(thread, "board")
     assert spectator.response is not None
     assert spectator.response.content == f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)"

@@ -4,22 +4,48 @@
 from __future__ import annotations
 
 import io
+import itertools
+import random
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
+from discord import MediaGalleryComponent as MediaGallery
 from PIL import Image
 
 import games
+from bot import create_bot
 from bot.common.posts import PostPicture
 from bot.drawing import pictures
 from bot.drawing.picture_posts import post_picture
-from games.core import Engine
+from bot.wiring.app import GrimoireBot
+from bot.wiring.settings import Settings
+from games.core import Board, BoardField, Engine
 from storage import Game
 from tests.bot.conftest import Table
-from tests.bot.driving import gallery_urls, has_board, post_text, start_game, stored
+from tests.bot.driving import (
+    bot_of,
+    check_moved,
+    gallery_urls,
+    has_board,
+    legal_moves,
+    member_at,
+    play_by_command,
+    post_text,
+    start_game,
+    stored,
+)
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+#: Moves played in each game whose every picture is checked for its alt text.
+MOVES = 6
+
+
+@pytest.fixture
+def simcord_bot(db: Path) -> GrimoireBot:
+    """A bot dealing games from fixed seeds, so each game below is always the same."""
+    return create_bot(Settings(database_url=f"sqlite:///{db}"), seeds=itertools.count(31).__next__)
 
 
 async def picture_of(message: Any) -> bytes:
@@ -28,9 +54,15 @@ async def picture_of(message: Any) -> bytes:
     (attachment,) = message.attachments
     assert attachment.filename == pictures.FILE_NAME
     if message.embeds:
+        # Large, as the embed's main image: a thumbnail's text cannot be read.
         assert message.embeds[0].image.url == f"attachment://{pictures.FILE_NAME}"
+        assert message.embeds[0].thumbnail.url is None
     else:
         assert gallery_urls(message) == [attachment.url]
+        # The gallery shows it with its alt text, as the file carries it.
+        (gallery,) = [c for c in message.components[0].children if isinstance(c, MediaGallery)]
+        assert [item.description for item in gallery.items] == [attachment.description]
+    assert attachment.description
     data: bytes = await attachment.read()
     assert data.startswith(PNG_SIGNATURE)
     Image.open(io.BytesIO(data)).load()
@@ -153,3 +185,115 @@ async def test_a_board_whose_picture_cannot_be_drawn_keeps_all_its_text() -> Non
     kept = [f.name for f in board.rendered(["Ann", "Bob"]).fields if not f.pictured]
     assert [f.name for f in embed.fields] == kept
     assert embed.image.url == f"attachment://{pictures.FILE_NAME}"
+
+
+@pytest.mark.parametrize("key", sorted(games.ENGINES))
+async def test_every_picture_has_alt_text_that_tells_only_what_its_reader_may_see(
+    table: Table, key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[tuple[int, str, str | None]] = []  # channel, file name, description
+    cdn = table.env.backend.cdn
+    store = cdn.store_attachment
+
+    def recording(
+        attachment_id: int, channel_id: int, filename: str, data: bytes, description: str | None
+    ) -> dict[str, Any]:
+        sent.append((channel_id, filename, description))
+        return store(attachment_id, channel_id, filename, data, description)
+
+    monkeypatch.setattr(cdn, "store_attachment", recording)
+    engine = games.get(key)
+    players = ["alice", "bob", "carol"][: engine.max_players]
+    thread, game_id = await start_game(table, key, players)
+    game = await stored(table, game_id)
+    rng = random.Random(key)
+    for _ in range(MOVES):
+        if game.status.value != "active":
+            break
+        seat = rng.choice(sorted(game.to_act))
+        move = rng.choice([m for m in await legal_moves(table, game, seat) if m != "back"])
+        await play_by_command(table, game, seat, move)
+        game = await check_moved(table, game, seat, move)
+        await table.env.advance_time(1)
+    await bot_of(table).idle_background()
+
+    boards = [(channel, text) for channel, name, text in sent if name == pictures.FILE_NAME]
+    dm_seat = {member_at(table, game, s).user.dm_channel.id: s for s in range(len(game.seats))}
+    assert {c for c, _ in boards} >= {thread.id, *dm_seat}, "the board and every DM"
+    for _, text in boards:
+        assert text, "a picture without alt text"
+        assert pictures.discord_length(text) <= pictures.ALT_TEXT_LIMIT
+        assert "**" not in text, text
+        assert "`" not in text, text
+    public, seen = await _texts_seen(table, game)
+    own: dict[int, list[str]] = {seat: [] for seat in seen}
+    for channel, text in boards:
+        reader = dm_seat.get(channel)
+        for seat, lines in seen.items():
+            secret = {line for line in lines.split("\n") if len(line) >= 12}
+            secret -= {line for line in secret if line in public}
+            told = [line for line in secret if line in (text or "")]
+            if seat == reader:
+                own[seat] += told
+                continue
+            # What both seats see at some time (a card that came round to the reader) is
+            # the reader's to know too; the public board knows none of it.
+            leaked = told if reader is None else [t for t in told if t not in seen[reader]]
+            assert leaked == [], (reader, seat)
+    # Each seat's pictures tell it its own secrets: the check above can find one.
+    assert all(own.values()), own
+
+
+async def _texts_seen(table: Table, game: Game) -> tuple[str, dict[int, str]]:
+    """Every line of text the public board showed over ``game``, and every line each seat's
+    board showed, as alt text writes them."""
+    engine = games.get(game.game_key)
+    assert game.seed is not None
+    names = [member_at(table, game, s).name for s in range(len(game.seats))]
+    state = engine.new_game(len(game.seats), game.seed, engine.options(game.options, stored=True))
+    states = [state]
+    for action in await bot_of(table).services.store.games.actions(game.id):
+        move = engine.parse(state, action.seat, action.notation)
+        state = engine.apply(state, action.seat, move).state
+        states.append(state)
+
+    def lines(seat: int | None) -> str:
+        shown: list[str] = []
+        for moment in states:
+            board = engine.describe(engine.view(moment, seat)).rendered(names)
+            texts = [board.title, board.description, board.footer]
+            texts += [text for field in board.fields for text in (field.name, field.value)]
+            shown += [
+                pictures.plain_text(line).rstrip(";") for t in texts for line in t.splitlines()
+            ]
+        return "\n".join(shown)
+
+    return lines(None), {seat: lines(seat) for seat in range(len(game.seats))}
+
+
+def test_alt_text_is_plain_and_names_every_part_within_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    engine = games.get("mandragora")
+    view = engine.view(engine.new_game(2, seed=5), 0)
+    long = "\n".join(f"**{n}** 🌱 `card` — a rather wordy line of card text" for n in range(40))
+    board = Board(
+        title="{p0} at the table",
+        description="**Your move.**",
+        fields=(
+            BoardField(name="Told in words", value=long),
+            BoardField(name="Drawn", value="```\n a  b\n1 ·  ·\n```", pictured=True),
+            BoardField(name="Your hand", value=long),
+        ),
+        footer="Type `/play`.",
+    )
+    monkeypatch.setattr(engine, "describe", lambda shown: board)
+
+    text = pictures.alt_text(engine, view, ["Ann", "Bob"])
+    assert pictures.discord_length(text) <= pictures.ALT_TEXT_LIMIT
+    assert text.startswith("Ann at the table. Your move. Drawn: a b; 1 · ·. Told in words: ")
+    assert "Your hand: 0 🌱 card" in text  # every part named, the long ones shortened alike
+    assert text.endswith("Type /play.")
+    assert not any(mark in text for mark in ("**", "`", "\n"))
+    resigned = pictures.alt_text(engine, view, ["Ann", "Bob"], status="Bob resigned.")
+    assert resigned.startswith("Ann at the table. Bob resigned. Drawn:")

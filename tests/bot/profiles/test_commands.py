@@ -208,6 +208,8 @@ async def test_a_profile_draws_the_rating_trend(table: Table) -> None:
     assert result.response is not None
     (picture,) = result.response.attachments
     assert picture.filename == "trend.png"
+    assert picture.description is not None
+    assert picture.description.startswith("Marginalia rating, latest games: 3 ratings, from ")
     assert _shown(result)["image"]["url"] == "attachment://trend.png"
     assert _fields(result)["Games finished"] == "3"
     flat = await table.members["carol"].slash(table.channel, "profile")

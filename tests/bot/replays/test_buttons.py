@@ -11,9 +11,12 @@ from simcord import actors as simcord_actors
 
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    board_texts,
     bot_of,
     button_ids,
+    gallery_urls,
     member_at,
+    post_words,
     replies,
     resign,
     start_game,
@@ -21,28 +24,52 @@ from tests.bot.driving import (
 )
 from tests.bot.test_restart import message_now, play_first_legal, restart
 
+#: Discord's type number of a media gallery.
+GALLERY = 12
+
 
 async def _open(
     member: simcord.MemberActor, where: simcord.ChannelHandle, **options: Any
 ) -> simcord.ResponseMessage:
     """The member's ``/game replay``: the private replay message."""
     result = await member.slash(where, "game replay", **options)
+    return _replay_of(result)
+
+
+def _replay_of(result: simcord.InteractionResult) -> simcord.ResponseMessage:
+    """The private replay message an interaction answered with."""
     assert result.ephemeral
-    shown = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
+    shown = [
+        m for m in [result.response, *result.followups] if m is not None and m.flags.components_v2
+    ]
     assert shown, replies(result)
     assert shown[-1].ephemeral
     return shown[-1]
 
 
+def _words(message: simcord.ResponseMessage) -> str:
+    """What the replay message says above its picture: which move, whose view."""
+    return post_words(message.message)
+
+
 def _fields(message: simcord.ResponseMessage) -> str:
-    return " ".join(str(e.to_dict()) for e in message.embeds)
+    """The texts of the board under the picture."""
+    return "\n".join(board_texts(message.message))
+
+
+def _items(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component of a message as sent, however deep it sits."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found += _items(component.get("components", []))
+    return found
 
 
 def _select(message: simcord.ResponseMessage, prefix: str) -> dict[str, Any]:
-    for row in message.components:
-        for item in row.get("components", []):
-            if str(item.get("custom_id", "")).startswith(prefix):
-                return dict(item)
+    for item in _items(message.components):
+        if str(item.get("custom_id", "")).startswith(prefix):
+            return dict(item)
     raise AssertionError(f"no {prefix} menu")
 
 
@@ -58,24 +85,42 @@ async def test_a_player_steps_through_a_running_game(table: Table) -> None:
     thread, game_id = await _moved_game(table, 4)
     alice = table.members["alice"]
     shown = await _open(alice, thread)
-    assert "move 4 of 4" in shown.content
-    assert "the public view" in shown.content
-    assert shown.attachments, "the board picture comes along"
+    assert "move 4 of 4" in _words(shown)
+    assert "the public view" in _words(shown)
+    (picture,) = shown.attachments
+    # The picture large, as the public board shows it: in the layout's gallery, no embed;
+    # described in words for those who cannot see it.
+    assert gallery_urls(shown.message) == [picture.url]
+    assert not shown.embeds
+    assert picture.description
+    assert picture.description.startswith("Mandragora")
+    (gallery,) = [c for c in _items(shown.components) if c.get("type") == GALLERY]
+    assert gallery["items"][0]["description"] == picture.description
     ids = button_ids(shown)
     assert f"grim:rp:prev:{game_id}:3:p" in ids
-    back = await alice.click(shown, label="◀")
+    # The controls say what they do in words, not in arrows alone.
+    steps = [c for c in _items(shown.components) if str(c.get("custom_id")).startswith("grim:rp:")]
+    assert [(c["label"], c.get("disabled", False)) for c in steps] == [
+        ("⏮ First", False),
+        ("◀ Back", False),
+        ("Next ▶", True),
+        ("Last ⏭", True),
+    ]
+    back = await alice.click(shown, label="◀ Back")
     assert back.response is not None
-    assert "move 3 of 4" in back.response.content
-    start = await alice.click(back.response, label="⏮")
+    assert "move 3 of 4" in _words(back.response)
+    (picture,) = back.response.attachments
+    assert gallery_urls(back.response.message) == [picture.url]
+    start = await alice.click(back.response, label="⏮ First")
     assert start.response is not None
-    assert "move 0 of 4" in start.response.content
-    assert "The deal" in start.response.content
+    assert "move 0 of 4" in _words(start.response)
+    assert "The deal" in _words(start.response)
     await table.env.advance_time(10)
     menu = _select(start.response, "grim:rpm:")
     assert [o["value"] for o in menu["options"]] == ["m0", "m1", "m2", "m3", "m4"]
     gone = await alice.select(start.response, ["m2"], custom_id=menu["custom_id"])
     assert gone.response is not None
-    assert "move 2 of 4" in gone.response.content
+    assert "move 2 of 4" in _words(gone.response)
 
 
 async def test_a_player_may_switch_to_their_own_seat_only_while_it_runs(table: Table) -> None:
@@ -90,7 +135,7 @@ async def test_a_player_may_switch_to_their_own_seat_only_while_it_runs(table: T
     assert [o["value"] for o in views["options"]] == ["p", f"s{seat}"]
     own = await alice.select(shown, [f"s{seat}"], custom_id=views["custom_id"])
     assert own.response is not None
-    assert "alice's view" in own.response.content
+    assert "alice's view" in _words(own.response)
     # The seat's own board (its hand drawn in the picture, its own words in the text).
     assert _fields(own.response) != public
     assert "Your move" in _fields(own.response)
@@ -102,9 +147,7 @@ async def test_a_spectator_never_sees_a_hand_while_the_game_runs(table: Table) -
     erin = table.members["erin"]
     shown = await _open(erin, table.channel, game=game_id)
     assert not any(
-        str(c.get("custom_id", "")).startswith("grim:rpv:")
-        for r in shown.components
-        for c in r["components"]
+        str(c.get("custom_id", "")).startswith("grim:rpv:") for c in _items(shown.components)
     )
     # Clicks forged to ask for a seat's view, or everything, are refused privately: what
     # a custom id says is never trusted.
@@ -118,13 +161,12 @@ async def test_a_spectator_never_sees_a_hand_while_the_game_runs(table: Table) -
 async def _forged_click(
     member: simcord.MemberActor, message: simcord.ResponseMessage, custom_id: str
 ) -> simcord.InteractionResult:
-    """A click on ``message``'s ⏮ button made to carry ``custom_id`` instead of its own, as
-    a tampered message would."""
+    """A click on ``message``'s First button made to carry ``custom_id`` instead of its own,
+    as a tampered message would."""
     stored = simcord_actors._visible_message(member, message)
-    for row in stored.components:
-        for item in row.get("components", []):
-            if item.get("label") == "⏮":
-                item["custom_id"], item["disabled"] = custom_id, False
+    for item in _items(stored.components):
+        if item.get("label") == "⏮ First":
+            item["custom_id"], item["disabled"] = custom_id, False
     return await member.click(message, custom_id=custom_id)
 
 
@@ -135,12 +177,12 @@ async def test_once_over_anyone_may_see_every_hand(table: Table) -> None:
     await table.env.advance_time(10)
     erin = table.members["erin"]
     shown = await _open(erin, table.channel, game=game_id)
-    assert "The game is over" in shown.content
+    assert "The game is over" in _words(shown)
     views = _select(shown, "grim:rpv:")
     assert [o["value"] for o in views["options"]] == ["p", "s0", "s1", "a"]
     everything = await erin.select(shown, ["a"], custom_id=views["custom_id"])
     assert everything.response is not None
-    assert "everything" in everything.response.content
+    assert "everything" in _words(everything.response)
     fields = _fields(everything.response)
     assert "alice" in fields
     assert "bob" in fields
@@ -152,9 +194,9 @@ async def test_replay_buttons_work_after_a_restart(table: Table) -> None:
     shown = await _open(table.members["alice"], thread)
     await restart(table)
     await table.env.advance_time(10)
-    back = await table.members["alice"].click(shown, label="◀")
+    back = await table.members["alice"].click(shown, label="◀ Back")
     assert back.response is not None
-    assert "move 2 of 3" in back.response.content
+    assert "move 2 of 3" in _words(back.response)
     assert bot_of(table).services.replays is not None
 
 
@@ -175,7 +217,7 @@ async def test_long_games_page_the_move_menu(table: Table) -> None:
     assert values[-1] == "g1"
     later = await table.members["bob"].select(shown, ["g1"], custom_id=menu["custom_id"])
     assert later.response is not None
-    assert "move 1 of" in later.response.content  # the same position, the next page
+    assert "move 1 of" in _words(later.response)  # the same position, the next page
     page = _select(later.response, "grim:rpm:")
     assert next(o["value"] for o in page["options"]) == "g0"
     assert f"m{game.version}" in [o["value"] for o in page["options"]]
@@ -183,12 +225,7 @@ async def test_long_games_page_the_move_menu(table: Table) -> None:
 
 async def _watch_again(member: simcord.MemberActor, final: Any) -> simcord.ResponseMessage:
     """The member's click on **Watch again**: the private replay message it opens."""
-    result = await member.click(final, label="Watch again")
-    assert result.ephemeral
-    shown = [m for m in [result.response, *result.followups] if m is not None and m.embeds]
-    assert shown, replies(result)
-    assert shown[-1].ephemeral
-    return shown[-1]
+    return _replay_of(await member.click(final, label="Watch again"))
 
 
 async def test_watch_again_opens_the_last_move_with_every_hand_even_after_a_restart(
@@ -204,7 +241,7 @@ async def test_watch_again_opens_the_last_move_with_every_hand_even_after_a_rest
     assert f"grim:rpw:{game_id}" in button_ids(final)
     erin = table.members["erin"]  # not at the table: anyone may watch an ended game
     shown = await _watch_again(erin, final)
-    assert f"#{game_id} · move {last} of {last} · everything (every hand)" in shown.content
+    assert f"#{game_id} · move {last} of {last} · everything (every hand)" in _words(shown)
     fields = _fields(shown)
     assert fields.count("Hand") >= 2, fields
     # Only erin sees it: the thread holds no new message.
@@ -213,5 +250,5 @@ async def test_watch_again_opens_the_last_move_with_every_hand_even_after_a_rest
     await restart(table)
     await table.env.advance_time(10)
     again = await _watch_again(table.members["bob"], message_now(thread, final.id))
-    assert f"move {last} of {last}" in again.content
-    assert "everything" in again.content
+    assert f"move {last} of {last}" in _words(again)
+    assert "everything" in _words(again)
