@@ -261,7 +261,7 @@ class TableViews:
             if heading is not None:
                 said = [heading, *said]
             if missed is not None:
-                said = [_missed_text(engine.title, game.id, missed, version), *told]
+                said = [_missed_text(engine.title, game.id, missed, shown_at), *told]
             if history.ended(version):
                 over = final_words(history, ratings)
                 text = "\n".join([*said, "", over]).strip()
