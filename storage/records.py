@@ -90,6 +90,9 @@ class Game:
     updated_at: datetime
     started_at: datetime | None
     finished_at: datetime | None
+    board_post: Mapping[str, Any] | None = None
+    """How the thread's newest post (``board_message_id``) was made, as the table's delivery
+    asked for it; ``None`` when it is not known (a post of the turn order)."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The engine seat of ``user_id``, or ``None`` when they are not playing."""
@@ -206,6 +209,8 @@ class UndoMessage:
     channel_id: int
     message_id: int
     content: str
+    settled: str | None = None
+    """How the request was settled (neutral text), once it was; ``None`` while it is open."""
 
 
 @dataclass(frozen=True, slots=True)

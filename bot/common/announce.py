@@ -68,6 +68,33 @@ def turn_line(users: Sequence[int | None], waiting: frozenset[int]) -> tuple[str
     return f"{label}: {', '.join(names)}", people
 
 
+def turn_pings(waiting: Sequence[frozenset[int]], version: int) -> frozenset[int]:
+    """The seats a post at ``version`` pings, ``waiting`` being the seats the game waited on
+    at each version from the deal: those it started waiting on there, each once per round of
+    simultaneous play.
+
+    A round lasts while the game waits on several seats at once (Magnum Opus: everyone picks
+    a card, then again from the next pack) or on the last of them still to act; a turn that
+    falls to one seat alone ends it. Whoever the game already waited on earlier in the round
+    knows it plays in this round (the round's first post pinged them, or they were acting as
+    it began), so later posts of the round say whom it waits on without pinging them again.
+    """
+    now = _joined(waiting, version)
+    if len(waiting[version]) <= 1:
+        return now  # one seat's turn: the post is theirs
+    told: set[int] = set()
+    for earlier in range(version - 1, -1, -1):
+        if _joined(waiting, earlier) and len(waiting[earlier]) <= 1:
+            break  # a turn of one seat: the round began after it
+        told |= waiting[earlier]
+    return now - told
+
+
+def _joined(waiting: Sequence[frozenset[int]], version: int) -> frozenset[int]:
+    """The seats the game started waiting on at ``version``."""
+    return waiting[version] - waiting[version - 1] if version else waiting[0]
+
+
 def notice_deliveries(
     game: Game, content: str, pings: Sequence[int] = (), *, close_thread: bool = False
 ) -> list[Delivery]:
@@ -98,5 +125,6 @@ __all__ = [
     "game_lane",
     "notice_deliveries",
     "seat_users",
+    "turn_pings",
     "where",
 ]

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -47,6 +49,56 @@ def nonce_of(item: OutboxItem) -> str:
     when a send is repeated after a crash or a lost answer, Discord hands back the message
     it created the first time (within a few minutes) instead of posting it twice."""
     return f"grimoire-{item.id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PostMaking:
+    """What a post of the thread was made of: the version it belongs to and how its words
+    were asked for (see :meth:`TableViews.post <bot.tables.views.TableViews.post>`). Kept with
+    the thread's newest post, so that editing it rewrites the same words."""
+
+    version: int
+    lines: bool = True
+    heading: str | None = None
+    missed: str | None = None
+
+    @classmethod
+    def of(cls, item: OutboxItem, version: int) -> PostMaking:
+        """How a table delivery asks for its post."""
+        payload = item.payload
+        heading, missed = payload.get("heading"), payload.get("missed")
+        return cls(
+            version,
+            lines=bool(payload.get("lines", True)),
+            heading=None if heading is None else str(heading),
+            missed=None if missed is None else str(missed),
+        )
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any] | None) -> PostMaking | None:
+        """Read back what :meth:`to_payload` wrote; ``None`` for nothing usable."""
+        if data is None or not isinstance(data.get("version"), int):
+            return None
+        heading, missed = data.get("heading"), data.get("missed")
+        return cls(
+            int(data["version"]),
+            lines=bool(data.get("lines", True)),
+            heading=heading if isinstance(heading, str) else None,
+            missed=missed if isinstance(missed, str) else None,
+        )
+
+    def to_payload(self) -> dict[str, Any]:
+        """As JSON-ready data, to keep with the post's message."""
+        return {
+            "version": self.version,
+            "lines": self.lines,
+            "heading": self.heading,
+            "missed": self.missed,
+        }
+
+    def words(self) -> dict[str, Any]:
+        """The arguments of ``TableViews.post`` that choose the post's words."""
+        return {"lines": self.lines, "heading": self.heading, "missed": self.missed}
 
 
 class TableMessages:
@@ -76,23 +128,28 @@ class TableMessages:
             return  # the game ended (by forfeit) at this version: the update behind says so
         if forced or history.is_post(version):
             footer = "" if newer else await self._footer(history)
+            made = PostMaking.of(item, version) if forced else PostMaking(version)
             post = self.views.post(
                 history,
                 version,
                 footer=footer,
-                lines=bool(item.payload.get("lines", True)),
-                missed=item.payload.get("missed"),
-                heading=item.payload.get("heading"),
                 ratings=await self._rating_changes(history, version),
+                **made.words(),
             )
-            await self._post(item, history, post, with_board=not newer)
+            await self._post(item, history, post, with_board=not newer, made=made)
             return
         if newer:
             return  # the update behind this one brings the board up to date
-        last = history.post_at_or_before(version)
-        post = self.views.post(history, last, footer=await self._footer(history), board_at=version)
+        made = self._newest_post(history, version)
+        post = self.views.post(
+            history,
+            made.version,
+            footer=await self._footer(history),
+            board_at=version,
+            **made.words(),
+        )
         if not await self._edit_board(history, post, version):
-            await self._post(item, history, post, with_board=True)
+            await self._post(item, history, post, with_board=True, made=made)
 
     async def view(self, item: OutboxItem) -> None:
         """Bring one player's private message about a game up to date."""
@@ -144,6 +201,16 @@ class TableMessages:
             return None
         return history
 
+    def _newest_post(self, history: History, version: int) -> PostMaking:
+        """How the thread's newest post was made, to edit it in its own words: a post made
+        out of the turn order (a game picked up in a new thread, a take-back, a catch-up)
+        keeps them, where the turn's own post would tell the turn's story instead."""
+        turns = PostMaking(history.post_at_or_before(version))
+        kept = PostMaking.read(history.game.board_post)
+        if kept is None or not turns.version <= kept.version <= version:
+            return turns  # made before the turn's own post, or for moves taken back since
+        return kept
+
     async def _rating_changes(self, history: History, version: int) -> list[RatingChange] | None:
         """How the game moved its players' ratings, for its final post (``None`` for any
         other post, or a game not rated)."""
@@ -161,7 +228,13 @@ class TableMessages:
         return deadline_line(deadlines_by_seat(pending).values())
 
     async def _post(
-        self, item: OutboxItem, history: History, post: TablePost, *, with_board: bool
+        self,
+        item: OutboxItem,
+        history: History,
+        post: TablePost,
+        *,
+        with_board: bool,
+        made: PostMaking,
     ) -> None:
         """A new message at the bottom of the thread; the previous one loses its board."""
         game = history.game
@@ -186,7 +259,9 @@ class TableMessages:
             sent = await channel.send(view=view, allowed_mentions=allowed, nonce=nonce_of(item))
             view.stop()
         previous = game.board_message_id
-        await self._store.games.set_messages(game.id, board_message_id=sent.id)
+        await self._store.games.set_messages(
+            game.id, board_message_id=sent.id, board_post=made.to_payload()
+        )
         if previous is not None and previous != sent.id:
             await self._strip_post(where(game), previous)
 

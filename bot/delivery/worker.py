@@ -30,7 +30,7 @@ from bot.ops.metrics import DELIVERY_FAILURES
 from bot.tables.turn import turn_view
 from bot.tournaments.signup import TOURNAMENT_COLOUR
 from bot.undo.buttons import undo_view
-from bot.undo.posts import LAPSED, lapsed, settled_text
+from bot.undo.posts import lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
 from storage import Delivery, DeliveryKind, OutboxItem, Store, UndoMessage
 
@@ -135,13 +135,13 @@ class OutboxWorker:
                     log.exception("Lapsed undo requests of game %s not closed.", item.game_id)
 
     async def _close_lapsed_undo_requests(self, game_id: int) -> None:
-        """Requests of the game that are no longer open lose their buttons and say so (a
-        click on a request settles it and edits it itself: the store no longer has it)."""
+        """Requests of the game that are no longer open lose their buttons and say how they
+        ended (a click that settled one first edits it too, with the same words)."""
         for request in await lapsed(self._store, game_id):
             messageable = self._client.get_partial_messageable(request.channel_id)
             message = messageable.get_partial_message(request.message_id)
             try:
-                await message.edit(content=settled_text(request.content, LAPSED), view=None)
+                await message.edit(content=render(settled_text(request)), view=None)
             except discord.HTTPException as error:  # its buttons still answer a click clearly
                 log.warning("Lapsed undo request of game %s kept its buttons: %s", game_id, error)
 

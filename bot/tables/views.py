@@ -26,6 +26,7 @@ from bot.common.announce import (
     public_lines,
     seat_users,
     turn_line,
+    turn_pings,
     where,
 )
 from bot.common.posts import PostPicture
@@ -103,6 +104,10 @@ class History:
         if version == 0:
             return self.moments[0].waiting
         return self.moments[version].waiting - self.moments[version - 1].waiting
+
+    def pinged(self, version: int) -> frozenset[int]:
+        """The seats the post at ``version`` pings (see :func:`turn_pings`)."""
+        return turn_pings([m.waiting for m in self.moments[: version + 1]], version)
 
     def is_post(self, version: int) -> bool:
         """Whether the thread gets a post at ``version``: the start, the end, or someone new
@@ -261,7 +266,7 @@ class TableViews:
             if heading is not None:
                 said = [heading, *said]
             if missed is not None:
-                said = [_missed_text(engine.title, game.id, missed, version), *told]
+                said = [_missed_text(engine.title, game.id, missed, shown_at), *told]
             if history.ended(version):
                 over = final_words(history, ratings)
                 text = "\n".join([*said, "", over]).strip()
@@ -269,7 +274,9 @@ class TableViews:
                 # The turn line as the board shows it: an edited post keeps its story but
                 # says whom the game waits on now.
                 turn, _ = turn_line(users, shown.waiting)
-                newly = history.joined(version) if lines and missed is None else moment.waiting
+                # Whoever the game started waiting on, once per round of simultaneous play;
+                # a post out of the turn order pings everyone it waits on.
+                newly = history.pinged(version) if lines and missed is None else moment.waiting
                 resigned = game.resigned_seats()
                 pings = tuple(
                     u for s in sorted(newly) if s not in resigned and (u := users[s]) is not None

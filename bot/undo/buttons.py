@@ -1,8 +1,8 @@
 """Approve and Refuse under a request to take a move back.
 
 Once the request is settled its message says how, and its buttons go; a click on a request
-that is no longer open (an old message, perhaps from before a restart) is told so privately,
-and that message loses its buttons too.
+that is no longer open (an old message, perhaps from before a restart, or one click among many
+that came too late) is told so privately, and that message says how the request ended.
 """
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ import discord
 
 from bot.common.errors import Guarded
 from bot.common.refusals import RequestClosed
+from bot.common.render import render
 from bot.common.replies import tell
 from bot.undo.posts import settled_text
 from bot.wiring.services import services_of
-
-CLOSED = "⌛ No longer open."
+from storage import UndoMessage
 
 
 class UndoVote(
@@ -50,47 +50,54 @@ class UndoVote(
 
     async def act(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
-        message = interaction.message
+        asked = _request_message(interaction, self.game_id, self.version)
         try:
-            # A click that settles the request (or finds it closed) edits its message here.
-            undone = await services.takebacks.answer(
+            answered = await services.takebacks.answer(
                 self.game_id,
                 interaction.user.id,
                 version=self.version,
                 approve=self.approve,
-                message_id=None if message is None else message.id,
+                message=asked,
             )
         except RequestClosed as closed:
             await tell(interaction, closed.message)
-            # Whoever settled it may have edited it already; otherwise it lapsed.
-            await _close(interaction, CLOSED)
+            if asked is not None:
+                # Settled by whoever got there first: these are the words it ends with.
+                await _close(interaction, await services.takebacks.closed(asked))
             return
         # The game may now wait on an AI seat.
-        services.changed(await services.tables.get(self.game_id) if undone else None)
+        services.changed(await services.tables.get(self.game_id) if answered.undone else None)
         if not self.approve:
             text = "You refused; the move stands."
-            settled = f"❌ Refused by {interaction.user.mention}: the move stands."
-        elif undone:
+        elif answered.undone:
             text = "Everyone agreed: the move is taken back."
-            settled = "✅ Everyone agreed: the move is taken back."
         else:
-            await interaction.response.send_message(
-                "You approved; waiting for the others.", ephemeral=True
-            )
-            return
+            text = "You approved; waiting for the others."
         await interaction.response.send_message(text, ephemeral=True)
-        await _close(interaction, settled)
+        if answered.settled is not None:
+            await _close(interaction, answered.settled)
 
 
-async def _close(interaction: discord.Interaction, how: str) -> None:
-    """The request's message says how it was settled, and its buttons go."""
+def _request_message(
+    interaction: discord.Interaction, game_id: int, version: int
+) -> UndoMessage | None:
+    """The request's message the click came from, as the store keeps it."""
     message = interaction.message
-    if message is None or not message.components:
-        return  # already closed
+    if message is None:
+        return None
+    return UndoMessage(game_id, version, message.channel.id, message.id, message.content)
+
+
+async def _close(interaction: discord.Interaction, settled: UndoMessage) -> None:
+    """The request's message says how it was settled, and its buttons go. Every click on it
+    writes the same words (the store's), so the order the edits land in does not matter."""
+    message = interaction.message
+    if message is None:
+        return
     # The member has their answer; a message that cannot be edited keeps its buttons, and
     # they answer clearly.
     with contextlib.suppress(discord.HTTPException):
-        await message.edit(content=settled_text(message.content, how), view=None)
+        await message.edit(content=render(settled_text(settled)), view=None)
 
 
 def undo_view(game_id: int, version: int) -> discord.ui.View:

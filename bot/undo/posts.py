@@ -1,35 +1,45 @@
-"""The messages asking a table to take a move back, while they show Approve and Refuse.
+"""The messages asking a table to take a move back, and the words each one ends with.
 
-A request is settled by a click on its own message (which is then edited on the spot), or it
-lapses when the game moves on, is asked again or ends. The store keeps each request's message
-(``Store.undo_messages``): the outbox worker remembers it when it posts it, and after the
-game's next update whichever process sends that update edits a lapsed one: said to be closed,
-with no buttons left. Whoever takes a message out of the store edits it, so a message is
-edited once, however many processes serve the bot, and a restart forgets none. A click on a
-button the store does not know (a request posted before it kept them) is still answered, and
-that message loses its buttons then.
+A request is settled by a click on its own message, or it lapses when the game moves on, is
+asked again or ends. The store keeps each request's message (``Store.undo_messages``): the
+outbox worker remembers it when it posts it, and it is settled there once, by whoever gets
+there first, with the words that say how the request ended: taken back, refused, or no longer
+open. Those words are kept, so every edit of the message (the click that settled it, a click
+that came too late, the update that found it lapsed) writes the same words, in whatever order
+they reach Discord, in however many processes. A click on a message the store never kept (a
+request posted before messages were kept) settles it there from then on.
 """
 
 from __future__ import annotations
 
+from bot.common.text import user
 from storage import GameNotFound, GameStatus, Store, UndoMessage
 
-#: The line a lapsed request gets, under its question.
+#: How a request ends when everyone agreed.
+AGREED = "✅ Everyone agreed: the move is taken back."
+#: How a request ends when the game moved on (or it was asked again) before everyone answered.
 LAPSED = "⌛ No longer open: the game moved on before everyone answered."
+#: How a request ends that a click found closed, when nothing else is known of it (a request
+#: posted before messages were kept).
+CLOSED = "⌛ No longer open."
+
+
+def refused(user_id: int) -> str:
+    """How a request ends when ``user_id`` refused it."""
+    return f"❌ Refused by {user(user_id)}: the move stands."
 
 
 async def lapsed(store: Store, game_id: int) -> list[UndoMessage]:
     """The game's request messages still showing buttons for a request no longer open, each
-    taken out of the store for the caller to edit (nobody else will)."""
+    settled as lapsed (or as whoever settled it first said), for the caller to edit."""
     shown = await store.undo_messages.open(game_id)
     if not shown:
         return []
     open_version = await _open_request(store, game_id)
     return [
-        message
+        await store.undo_messages.settle(message, LAPSED)
         for message in shown
         if message.version != open_version
-        and await store.undo_messages.close(game_id, message.message_id)
     ]
 
 
@@ -48,6 +58,7 @@ async def _open_request(store: Store, game_id: int) -> int | None:
     return request.version
 
 
-def settled_text(question: str, how: str) -> str:
-    """A request's message once settled: the question, and how it was settled."""
-    return f"{question}\n{how}"[:2000]
+def settled_text(message: UndoMessage) -> str:
+    """A settled request's message: the question, and how it was settled (neutral text)."""
+    how = message.settled or CLOSED
+    return f"{message.content}\n{how}"[:2000]

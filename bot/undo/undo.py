@@ -19,6 +19,7 @@ from bot.common.posts import Post, UndoButtons
 from bot.common.refusals import Refusal, RequestClosed, StaleRequest
 from bot.common.text import user
 from bot.tables.views import table_deliveries
+from bot.undo.posts import AGREED, CLOSED, LAPSED, refused
 from games.core import Engine, IllegalAction
 from storage import (
     Action,
@@ -29,8 +30,19 @@ from storage import (
     GameNotFound,
     GameStatus,
     Store,
+    UndoMessage,
     VersionConflict,
 )
+
+
+@dataclass(frozen=True, slots=True)
+class UndoAnswer:
+    """What an answer to an undo request did."""
+
+    undone: bool
+    """The move was taken back (this was the last approval)."""
+    settled: UndoMessage | None = None
+    """The request's message with the words it now ends with, when this answer settled it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,23 +134,24 @@ class Takebacks:
         *,
         version: int,
         approve: bool,
-        message_id: int | None = None,
-    ) -> bool:
-        """``user_id`` approves or refuses the request made at ``version``. Returns whether
-        the move was taken back (the last approval).
+        message: UndoMessage | None = None,
+    ) -> UndoAnswer:
+        """``user_id`` approves or refuses the request made at ``version``: whether the move
+        was taken back (the last approval), and, when the answer settled the request, its
+        message (``message``, the one the answer was clicked under) with the words it ends
+        with, for the caller to edit. A :class:`RequestClosed` refusal when the request is no
+        longer open (then :meth:`closed` settles its message).
 
-        ``message_id``: the request's message the answer was clicked under. When the answer
-        settles the request, or finds it closed, the click edits that message itself: the
-        store forgets the message first, so that no process edits it as lapsed."""
+        The message is settled before the game changes, under the game's lock: an answer
+        that comes too late, or the update that finds the request lapsed, reads the same
+        words and writes nothing else."""
         async with self._locks(game_id):
             try:
                 game = await self._running(game_id)
             except Refusal:
-                await self._clicked(game_id, message_id)
                 raise RequestClosed() from None
             request = await self._store.games.undo_request(game.id)
             if request is None or request.version != version or game.version != version:
-                await self._clicked(game_id, message_id)
                 raise RequestClosed()
             seat = game.seat_of(user_id)
             asker = game.user_at(request.seat)
@@ -146,29 +159,38 @@ class Takebacks:
                 raise Refusal("Only the other players of this game answer this request.")
             assert asker is not None  # a request is made by a player, never by an AI seat
             if not approve:
-                await self._clicked(game.id, message_id)
+                settled = await self._settle(message, refused(user_id))
                 refusal = f"{user(user_id)} refused to let {user(asker)} take their move back."
                 await self._store.games.drop_undo(
                     game.id, deliveries=notice_deliveries(game, refusal)
                 )
                 self._delivered()
-                return False
+                return UndoAnswer(undone=False, settled=settled)
             approved = await self._store.games.approve_undo(game.id, version=version, seat=seat)
             assert approved is not None
             needed = set(_other_seats(game, request.seat))
             if not needed <= approved.approvals:
-                return False
-            await self._clicked(game.id, message_id)
+                return UndoAnswer(undone=False)
+            settled = await self._settle(message, AGREED)
             engine = games.get(game.game_key)
             log = await self._store.games.actions(game.id)
             states, _ = _replay(engine, game, log[: request.to_version])
             await self._take_back(game, engine, states, request.to_version, asker)
-            return True
+            return UndoAnswer(undone=True, settled=settled)
 
-    async def _clicked(self, game_id: int, message_id: int | None) -> None:
-        """The request's message ``message_id`` is edited by the click that settles it."""
-        if message_id is not None:
-            await self._store.undo_messages.close(game_id, message_id)
+    async def closed(self, message: UndoMessage) -> UndoMessage:
+        """A click found its request no longer open: its message as settled, to edit. One
+        nobody settled yet lapsed (the game moved on, or it was asked again); one the store
+        never kept (posted before messages were kept) is only said to be closed."""
+        shown = await self._store.undo_messages.open(message.game_id)
+        kept = any(m.message_id == message.message_id for m in shown)
+        return await self._store.undo_messages.settle(message, LAPSED if kept else CLOSED)
+
+    async def _settle(self, message: UndoMessage | None, words: str) -> UndoMessage | None:
+        """Settle the request's message with ``words`` (unless it was settled already)."""
+        if message is None:
+            return None
+        return await self._store.undo_messages.settle(message, words)
 
     async def _running(self, game_id: int) -> Game:
         try:

@@ -85,8 +85,11 @@ class GameStore(ABC):
         thread_id: int | None = None,
         lobby_message_id: int | None = None,
         board_message_id: int | None = None,
+        board_post: Mapping[str, Any] | None = None,
     ) -> Game:
-        """Remember where the game lives on Discord (only the ids given are changed)."""
+        """Remember where the game lives on Discord (only the ids given are changed).
+        ``board_post``: how the post ``board_message_id`` names was made (JSON data), kept
+        with it; a new board message given without it forgets the old one's."""
 
     # ------------------------------------------------------------------ moves
     @abstractmethod

@@ -1,4 +1,5 @@
-"""Which messages asking a table to take a move back still show Approve and Refuse."""
+"""The messages asking a table to take a move back: which still show Approve and Refuse, and
+how each of the others was settled."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from storage.records import UndoMessage
 
 
 class UndoMessages(ABC):
-    """The undo requests' messages whose buttons are live. Whoever closes one (removes it
-    here) edits it on Discord, so that it is edited once, whichever process gets there."""
+    """The undo requests' messages. A message is settled once, by whichever caller (in
+    whichever process) gets there first; the words it was settled with are kept, so every
+    edit of it, in any order, writes the same words."""
 
     @abstractmethod
     async def posted(self, message: UndoMessage) -> None:
@@ -18,9 +20,12 @@ class UndoMessages(ABC):
 
     @abstractmethod
     async def open(self, game_id: int) -> list[UndoMessage]:
-        """The game's messages still showing their buttons, oldest request first."""
+        """The game's messages not yet settled (still showing their buttons), oldest request
+        first."""
 
     @abstractmethod
-    async def close(self, game_id: int, message_id: int) -> bool:
-        """Forget a message whose buttons are to go: ``True`` for the one caller that
-        closed it (it edits the message), ``False`` when it was not, or no longer, open."""
+    async def settle(self, message: UndoMessage, words: str) -> UndoMessage:
+        """Settle ``message`` with ``words`` (neutral text: how the request ended) unless it
+        was settled before: the message as kept, with the words it is settled with, the
+        first caller's. A message never kept (posted by a bot from before messages were
+        kept) is kept from now on, settled."""

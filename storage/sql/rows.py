@@ -82,6 +82,7 @@ def game(row: Row, seats: Iterable[Seat]) -> Game:
         updated_at=_moment(row["updated_at"]),
         started_at=from_stored(row["started_at"]),
         finished_at=from_stored(row["finished_at"]),
+        board_post=None if row["board_post"] is None else json.loads(row["board_post"]),
     )
 
 

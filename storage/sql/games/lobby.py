@@ -175,8 +175,9 @@ class SqlLobby(GameStore):
         thread_id: int | None = None,
         lobby_message_id: int | None = None,
         board_message_id: int | None = None,
+        board_post: Mapping[str, Any] | None = None,
     ) -> Game:
-        changes = {
+        changes: dict[str, Any] = {
             column: value
             for column, value in (
                 ("thread_id", thread_id),
@@ -185,6 +186,9 @@ class SqlLobby(GameStore):
             )
             if value is not None
         }
+        if board_message_id is not None:
+            # What the post was made of goes with it: a post made otherwise forgets it.
+            changes["board_post"] = None if board_post is None else json.dumps(dict(board_post))
         async with self._db.session() as db:
             await load_game(db, self._d, game_id, lock=True)
             if changes:

@@ -367,8 +367,10 @@ def test_simultaneous_play_waits_then_pings_once() -> None:
     ]
     assert posts_of(history) == [0, 3]
     post = VIEWS.post(history, 3)
-    # The one who kept last picks straight away: everyone else is pinged, once.
-    assert post.pings == (user(0), user(1))
+    # Keeping and picking are one round of simultaneous play: the deal pinged everyone for
+    # it, so the post that opens the picks names them without pinging them again.
+    assert VIEWS.post(history, 0).pings == (user(0), user(1), user(2))
+    assert post.pings == ()
     lines = post.text.splitlines()
     assert lines[:3] == [
         "{p0} keeps a Magnum Opus card.",
@@ -418,8 +420,8 @@ def test_keeps_and_picks_stay_secret_until_revealed() -> None:
         reveal.text
     )
     assert reveal.text.endswith("Waiting for: {p0}, {p1}, {p2}")
-    # Everyone is waited for again; the one who just picked is not pinged for it.
-    assert reveal.pings == (user(0), user(1))
+    # Everyone is waited for again, within the same round: nobody is pinged again.
+    assert reveal.pings == ()
     # Carol made the last pick: she is not told by DM that the next round waits on her.
     assert [VIEWS.private(history, 6, seat).notify for seat in range(3)] == [True, True, False]
     assert VIEWS.private(history, 6, 0).text == "Your turn in {b}Magnum Opus{/b} #1 in {c900}."
@@ -591,8 +593,10 @@ def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, pl
             assert "Practice game (an AI seat), unrated." in post.text
         else:
             assert post.final is False
-            joined = history.joined(version)
-            assert post.pings == tuple(u for s in sorted(joined) if (u := users[s]) is not None)
+            # Whoever the game started waiting on, once per round of simultaneous play.
+            pinged = history.pinged(version)
+            assert pinged <= history.joined(version)
+            assert post.pings == tuple(u for s in sorted(pinged) if (u := users[s]) is not None)
             waiting = history.moments[version].waiting
             assert post.text.endswith(turn_line(users, waiting)[0])
     assert told == [line for m in history.moments for line in public_lines(m.log)]

@@ -40,7 +40,7 @@ async def test_a_move_of_several_decisions_is_taken_back_whole(
     request = await store.games.undo_request(game.id)
     assert request is not None
     assert (request.seat, request.version, request.to_version) == (0, 5, 2)
-    assert await takebacks.answer(game.id, BOB, version=5, approve=True)
+    assert (await takebacks.answer(game.id, BOB, version=5, approve=True)).undone
     after = await store.games.get(game.id)
     assert (after.version, after.state, after.to_act) == (2, before.state, before.to_act)
     assert [a.notation for a in await store.games.actions(game.id)] == ["move 1", "move 3"]
@@ -90,7 +90,7 @@ async def test_answers_count_only_from_the_other_players_while_the_request_stand
         await takebacks.answer(game.id, ALICE, version=1, approve=True)
     with pytest.raises(Refusal, match="no longer open"):
         await takebacks.answer(game.id, BOB, version=0, approve=True)
-    assert not await takebacks.answer(game.id, BOB, version=1, approve=True)
+    assert not (await takebacks.answer(game.id, BOB, version=1, approve=True)).undone
     await tables.play(game.id, BOB, "move 2")  # the game moved on: the request lapses
     with pytest.raises(Refusal, match="no longer open"):
         await takebacks.answer(game.id, CAROL, version=1, approve=True)

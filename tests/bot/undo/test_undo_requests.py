@@ -5,6 +5,10 @@ click on a message the store never kept is still answered."""
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
+from pathlib import Path
+
 import discord
 import simcord
 
@@ -26,6 +30,16 @@ CLOSED = "no longer open"
 async def answer(result: simcord.InteractionResult) -> str:
     assert result.ephemeral, result
     return "\n".join(replies(result))
+
+
+def forget_undo_message(db: Path, message_id: int) -> None:
+    """Take a request's message out of the database file, as if a bot from before messages
+    were kept had posted it."""
+    with contextlib.closing(sqlite3.connect(db)) as connection, connection:
+        deleted = connection.execute(
+            "DELETE FROM undo_messages WHERE message_id = ?", (message_id,)
+        )
+        assert deleted.rowcount == 1
 
 
 def fresh(thread: simcord.ChannelHandle, message: discord.Message) -> discord.Message:
@@ -112,9 +126,8 @@ async def test_a_request_outlives_a_restart_and_lapses_with_the_next_move(table:
 async def test_an_old_button_the_store_never_kept_is_answered_and_goes(table: Table) -> None:
     thread, game, request = await asked(table)
     # As a request posted by a bot from before the store kept them: nobody knows it is there.
-    store = bot_of(table).services.store
-    assert await store.undo_messages.close(game.id, request.id)
     await table.env.restart_bot(make_bot(table.db))
+    forget_undo_message(table.db, request.id)
     (seat,) = game.to_act
     await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
     assert fresh(thread, request).components  # nobody knew it was there

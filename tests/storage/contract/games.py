@@ -420,6 +420,17 @@ class GameStoreContract:
         assert await store.outbox.pending() == []
         assert await store.timers.pending() == timers
 
+    async def test_the_board_message_keeps_how_its_post_was_made(self, store: Store) -> None:
+        game = await started_game(store)
+        made = {"version": 3, "lines": False, "heading": "Picked up again.", "missed": None}
+        posted = await store.games.set_messages(game.id, board_message_id=901, board_post=made)
+        assert (posted.board_message_id, posted.board_post) == (901, made)
+        # Other ids leave it be; a new board message made the usual way forgets it.
+        kept = await store.games.set_messages(game.id, thread_id=900)
+        assert kept.board_post == made
+        plain = await store.games.set_messages(game.id, board_message_id=902)
+        assert (plain.board_message_id, plain.board_post) == (902, None)
+
     # ------------------------------------------------------------------ reading
     async def test_games_are_found_by_thread_and_channel(self, store: Store) -> None:
         game = await started_game(store)

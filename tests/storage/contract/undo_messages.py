@@ -14,8 +14,8 @@ def message(game_id: int, version: int, message_id: int) -> UndoMessage:
 
 
 class UndoMessagesContract:
-    """Any store remembers each game's open request messages, oldest first, and lets exactly
-    one caller close each of them, whichever process it runs in."""
+    """Any store remembers each game's open request messages, oldest first, and settles each
+    of them once, with the first caller's words, whichever process it runs in."""
 
     async def test_a_games_messages_are_remembered_oldest_first(self, store: Store) -> None:
         game = await new_lobby(store)
@@ -32,21 +32,41 @@ class UndoMessagesContract:
         ]
         assert await store.undo_messages.open(other.id) == [message(other.id, 4, 902)]
 
-    async def test_a_message_is_closed_once(self, store: Store) -> None:
+    async def test_a_message_is_settled_once_with_the_first_words(self, store: Store) -> None:
         game = await new_lobby(store)
         await store.undo_messages.posted(message(game.id, 4, 901))
         await store.undo_messages.posted(message(game.id, 4, 903))  # asked again, same version
-        assert await store.undo_messages.close(game.id, 901)
-        assert not await store.undo_messages.close(game.id, 901)
-        assert not await store.undo_messages.close(game.id, 999)
+        settled = await store.undo_messages.settle(message(game.id, 4, 901), "taken back")
+        assert settled == UndoMessage(game.id, 4, 70, 901, "Take back move 4?", "taken back")
+        # Whoever comes later is told how it was settled; nothing changes.
+        later = await store.undo_messages.settle(message(game.id, 4, 901), "no longer open")
+        assert later.settled == "taken back"
+        assert await store.undo_messages.open(game.id) == [message(game.id, 4, 903)]
+        # Posted again after a repeated send: still settled.
+        await store.undo_messages.posted(message(game.id, 4, 901))
         assert await store.undo_messages.open(game.id) == [message(game.id, 4, 903)]
 
-    async def test_processes_racing_to_close_a_message_close_it_once(
+    async def test_a_message_never_kept_is_kept_settled(self, store: Store) -> None:
+        game = await new_lobby(store)
+        old = message(game.id, 2, 950)
+        assert (await store.undo_messages.settle(old, "no longer open")).settled == (
+            "no longer open"
+        )
+        assert (await store.undo_messages.settle(old, "refused")).settled == "no longer open"
+        assert await store.undo_messages.open(game.id) == []
+
+    async def test_processes_racing_to_settle_a_message_agree_on_its_words(
         self, store: Store, open_store: StoreFactory
     ) -> None:
         game = await new_lobby(store)
         await store.undo_messages.posted(message(game.id, 4, 901))
         stores = [await open_store() for _ in range(4)]
-        closed = await asyncio.gather(*(s.undo_messages.close(game.id, 901) for s in stores))
-        assert sorted(closed) == [False, False, False, True]
+        settled = await asyncio.gather(
+            *(
+                s.undo_messages.settle(message(game.id, 4, 901), f"words {i}")
+                for i, s in enumerate(stores)
+            )
+        )
+        assert len({m.settled for m in settled}) == 1
+        assert settled[0].settled in {f"words {i}" for i in range(4)}
         assert await store.undo_messages.open(game.id) == []
