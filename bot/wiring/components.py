@@ -13,6 +13,7 @@ import discord
 from bot.cards.buttons import CardPick
 from bot.cards.rules_button import HowToPlayButton
 from bot.clocks.open_seat import TakeSeatButton
+from bot.drawing.board_button import BoardButton
 from bot.lobby.buttons import LobbyAiSelect, LobbyButton
 from bot.replays.buttons import (
     ReplayMoveSelect,
@@ -36,6 +37,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelSelect,
     PanelPage,
     WholeMoveSelect,
+    BoardButton,
     SignupButton,
     GameOverButton,
     HowToPlayButton,
