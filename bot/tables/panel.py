@@ -22,7 +22,7 @@ from bot.tables.choices import PAGE_SIZE, PanelChoices
 from bot.tables.panel_words import MOVE_ROOM, menu_option, panel_text, since_last_turn
 from bot.tables.play import MoveResult
 from bot.wiring.services import services_of
-from games.core import BoardField
+from storage.replay import ReplayFailed
 
 
 class PanelChoice(
@@ -295,13 +295,14 @@ async def show_panel(
     before = [render(note, names)] if note else []
     if lines:
         before.append(lines_text(lines, names, limit=MOVE_ROOM))
-    recap: list[str] = []
-    own: tuple[BoardField, ...] = ()
-    history = await services.tables.views.history(game.id)
-    if history is not None:
-        recap = since_last_turn(history.moments, choices.seat)
-        own = private_fields(history.engine, history.moments[-1].state, choices.seat)
-    heading = f"**{games.get(game.game_key).title}** #{game.id}"
+    engine = games.get(game.game_key)
+    own = private_fields(engine, engine.load(game.state or ""), choices.seat) if panel else ()
+    try:
+        history = await services.tables.views.history(game.id)
+    except ReplayFailed:
+        history = None  # a log that no longer replays: the panel goes without its recap
+    recap = since_last_turn(history.moments, choices.seat) if history is not None else []
+    heading = f"**{engine.title}** #{game.id}"
     content = panel_text(heading, panel, names, before=before, recap=recap, board=board, own=own)
     view = discord.ui.View(timeout=None)
     if panel:
