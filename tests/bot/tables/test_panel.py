@@ -238,3 +238,34 @@ async def test_a_real_games_buttons_come_with_their_cards_effects(table: Table) 
     ]
     assert any(lines[-len(ending) :] == ending for ending in endings), lines
     assert len(panel.content) <= PANEL_TEXT_LIMIT
+
+
+# ------------------------------------------------------------------ controls first
+async def test_the_panel_opens_with_the_moves_since_the_members_last_one(table: Table) -> None:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    alice, bob = table.members["alice"], table.members["bob"]
+    engine = games.get("mandragora")
+    game = await stored(table, game_id)
+    state = engine.load(game.state or "")
+    told = engine.apply(state, 0, engine.parse(state, 0, "move 2")).log
+    await alice.slash(thread, "play", move="move 2")
+
+    opened = await bob.slash(thread, "turn")
+
+    assert opened.response is not None
+    panel = opened.response
+    lines = panel.content.splitlines()
+    assert lines[0] == f"**Mandragora** #{game_id} · your move"
+    said = [render(e.text, ["alice", "bob"]) for e in told if e.visible_to(1)]
+    assert said
+    assert lines[1 : 2 + len(said)] == ["-# Since your last move:", *said]
+    assert panel.embeds == []
+    assert len(panel.content) <= PANEL_TEXT_LIMIT
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert labels[-1] == "Board"
+    # Alice moved last: nothing new for her, and it is not her turn.
+    waiting = await alice.slash(thread, "turn")
+    assert waiting.response is not None
+    assert waiting.response.content == (
+        f"**Mandragora** #{game_id}: it is not your turn; you will be pinged."
+    )
