@@ -72,6 +72,8 @@ NOT_YOUR_TURN = "it is not your turn; you will be pinged."
 RECAP_LINES = 4
 #: Room for each part of the panel's text; the cards on its buttons take what is left.
 RECAP_ROOM, DECISION_ROOM, OWN_ROOM, MOVE_ROOM = 260, 220, 160, 200
+#: Room for what comes before the panel: a note, and the lines of the move just made.
+BEFORE_ROOM = 260
 #: Field values cut at the first of these are down to their names ("Furor — Deal 3…").
 _NAME_ENDS = (" — ", " (", ": ")
 
@@ -95,7 +97,8 @@ def recap_text(lines: Sequence[str], names: Sequence[str], room: int = RECAP_ROO
         text = "\n".join(["-# Since your last move:", *kept, *more])
         if len(text) <= room:
             return text
-    return f"-# Since your last move: {len(shown)} moves, in `/game log`." if shown else ""
+    counted = f"-# Since your last move: {len(shown)} moves, in `/game log`." if shown else ""
+    return counted if len(counted) <= room else ""
 
 
 def decision_text(board: Board, names: Sequence[str], room: int = DECISION_ROOM) -> str:
@@ -156,15 +159,22 @@ def panel_text(
     (Discord text: a note, the lines of the member's own move), ``heading`` (the game), the
     ``recap`` of the moves since their last one, and when they are to move, what ``board``
     says they are to decide, the names of what they hold (their ``own`` fields, those
-    spectators do not see), how to pick, and what the cards on the buttons do."""
-    parts = [*before]
-    parts.append(f"{heading} · your move" if panel else f"{heading}: {NOT_YOUR_TURN}")
-    parts.append(recap_text(recap, names))
-    if panel:
-        if board is not None:
-            parts.append(decision_text(board, names))
-        parts += [own_text(own, names), how_to_pick(panel)]
-    text = "\n".join(p for p in parts if p)
+    spectators do not see), how to pick, and what the cards on the buttons do. Each part
+    has its room; when they crowd, what to decide goes before the recap, and the recap
+    before what they hold."""
+    said = "\n".join(p for p in before if p)
+    if len(said) > BEFORE_ROOM:  # the newest of it: the end of the move just made
+        said = "…" + said[len(said) - BEFORE_ROOM + 1 :]
+    head = f"{heading} · your move" if panel else f"{heading}: {NOT_YOUR_TURN}"
+    pick = how_to_pick(panel) if panel else ""
+    # What must be said first, then the rest in the room left, most telling first.
+    room = PANEL_TEXT_LIMIT - len("\n".join(p for p in (said, head, pick) if p))
+    decide = decision_text(board, names, min(DECISION_ROOM, room - 1)) if panel and board else ""
+    room -= len(decide) + 1 if decide else 0
+    told = recap_text(recap, names, min(RECAP_ROOM, room - 1))
+    room -= len(told) + 1 if told else 0
+    held = own_text(own, names, min(OWN_ROOM, room - 1)) if panel else ""
+    text = "\n".join(p for p in (said, head, told, decide, held, pick) if p)
     cards = panel.step_cards() if panel.steps_as_buttons else []
     details = card_details(cards, PANEL_TEXT_LIMIT - len(text) - 1)
     return f"{text}\n{details}" if details else text

@@ -5,6 +5,7 @@ every game over seeded positions, and never the whole board."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.tables.choices import PanelChoices, panel_choices
 from bot.tables.panel_words import (
     PANEL_TEXT_LIMIT,
     RECAP_LINES,
+    how_to_pick,
     own_text,
     panel_text,
     recap_text,
@@ -26,6 +28,9 @@ from games.core import Board, BoardField, Engine, LogEntry
 from tests.games.configurations import CONFIGURATIONS
 
 NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin"]
+#: A note and the lines of a move far longer than a panel has room for.
+LONG_NOTE = "The game has moved on; " * 20
+LONG_LINES = "\n".join(f"Alice does thing {i} of a long move." for i in range(30))
 #: How far into a game the seeded positions are: the deal, early, midway, late.
 STEPS = (0, 12, 60, 240)
 
@@ -50,14 +55,18 @@ def moments_of(
     return moments
 
 
-def text_for(engine: Engine[Any, Any], moments: list[Moment], seat: int) -> str:
-    """The panel's text for ``seat`` at the newest of ``moments``, as the panel writes it."""
+def text_for(
+    engine: Engine[Any, Any], moments: list[Moment], seat: int, before: Sequence[str] = ()
+) -> str:
+    """The panel's text for ``seat`` at the newest of ``moments``, as the panel writes it,
+    under ``before``."""
     state = moments[-1].state
     panel = panel_choices(engine, state, seat)
     return panel_text(
         f"**{engine.title}** #7",
         panel,
         NAMES,
+        before=before,
         recap=since_last_turn(moments, seat),
         board=engine.describe(engine.view(state, seat)),
         own=private_fields(engine, state, seat) if panel else (),
@@ -98,6 +107,12 @@ def test_every_games_panel_fits_a_phone_and_shows_no_board(
             assert shown == [], f"{where}: the board is in the panel:\n{text}"
             if seat in engine.to_act(state) and engine.legal_actions(state, seat):
                 assert "your move" in text.splitlines()[0], where
+            # A long note and the lines of a long move before it crowd out the rest, not
+            # the controls: the panel stays as short, and still says how to pick.
+            crowded = text_for(engine, moments, seat, before=[LONG_NOTE, LONG_LINES])
+            assert len(crowded) <= PANEL_TEXT_LIMIT, f"{where}:\n{crowded}"
+            if panel := panel_choices(engine, state, seat):
+                assert how_to_pick(panel) in crowded, where
 
 
 def test_the_moves_since_the_last_one_are_those_the_member_may_read() -> None:
