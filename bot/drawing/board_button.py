@@ -61,9 +61,11 @@ def add_board_button(view: discord.ui.View, game_id: int) -> None:
     A full panel always has such a row: its page turns and "back" never fill theirs."""
     taken: dict[int, int] = {}
     for item in view.children:
-        inner = getattr(item, "item", item)  # a dynamic item wraps its button or menu
+        # A dynamic item wraps its button or menu, whose row may be set on either.
+        inner = getattr(item, "item", item)
+        row = next((r for r in (item.row, inner.row) if r is not None), 0)
         width = ROW_WIDTH if isinstance(inner, discord.ui.Select) else 1
-        taken[item.row or 0] = taken.get(item.row or 0, 0) + width
+        taken[row] = taken.get(row, 0) + width
     after = range(max(taken, default=-1) + 1, ROWS)
     with_room = [r for r in range(ROWS) if taken.get(r, ROW_WIDTH) < ROW_WIDTH]
     button = BoardButton(game_id)

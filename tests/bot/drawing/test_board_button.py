@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 import games
 from bot.common.render import render
@@ -66,6 +67,28 @@ def test_in_a_full_panel_board_joins_the_buttons_of_a_row_with_room() -> None:
     assert [c.get("label") for c in rows[-1]] == ["◀ Back", "Board"]
     ids = [c["custom_id"] for row in rows for c in row]
     assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("whole", [0, 3, 30, 60])
+@pytest.mark.parametrize("steps", [0, 1, 3, 14, 15, 16, 30])
+@pytest.mark.parametrize("back", [False, True])
+@pytest.mark.parametrize("label", ["Step", "A step too long for a button " * 3])
+def test_every_shape_of_panel_has_room_for_board(
+    whole: int, steps: int, back: bool, label: str
+) -> None:
+    choices = PanelChoices(
+        tuple(Choice(i, f"Whole {i}", f"whole {i}") for i in range(whole)),
+        tuple(Choice(i, f"{label} {i}", f"step {i}") for i in range(steps)),
+        back=steps if back else None,
+    )
+    view = panel_view(7, 3, choices, NAMES)
+    before = [c["custom_id"] for row in _rows(view) for c in row]
+    add_board_button(view, 7)
+    rows = _rows(view)
+    assert len(rows) <= 5
+    ids = [c["custom_id"] for row in rows for c in row]
+    assert ids.count("grim:board:7") == 1
+    assert [i for i in ids if i != "grim:board:7"] == before  # the controls as they were
 
 
 async def test_board_shows_each_player_their_own_whole_board_and_no_one_elses(
