@@ -11,16 +11,18 @@ from typing import Any
 import discord
 
 import games
-from bot.common.announce import seat_users
+from bot.common.announce import private_fields, seat_users
 from bot.common.errors import Guarded
 from bot.common.refusals import StaleRequest
 from bot.common.render import render
 from bot.common.replies import picked
+from bot.drawing.board_button import add_board_button
 from bot.drawing.embeds import board_embed, lines_text
 from bot.tables.choices import PAGE_SIZE, PanelChoices
-from bot.tables.panel_words import CONTENT_LIMIT, card_details, how_to_pick, menu_option
+from bot.tables.panel_words import MOVE_ROOM, menu_option, panel_text, since_last_turn
 from bot.tables.play import MoveResult
 from bot.wiring.services import services_of
+from storage.replay import ReplayFailed
 
 
 class PanelChoice(
@@ -282,36 +284,37 @@ async def show_panel(
     edit: bool = False,
     lines: tuple[str, ...] = (),
 ) -> None:
-    """Show the clicker their own panel: their board and the moves they may make now, under
-    ``note`` (neutral text, such as a refusal's reason) and the log ``lines`` of their move."""
+    """Show the clicker their own panel, controls first: under ``note`` (neutral text, such
+    as a refusal's reason) and the log ``lines`` of their move, what happened since their
+    last move, what they are to decide, the names of what they hold, then the moves they
+    may make now. Their whole board is one click away, under Board."""
     services = services_of(interaction)
     choices, panel, board = await services.tables.panel(game_id, interaction.user.id)
     game = choices.game
     names = await services.names.names(seat_users(game))
-    parts = [render(note)] if note else []
+    before = [render(note, names)] if note else []
     if lines:
-        parts.append(lines_text(lines, names, limit=1200))
-    title = games.get(game.game_key).title
-    view: discord.ui.View | None = None
+        before.append(lines_text(lines, names, limit=MOVE_ROOM))
+    engine = games.get(game.game_key)
+    own = private_fields(engine, engine.load(game.state or ""), choices.seat) if panel else ()
+    try:
+        history = await services.tables.views.history(game.id)
+    except ReplayFailed:
+        history = None  # a log that no longer replays: the panel goes without its recap
+    recap = since_last_turn(history.moments, choices.seat) if history is not None else []
+    heading = f"**{engine.title}** #{game.id}"
+    content = panel_text(heading, panel, names, before=before, recap=recap, board=board, own=own)
+    view = discord.ui.View(timeout=None)
     if panel:
-        parts.append(f"**{title}** #{game.id} · your move: {how_to_pick(panel)}")
         view = panel_view(game.id, game.version, panel, names, page=page, whole_page=whole_page)
-    else:
-        parts.append(f"**{title}** #{game.id}: it is not your turn; you will be pinged.")
-    content = "\n".join(parts)
-    if panel.steps_as_buttons:
-        details = card_details(panel.step_cards(), CONTENT_LIMIT - len(content) - 1)
-        content += f"\n{details}" if details else ""
-    embed = board_embed(board, names, private=True)
-    kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+    add_board_button(view, game.id)
     if edit:
-        await interaction.response.edit_message(content=content, embed=embed, view=view)
+        await interaction.response.edit_message(content=content, embed=None, view=view)
     elif interaction.response.is_done():
-        await interaction.followup.send(content, embed=embed, ephemeral=True, **kwargs)
+        await interaction.followup.send(content, ephemeral=True, view=view)
     else:
-        await interaction.response.send_message(content, embed=embed, ephemeral=True, **kwargs)
-    if view is not None:
-        view.stop()
+        await interaction.response.send_message(content, ephemeral=True, view=view)
+    view.stop()
 
 
 async def choose(interaction: discord.Interaction, game_id: int, version: int, index: int) -> None:

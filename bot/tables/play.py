@@ -20,6 +20,7 @@ from bot.tables.moves import (
     safe_move,
     stored_state,
 )
+from bot.tables.views import TableViews
 from games.core import Board, Engine, IllegalAction
 from storage import (
     Game,
@@ -31,6 +32,9 @@ class Tables:
 
     def __init__(self, moves: Moves) -> None:
         self.moves = moves
+        self.views = TableViews(moves.store)
+        """Games replayed, remembered between clicks: what a panel says happened since a
+        player's last move comes from the log of the moves since."""
 
     # ------------------------------------------------------------------ finding
     async def get(self, game_id: int) -> Game:

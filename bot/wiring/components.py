@@ -15,6 +15,7 @@ from bot.cards.rules_button import HowToPlayButton
 from bot.clocks.notify_settings import NotifyMenu, NotifyTimesButton
 from bot.clocks.open_seat import TakeSeatButton
 from bot.clocks.server_settings import ServerClockButton, ServerClockMenu
+from bot.drawing.board_button import BoardButton
 from bot.lobby.buttons import LobbyAiSelect, LobbyButton
 from bot.replays.buttons import (
     ReplayMoveSelect,
@@ -38,6 +39,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelSelect,
     PanelPage,
     WholeMoveSelect,
+    BoardButton,
     SignupButton,
     GameOverButton,
     HowToPlayButton,

@@ -89,7 +89,7 @@ async def test_a_restart_mid_game_keeps_buttons_working_and_loses_no_move(
     assert opened.ephemeral
     assert opened.response is not None
     panel_before = opened.response
-    assert panel_before.content.startswith(f"**Mandragora** #{game_id} · your move:")
+    assert panel_before.content.startswith(f"**Mandragora** #{game_id} · your move\n")
     choices = [m for m in await legal_moves(table, game, seat) if m != BACK]
     assert [i for i in button_ids(panel_before) if i.startswith("grim:act:")] == [
         f"grim:act:{game_id}:{version}:{i}" for i in range(len(choices))

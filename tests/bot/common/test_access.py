@@ -230,6 +230,7 @@ CRAFTED: dict[str, str] = {
     "PanelSelect": "grim:pick:{n}:1:0",
     "PanelPage": "grim:page:{n}:1:1:0:s",
     "WholeMoveSelect": "grim:whole:{n}:1:0",
+    "BoardButton": "grim:board:{n}",
     "SignupButton": "grim:tour:leave:{n}",
     "GameOverButton": "grim:over:rematch:{n}",
     "ConfirmButton": "grim:sure:abandon:{n}:{user}",

@@ -12,7 +12,7 @@ import games
 from bot.common.render import render
 from bot.tables.choices import Choice, PanelChoices
 from bot.tables.panel import panel_view
-from bot.tables.panel_words import card_details
+from bot.tables.panel_words import PANEL_TEXT_LIMIT, card_details
 from games.core import Engine
 from games.core.catalogue import CardText
 from storage import GameStatus
@@ -105,7 +105,7 @@ async def test_a_whole_move_is_picked_in_one_click_and_labelled_in_words(
     twice = await member.click(board, label="Take your turn")
     assert opened.response is not None
     assert twice.response is not None
-    assert "pick a whole move from the menu" in opened.response.content
+    assert "Pick a whole move from the menu" in opened.response.content
     assert "`/play take 1`" in opened.response.content
     menu = next(
         c
@@ -223,10 +223,49 @@ async def test_a_real_games_buttons_come_with_their_cards_effects(table: Table) 
     panel = opened.response
     buttons = [c["label"] for row in panel.components for c in row["components"]]
     assert buttons == [
-        render(engine.action_label(state, 0, a), ["alice", "bob", "carol"]) for a in actions
+        *(render(engine.action_label(state, 0, a), ["alice", "bob", "carol"]) for a in actions),
+        "Board",
     ]
     named = list(dict.fromkeys(keys[len(engine.notation(a)) % 3] for a in actions))
     lent = {c.key: c for c in LENT_CARDS}
     details = [f"**{lent[k].name}** — {lent[k].brief}" for k in named]
-    assert panel.content.splitlines()[-len(details) :] == details
-    assert len(panel.content) <= 2000
+    # What the cards do, in the room the panel leaves above its buttons: those that fit,
+    # then how many more /card tells.
+    lines = panel.content.splitlines()
+    endings = [details] + [
+        [*details[:shown], f"… and {len(details) - shown} more: /card"]
+        for shown in range(1, len(details))
+    ]
+    assert any(lines[-len(ending) :] == ending for ending in endings), lines
+    assert len(panel.content) <= PANEL_TEXT_LIMIT
+
+
+# ------------------------------------------------------------------ controls first
+async def test_the_panel_opens_with_the_moves_since_the_members_last_one(table: Table) -> None:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    alice, bob = table.members["alice"], table.members["bob"]
+    engine = games.get("mandragora")
+    game = await stored(table, game_id)
+    state = engine.load(game.state or "")
+    told = engine.apply(state, 0, engine.parse(state, 0, "move 2")).log
+    await alice.slash(thread, "play", move="move 2")
+
+    opened = await bob.slash(thread, "turn")
+
+    assert opened.response is not None
+    panel = opened.response
+    lines = panel.content.splitlines()
+    assert lines[0] == f"**Mandragora** #{game_id} · your move"
+    said = [render(e.text, ["alice", "bob"]) for e in told if e.visible_to(1)]
+    assert said
+    assert lines[1 : 2 + len(said)] == ["-# Since your last move:", *said]
+    assert panel.embeds == []
+    assert len(panel.content) <= PANEL_TEXT_LIMIT
+    labels = [c.get("label") for row in panel.components for c in row["components"]]
+    assert labels[-1] == "Board"
+    # Alice moved last: nothing new for her, and it is not her turn.
+    waiting = await alice.slash(thread, "turn")
+    assert waiting.response is not None
+    assert waiting.response.content == (
+        f"**Mandragora** #{game_id}: it is not your turn; you will be pinged."
+    )

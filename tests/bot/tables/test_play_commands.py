@@ -382,22 +382,36 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     state = engine.load(game.state or "")
     cards = panel_choices(engine, state, 0).step_cards()
     assert cards, "the assistant's moves name the cards at their shops"
-    assert panel.content == (
-        f"**Mandragora** #{game_id} · your move: choose below.\n"
-        f"-# Typing works too: `/play {moves[0]}`\n"
-        + "\n".join(f"**{card.name}** — {card.brief}" for card in cards)
-    )
     names = await bot_of(table).services.names.names(seat_users(game))
+    board = engine.describe(engine.view(state, 0))
+    # Controls first: the game, what to decide, the names of the hand, how to pick, what
+    # the cards on the buttons do; no board above the buttons.
+    head, decide, move, hand, score, pick, typing, *details = panel.content.splitlines()
+    assert head == f"**Mandragora** #{game_id} · your move"
+    assert [decide, move] == render(board.description, names).splitlines()
+    assert hand.startswith("Your hand: ")
+    assert "Spellbook worth" not in hand  # the cards' names, not what they do
+    assert score.startswith("Your score if the game ended now: ")
+    assert [pick, typing] == ["Choose below.", f"-# Typing works too: `/play {moves[0]}`"]
+    shown = [f"**{card.name}** — {card.brief}" for card in cards]
+    assert details == shown[: len(details)] or details[:-1] == shown[: len(details) - 1]
+    assert panel.embeds == []
     labels = [c["label"] for row in panel.components for c in row["components"] if c["type"] == 2]
     assert labels == [
-        render(engine.action_label(state, 0, action), names)
-        for action in engine.legal_actions(state, 0)
+        *(
+            render(engine.action_label(state, 0, action), names)
+            for action in engine.legal_actions(state, 0)
+        ),
+        "Board",
     ]
     assert waiting.content == (
         f"**Mandragora** #{game_id}: it is not your turn; you will be pinged."
     )
-    assert waiting.components == []
-    assert panel.embeds[0].to_dict() == expected_board(table, game, 0, pictured=False)
+    (board_button,) = [c for row in waiting.components for c in row["components"]]
+    assert board_button["custom_id"] == f"grim:board:{game_id}"
+
+    own = answer(await alice.click(panel, custom_id=f"grim:board:{game_id}"))
+    assert own.embeds[0].to_dict() == expected_board(table, game, 0)
 
     clicked = await alice.click(panel, custom_id=f"grim:act:{game_id}:0:{moves.index('move 3')}")
 
