@@ -327,7 +327,14 @@ def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...
             return first_that_fits(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
         case Discard():
             words = [engagement_words(d.card) for d in decisions if isinstance(d, Discard)]
-            return first_that_fits(f"Discard {', '.join(words)}", f"Discard {' '.join(words)}")
+            # Five cards run long: then their places and elements alone, closer together.
+            bare = ["".join(w.split(" ", 1)[1].rsplit(" ", 2 if "+" in w else 1)) for w in words]
+            return first_that_fits(
+                f"Discard {', '.join(words)}",
+                f"Discard {' '.join(words)}",
+                f"Discard {', '.join(bare)}",
+                f"Discard {' '.join(bare)}",
+            )
     return first_that_fits(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
 
 

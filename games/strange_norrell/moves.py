@@ -36,6 +36,10 @@ from games.strange_norrell.state import StrangeNorrellState
 #: The most whole moves offered at once (a menu of two pages); past it, the moves with the
 #: most ways to finish them are left to be made step by step.
 MAX_WHOLE_MOVES = 50
+#: The most sets of cards offered for the discards down to the hand limit. The panel shows
+#: them as one menu where the cards are picked together, so their number is not a menu's
+#: length; this only bounds the work for a hand no game reaches (252 is 10 cards, 5 over).
+MAX_DISCARD_SETS = 252
 #: More decisions than any one move takes: a safety net for the search.
 _CHAIN_LIMIT = 8
 #: The order whole moves are listed in, by their first decision: magic first, travel last.
@@ -125,13 +129,16 @@ def _decisions_now(s: StrangeNorrellState, seat: int) -> list[Decision]:
 
 def _discards(s: StrangeNorrellState, seat: int) -> list[Composite]:
     """Each set of cards that brings the hand down to the limit at once, when more than one
-    card must go (and the sets are few enough to list)."""
-    hand = sorted(s.magicians[seat].hand)
+    card must go: every set of that many of the cards the discard step lists, each discarded
+    in the order of the hand (as the step lists them), so that the sets are exactly the
+    choices of that many cards together (a panel shows them as one menu picking them all)."""
+    hand = s.magicians[seat].hand
     over = len(hand) - cards.board().hand_limit
-    if over < 2:
+    distinct = sorted(set(hand))
+    if over < 2 or len(distinct) < over:
         return []
-    ways = sorted(set(combinations(hand, over)))
-    if len(ways) > MAX_WHOLE_MOVES:
+    ways = list(combinations(distinct, over))
+    if len(ways) > MAX_DISCARD_SETS:
         return []
     return [Composite(tuple(Discard(card) for card in way)) for way in ways]
 
