@@ -38,8 +38,9 @@ from games.strange_norrell.state import StrangeNorrellState
 MAX_WHOLE_MOVES = 50
 #: The most sets of cards offered for the discards down to the hand limit. The panel shows
 #: them as one menu where the cards are picked together, so their number is not a menu's
-#: length; this only bounds the work for a hand no game reaches (252 is 10 cards, 5 over).
-MAX_DISCARD_SETS = 252
+#: length; this only bounds the work for an extreme hand (924: any six of twelve cards, a
+#: turn of three invitations each rewarded with two introductions, then four drawn).
+MAX_DISCARD_SETS = 924
 #: More decisions than any one move takes: a safety net for the search.
 _CHAIN_LIMIT = 8
 #: The order whole moves are listed in, by their first decision: magic first, travel last.
