@@ -202,30 +202,38 @@ def _page_clicks(position: int) -> int:
 
 def _whole_clicks(
     engine: Engine[Any, Any], state: Any, seat: int, panel: PanelChoices, rest: Sequence[str]
-) -> int | None:
-    """The clicks to pick the whole move that spells ``rest`` (decisions taken without
-    asking included), when the panel offers one. Steps picked together
-    (:class:`PickSeveral`) are one pick whatever order ``rest`` made them in: the menu asks
-    which, not in what order (it makes them in the order it lists them)."""
+) -> tuple[int, int] | None:
+    """The clicks to pick the longest whole move that ``rest`` starts with (decisions taken
+    without asking included), when the panel offers one, and how many decisions of ``rest``
+    it makes. Steps picked together (:class:`PickSeveral`) are one pick whatever order
+    ``rest`` made them in: the menu asks which, not in what order (it makes them in the order
+    it lists them)."""
     moves = engine.whole_moves(state, seat) if panel.whole else ()
+    best: tuple[int, int] | None = None
     for choice in panel.whole:
         whole = moves[choice.index]
         decisions = engine.decisions(state, seat, whole) or [whole]
         after = engine.apply(state, seat, whole).state
         spelled = [engine.notation(d) for d in decisions]
         spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
-        if panel.several is not None and sorted(spelled) == sorted(rest):
-            return 1
-        if spelled == list(rest):
-            return 1 + _page_clicks(choice.index)
-    return None
+        made = list(rest[: len(spelled)])
+        if panel.several is not None and sorted(spelled) == sorted(made):
+            found = (1, len(spelled))
+        elif spelled == made:
+            found = (1 + _page_clicks(choice.index), len(spelled))
+        else:
+            continue
+        if best is None or found[1] > best[1]:
+            best = found
+    return best
 
 
 def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
     """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
-    decisions in order, as recorded) from ``state``: one pick of a whole move when one
-    matches, otherwise one click per decision asked for, plus the page turns of long menus,
-    until a whole move matches the rest. Decisions the engine takes by itself cost nothing."""
+    decisions in order, as recorded: one move, or a turn of several) from ``state``: one pick
+    of a whole move for the longest one the decisions start with, otherwise one click per
+    decision asked for, plus the page turns of long menus, and so on to the last decision.
+    Decisions the engine takes by itself cost nothing."""
     notations = [engine.notation(d) for d in move]
     clicks = 0
     position = 0
@@ -234,7 +242,11 @@ def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[A
         # The panel offers whole moves at every step, not only at the start of a move.
         whole = _whole_clicks(engine, state, seat, panel, notations[position:])
         if whole is not None:
-            return clicks + whole
+            clicks += whole[0]
+            for decision in move[position : position + whole[1]]:
+                state = engine.apply(state, seat, decision).state
+            position += whole[1]
+            continue
         decision = move[position]
         notation = notations[position]
         place = next((i for i, c in enumerate(panel.steps) if c.notation == notation), None)

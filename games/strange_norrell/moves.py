@@ -90,15 +90,15 @@ def whole_moves(s: StrangeNorrellState, seat: int) -> list[Composite]:
         return []
     groups: list[list[Composite]] = []
     for kind in _KIND_ORDER:
-        for first in _decisions_now(s, seat):
-            if type(first) is kind and (ways := _ways_to_finish(s, seat, first)) is not None:
+        for first in legal_decisions(s, seat):
+            if type(first) is kind and (ways := ways_to_finish(s, seat, first)) is not None:
                 groups.append(ways)
     while sum(len(g) for g in groups) > MAX_WHOLE_MOVES:
         groups.remove(max(groups, key=len))
     return [move for group in groups for move in group]
 
 
-def _ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[Composite] | None:
+def ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[Composite] | None:
     """Each way to finish the move ``first`` starts, as a composite (none when ``first``
     finishes it alone); ``None`` when there are more ways than could be offered."""
     start = after(s, seat, first)
@@ -117,13 +117,13 @@ def _ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[
             continue
         if len(made) >= _CHAIN_LIMIT or len(ways) + len(pending) > MAX_WHOLE_MOVES:
             return None
-        for decision in _decisions_now(state, seat):
+        for decision in legal_decisions(state, seat):
             if not isinstance(decision, Back):
                 pending.append(((*made, decision), after(state, seat, decision)))
     return ways
 
 
-def _decisions_now(s: StrangeNorrellState, seat: int) -> list[Decision]:
+def legal_decisions(s: StrangeNorrellState, seat: int) -> list[Decision]:
     """The seat's legal decisions (never composite: those are typed, not listed)."""
     return [a for a in rules.legal_actions(s, seat) if not isinstance(a, Composite)]
 

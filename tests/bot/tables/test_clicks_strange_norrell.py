@@ -27,6 +27,7 @@ import pytest
 import games
 from bot.tables.choices import clicks_for
 from games.strange_norrell.actions import Discard
+from games.strange_norrell.whole_turns import whole_turns
 from tests.bot.tables import turn_clicks as seeded
 
 pytestmark = pytest.mark.slow
@@ -135,7 +136,7 @@ def test_a_turn_ending_over_the_hand_limit_takes_at_most_five_clicks(
             for turn in seeded.turns_of(game, seeded.STARTS_TURN[ENGINE.key]):
                 discards = sum(isinstance(d, Discard) for m in turn for d in m.decisions)
                 if discards:
-                    clicks = sum(clicks_for(ENGINE, m.state, m.seat, m.decisions) for m in turn)
+                    clicks = seeded.clicks_of(ENGINE, turn)
                     over.append((discards, clicks))
     several = [clicks for discards, clicks in over if discards >= 2]
     assert len(over) > 30
@@ -202,3 +203,19 @@ def test_discards_down_to_the_limit_take_one_click_in_any_order(turns: list[list
 def test_no_move_takes_more_clicks_than_decisions(turns: list[list[Move]]) -> None:
     for move in (m for turn in turns for m in turn):
         assert 1 <= move.clicks <= len(move.decisions)
+
+
+def test_an_action_one_magic_move_and_the_end_are_one_click_when_offered_whole() -> None:
+    """The seeded games' turns that are exactly one of the whole turns offered at their start
+    (an action, magic with its card and feat, the end)."""
+    found = 0
+    for players, options in ENGINE.configurations():
+        game = seeded.played(ENGINE, players, options, 1)
+        for turn in seeded.turns_of(game, seeded.STARTS_TURN[ENGINE.key]):
+            start, seat = turn[0].state, turn[0].seat
+            decisions = tuple(d for m in turn for d in m.decisions)
+            offered = [w.decisions for w in whole_turns(start, seat)]
+            if decisions in offered:
+                found += 1
+                assert seeded.clicks_of(ENGINE, turn) == 1, [ENGINE.notation(d) for d in decisions]
+    assert found > 10

@@ -7,8 +7,9 @@ forth). The decisions are cut into *moves* (a seat's decisions until it is no lo
 with those the engine then takes for it) and the moves into *turns* (a seat's moves until
 another seat makes one, or until the seat starts a turn again where :data:`STARTS_TURN` says
 when: a magician may play the last turn of a year and the first of the next). A turn's clicks
-are the sum of its moves' clicks, each counted by ``bot.tables.choices.clicks_for``, the
-panel's own model; opening the panel is not counted.
+are counted by ``bot.tables.choices.clicks_for``, the panel's own model, over the turn's
+decisions in order (a whole move picked in one go, even one that makes the whole turn);
+opening the panel is not counted.
 """
 
 from __future__ import annotations
@@ -110,10 +111,17 @@ def turn_clicks(engine: Engine[Any, Any]) -> list[int]:
     for seed in count(1):
         for players, options in engine.configurations():
             for turn in turns_of(played(engine, players, options, seed), starts_turn):
-                counted.append(sum(clicks_for(engine, m.state, m.seat, m.decisions) for m in turn))
+                counted.append(clicks_of(engine, turn))
         if len(counted) >= ENOUGH_TURNS:
             break
     return counted
+
+
+def clicks_of(engine: Engine[Any, Any], turn: list[Move]) -> int:
+    """A turn's clicks: its decisions one after the other from where it starts, so that a
+    whole move spanning several moves (a whole turn) counts as the one pick it is."""
+    decisions = [d for move in turn for d in move.decisions]
+    return clicks_for(engine, turn[0].state, turn[0].seat, decisions)
 
 
 def percentile_90(values: list[int]) -> float:
