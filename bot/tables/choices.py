@@ -7,6 +7,11 @@ each, in a menu paged by :data:`PAGE_SIZE`. *Steps* are the next single decision
 the engine would take anyway (``Engine.automatic``) is never asked for: it follows the
 player's own decision in the same click.
 
+When the whole moves are exactly every set of ``n`` different steps, each made in the steps'
+order (the discards down to a hand limit), the panel offers them as one menu where the ``n``
+steps are picked together (:class:`PickSeveral`) instead of a long list of sets: the pick is
+the whole move of that set, so the engine checks and applies it as it would the list's entry.
+
 :func:`clicks_for` counts the clicks of a recorded move through this same model, so the
 targets for a turn's clicks are tested against what the panel really shows.
 """
@@ -15,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
+from math import comb
 from typing import Any
 
 from games.core import BACK, Engine
@@ -43,6 +50,24 @@ class Choice:
 
 
 @dataclass(frozen=True, slots=True)
+class PickSeveral:
+    """The whole moves as one menu of the steps where ``count`` of them are picked together:
+    each set of steps (their indices among the legal actions) is the whole move at
+    ``whole_index[set]``."""
+
+    count: int
+    whole_index: Mapping[frozenset[int], int]
+
+    def move_for(self, picked: Sequence[int]) -> int | None:
+        """The index among the whole moves of the steps ``picked`` together, when they are
+        ``count`` different steps making one of the sets."""
+        chosen = frozenset(picked)
+        if len(chosen) != self.count or len(picked) != self.count:
+            return None
+        return self.whole_index.get(chosen)
+
+
+@dataclass(frozen=True, slots=True)
 class PanelChoices:
     """What a panel offers a seat now."""
 
@@ -55,6 +80,9 @@ class PanelChoices:
     catalogue: Mapping[str, CardText] = field(default_factory=dict)
     """The catalogue entries the choices name, by key (keys a game names but does not list
     are left out, so every key here can be shown)."""
+    several: PickSeveral | None = None
+    """When the whole moves are every set of a few steps together: the one menu that picks
+    them (it replaces the list of whole moves)."""
 
     def card_of(self, choice: Choice) -> CardText | None:
         """The most telling card ``choice`` names, when it names one."""
@@ -74,7 +102,7 @@ class PanelChoices:
         """The rows of a message the whole-move menu takes: the menu, and its page turns."""
         if not self.whole:
             return 0
-        return 1 if len(self.whole) <= PAGE_SIZE else 2
+        return 1 if self.several is not None or len(self.whole) <= PAGE_SIZE else 2
 
     @property
     def steps_as_buttons(self) -> bool:
@@ -116,7 +144,40 @@ def panel_choices(
     )
     named = {k for c in (*steps, *whole) for k in c.cards}
     catalogue = {k: card for k in named if (card := engine.card(k)) is not None}
-    return PanelChoices(whole, tuple(steps), back, catalogue)
+    several = _pick_several(engine, state, seat, steps, whole)
+    return PanelChoices(whole, tuple(steps), back, catalogue, several)
+
+
+def _pick_several(
+    engine: Engine[Any, Any],
+    state: Any,
+    seat: int,
+    steps: Sequence[Choice],
+    whole: Sequence[Choice],
+) -> PickSeveral | None:
+    """The whole moves as steps picked together (see :class:`PickSeveral`), when they are
+    exactly every set of ``n`` (two or more) different steps, each in the steps' order, and
+    the steps fit one menu."""
+    if not whole or len(steps) > PAGE_SIZE:
+        return None
+    moves = engine.whole_moves(state, seat)
+    place = {c.notation: position for position, c in enumerate(steps)}
+    sets: dict[tuple[int, ...], int] = {}
+    for choice in whole:
+        decisions = engine.decisions(state, seat, moves[choice.index]) or ()
+        positions = tuple(place.get(engine.notation(d), -1) for d in decisions)
+        if len(positions) < 2 or -1 in positions or list(positions) != sorted(set(positions)):
+            return None
+        sets[positions] = choice.index
+    count = len(next(iter(sets)))
+    if len(sets) != len(whole) or len(sets) != comb(len(steps), count):
+        return None
+    if any(positions not in sets for positions in combinations(range(len(steps)), count)):
+        return None
+    return PickSeveral(
+        count,
+        {frozenset(steps[p].index for p in positions): i for positions, i in sets.items()},
+    )
 
 
 def automatic_followers(
@@ -141,26 +202,38 @@ def _page_clicks(position: int) -> int:
 
 def _whole_clicks(
     engine: Engine[Any, Any], state: Any, seat: int, panel: PanelChoices, rest: Sequence[str]
-) -> int | None:
-    """The clicks to pick the whole move that spells ``rest`` (decisions taken without
-    asking included), when the panel offers one."""
+) -> tuple[int, int] | None:
+    """The clicks to pick the longest whole move that ``rest`` starts with (decisions taken
+    without asking included), when the panel offers one, and how many decisions of ``rest``
+    it makes. Steps picked together (:class:`PickSeveral`) are one pick whatever order
+    ``rest`` made them in: the menu asks which, not in what order (it makes them in the order
+    it lists them)."""
     moves = engine.whole_moves(state, seat) if panel.whole else ()
+    best: tuple[int, int] | None = None
     for choice in panel.whole:
         whole = moves[choice.index]
         decisions = engine.decisions(state, seat, whole) or [whole]
         after = engine.apply(state, seat, whole).state
         spelled = [engine.notation(d) for d in decisions]
         spelled += [engine.notation(a) for a in automatic_followers(engine, after, seat)]
-        if spelled == list(rest):
-            return 1 + _page_clicks(choice.index)
-    return None
+        made = list(rest[: len(spelled)])
+        if panel.several is not None and sorted(spelled) == sorted(made):
+            found = (1, len(spelled))
+        elif spelled == made:
+            found = (1 + _page_clicks(choice.index), len(spelled))
+        else:
+            continue
+        if best is None or found[1] > best[1]:
+            best = found
+    return best
 
 
 def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[Any]) -> int:
     """How many clicks the panel needs, once open, for ``seat`` to make ``move`` (its
-    decisions in order, as recorded) from ``state``: one pick of a whole move when one
-    matches, otherwise one click per decision asked for, plus the page turns of long menus,
-    until a whole move matches the rest. Decisions the engine takes by itself cost nothing."""
+    decisions in order, as recorded: one move, or a turn of several) from ``state``: one pick
+    of a whole move for the longest one the decisions start with, otherwise one click per
+    decision asked for, plus the page turns of long menus, and so on to the last decision.
+    Decisions the engine takes by itself cost nothing."""
     notations = [engine.notation(d) for d in move]
     clicks = 0
     position = 0
@@ -169,7 +242,11 @@ def clicks_for(engine: Engine[Any, Any], state: Any, seat: int, move: Sequence[A
         # The panel offers whole moves at every step, not only at the start of a move.
         whole = _whole_clicks(engine, state, seat, panel, notations[position:])
         if whole is not None:
-            return clicks + whole
+            clicks += whole[0]
+            for decision in move[position : position + whole[1]]:
+                state = engine.apply(state, seat, decision).state
+            position += whole[1]
+            continue
         decision = move[position]
         notation = notations[position]
         place = next((i for i, c in enumerate(panel.steps) if c.notation == notation), None)

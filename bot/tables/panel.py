@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -86,32 +86,45 @@ class PanelSelect(
 class WholeMoveSelect(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"grim:whole:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)",
+    template=r"grim:whole:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+)(?::n(?P<several>\d+))?",
 ):
-    """A page of complete moves, each picked in one go."""
+    """A page of complete moves, each picked in one go; or, with ``several``, the steps of
+    which that many are picked together to make the whole move (``PickSeveral``)."""
 
     def __init__(
-        self, game_id: int, version: int, page: int, options: list[discord.SelectOption]
+        self,
+        game_id: int,
+        version: int,
+        page: int,
+        options: list[discord.SelectOption],
+        several: int = 0,
     ) -> None:
+        suffix = f":n{several}" if several else ""
         super().__init__(
             discord.ui.Select(
-                custom_id=f"grim:whole:{game_id}:{version}:{page}",
+                custom_id=f"grim:whole:{game_id}:{version}:{page}{suffix}",
                 placeholder="Your whole move in one pick…",
                 options=options or [discord.SelectOption(label="-", value="0")],
+                min_values=several or 1,
+                max_values=several or 1,
             )
         )
-        self.game_id, self.version, self.page = game_id, version, page
+        self.game_id, self.version, self.page, self.several = game_id, version, page, several
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> WholeMoveSelect:
-        return cls(int(match["game"]), int(match["version"]), int(match["page"]), [])
+        several = int(match["several"]) if match["several"] else 0
+        return cls(int(match["game"]), int(match["version"]), int(match["page"]), [], several)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        value = picked(interaction)
-        index = int(value) if value.isdigit() else -1
         services = services_of(interaction)
+        if self.several:
+            index = await _several_move(interaction, self.game_id)
+        else:
+            value = picked(interaction)
+            index = int(value) if value.isdigit() else -1
         try:
             result = await services.tables.choose_whole(
                 self.game_id, interaction.user.id, version=self.version, index=index
@@ -120,6 +133,18 @@ class WholeMoveSelect(
             await show_panel(interaction, self.game_id, note=stale.message, edit=True)
             return
         await after_move(interaction, result, edit=True)
+
+
+async def _several_move(interaction: discord.Interaction, game_id: int) -> int:
+    """The whole move the steps picked together stand for, as the panel offers them now
+    (-1 when they are not one of its sets: the move is then refused as stale, and a panel
+    shown for an older version is refused by its version anyway)."""
+    values = cast("dict[str, object]", interaction.data or {}).get("values")
+    listed = values if isinstance(values, list) else []
+    chosen = [int(v) for v in listed if isinstance(v, str) and v.isdigit()]
+    _, panel, _ = await services_of(interaction).tables.panel(game_id, interaction.user.id)
+    found = panel.several.move_for(chosen) if panel.several is not None else None
+    return -1 if found is None else found
 
 
 class PanelPage(
@@ -196,7 +221,19 @@ def panel_view(
     when many, and "back" as its own button."""
     view = discord.ui.View(timeout=None)
     row = 0
-    if choices.whole:
+    if choices.several is not None:
+        together = WholeMoveSelect(
+            game_id,
+            version,
+            0,
+            [menu_option(c, choices, names) for c in choices.steps],
+            several=choices.several.count,
+        )
+        together.item.placeholder = f"Your whole move: pick {choices.several.count} together…"
+        together.item.row = row
+        view.add_item(together)
+        row += 1
+    elif choices.whole:
         pages = _pages(len(choices.whole))
         whole_page = min(max(whole_page, 0), pages - 1)
         shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]

@@ -18,7 +18,16 @@ from games.core import (
     Showcase,
     Transition,
 )
-from games.strange_norrell import catalogue, labels, moves, refusals, rules, scoring, strategy
+from games.strange_norrell import (
+    catalogue,
+    labels,
+    moves,
+    refusals,
+    rules,
+    scoring,
+    strategy,
+    whole_turns,
+)
 from games.strange_norrell.actions import Action, Composite
 from games.strange_norrell.describe import describe
 from games.strange_norrell.notation import notation, parse_syntax
@@ -122,7 +131,25 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
         return moves.decisions(action)
 
     def whole_moves(self, state: StrangeNorrellState, seat: int) -> list[Composite]:
-        return moves.whole_moves(state, seat)
+        return [*whole_turns.whole_turns(state, seat), *moves.whole_moves(state, seat)]
+
+    def _apply_decisions(
+        self,
+        state: StrangeNorrellState,
+        seat: int,
+        action: Action,
+        decisions: Sequence[Action],
+    ) -> Transition[StrangeNorrellState]:
+        # A whole turn (``whole_turns``) goes on past the end of its moves, up to its ``end``;
+        # every other composite is one move, held to it by the contract.
+        if not whole_turns.is_whole_turn(state, seat, decisions):
+            return super()._apply_decisions(state, seat, action, decisions)
+        log: list[LogEntry] = []
+        for decision in decisions:
+            transition = self.apply(state, seat, decision)
+            state = transition.state
+            log += transition.log
+        return Transition(state, tuple(log))
 
     def action_label(self, state: StrangeNorrellState, seat: int, action: Action) -> str:
         return labels.label(state, seat, action)

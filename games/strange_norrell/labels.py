@@ -10,7 +10,7 @@ Seats appear as ``{p0}``… placeholders.
 from __future__ import annotations
 
 from games.core.labels import first_that_fits
-from games.strange_norrell import cards, moves, prestige, scoring, years
+from games.strange_norrell import cards, moves, prestige, scoring, whole_turns, years
 from games.strange_norrell.actions import (
     INTRO,
     Acquire,
@@ -301,6 +301,8 @@ def tiny_feat(code: str) -> str:
 def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...]) -> str:
     """A whole move: what starts it, then how it is finished (shortened until it fits)."""
     first, rest = decisions[0], decisions[1:]
+    if whole_turns.is_whole_turn(s, seat, decisions):
+        return _whole_turn(s, seat, decisions)
     full, short = _tail(s, seat, decisions, tiny=False), _tail(s, seat, decisions, tiny=True)
     where = rest[-1].location if rest and isinstance(rest[-1], To) else ""
     there = _there(s, seat, where) if where else ""
@@ -327,8 +329,35 @@ def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...
             return first_that_fits(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
         case Discard():
             words = [engagement_words(d.card) for d in decisions if isinstance(d, Discard)]
-            return first_that_fits(f"Discard {', '.join(words)}", f"Discard {' '.join(words)}")
+            # Five cards run long: then their places and elements alone, closer together.
+            bare = ["".join(w.split(" ", 1)[1].rsplit(" ", 2 if "+" in w else 1)) for w in words]
+            return first_that_fits(
+                f"Discard {', '.join(words)}",
+                f"Discard {' '.join(words)}",
+                f"Discard {', '.join(bare)}",
+                f"Discard {' '.join(bare)}",
+            )
     return first_that_fits(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
+
+
+def _whole_turn(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...]) -> str:
+    """The action, the magic with its card and feat, and the end of the turn."""
+    action, magic, chosen = decisions[0], decisions[1:-1], moves.after(s, seat, decisions[0])
+    card = engagement_words(magic[0].card) if isinstance(magic[0], Magic) else ""
+    feat = _tail(chosen, seat, magic, tiny=True) if len(magic) > 1 else ""
+    done = label(chosen, seat, magic[0]) if len(magic) == 1 else f"✨ {card} → {feat}"
+    brief = f"✨ {card}{' → ' + feat if feat else ''}"
+    # The card's place and element alone, closer together: ``Covent Garden🌬️+2``.
+    bare = "".join(card.split(" ", 1)[-1].rsplit(" ", 2 if "+" in card else 1))
+    barest = f"✨ {bare}{' → ' + feat.split(' on ', 1)[-1] if feat else ''}"
+    named, tiny = whole_turns.action_words(action), whole_turns.action_words(action, tiny=True)
+    return first_that_fits(
+        f"{named} + {done} + end turn",
+        f"{named} + {done} + end",
+        f"{named} + {brief} + end",
+        f"{tiny} + {brief} + end",
+        f"{tiny} + {barest} + end",
+    )
 
 
 def _tail(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...], tiny: bool) -> str:

@@ -36,6 +36,11 @@ from games.strange_norrell.state import StrangeNorrellState
 #: The most whole moves offered at once (a menu of two pages); past it, the moves with the
 #: most ways to finish them are left to be made step by step.
 MAX_WHOLE_MOVES = 50
+#: The most sets of cards offered for the discards down to the hand limit. The panel shows
+#: them as one menu where the cards are picked together, so their number is not a menu's
+#: length; this only bounds the work for an extreme hand (924: any six of twelve cards, a
+#: turn of three invitations each rewarded with two introductions, then four drawn).
+MAX_DISCARD_SETS = 924
 #: More decisions than any one move takes: a safety net for the search.
 _CHAIN_LIMIT = 8
 #: The order whole moves are listed in, by their first decision: magic first, travel last.
@@ -85,15 +90,15 @@ def whole_moves(s: StrangeNorrellState, seat: int) -> list[Composite]:
         return []
     groups: list[list[Composite]] = []
     for kind in _KIND_ORDER:
-        for first in _decisions_now(s, seat):
-            if type(first) is kind and (ways := _ways_to_finish(s, seat, first)) is not None:
+        for first in legal_decisions(s, seat):
+            if type(first) is kind and (ways := ways_to_finish(s, seat, first)) is not None:
                 groups.append(ways)
     while sum(len(g) for g in groups) > MAX_WHOLE_MOVES:
         groups.remove(max(groups, key=len))
     return [move for group in groups for move in group]
 
 
-def _ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[Composite] | None:
+def ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[Composite] | None:
     """Each way to finish the move ``first`` starts, as a composite (none when ``first``
     finishes it alone); ``None`` when there are more ways than could be offered."""
     start = after(s, seat, first)
@@ -112,26 +117,29 @@ def _ways_to_finish(s: StrangeNorrellState, seat: int, first: Decision) -> list[
             continue
         if len(made) >= _CHAIN_LIMIT or len(ways) + len(pending) > MAX_WHOLE_MOVES:
             return None
-        for decision in _decisions_now(state, seat):
+        for decision in legal_decisions(state, seat):
             if not isinstance(decision, Back):
                 pending.append(((*made, decision), after(state, seat, decision)))
     return ways
 
 
-def _decisions_now(s: StrangeNorrellState, seat: int) -> list[Decision]:
+def legal_decisions(s: StrangeNorrellState, seat: int) -> list[Decision]:
     """The seat's legal decisions (never composite: those are typed, not listed)."""
     return [a for a in rules.legal_actions(s, seat) if not isinstance(a, Composite)]
 
 
 def _discards(s: StrangeNorrellState, seat: int) -> list[Composite]:
     """Each set of cards that brings the hand down to the limit at once, when more than one
-    card must go (and the sets are few enough to list)."""
-    hand = sorted(s.magicians[seat].hand)
+    card must go: every set of that many of the cards the discard step lists, each discarded
+    in the order of the hand (as the step lists them), so that the sets are exactly the
+    choices of that many cards together (a panel shows them as one menu picking them all)."""
+    hand = s.magicians[seat].hand
     over = len(hand) - cards.board().hand_limit
-    if over < 2:
+    distinct = sorted(set(hand))
+    if over < 2 or len(distinct) < over:
         return []
-    ways = sorted(set(combinations(hand, over)))
-    if len(ways) > MAX_WHOLE_MOVES:
+    ways = list(combinations(distinct, over))
+    if len(ways) > MAX_DISCARD_SETS:
         return []
     return [Composite(tuple(Discard(card) for card in way)) for way in ways]
 
