@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import seat_ref
 from games.magic_spell import trading, weaving
 from games.magic_spell.actions import (
     Accept,
@@ -212,7 +213,7 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
             return f"{_a_tile_upper(s.lab[step.slot])} does not fit {_name(target)}."
         case Target(target) if step.kind == "cast":
             if not 0 <= target < s.players:
-                return f"There is no seat {target + 1} in this game."
+                return f"Nobody plays number {target + 1} in this game."
             if target == seat:
                 return "Choose an opponent, not yourself."
         case Row(row) if step.kind == "cast":
@@ -300,7 +301,7 @@ def _trade_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
 
 def _trade_with_refusal(s: MagicSpellState, seat: int, other: int) -> str:
     if not 0 <= other < s.players:
-        return f"There is no seat {other + 1} in this game."
+        return f"Nobody plays number {other + 1} in this game."
     if other == seat:
         return "You cannot trade with yourself."
     if trading.offer_from(s, seat, other) is not None:
@@ -331,8 +332,8 @@ def _seat_text(s: MagicSpellState, seat: int) -> str:
 
 
 def _seat(seat: int) -> str:
-    """Refusals are read as they are, so seats are named plainly: ``Seat 2``."""
-    return f"Seat {seat + 1}"
+    """A seat as a placeholder the bot names: ``{p1}``."""
+    return seat_ref(seat)
 
 
 def _a_tile_upper(letter: str) -> str:

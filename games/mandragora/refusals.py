@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.core import seat_ref
 from games.mandragora import cards, casting, rules
 from games.mandragora.actions import (
     Action,
@@ -78,7 +79,7 @@ def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> 
             return _target_refusal(s, seat, target, "pass a cursed scroll to")
         case Substitute(target) if step.kind == "substitute":
             if 0 <= target < s.players and target in s.opponents(seat):
-                return f"Seat {target + 1} has no card in hand to draw."
+                return f"{seat_ref(target)} has no card in hand to draw."
             return _target_refusal(s, seat, target, "draw from")
         case GiveCard(card) if step.kind == "substitute-give":
             return f"You have no {card} to hand over."
@@ -95,7 +96,7 @@ def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> 
 
 def _target_refusal(s: MandragoraState, seat: int, target: int, verb: str) -> str:
     if not 0 <= target < s.players:
-        return f"There is no seat {target + 1} in this game."
+        return f"Nobody plays number {target + 1} in this game."
     if target == seat:
         return f"You cannot {verb} yourself."
     return f"You cannot {verb} your partner: choose an opponent."

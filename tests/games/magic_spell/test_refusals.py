@@ -32,10 +32,10 @@ def _table() -> MagicSpellState:
         (0, "back", "There is nothing to take back or finish"),
         (0, "keep", "On your turn: weave E on SPELL"),
         (0, "trade with 2", "You are taking your turn"),
-        (1, "rest", "It is Seat 1's turn: between turns you may only trade"),
+        (1, "rest", "It is {p0}'s turn: between turns you may only trade"),
         (1, "trade with 2", "You cannot trade with yourself"),
-        (1, "trade with 1", "Seat 1 is taking a turn and cannot trade now"),
-        (1, "accept 3", "Seat 3 has made you no offer"),
+        (1, "trade with 1", "{p0} is taking a turn and cannot trade now"),
+        (1, "accept 3", "{p2} has made you no offer"),
         (1, "give a", "Start an offer first: trade with N"),
     ],
 )
@@ -54,7 +54,7 @@ def test_a_decision_in_progress_says_what_is_owed_first() -> None:
 
 
 def test_a_student_with_nothing_to_do_is_told_whose_turn_it_is() -> None:
-    with pytest.raises(NotYourTurn, match="It is Seat 1's turn, and you have no trade"):
+    with pytest.raises(NotYourTurn, match="It is {p0}'s turn, and you have no trade"):
         act(_table(), 3, "trade with 2")
 
 
