@@ -8,6 +8,7 @@ from typing import Any
 import discord
 
 import games
+from bot.common.names import LobbyNames
 from bot.common.render import render
 from bot.lobby.options import describe_options
 from bot.lobby.table_settings import Seating, TableSettings
@@ -41,17 +42,16 @@ def board_embed(
     return embed
 
 
-def lobby_embed(game: Game) -> discord.Embed:
-    """The lobby: who sits, what is played, how to join."""
+def lobby_embed(game: Game, names: LobbyNames) -> discord.Embed:
+    """The lobby: who sits (by ``names``), what is played, how to join."""
     engine = games.get(game.game_key)
     embed = discord.Embed(
         title=f"{engine.title} · table #{game.id}",
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
-        f"{i + 1}. <@{s.user_id}>" + (" (host)" if s.user_id == game.host_id else "")
-        if s.user_id is not None
-        else f"{i + 1}. 🤖 AI ({s.ai_level})"
+        f"{i + 1}. {'🤖 ' if s.user_id is None else ''}{_plain(names.seated[i])}"
+        + (" (host)" if s.user_id == game.host_id else "")
         for i, s in enumerate(game.seats)
     )
     embed.add_field(
@@ -70,11 +70,16 @@ def lobby_embed(game: Game) -> discord.Embed:
     if (required := settings.requirements.describe()) is not None:
         embed.add_field(name="To join", value=required, inline=False)
     embed.add_field(name="Turn clock", value=settings.clock.describe(), inline=False)
-    embed.description = _lobby_status(game, engine)
+    embed.description = _lobby_status(game, engine, _plain(names.host))
     return embed
 
 
-def _lobby_status(game: Game, engine: Any) -> str:
+def _plain(name: str) -> str:
+    """A member's name as it is, whatever Markdown it holds."""
+    return discord.utils.escape_markdown(name)
+
+
+def _lobby_status(game: Game, engine: Any, host: str) -> str:
     if game.status is GameStatus.ACTIVE:
         where = f" in <#{game.thread_id}>" if game.thread_id else ""
         return f"**Started**{where}. Good luck!"
@@ -85,10 +90,10 @@ def _lobby_status(game: Game, engine: Any) -> str:
     seated = len(game.seats)
     if seated < engine.min_players:
         need = engine.min_players - seated
-        return f"Press **Join** to play. {need} more needed before <@{game.host_id}> can start."
+        return f"Press **Join** to play. {need} more needed before {host} can start."
     if seated >= engine.max_players:
-        return f"**The table is full.** <@{game.host_id}> can press **Start** now."
-    return f"Press **Join** to play. <@{game.host_id}> can press **Start** now."
+        return f"**The table is full.** {host} can press **Start** now."
+    return f"Press **Join** to play. {host} can press **Start** now."
 
 
 def lines_text(lines: Sequence[str], names: Sequence[str], limit: int = 1900) -> str:

@@ -10,6 +10,7 @@ import discord
 from bot.cards.rules_button import HowToPlayButton
 from bot.common.access import manages
 from bot.common.errors import Guarded
+from bot.common.names import lobby_names
 from bot.common.replies import picked
 from bot.drawing.embeds import lobby_embed
 from bot.lobby.dealing import check_can_start
@@ -63,7 +64,10 @@ class LobbyButton(
         else:
             await self._start(interaction)
             return
-        await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
+        names = await lobby_names(services.names, game)
+        await interaction.response.edit_message(
+            embed=lobby_embed(game, names), view=lobby_view(game)
+        )
 
     async def _start(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
@@ -87,7 +91,9 @@ class LobbyButton(
                 await delete_thread(interaction, thread_id)
             raise
         services.changed(game)
-        await interaction.edit_original_response(embed=lobby_embed(game), view=None)
+        await interaction.edit_original_response(
+            embed=lobby_embed(game, await lobby_names(services.names, game)), view=None
+        )
 
 
 class LobbyAiSelect(
@@ -118,10 +124,12 @@ class LobbyAiSelect(
 
     async def act(self, interaction: discord.Interaction) -> None:
         level = picked(interaction)
-        game = await services_of(interaction).lobbies.add_ai(
-            self.game_id, interaction.user.id, level
+        services = services_of(interaction)
+        game = await services.lobbies.add_ai(self.game_id, interaction.user.id, level)
+        names = await lobby_names(services.names, game)
+        await interaction.response.edit_message(
+            embed=lobby_embed(game, names), view=lobby_view(game)
         )
-        await interaction.response.edit_message(embed=lobby_embed(game), view=lobby_view(game))
 
 
 #: The AI levels offered in a lobby, with what each means.

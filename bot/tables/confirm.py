@@ -18,6 +18,7 @@ import discord
 import games
 from bot.common.access import manages
 from bot.common.errors import Guarded
+from bot.common.names import lobby_names
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.drawing.embeds import lobby_embed
@@ -115,5 +116,5 @@ async def show_lobby_closed(client: discord.Client, services: Services, game_id:
     channel = client.get_partial_messageable(game.channel_id)
     with contextlib.suppress(discord.HTTPException):
         await channel.get_partial_message(game.lobby_message_id).edit(
-            embed=lobby_embed(game), view=None
+            embed=lobby_embed(game, await lobby_names(services.names, game)), view=None
         )

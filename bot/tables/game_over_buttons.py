@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.common.errors import Guarded
+from bot.common.names import lobby_names
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.common.text import channel
@@ -92,7 +93,7 @@ async def _post_lobby(interaction: discord.Interaction, services: Services, lobb
     view = lobby_view(lobby)
     sent = await target.send(
         content=words or None,
-        embed=lobby_embed(lobby),
+        embed=lobby_embed(lobby, await lobby_names(services.names, lobby)),
         view=view or discord.utils.MISSING,
         allowed_mentions=discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in others]
