@@ -59,12 +59,15 @@ def fresh(table: Table, message: discord.Message) -> discord.Message:
     return next(m for m in table.channel.history() if m.id == message.id)
 
 
-def players_field(message: discord.Message) -> tuple[str, list[int]]:
-    """The lobby's "Players (n/m)" field: its name and the user ids it lists, in order."""
+def players_field(message: discord.Message) -> tuple[str, list[str]]:
+    """The lobby's "Players (n/m)" field: its name and the names it lists, in order (a lobby
+    names its players, never by mentions)."""
     embed = message.embeds[0]
     field = next(f for f in embed.fields if (f.name or "").startswith("Players"))
-    ids = [int(i) for i in re.findall(r"<@(\d+)>", field.value or "")]
-    return field.name or "", ids
+    value = field.value or ""
+    assert "<@" not in value
+    names = re.findall(r"^\d+\. (.+?)(?: \(host\))?$", value, flags=re.MULTILINE)
+    return field.name or "", names
 
 
 def as_json(text: str) -> Any:
@@ -131,8 +134,8 @@ async def test_new_posts_a_lobby_naming_the_game_and_its_host(table: Table, key:
     assert embed.title == f"{engine.title} · table #{game_id}"
     name, seated = players_field(lobby)
     assert name == f"Players (1/{engine.max_players})"
-    assert seated == [alice.id]
-    assert f"<@{alice.id}> (host)" in str(embed.fields[0].value)
+    assert seated == ["alice"]
+    assert "alice (host)" in str(embed.fields[0].value)
     assert lobby.author.id == bot_of(table).user.id  # type: ignore[union-attr]
     assert button_ids(lobby) == [
         *(f"grim:lobby:{action}:{game_id}" for action in ("join", "leave", "start", "cancel")),
@@ -218,9 +221,9 @@ async def test_join_and_leave_update_the_seats_and_refuse_what_cannot_be(table: 
     assert not joined.ephemeral
     await carol.click(lobby, label="Join")
     lobby = fresh(table, lobby)
-    assert players_field(lobby) == ("Players (3/4)", ids_of(table, "alice", "bob", "carol"))
+    assert players_field(lobby) == ("Players (3/4)", ["alice", "bob", "carol"])
     value = str(lobby.embeds[0].fields[0].value)
-    assert value == f"1. <@{alice.id}> (host)\n2. <@{bob.id}>\n3. <@{carol.id}>"
+    assert value == "1. alice (host)\n2. bob\n3. carol"
 
     before = await snapshot(table, game_id)
     refusals = [
@@ -239,7 +242,7 @@ async def test_join_and_leave_update_the_seats_and_refuse_what_cannot_be(table: 
 
     await bob.click(lobby, label="Leave")
     lobby = fresh(table, lobby)
-    assert players_field(lobby) == ("Players (2/4)", ids_of(table, "alice", "carol"))
+    assert players_field(lobby) == ("Players (2/4)", ["alice", "carol"])
     game = await stored(table, game_id)
     assert [s.user_id for s in game.seats] == ids_of(table, "alice", "carol")
 
@@ -284,7 +287,7 @@ async def test_a_full_table_refuses_the_next_join(table: Table) -> None:
 
     assert only_reply(result) == "This table is full: Marginalia seats 2."
     assert await snapshot(table, game_id) == before
-    assert players_field(fresh(table, lobby)) == ("Players (2/2)", ids_of(table, "alice", "bob"))
+    assert players_field(fresh(table, lobby)) == ("Players (2/2)", ["alice", "bob"])
 
 
 async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -> None:
