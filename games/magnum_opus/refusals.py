@@ -20,12 +20,12 @@ from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Pa
 from games.magnum_opus.text import card_label, character_label, code_label
 
 _FAVOR_VERBS = {
-    "discard": "discard a card in front of another alchemist (discard N)",
-    "exchange": "exchange a card with another alchemist (exchange N)",
-    "add": "add a card from your pack (add CHARACTER)",
-    "bribe": "take another alchemist's card for 1 silver (bribe N)",
-    "rob": "take up to 2 silver from another alchemist (rob N, or rob N 1 for only 1)",
-    "lane": "buy an ingredient in the Golden Lane (lane INGREDIENT)",
+    "discard": "discard a card in front of another alchemist",
+    "exchange": "exchange a card with another alchemist",
+    "add": "add a card from your pack",
+    "bribe": "take another alchemist's card for 1 silver",
+    "rob": "take up to 2 silver from another alchemist",
+    "lane": "buy an ingredient in the Golden Lane",
 }
 
 
@@ -81,7 +81,7 @@ def _pick_refusal(s: MagnumOpusState, seat: int, action: Action) -> str:
     pack = ", ".join(card_label((n, held)) for n in s.packs[held])
     if isinstance(action, Pick):
         return f"Your pack has no {character_label(action.numeral)}: it holds {pack}."
-    return f"Now choose a card from your pack (pick CHARACTER): {pack}."
+    return f"Now choose a card from your pack: {pack}."
 
 
 def _opening_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:

@@ -26,12 +26,12 @@ from games.mandragora.text import plural
 
 _OWED = {
     "ingredients": "add ingredients to your spell, choose its power, or go back",
-    "transfer": "choose who receives your cursed scroll (transfer to N)",
-    "substitute": "choose whose hand to draw from (substitute N)",
-    "substitute-give": "choose the card to hand back (give CARD)",
-    "levitate": "choose the card to levitate (levitate SHOP CARD)",
+    "transfer": "choose who receives your cursed scroll",
+    "substitute": "choose whose hand to draw from",
+    "substitute-give": "choose the card to hand back",
+    "levitate": "choose the card to levitate",
     "share": "choose a trade with your partner (share give/ask/swap/none)",
-    "share-reply": "choose the card for your partner (share give CARD)",
+    "share-reply": "choose the card for your partner",
 }
 
 
@@ -59,7 +59,7 @@ def _turn_refusal(s: MandragoraState, seat: int, action: Action) -> str:
             return "You can drop out only during the three final rounds."
         case Back():
             return "There is nothing to take back."
-    return "On your turn, send the assistant (move N) or start a spell (cast BOOK)."
+    return "On your turn, send the assistant or start a spell."
 
 
 def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> str | None:

@@ -78,7 +78,8 @@ async def test_a_seat_opened_after_strikes_is_taken_by_a_new_member_and_played_o
     assert game.status is GameStatus.ACTIVE
     said = thread_text(table, game)
     assert f"<@{leaver.id}> is removed from the game after 1 missed deadlines." in said
-    assert f"Seat {slow_seat + 1} of **Mandragora** #{game_id} is open" in said
+    assert f"'s seat in **Mandragora** #{game_id} is open" in said, "named by who held it"
+    assert f"Seat {slow_seat + 1}" not in said
     (in_thread,) = take_buttons(thread)
     (in_channel,) = take_buttons(table.channel)
     # The leaver's private message no longer shows the seat, and no new one comes.

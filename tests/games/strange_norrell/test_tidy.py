@@ -49,7 +49,7 @@ def test_discards_to_the_limit_must_be_cards_in_hand() -> None:
     s = play(_ending(hand), (0, "end"))
     assert refusal(s, 0, "discard plymouth-wind") == "You have no plymouth-wind in your hand."
     assert refusal(s, 0, "end") == (
-        "First discard down to five social engagements (`discard CARD`)."
+        "First discard down to five social engagements."
     )
 
 
