@@ -54,7 +54,7 @@ def test_a_decision_in_progress_says_what_is_owed_first() -> None:
 
 
 def test_a_student_with_nothing_to_do_is_told_whose_turn_it_is() -> None:
-    with pytest.raises(NotYourTurn, match="It is {p0}'s turn, and you have no trade"):
+    with pytest.raises(NotYourTurn, match=r"It is \{p0\}'s turn, and you have no trade"):
         act(_table(), 3, "trade with 2")
 
 

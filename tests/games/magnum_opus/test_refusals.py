@@ -25,9 +25,7 @@ def test_pick_refusals_list_the_pack() -> None:
     # Seat 2 now holds the pack seat 3 passed to the right, without its Lukas.
     with pytest.raises(ActionNotAllowed, match=r"Your pack has no IX Lukas: it holds I Wolrad"):
         act(s, 1, "pick lukas")
-    with pytest.raises(
-        ActionNotAllowed, match=r"Now choose a card from your pack: I Wolrad"
-    ):
+    with pytest.raises(ActionNotAllowed, match=r"Now choose a card from your pack: I Wolrad"):
         act(s, 0, "pass")
 
 

@@ -80,9 +80,7 @@ def test_a_seat_board_adds_its_hand_spells_and_magicianship_and_says_whose_move(
     board = _board(_table(), 0)
     fields = {f.name: f.value for f in board.fields}
     assert fields["Your hand"] == "✉️ York 🌬️"
-    assert fields["Your spells"] == (
-        "**A Pupil Seeks You Out**: Take a pupil: +3 magicianship"
-    )
+    assert fields["Your spells"] == ("**A Pupil Seeks You Out**: Take a pupil: +3 magicianship")
     assert fields["Your magicianship"].startswith("**0**")
     assert "**Your move.**" in board.description
     assert "Your move" not in _board(_table(), 1).description

@@ -76,9 +76,7 @@ def test_a_connexion_refuses_a_filled_space_and_cannot_be_taken_back() -> None:
     )
     s = play(in_phase(s, "visits"), (0, "attend york-stones-3"))
     assert refusal(s, 0, "connexion horses") == "Your Post-horses space already has a disc."
-    assert refusal(s, 0, "back") == (
-        "First choose your connexion."
-    )
+    assert refusal(s, 0, "back") == ("First choose your connexion.")
 
 
 def test_before_the_action_a_spell_is_refused_for_its_own_reason() -> None:
