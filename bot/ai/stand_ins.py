@@ -122,7 +122,7 @@ class StandIns:
             if game.version != version:
                 raise StaleRequest()
             if not any(s.seat == seat and s.is_ai for s in game.seats):
-                raise Refusal(f"Seat {seat + 1} of game #{game_id} is not an AI player's.")
+                raise Refusal(f"That seat of game #{game_id} is not an AI player's.")
             engine = games.get(game.game_key)
             state = engine.load(stored_state(game))
             try:

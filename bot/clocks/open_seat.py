@@ -43,7 +43,7 @@ class TakeSeatButton(
         game = await services.substitutes.take_seat(self.game_id, self.seat, interaction.user.id)
         services.changed(game)
         await interaction.response.send_message(
-            f"You now play seat {self.seat + 1} of game #{game.id}: your private view is on "
+            f"You took the open seat in game #{game.id}: your private view is on "
             "its way by DM, and you will be pinged when it is your turn.",
             ephemeral=True,
         )

@@ -29,6 +29,7 @@ from bot.lobby.requirements import check as check_requirements
 from bot.lobby.table_settings import SeatChange, TableSettings
 from bot.tables.moves import Moves, running_game, stored_state
 from bot.tables.views import table_deliveries
+from games.core import seat_ref
 from storage import (
     OPEN_SEAT,
     AlreadySeated,
@@ -51,14 +52,15 @@ def open_seats(game: Game) -> list[int]:
     return sorted(s.seat for s in game.seats if s.seat is not None and s.is_open)
 
 
-def substitute_answer(seat: int | None) -> str:
-    """The private answer to ``/game sub``."""
+def substitute_answer(seat: int | None, holder: str = "") -> str:
+    """The private answer to ``/game sub``: the asker's own seat (``seat`` is ``None``), or
+    the seat ``holder`` played, opened by the host or a manager."""
     if seat is None:
         return (
             "Your seat is open for a substitute: the table was told, and your private view "
             "of the game is cleared. Thank you for playing!"
         )
-    return f"Seat {seat} is open for a substitute; the table was told."
+    return f"{holder}'s seat is open for a substitute; the table was told."
 
 
 class Substitutes:
@@ -101,17 +103,17 @@ class Substitutes:
                 raise Refusal(f"Game #{game.id} does not allow substitutes.")
             place = next((s for s in game.seats if s.seat == seat), None)
             if place is None:
-                raise Refusal(f"Game #{game.id} has no seat {seat + 1}.")
+                raise Refusal(f"Game #{game.id} has only {len(game.seats)} seats.")
             if place.is_open:
-                raise Refusal(f"Seat {seat + 1} of game #{game.id} is already open.")
+                raise Refusal(f"That seat of game #{game.id} is already open.")
             if place.user_id is None:
-                raise Refusal(f"Seat {seat + 1} of game #{game.id} is an AI player's.")
+                raise Refusal(f"That seat of game #{game.id} is an AI player's.")
             leaver = place.user_id
             opened = _seated(game, seat, None)
             changes = (*TableSettings.of(game).seat_changes, SeatChange(seat, leaver))
             title = games.get(game.game_key).title
             told = notice_deliveries(game, notice)
-            told += _announcement(opened, seat, title)
+            told += _announcement(game, opened, seat, title)
             # The leaver's private message is emptied: it showed the seat's secrets.
             told.append(
                 Delivery(DeliveryKind.VIEW, leaver, {"version": game.version}, game_id=game.id)
@@ -129,7 +131,7 @@ class Substitutes:
             if game.status is not GameStatus.ACTIVE:
                 raise Refusal(f"Game #{game.id} is no longer being played.")
             if seat not in open_seats(game):
-                raise Refusal(f"Seat {seat + 1} of game #{game.id} has been taken already.")
+                raise Refusal(f"That seat of game #{game.id} has been taken already.")
             if game.seated(user_id):
                 raise Refusal(f"You already play in game #{game.id}: one seat each.")
             if user_id in leavers(game):
@@ -215,17 +217,18 @@ def _seated(game: Game, seat: int, user_id: int | None) -> Game:
     return dataclasses.replace(game, seats=seats)
 
 
-def _announcement(game: Game, seat: int, title: str) -> list[Delivery]:
-    """ "A seat is open" with its **Take this seat** button, in the game's thread and, when
-    the game has its own thread, in its channel too."""
+def _announcement(before: Game, game: Game, seat: int, title: str) -> list[Delivery]:
+    """ "Dave's seat is open" with its **Take this seat** button, in the game's thread and,
+    when the game has its own thread, in its channel too; the seat is named by the player
+    who held it (``before`` it was opened)."""
     content = (
-        f"🪑 Seat {seat + 1} of {text.strong(title)} #{game.id} is open: "
+        f"🪑 {seat_ref(seat)}'s seat in {text.strong(title)} #{game.id} is open: "
         "anyone not yet at this table may take it over. Until then the AI plays it when its "
         "clock runs out."
     )
     post = Post(
         content=content,
-        seats=seat_users(game),
+        seats=seat_users(before),
         game_id=game.id,
         seat_button=SeatButton(game.id, seat),
     )

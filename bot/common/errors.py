@@ -18,6 +18,7 @@ from bot.common.replies import tell, tell_failure
 from bot.ops.logs import bind
 from bot.ops.metrics import interaction_handled
 from bot.wiring.services import services_of
+from games.core import render_seats
 
 
 async def admit(interaction: discord.Interaction) -> bool:
@@ -42,7 +43,10 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     refused = isinstance(error, Refusal)
     interaction_handled(interaction, "refused" if refused else "failed")
     if isinstance(error, Refusal):
-        await tell(interaction, error.message)
+        said = error.message
+        if error.seats:  # an engine's reason names seats: say who they are
+            said = render_seats(said, await services_of(interaction).names.names(error.seats))
+        await tell(interaction, said)
     else:
         await tell_failure(interaction, error)
 

@@ -3,10 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import discord
 
-AI_NAME = "🤖 AI player"
+from storage import Game
+
+#: The names AI seats go by, one for each seat a table can have (the largest seats five),
+#: so that an AI seat is always called the same at its table and two are never confused.
+AI_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme")
+
+
+def ai_name(seat: int, level: str | None = None) -> str:
+    """The name of the AI player at engine ``seat``: "Ada — AI", with its level where it is
+    known ("Ada — AI, normal")."""
+    name = f"{AI_NAMES[seat % len(AI_NAMES)]} — AI"
+    return f"{name}, {level}" if level else name
 
 
 class NameBook:
@@ -31,22 +43,40 @@ class NameBook:
             self._users[user_id] = found
         return found
 
-    async def name(self, user_id: int | None) -> str:
-        """The name to show for ``user_id`` (an AI player for ``None``)."""
-        if user_id is None:
-            return AI_NAME
+    async def name(self, user_id: int) -> str:
+        """The name to show for ``user_id``."""
         if user_id in self._names:
             return self._names[user_id]
         try:
             user = await self.user(user_id)
         except discord.HTTPException:
-            return f"player {user_id}"
+            return "a member who left"
         self._names[user_id] = user.display_name
         return user.display_name
 
     async def names(self, user_ids: Sequence[int | None]) -> list[str]:
-        """Names for a table's seats, in seat order; AI players are told apart by seat."""
+        """Names for a table's seats, in seat order; each AI player by its seat's name."""
         return [
-            await self.name(u) if u is not None else f"{AI_NAME} {seat + 1}"
+            await self.name(u) if u is not None else ai_name(seat)
             for seat, u in enumerate(user_ids)
         ]
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyNames:
+    """How a lobby names its people: each seated player in joining order, and the host."""
+
+    seated: tuple[str, ...]
+    host: str
+
+
+async def lobby_names(book: NameBook, game: Game) -> LobbyNames:
+    """The names a lobby shows for ``game``: members by name, each AI player by the name of
+    the seat it sits in, with its level ("Ada — AI, normal")."""
+    seated = tuple(
+        [
+            await book.name(s.user_id) if s.user_id is not None else ai_name(i, s.ai_level)
+            for i, s in enumerate(game.seats)
+        ]
+    )
+    return LobbyNames(seated, await book.name(game.host_id))

@@ -6,9 +6,12 @@ from __future__ import annotations
 class Refusal(Exception):
     """A request that changes nothing, with a message that can be shown to the player as is."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, seats: tuple[int | None, ...] = ()) -> None:
         super().__init__(message)
         self.message = message
+        self.seats = seats
+        """The user at each engine seat (``None``: an AI player), to name the seat
+        placeholders (``{p0}``) an engine's reason holds; empty when it holds none."""
 
     def __str__(self) -> str:
         return self.message

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -10,7 +10,7 @@ import discord
 
 import games
 from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock
-from bot.common.names import NameBook
+from bot.common.names import LobbyNames, NameBook, lobby_names
 from bot.common.render import render
 from bot.lobby.options import describe_options
 from bot.lobby.table_settings import Seating, TableSettings
@@ -45,23 +45,21 @@ def board_embed(
 
 
 async def lobby_card(game: Game, names: NameBook) -> discord.Embed:
-    """The lobby of ``game``, its players named by their display names."""
-    seated = {s.user_id for s in game.seats if s.user_id is not None}
-    return lobby_embed(game, {user: await names.name(user) for user in sorted(seated)})
+    """The lobby of ``game``, its people named by their display names (a mention reads as a
+    bare number where it does not render) and each AI player by its seat's name."""
+    return lobby_embed(game, await lobby_names(names, game))
 
 
-def lobby_embed(game: Game, names: Mapping[int, str]) -> discord.Embed:
-    """The lobby: who sits (by ``names``, user id to display name: a mention reads as a
-    bare number where it does not render), what is played, how to join."""
+def lobby_embed(game: Game, names: LobbyNames) -> discord.Embed:
+    """The lobby: who sits (by ``names``), what is played, how to join."""
     engine = games.get(game.game_key)
     embed = discord.Embed(
         title=f"{engine.title} · table #{game.id}",
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
-        f"{i + 1}. {_named(s.user_id, names)}" + (" (host)" if s.user_id == game.host_id else "")
-        if s.user_id is not None
-        else f"{i + 1}. 🤖 AI ({s.ai_level})"
+        f"{i + 1}. {'🤖 ' if s.user_id is None else ''}{_plain(names.seated[i])}"
+        + (" (host)" if s.user_id == game.host_id else "")
         for i, s in enumerate(game.seats)
     )
     embed.add_field(
@@ -82,14 +80,13 @@ def lobby_embed(game: Game, names: Mapping[int, str]) -> discord.Embed:
     if (required := settings.requirements.describe()) is not None:
         embed.add_field(name="To join", value=required, inline=False)
     embed.add_field(name="Turn clock", value=clock_line(settings.clock), inline=False)
-    embed.description = _lobby_status(game, engine)
+    embed.description = _lobby_status(game, engine, _plain(names.host))
     return embed
 
 
-def _named(user_id: int, names: Mapping[int, str]) -> str:
-    """A player's display name, safe from markdown; their mention when no name is known."""
-    name = names.get(user_id)
-    return f"<@{user_id}>" if name is None else discord.utils.escape_markdown(name)
+def _plain(name: str) -> str:
+    """A member's name as it is, whatever Markdown it holds."""
+    return discord.utils.escape_markdown(name)
 
 
 #: What happens at a missed deadline, in a lobby's few words.
@@ -134,7 +131,7 @@ def _and(items: Sequence[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _lobby_status(game: Game, engine: Any) -> str:
+def _lobby_status(game: Game, engine: Any, host: str) -> str:
     if game.status is GameStatus.ACTIVE:
         where = f" in <#{game.thread_id}>" if game.thread_id else ""
         return f"**Started**{where}. Good luck!"
@@ -145,10 +142,10 @@ def _lobby_status(game: Game, engine: Any) -> str:
     seated = len(game.seats)
     if seated < engine.min_players:
         need = engine.min_players - seated
-        return f"Press **Join** to play. {need} more needed before <@{game.host_id}> can start."
+        return f"Press **Join** to play. {need} more needed before {host} can start."
     if seated >= engine.max_players:
-        return f"**The table is full.** <@{game.host_id}> can press **Start** now."
-    return f"Press **Join** to play. <@{game.host_id}> can press **Start** now."
+        return f"**The table is full.** {host} can press **Start** now."
+    return f"Press **Join** to play. {host} can press **Start** now."
 
 
 def lines_text(lines: Sequence[str], names: Sequence[str], limit: int = 1900) -> str:

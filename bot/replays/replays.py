@@ -25,7 +25,7 @@ from bot.common.refusals import Refusal
 from bot.common.text import strong
 from bot.drawing.picture_posts import post_picture
 from bot.replays.track import Track
-from bot.tables.game_over import ending_of, places, secret_fields, third_person
+from bot.tables.game_over import ending_of, final_places, secret_fields, third_person
 from bot.tables.views import History, Moment
 from games.core import Board, BoardField, Engine, Outcome, seat_ref
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
@@ -196,12 +196,8 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
 def _result(history: History, headline: str, *, forfeit: bool) -> str:
     """How the game ended and the places, as the final post says them."""
     said = strong("The game is over.") + " " + headline
-    outcome = history.moments[-1].outcome
-    if outcome is None:
-        return said
-    game = history.game
-    board = places(outcome, history.engine.score_name, game.resigned_seats(), scores=not forfeit)
-    return f"{said}\n{board}"
+    board = final_places(history, forfeit=forfeit)
+    return said if board is None else f"{said}\n{board}"
 
 
 def _final_history(

@@ -15,6 +15,7 @@ from bot.clocks.substitutes import substitute_answer
 from bot.common.access import manages
 from bot.common.announce import seat_users
 from bot.common.finding import find_game, game_choices
+from bot.common.names import ai_name
 from bot.common.refusals import Refusal, StaleRequest
 from bot.common.render import render
 from bot.common.replies import post_with_buttons
@@ -152,8 +153,8 @@ class GameCommands(commands.Cog):
         export = await export_game(self.services.store, found, interaction.user.id, names)
         files = export_files(export)
         note = (
-            "Everything is in it: check it with `python -m games verify "
-            f"{files.name}.json`, or step through it with `python -m games replay`."
+            "Everything is in it: the deal and every move, enough to check the game or watch "
+            "it again move by move; the story file reads as plain text."
             if export.complete
             else "The game is still running, so this holds only what you can know of it "
             "(no seed, and other players' moves as you saw them); export it again once it "
@@ -239,7 +240,9 @@ class GameCommands(commands.Cog):
             manager=await manages(interaction, found.guild_id),
         )
         self.services.changed(opened)
-        await interaction.response.send_message(substitute_answer(seat), ephemeral=True)
+        holder = found.user_at(seat - 1) if seat is not None else None
+        said = await self.services.names.name(holder) if holder is not None else ""
+        await interaction.response.send_message(substitute_answer(seat, said), ephemeral=True)
 
     @game.command(name="abandon", description="Call a game off (its host, or a server manager).")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -292,8 +295,8 @@ class GameCommands(commands.Cog):
         names = (
             ", ".join(
                 [
-                    "🤖 an AI player" if user is None else await self.services.names.name(user)
-                    for user in (_user(game, s) for s in sorted(game.to_act))
+                    ai_name(seat) if user is None else await self.services.names.name(user)
+                    for seat, user in ((s, _user(game, s)) for s in sorted(game.to_act))
                 ]
             )
             or "nobody"

@@ -56,8 +56,17 @@ def ending_of(history: History) -> Ending:
     return Ending(engine.ending(final.state, outcome), None, forfeit=False)
 
 
-def places(outcome: Outcome, score_name: str, resigned: frozenset[int], *, scores: bool) -> str:
-    """The final places, best first, one line per seat; a shared place says so."""
+def places(
+    outcome: Outcome,
+    score_name: str,
+    resigned: frozenset[int],
+    *,
+    scores: bool,
+    results: Sequence[str] | None = None,
+) -> str:
+    """The final places, best first, one line per seat; a shared place says so. Beside each
+    seat, what it ended with: ``results`` (the game's own terms, ``Engine.results``) when
+    given, else its score in ``score_name``."""
     lines = []
     order = sorted(range(len(outcome.ranks)), key=lambda s: (outcome.ranks[s], s))
     for seat in order:
@@ -67,7 +76,8 @@ def places(outcome: Outcome, score_name: str, resigned: frozenset[int], *, score
         )
         medal = _MEDALS.get(place, "·")
         label = f"{ordinal(place)}{' (tie)' if tied else ''}"
-        score = f" — {amount(outcome.scores[seat], score_name)}" if scores else ""
+        said = results[seat] if results is not None else amount(outcome.scores[seat], score_name)
+        score = f" — {said}" if scores else ""
         note = " (resigned)" if seat in resigned else ""
         lines.append(f"{medal} {label}: {seat_ref(seat)}{score}{note}")
     if outcome.nobody_won:
@@ -176,16 +186,29 @@ def secret_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[Boar
 
 def final_words(history: History, changes: Sequence[RatingChange] | None) -> str:
     """The body of the final post: the headline, the places, ratings, length and moves."""
-    game, engine = history.game, history.engine
+    game = history.game
     ending = ending_of(history)
     parts = [strong("The game is over.") + " " + ending.headline]
-    outcome = history.moments[-1].outcome
-    if outcome is not None:
-        parts.append(
-            places(outcome, engine.score_name, game.resigned_seats(), scores=not ending.forfeit)
-        )
+    if (placed := final_places(history, forfeit=ending.forfeit)) is not None:
+        parts.append(placed)
     parts += [rating_text(game, changes), length_text(game, history)]
     return "\n".join(p for p in parts if p)
+
+
+def final_places(history: History, *, forfeit: bool) -> str | None:
+    """The places at the game's end, each seat with what it ended with in the game's own
+    terms (``Engine.results``: "14 health left", "34 magicianship, 21 prestige"); without
+    them when resignations ended it (``forfeit``), whose scores are not the game's. ``None``
+    when the game has no outcome (called off)."""
+    final = history.moments[-1]
+    outcome = final.outcome
+    if outcome is None:
+        return None
+    engine, game = history.engine, history.game
+    results = None if forfeit else engine.results(final.state, outcome)
+    return places(
+        outcome, engine.score_name, game.resigned_seats(), scores=not forfeit, results=results
+    )
 
 
 def third_person(label: str) -> str:

@@ -18,7 +18,7 @@ from typing import Any
 import games
 from bot.clocks.deadline_plan import clock_timers, move_finished
 from bot.clocks.heads_up import heads_up_deliveries
-from bot.common.announce import close_delivery
+from bot.common.announce import close_delivery, seat_users
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal, StaleRequest
 from bot.ops.metrics import move_recorded
@@ -174,7 +174,7 @@ class Moves:
         try:
             transition = engine.apply(state, seat, action)
         except IllegalAction as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(str(error), seat_users(game)) from None
         notation = engine.notation(action)
         game = await self.commit(
             game, engine, state, seat, notation, transition.state, transition.log

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import games
+from bot.common.announce import seat_users
 from bot.common.refusals import Refusal, StaleRequest
 from bot.tables.choices import PanelChoices, panel_choices
 from bot.tables.moves import (
@@ -81,7 +82,7 @@ class Tables:
             try:
                 action = engine.parse(state, seat, text)
             except IllegalAction as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(str(error), seat_users(game)) from None
             result = await self.moves.record(game, engine, state, seat, action)
         self.moves.moved(result.game)
         return result
@@ -92,7 +93,7 @@ class Tables:
             game, engine, state, seat = await self.moves.for_move(game_id, user_id, version)
             actions = engine.legal_actions(state, seat)
             if not actions:
-                raise Refusal(engine.not_your_turn_message(state, seat))
+                raise Refusal(engine.not_your_turn_message(state, seat), seat_users(game))
             if not 0 <= index < len(actions):
                 raise StaleRequest()
             result = await self.moves.record(game, engine, state, seat, actions[index])
@@ -107,7 +108,7 @@ class Tables:
         async with self.moves.locks(game_id):
             game, engine, state, seat = await self.moves.for_move(game_id, user_id, version)
             if not engine.legal_actions(state, seat):
-                raise Refusal(engine.not_your_turn_message(state, seat))
+                raise Refusal(engine.not_your_turn_message(state, seat), seat_users(game))
             moves = engine.whole_moves(state, seat)
             if not 0 <= index < len(moves):
                 raise StaleRequest()

@@ -7,6 +7,7 @@ lines the requester could read at the time. Once the game is over it holds every
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -175,15 +176,27 @@ def _outcome(ending: Ending, names: Sequence[str]) -> ExportOutcome:
     )
 
 
+#: Markdown's emphasis and code marks around a phrase (``**bold**``, ``*italic*``, ``__u__``,
+#: ```code```), which a plain text file would show as they are typed.
+_MARKS = re.compile(r"(\*\*|__|\*|`)(?=\S)(.+?)(?<=\S)\1")
+
+
+def plain(text: str) -> str:
+    """``text`` without Markdown's emphasis and code marks: the words alone, as a plain text
+    file shows them."""
+    while (unmarked := _MARKS.sub(r"\2", text)) != text:
+        text = unmarked
+    return text
+
+
 def story(export: GameExport) -> str:
     """The game told as plain text: who sat where, every move's lines as the export holds
     them, and the result once over."""
     names = [s.name for s in export.seats]
     head = f"{export.title}" + (f" #{export.game_id}" if export.game_id is not None else "")
     out = [head, "=" * len(head)]
-    out += [
-        f"Seat {s.seat + 1}: {s.name}" + (f" (AI, {s.ai})" if s.ai else "") for s in export.seats
-    ]
+    out.append("Players, in seat order:")
+    out += [f"  {s.seat + 1}. {s.name}" + (f" (AI, {s.ai})" if s.ai else "") for s in export.seats]
     if export.seed is not None:
         out.append(f"Seed: {export.seed}")
     if not export.complete:
@@ -196,9 +209,9 @@ def story(export: GameExport) -> str:
         out.append(f"{move.number}. {names[move.seat]}{what}{when}")
         for line in move.lines:
             only = "" if line.only is None else f"[only {', '.join(names[s] for s in line.only)}] "
-            out.append(f"    {only}{line.text}")
+            out.append(f"    {only}{plain(line.text)}")
     if (result := export.outcome) is not None:
-        out += ["", result.ending]
+        out += ["", plain(result.ending)]
         for seat in sorted(range(export.players), key=lambda s: (result.ranks[s], s)):
             note = " (resigned)" if export.seats[seat].resigned else ""
             out.append(f"  #{result.ranks[seat]} {names[seat]}: {result.scores[seat]}{note}")

@@ -61,7 +61,7 @@ from games.magic_spell.state import (
 from games.magic_spell.text import plural
 
 #: Where RULES.md lists the project's own spells.
-_OWN_SPELLS = "Grimoire's own spell (RULES.md, “Grimoire's own tiles and spells”)"
+_OWN_SPELLS = "Grimoire's own spell"
 
 STONE_KEY = "tile-stone"
 
@@ -137,7 +137,7 @@ def _actions() -> list[CardText]:
             "spirit more. When the last letter is matched the spell goes to your spellbook and "
             "its tiles return to the laboratory face up.",
             "Put a cabinet tile on a homework spell that needs it; the first weave a turn is free",
-            "Rules: “Weave”; RULES.md, decisions 6-8",
+            "Rules: “Weave”; Grimoire's rule decisions 6-8",
         ),
         _rules_entry(
             "action-cast",
@@ -147,7 +147,7 @@ def _actions() -> list[CardText]:
             "returned from your cabinet); if you cannot pay it all you pay what you can and the "
             "spell has no effect. Passive spells work from the spellbook and are never cast.",
             "Use a spell of your spellbook, paying its requirement",
-            "Rules: “Cast”; RULES.md, decision 13",
+            "Rules: “Cast”; Grimoire's rule decision 13",
         ),
         _rules_entry(
             "action-scrounge",
@@ -157,7 +157,7 @@ def _actions() -> list[CardText]:
             "it on a homework spell it fits, keep it in your cabinet, or put it back where it "
             "lies (a philosopher's stone put back leaves the game).",
             "Look at a laboratory tile: weave it, keep it, or put it back",
-            "Rules: “Scrounge”; RULES.md, decisions 4-6",
+            "Rules: “Scrounge”; Grimoire's rule decisions 4-6",
         ),
         _rules_entry(
             "action-research",
@@ -190,7 +190,7 @@ def _actions() -> list[CardText]:
             "you withdraw it, or either student's turn begins (an embargo on either, or "
             "something it trades being gone, cancels it too). Spirit is never traded.",
             "Out of turn: offer tiles or spells for others, one offer a round to each student",
-            "Rules: “When it is not your turn…”; RULES.md, decisions 17-19",
+            "Rules: “When it is not your turn…”; Grimoire's rule decisions 17-19",
         ),
     ]
 
@@ -206,7 +206,7 @@ def _words() -> list[CardText]:
             "laboratory leaves the game instead. Each stone in your cabinet at the end is worth "
             "a credit, not towards submitting.",
             "Stands for any one letter of a spell; leaves the game instead of returning",
-            "Rules: “Philosopher's Stone”; RULES.md, decision 9",
+            "Rules: “Philosopher's Stone”; Grimoire's rule decision 9",
         ),
         _rules_entry(
             "word-spirit",
@@ -216,7 +216,7 @@ def _words() -> list[CardText]:
             f"{SPIRIT_FLOOR} you gain 1 at the end of your turn; resting gains {REST_GAIN}. It "
             "is never traded and never drops below nothing.",
             "Pays for extra weaves, research and spells; +1 at the end of a turn below five",
-            "Rules: “Glossary”, “At the end of your turn”; RULES.md, decision 11",
+            "Rules: “Glossary”, “At the end of your turn”; Grimoire's rule decision 11",
         ),
         _rules_entry(
             "word-cabinet",
@@ -225,7 +225,7 @@ def _words() -> list[CardText]:
             f"Your own tiles, kept secret. At the end of your turn you return tiles over "
             f"{CABINET_LIMIT} to the laboratory, face up.",
             f"Your secret tiles; at most {CABINET_LIMIT} at the end of your turn",
-            "Rules: “Glossary”, “General Rules”; RULES.md, decision 10",
+            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
         ),
         _rules_entry(
             "word-homework",
@@ -235,7 +235,7 @@ def _words() -> list[CardText]:
             f"end of your turn spells over {HOMEWORK_LIMIT} go to the bottom of the deck and "
             "their tiles return.",
             f"Your secret spells being woven; at most {HOMEWORK_LIMIT} at the end of your turn",
-            "Rules: “Glossary”, “General Rules”; RULES.md, decision 10",
+            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
         ),
         _rules_entry(
             "word-spellbook",
@@ -253,7 +253,7 @@ def _words() -> list[CardText]:
             "The tiles nobody owns, face down at numbered places. Returned tiles are shown to "
             "all, then lie face down in the lowest empty places, so a good memory pays.",
             "The face-down tiles nobody owns, at numbered places",
-            "Rules: “Glossary”; RULES.md, decisions 1 and 4",
+            "Rules: “Glossary”; Grimoire's rule decisions 1 and 4",
         ),
         _rules_entry(
             "word-courseload",
@@ -263,7 +263,7 @@ def _words() -> list[CardText]:
             "Whoever has it at the end of their turn submits for grading: every other student "
             "has one last turn, then most credits wins, a tie going to the submitter.",
             f"{COURSELOAD} credits in your spellbook at the end of your turn: submit for grading",
-            "Rules: “Winning”, “Heavy Courseload”; RULES.md, decisions 20-21",
+            "Rules: “Winning”, “Heavy Courseload”; Grimoire's rule decisions 20-21",
         ),
         _rules_entry(
             "word-semester",
@@ -274,7 +274,7 @@ def _words() -> list[CardText]:
             f"stand. Without one the game goes on until someone submits; after round "
             f"{SAFETY_ROUNDS} it ends all the same.",
             "The rounds a table may set: after the last, spellbooks are graded as they stand",
-            "RULES.md, decision 22",
+            "Grimoire's rule decision 22",
             own=True,
         ),
         _rules_entry(
@@ -284,7 +284,7 @@ def _words() -> list[CardText]:
             "What a spell asks for when cast: spirit, tiles returned from your cabinet, or both. "
             "Cast without enough, you give what you have and the spell has no effect.",
             "Spirit or tiles a spell asks for; without enough it has no effect",
-            "Rules: “General Rules”, “Cast”; RULES.md, decision 13",
+            "Rules: “General Rules”, “Cast”; Grimoire's rule decision 13",
         ),
     ]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import seat_ref
 from games.magic_spell import trading, weaving
 from games.magic_spell.actions import (
     Accept,
@@ -50,20 +51,19 @@ from games.magic_spell.state import (
 from games.magic_spell.text import a_tile, row_label, tile_label, tiles_text
 
 _OWED = {
-    "move-to": "choose the spell the tile goes to (move to SPELL), or go back",
-    "move": "choose the woven tile to move (move E from SPELL), or go back",
-    "more": "weave again (weave E on SPELL, move to SPELL) or stop (done)",
-    "row": "choose the tile to look at (tile N), or go back",
+    "move-to": "choose the spell the tile goes to, or go back",
+    "move": "choose the woven tile to move, or go back",
+    "more": "weave again or stop (done)",
+    "row": "choose the tile to look at, or go back",
     "found": "decide about the tile you looked at: weave it on SPELL, keep, or put back",
     "cast": "make the decision your spell asks for, or go back",
-    "augury": "choose the spell to keep (take SPELL)",
-    "jettison": "jettison tiles (jettison E) or stop (done)",
-    "discard-tile": "return tiles down to your cabinet limit (return E)",
-    "discard-spell": "return homework spells down to your limit (return SPELL)",
-    "give": "choose what to give (give E, give E from SPELL, give SPELL), or go back",
-    "want": "give more (give E), ask for more (ask E) or ask for the last thing, which sends "
-    "the offer (for E, for SPELL, for homework), or go back",
-    "accept": "choose what to hand over (give E, give E from SPELL, give SPELL), or go back",
+    "augury": "choose the spell to keep",
+    "jettison": "jettison tiles or stop (done)",
+    "discard-tile": "return tiles down to your cabinet limit",
+    "discard-spell": "return homework spells down to your limit",
+    "give": "choose what to give, or go back",
+    "want": "give more, ask for more or ask for the last thing, which sends the offer, or go back",
+    "accept": "choose what to hand over, or go back",
 }
 
 _BLOCK_REASON = {
@@ -212,7 +212,7 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
             return f"{_a_tile_upper(s.lab[step.slot])} does not fit {_name(target)}."
         case Target(target) if step.kind == "cast":
             if not 0 <= target < s.players:
-                return f"There is no seat {target + 1} in this game."
+                return f"Nobody plays number {target + 1} in this game."
             if target == seat:
                 return "Choose an opponent, not yourself."
         case Row(row) if step.kind == "cast":
@@ -295,12 +295,12 @@ def _trade_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
             return f"{_seat_text(s, proposer)} has made you no offer."
         case Withdraw(partner):
             return f"You have no open offer to {_seat_text(s, partner)}."
-    return "Start an offer first: trade with N."
+    return "Start an offer to another student first."
 
 
 def _trade_with_refusal(s: MagicSpellState, seat: int, other: int) -> str:
     if not 0 <= other < s.players:
-        return f"There is no seat {other + 1} in this game."
+        return f"Nobody plays number {other + 1} in this game."
     if other == seat:
         return "You cannot trade with yourself."
     if trading.offer_from(s, seat, other) is not None:
@@ -331,8 +331,8 @@ def _seat_text(s: MagicSpellState, seat: int) -> str:
 
 
 def _seat(seat: int) -> str:
-    """Refusals are read as they are, so seats are named plainly: ``Seat 2``."""
-    return f"Seat {seat + 1}"
+    """A seat as a placeholder the bot names: ``{p1}``."""
+    return seat_ref(seat)
 
 
 def _a_tile_upper(letter: str) -> str:

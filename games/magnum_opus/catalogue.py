@@ -43,8 +43,7 @@ FAVOR = "favor"
 PATRON = "patron"
 SILVER = "silver"
 
-_OWN_SECTION = "(RULES.md, “Grimoire's own card data”)"
-_OWN_CARD = f"Grimoire's own card {_OWN_SECTION}"
+_OWN_CARD = "Grimoire's own card"
 
 
 # ------------------------------------------------------------------------ Characters
@@ -100,7 +99,7 @@ def _character(numeral: int) -> CardText:
         lines.append(f"The ingredient each pack's card shows: {_shown_by_pack(numeral)}.")
     rules = "Rules: “The Character cards”, “3) Patronage phase”"
     if numeral <= cards.LAST_SHOWING:
-        rules += f"; the ingredients shown are Grimoire's own {_OWN_SECTION}"
+        rules += "; the ingredients shown are Grimoire's own"
     return CardText(
         key=character_key(numeral),
         name=data.name,
@@ -136,7 +135,7 @@ def _ingredient(kind: str) -> CardText:
         ),
         short="1 Prestige Point each at the end; counts for Prime pairs and formulas",
         numbers=(("Tokens", str(each)),),
-        rules=f"Rules: “End of the game”; its name is Grimoire's own {_OWN_SECTION}",
+        rules="Rules: “End of the game”; its name is Grimoire's own",
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import seat_ref
 from games.magnum_opus import cards, patronage, rules
 from games.magnum_opus.actions import (
     Action,
@@ -19,12 +20,12 @@ from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Pa
 from games.magnum_opus.text import card_label, character_label, code_label
 
 _FAVOR_VERBS = {
-    "discard": "discard a card in front of another alchemist (discard N)",
-    "exchange": "exchange a card with another alchemist (exchange N)",
-    "add": "add a card from your pack (add CHARACTER)",
-    "bribe": "take another alchemist's card for 1 silver (bribe N)",
-    "rob": "take up to 2 silver from another alchemist (rob N, or rob N 1 for only 1)",
-    "lane": "buy an ingredient in the Golden Lane (lane INGREDIENT)",
+    "discard": "discard a card in front of another alchemist",
+    "exchange": "exchange a card with another alchemist",
+    "add": "add a card from your pack",
+    "bribe": "take another alchemist's card for 1 silver",
+    "rob": "take up to 2 silver from another alchemist",
+    "lane": "buy an ingredient in the Golden Lane",
 }
 
 
@@ -39,7 +40,7 @@ def not_your_turn(s: MagnumOpusState, seat: int) -> str:
         return f"You have already chosen your card; waiting for {waiting} to choose."
     if s.patron is not None:
         label = character_label(s.patron.numeral)
-        return f"Seat {s.patron.seat + 1} is deciding as the patron of {label}."
+        return f"{seat_ref(s.patron.seat)} is deciding as the patron of {label}."
     return "It is not your turn."
 
 
@@ -59,7 +60,7 @@ def explain(s: MagnumOpusState, seat: int, action: Action) -> str:
 
 
 def _seats(seats: list[int]) -> str:
-    return ", ".join(f"seat {seat + 1}" for seat in seats)
+    return ", ".join(seat_ref(seat) for seat in seats)
 
 
 def _choices(s: MagnumOpusState) -> str:
@@ -80,7 +81,7 @@ def _pick_refusal(s: MagnumOpusState, seat: int, action: Action) -> str:
     pack = ", ".join(card_label((n, held)) for n in s.packs[held])
     if isinstance(action, Pick):
         return f"Your pack has no {character_label(action.numeral)}: it holds {pack}."
-    return f"Now choose a card from your pack (pick CHARACTER): {pack}."
+    return f"Now choose a card from your pack: {pack}."
 
 
 def _opening_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:
@@ -131,9 +132,9 @@ def _robbery_refusal(s: MagnumOpusState, patron: Patron, target: int, silver: in
     if silver > patronage.ROBBERY:
         return f"Venceslas takes at most {patronage.ROBBERY} silver."
     if has == 0:
-        return f"Seat {target + 1} has no silver to take."
+        return f"{seat_ref(target)} has no silver to take."
     if silver > has:
-        return f"Seat {target + 1} has only {has} silver."
+        return f"{seat_ref(target)} has only {has} silver."
     # The most there is to take has its own, shorter notation.
     return f"Taking {silver} silver is rob {target + 1}."
 
@@ -147,19 +148,19 @@ def _target_refusal(
     if wanted != favor:
         return f"{label}'s Favor is to {_FAVOR_VERBS[favor]}."
     if not 0 <= target < s.players:
-        return f"There is no seat {target + 1} in this game."
+        return f"Nobody plays number {target + 1} in this game."
     if target == patron.seat:
         return "The Favor must aim at another alchemist, not at you."
     if favor == "rob":
-        return f"Seat {target + 1} has no silver to take."
+        return f"{seat_ref(target)} has no silver to take."
     if favor == "bribe" and purse < 1:
         return "You have no silver to give for a card."
     if favor == "exchange":
         return (
-            f"No exchange with seat {target + 1} would change anything: each of you needs a "
+            f"No exchange with {seat_ref(target)} would change anything: each of you needs a "
             f"card of a higher numeral than {cards.ROMAN[numeral]}, and they must differ."
         )
-    return f"Seat {target + 1} has no card of a higher numeral than {cards.ROMAN[numeral]}."
+    return f"{seat_ref(target)} has no card of a higher numeral than {cards.ROMAN[numeral]}."
 
 
 def _card_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:
@@ -180,4 +181,4 @@ def _card_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> str:
     target = s.alchemists[patron.target]
     if any(cards.card_code(c) == code for c in target.front):
         return f"You have no card other than {code_label(code)} to give in exchange."
-    return f"Seat {patron.target + 1} has no {code_label(code)} in front of them."
+    return f"{seat_ref(patron.target)} has no {code_label(code)} in front of them."

@@ -45,7 +45,7 @@ CURSE = "curse-marker"
 FINAL_ROUNDS = "final-rounds"
 TEAM_TRADE = "team-trade"
 
-OWN_DATA = "Grimoire's own card data (RULES.md, “Grimoire's own card data”)"
+OWN_DATA = "Grimoire's own card data"
 
 _TIMING = {
     "immediate": "Takes effect as soon as you cast it.",
@@ -161,7 +161,7 @@ def _items() -> list[CardText]:
             short="Goes in front of you; the most scrolls holds the Curse (−2 at the end)",
             numbers=(("In the box", str(data.cursed_scrolls)),),
             rules="Rules: “Send the assistant”, “Spell descriptions”; the Curse marker is "
-            "RULES.md decision 12",
+            "Grimoire's rule decision 12",
             own=False,
         )
     )
@@ -207,7 +207,9 @@ def _turn() -> list[CardText]:
                 "card of the deck (face up by day, face down by night)."
             ),
             short="Walk 1–3 shops clockwise, take every card there; the shops passed restock",
-            rules="Rules: “Send the assistant to seek new magical items”; RULES.md decision 8",
+            rules=(
+                "Rules: “Send the assistant to seek new magical items”; Grimoire's rule decision 8"
+            ),
             own=False,
         ),
         CardText(
@@ -221,7 +223,7 @@ def _turn() -> list[CardText]:
                 "spellbook's at the end; the ingredients score nothing."
             ),
             short="Spellbook + ingredients: power up to their number, take that stack's spell",
-            rules="Rules: “Cast a spell”; RULES.md decisions 5–7",
+            rules="Rules: “Cast a spell”; Grimoire's rule decisions 5–7",
             own=False,
         ),
         CardText(
@@ -233,7 +235,7 @@ def _turn() -> list[CardText]:
                 "game. The game ends at once when everyone has dropped out."
             ),
             short="In the final rounds: take no more turns this game",
-            rules="Rules: “End of the game”; RULES.md decision 14",
+            rules="Rules: “End of the game”; Grimoire's rule decision 14",
             own=False,
         ),
     ]
@@ -259,7 +261,7 @@ def _terms() -> list[CardText]:
                 "takes them all unseen; a Levitation takes the top one blind."
             ),
             short="Its cards lie face down: taken unseen",
-            rules="Rules: “Setup”, “Restock the shops”; RULES.md decision 9",
+            rules="Rules: “Setup”, “Restock the shops”; Grimoire's rule decision 9",
             own=False,
         ),
         CardText(
@@ -284,7 +286,7 @@ def _terms() -> list[CardText]:
                 "colour not otherwise used."
             ),
             short="Ingredients all of different colours, at most five",
-            rules="Rules: “Black magic”, “Mandrakes”; RULES.md decision 7",
+            rules="Rules: “Black magic”, “Mandrakes”; Grimoire's rule decision 7",
             own=False,
         ),
         CardText(
@@ -297,7 +299,7 @@ def _terms() -> list[CardText]:
             ),
             short="Most cursed scrolls holds it: −2 points at the end",
             numbers=(("Penalty", "−2"),),
-            rules="Rules: “Calculating your score”; RULES.md decision 12",
+            rules="Rules: “Calculating your score”; Grimoire's rule decision 12",
             own=False,
         ),
         CardText(
@@ -310,7 +312,7 @@ def _terms() -> list[CardText]:
             ),
             short="Deck empty: three more rounds from the next sorcerer",
             numbers=(("Rounds", "3"),),
-            rules="Rules: “End of the game”; RULES.md decision 13",
+            rules="Rules: “End of the game”; Grimoire's rule decision 13",
             own=False,
         ),
         CardText(
@@ -323,7 +325,7 @@ def _terms() -> list[CardText]:
                 "one in exchange for one they choose; or not trade."
             ),
             short="On receiving scrolls: give, ask for or swap a card with your partner",
-            rules="Rules: “Team variant”; RULES.md decision 17",
+            rules="Rules: “Team variant”; Grimoire's rule decision 17",
             own=False,
         ),
     ]

@@ -32,12 +32,12 @@ _WAITING = {
 }
 
 _HINTS = {
-    "transfer": "`transfer to N`, an opponent's seat.",
-    "substitute": "`substitute N`: draw blindly from that opponent's hand.",
-    "substitute-give": "`give CARD`: hand back any card, even the one you drew.",
-    "levitate": "`levitate SHOP CARD` at a day shop, `levitate SHOP` (blind) at a night shop.",
-    "share": "`share give CARD`, `share ask`, `share swap CARD` or `share none`.",
-    "share-reply": "`share give CARD`: the card your partner asked for.",
+    "transfer": "pass the cursed scroll to an opponent.",
+    "substitute": "draw blindly from an opponent's hand.",
+    "substitute-give": "hand back any card, even the one you drew.",
+    "levitate": "take a card from a day shop, or one blindly from a night shop.",
+    "share": "give your partner a card, ask for one, swap one, or let it be.",
+    "share-reply": "give the card your partner asked for.",
 }
 
 
@@ -111,7 +111,7 @@ def _your_decision(pending: PendingView) -> str:
     if pending.kind == "share-reply" and pending.card:
         return (
             f"**Your partner offers** {card_label(pending.card)} in exchange: "
-            "`share give CARD` to send one back."
+            "choose the card to send back."
         )
     return "**Your decision:** " + _HINTS[pending.kind]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games.core import seat_ref
 from games.mandragora import cards, casting, rules
 from games.mandragora.actions import (
     Action,
@@ -25,12 +26,12 @@ from games.mandragora.text import plural
 
 _OWED = {
     "ingredients": "add ingredients to your spell, choose its power, or go back",
-    "transfer": "choose who receives your cursed scroll (transfer to N)",
-    "substitute": "choose whose hand to draw from (substitute N)",
-    "substitute-give": "choose the card to hand back (give CARD)",
-    "levitate": "choose the card to levitate (levitate SHOP CARD)",
+    "transfer": "choose who receives your cursed scroll",
+    "substitute": "choose whose hand to draw from",
+    "substitute-give": "choose the card to hand back",
+    "levitate": "choose the card to levitate",
     "share": "choose a trade with your partner (share give/ask/swap/none)",
-    "share-reply": "choose the card for your partner (share give CARD)",
+    "share-reply": "choose the card for your partner",
 }
 
 
@@ -58,7 +59,7 @@ def _turn_refusal(s: MandragoraState, seat: int, action: Action) -> str:
             return "You can drop out only during the three final rounds."
         case Back():
             return "There is nothing to take back."
-    return "On your turn, send the assistant (move N) or start a spell (cast BOOK)."
+    return "On your turn, send the assistant or start a spell."
 
 
 def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> str | None:
@@ -78,7 +79,7 @@ def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> 
             return _target_refusal(s, seat, target, "pass a cursed scroll to")
         case Substitute(target) if step.kind == "substitute":
             if 0 <= target < s.players and target in s.opponents(seat):
-                return f"Seat {target + 1} has no card in hand to draw."
+                return f"{seat_ref(target)} has no card in hand to draw."
             return _target_refusal(s, seat, target, "draw from")
         case GiveCard(card) if step.kind == "substitute-give":
             return f"You have no {card} to hand over."
@@ -95,7 +96,7 @@ def _step_refusal(s: MandragoraState, seat: int, step: Step, action: Action) -> 
 
 def _target_refusal(s: MandragoraState, seat: int, target: int, verb: str) -> str:
     if not 0 <= target < s.players:
-        return f"There is no seat {target + 1} in this game."
+        return f"Nobody plays number {target + 1} in this game."
     if target == seat:
         return f"You cannot {verb} yourself."
     return f"You cannot {verb} your partner: choose an opponent."

@@ -37,7 +37,7 @@ from games.marginalia.text import article
 #: card, and every number but Cancer's, the Saint's and cura te ipsum's, is Grimoire's own.
 QUOTED = frozenset({"cancer", "bishop-of-lyons", "smiting-angel", "ziz", "cura-te-ipsum"})
 
-_POOL = "(RULES.md, “Grimoire's own card pool”)"
+_POOL = "(in Grimoire's own card pool)"
 _OWN_POOL = f"Grimoire's own card {_POOL}"
 _QUOTED = f"the rules text's example, with Grimoire's attack, health and copies {_POOL}"
 #: Where a card's numbers come from when it is not as ``_QUOTED`` or ``_OWN_POOL`` say: the
@@ -62,7 +62,7 @@ _SOURCES = {
 _RULES_FOR = {
     "marginalis": "Rules: “Playing a Marginalis”",
     "incantation": "Rules: “Playing an Incantation”",
-    "token": "Rules: “Playing a Marginalis”; RULES.md, decision 24 (tokens)",
+    "token": "Rules: “Playing a Marginalis”; Grimoire's rule decision 24 (tokens)",
 }
 
 #: When an ability works, from its trigger (and whether its controller chooses to use it).
@@ -77,15 +77,15 @@ _WHEN = {
     "reset": "It triggers by itself in your reset phase.",
 }
 _CHOSEN = {
-    "play": "Use it with `use SPACE` in your play phase, once per turn.",
-    "reset": "You may use it with `use SPACE` in your reset phase, once per turn.",
+    "play": "Use it from your turn panel in your play phase, once per turn.",
+    "reset": "You may use it from your turn panel in your reset phase, once per turn.",
     "each": (
-        "You may use it with `use SPACE` once per turn, in your reset phase or in the other "
-        "player's, after they are done with theirs."
+        "You may use it from your turn panel once per turn, in your reset phase or in the "
+        "other player's, after they are done with theirs."
     ),
     "any": (
-        "Use it with `use SPACE` once per turn, in any phase of your turn: the play phase, "
-        "between two fights of your attack, or the reset phase."
+        "Use it from your turn panel once per turn, in any phase of your turn: the play "
+        "phase, between two fights of your attack, or the reset phase."
     ),
 }
 _STATIC = (
@@ -182,7 +182,7 @@ def _token(data: CardData) -> CardText:
         text=text,
         short=_short(data),
         numbers=(("Attack", str(data.attack)), ("Health", str(data.health))),
-        rules=f"{_RULES_FOR['token']}; Grimoire's own token (RULES.md, “Tokens”)",
+        rules=f"{_RULES_FOR['token']}; Grimoire's own token",
         own=True,
     )
 

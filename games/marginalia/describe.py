@@ -20,7 +20,7 @@ from games.core import HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
-from games.marginalia.page import FILES, player_code
+from games.marginalia.page import FILES
 from games.marginalia.text import HUMOR_SYMBOLS, ability_line, card_line, plural
 from games.marginalia.view import MarginaliaView, MarginalisView, PendingView
 
@@ -143,11 +143,7 @@ def _grid(view: MarginaliaView) -> str:
             rows.append("   " + "─" * (CELL * len(FILES) - 2))
         cells = "".join(f"{_cell(by_space.get(f'{f}{rank}')):<{CELL}}" for f in FILES)
         rows.append(f"{rank}  {cells}{seat_ref(seat)} {line}")
-    key = (
-        "Each cell: card, attack/health left. "
-        f"{player_code(0)} = {seat_ref(0)} (ranks 1–2), {player_code(1)} = {seat_ref(1)} "
-        "(ranks 3–4)."
-    )
+    key = "Each cell: card, attack/health left; each row ends with its player and line."
     return "```\n" + "\n".join(rows) + "\n```\n" + key
 
 
@@ -257,18 +253,18 @@ def _status(view: MarginaliaView) -> str:
     if view.phase == "between-fights":
         line = f"{first}{who}'s attack phase, between two fights: abilities may be used."
         if view.viewer == view.active:
-            line += "\n**Your move:** `use SPACE` for an ability, or `attack` to go on."
+            line += "\n**Your move:** use an ability, or attack to go on."
         return line
     if view.phase == "other-reset":
         other = 1 - view.active
         line = f"{first}{who}'s reset phase: {seat_ref(other)} may use an ability before it ends."
         if view.viewer == other:
-            line += "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
+            line += "\n**Your move:** use an ability, or let the turn end."
         return line
     line = f"{first}{who}'s reset phase: abilities may still be used."
     if view.viewer == view.active:
-        use = "`use SPACE` for an ability, or " if _abilities_to_use(view) else ""
-        line += f"\n**Your move:** {use}`end turn`."
+        use = "use an ability, or " if _abilities_to_use(view) else ""
+        line += f"\n**Your move:** {use}end your turn."
     return line
 
 
@@ -277,12 +273,12 @@ def _play_options(view: MarginaliaView) -> str:
     while the limit allows, use an ability if a front-line marginalis has one unused, attack."""
     options = []
     if view.hand and view.plays < view.play_limit:
-        options.append("`play CARD` from your hand")
+        options.append("play a card from your hand")
     if _abilities_to_use(view):
-        options.append("`use SPACE` for an ability")
+        options.append("use an ability")
     front = sum(1 for m in view.page if m.seat == view.active and m.line == "front")
-    attack = "`attack from a` or `attack from e`" if front >= 2 else "`attack`"
-    options.append(f"{attack} to end the play phase")
+    side = " (from the left or the right column)" if front >= 2 else ""
+    options.append(f"attack{side} to end the play phase")
     return ", ".join(options[:-1]) + (", or " if len(options) > 1 else "") + options[-1]
 
 
@@ -322,26 +318,23 @@ def _waiting(p: PendingView) -> str:
 def _your_decision(p: PendingView, finds: tuple[str, ...], spaces: list[str]) -> str:
     match p.kind:
         case "place":
-            where = " or ".join(f"`to {space}`" for space in spaces) or "`to SPACE`"
-            return f"**Your decision:** {where}, or `back`."
+            where = " or ".join(spaces) or "an open space"
+            return f"**Your decision:** play it to {where}, or go back."
         case "target":
-            back = "" if p.source == "effect" else ", or `back`"
+            back = "" if p.source == "effect" else ", or go back"
+            players = f"{seat_ref(0)} or {seat_ref(1)}"
             aims = {
-                "marginalis": "`target SPACE`",
-                "player": f"`target p1` ({seat_ref(0)}) or `target p2` ({seat_ref(1)})",
-            }.get(
-                effect_of(p.card, p.branch).target,
-                f"`target SPACE` or `target p1`/`target p2` ({seat_ref(0)}/{seat_ref(1)})",
-            )
+                "marginalis": "aim it at a marginalis",
+                "player": f"aim it at {players}",
+            }.get(effect_of(p.card, p.branch).target, f"aim it at a marginalis or at {players}")
             return f"**Your decision:** {aims}{back}."
         case "fortune":
-            return (
-                f"**Your decision:** `play {p.card}`, or `decline` (it goes to your discard pile)."
-            )
+            name = cards.card(p.card).name if p.card else "it"
+            return f"**Your decision:** play {name}, or decline (it goes to your discard pile)."
         case "search":
-            options = [f"`summon {code}`" for code in finds] + ["`summon token`"]
-            return "**Your decision:** " + " or ".join(options) + "."
-    return "**Your decision:** `to SPACE`, or `back`."
+            options = [cards.card(code).name for code in finds] + ["a token"]
+            return "**Your decision:** summon " + " or ".join(options) + "."
+    return "**Your decision:** choose where it flies, or go back."
 
 
 def _footer(view: MarginaliaView) -> str:

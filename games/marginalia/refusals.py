@@ -22,17 +22,17 @@ from games.marginalia.state import FRONT, MarginaliaState, Step
 from games.marginalia.text import marginalia, plural
 
 _OWED = {
-    "place": "choose the space for the card (to SPACE), or go back",
-    "target": "choose a target (target SPACE, target p1 or target p2)",
-    "fortune": "play the revealed card (play CARD) or decline it",
-    "search": "choose a card from your deck (summon CARD) or a token (summon token)",
-    "move": "choose where to fly (to SPACE), or go back",
+    "place": "choose the space for the card, or go back",
+    "target": "choose a target",
+    "fortune": "play the revealed card or decline it",
+    "search": "choose a card from your deck or a token",
+    "move": "choose where to fly, or go back",
 }
-_PLAY_HINT = "In your play phase: play CARD, use SPACE, or attack."
-_RESET_HINT = "In your reset phase: use SPACE for an ability, or end turn."
-_FIGHTS_HINT = "Between two fights: use SPACE for an ability, or attack to go on."
+_PLAY_HINT = "In your play phase: play a card, use an ability, or attack."
+_RESET_HINT = "In your reset phase: use an ability, or end your turn."
+_FIGHTS_HINT = "Between two fights: use an ability, or attack to go on."
 _OTHER_RESET_HINT = (
-    "In the other player's reset phase: use SPACE for an ability that works in every reset "
+    "In the other player's reset phase: use an ability that works in every reset "
     "phase, or end turn to let the turn end."
 )
 

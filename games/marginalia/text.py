@@ -39,12 +39,12 @@ def names(codes: list[str] | tuple[str, ...]) -> str:
 
 
 def card_line(code: str) -> str:
-    """One card in full for a hand: code, humor, stats, and what it does."""
+    """One card in full for a hand: its humor, name, stats, and what it does."""
     data = cards.card(code)
     symbol = HUMOR_SYMBOLS[data.humor]
     if data.kind == "incantation":
-        return f"`{code}` {symbol} **{data.name}** (incantation): {data.text}"
-    return f"`{code}` {symbol} **{data.name}** {data.attack}/{data.health} · {ability_line(code)}"
+        return f"{symbol} **{data.name}** (incantation): {data.text}"
+    return f"{symbol} **{data.name}** {data.attack}/{data.health} · {ability_line(code)}"
 
 
 def ability_line(code: str) -> str:

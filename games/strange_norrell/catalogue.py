@@ -47,7 +47,7 @@ from games.strange_norrell.state import StrangeNorrellState
 from games.strange_norrell.text import SYMBOLS, plural, tokens
 
 #: Where the project's own data is described.
-OWN = "Grimoire's own card (RULES.md, “Grimoire's own data”)"
+OWN = "Grimoire's own card"
 #: Key of the entry for stilling the waters, and of the keywords.
 STILL_WATERS = "still-waters"
 INVITATION, INTRODUCTION = "invitation", "introduction"
@@ -371,7 +371,7 @@ def _keywords() -> Iterator[CardText]:
             f"top of a stack first) and breaks ties. Reaching or passing {marks} gains a "
             "connexion.",
             short=f"Turn order and ties; reaching {marks} gains a connexion",
-            rules="Rules: “Player turns”, “Moving your magician”; RULES.md decision 9",
+            rules="Rules: “Player turns”, “Moving your magician”; Grimoire's rule decision 9",
             own=False,
         ),
         CardText(
@@ -392,7 +392,7 @@ def _keywords() -> Iterator[CardText]:
             text="A move onto London goes to any location of the City of London instead; from "
             "the City, one move reaches another City location or a location next to London.",
             short="Moving onto it goes to any City location; the City leads next to London",
-            rules="Rules: “Moving your magician”; RULES.md decision 6",
+            rules="Rules: “Moving your magician”; Grimoire's rule decision 6",
             own=False,
         ),
     )

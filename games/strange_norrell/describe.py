@@ -218,13 +218,13 @@ def _prestige(view: StrangeNorrellView) -> str:
 def _books(view: StrangeNorrellView) -> str:
     if not view.book_offer:
         return "none left"
-    lines = [f"`{b}` {book_label(b)}" for b in view.book_offer]
+    lines = [book_label(b) for b in view.book_offer]
     lines[0] += " (discarded next)"
     return "\n".join(lines)
 
 
 def _feat_offer(view: StrangeNorrellView) -> str:
-    lines = [f"`{f}` {feat_label(f)}" for f in view.feat_offer]
+    lines = [feat_label(f) for f in view.feat_offer]
     lines.append(f"Deck: {plural(view.feats_left, 'feat')}")
     return "\n".join(lines)
 
@@ -244,7 +244,7 @@ def _connexions(view: StrangeNorrellView, compact: bool) -> str:
     if not compact or choosing:
         lines += [f"**{space.name}**: {space.text}" for space in cards.board().connexion_spaces]
     offer = [
-        f"`{code}` **{data.name}** ({cards.spaces()[data.space].name}): {data.text}"
+        f"**{data.name}** ({cards.spaces()[data.space].name}): {data.text}"
         for code in view.connexion_offer
         for data in (cards.connexions()[code],)
     ]
@@ -257,7 +257,7 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     marks = f" {NOW}" if m.seat in view.to_act and not view.finished else ""
     name = f"{seat_ref(m.seat)} · {data.name}{marks}"
     mine = m.seat == view.viewer
-    feats = [_feat_in_play(f, with_code=mine, compact=compact) for f in m.feats]
+    feats = [_feat_in_play(f, compact=compact) for f in m.feats]
     books = [_book(b, mine, compact) for b in m.books]
     lines = [
         f"{PIN} {place_name(m.location)} · {plural(m.invitations, 'invitation')}, "
@@ -279,7 +279,7 @@ def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) ->
     if extras:
         lines.append("Has " + " and ".join(extras))
     if m.covered:
-        covered = [a if compact else _action_name(a, m.board) for a in m.covered]
+        covered = [_action_name(a, m.board) for a in m.covered]
         lines.append("Covered: " + ", ".join(covered))
     unique = catalogue.short_of(data.unique)
     lines.append(f"Unique: {data.unique_name}" + ("" if compact and not mine else f" — {unique}"))
@@ -297,27 +297,29 @@ def _within(items: list[str], separator: str, room: int) -> str:
     return separator.join(shown) or "none"
 
 
-def _feat_in_play(feat: FeatView, with_code: bool, compact: bool) -> str:
+def _feat_in_play(feat: FeatView, compact: bool) -> str:
+    """A feat by its name, with the tokens it needs and those placed on it (a crowded
+    table: by its tokens alone)."""
     data = cards.feats()[feat.feat]
     placed = f" has {tokens(feat.tokens)}" if feat.tokens else ""
     if compact:
-        return f"`{feat.feat}` {tokens(data.elements)}{placed}"
-    code = f"`{feat.feat}` " if with_code else ""
-    return f"{code}{data.name} {tokens(data.elements)}{placed}"
+        return f"{tokens(data.elements)}{placed}"
+    return f"{data.name} {tokens(data.elements)}{placed}"
 
 
 def _book(code: str, mine: bool, compact: bool) -> str:
-    """A book with what it does; a crowded table keeps only the codes of others' books."""
+    """A book by its name, with what it does; a crowded table keeps only what the viewer's
+    own books do and the names of others'."""
     if compact:
-        return f"`{code}` {book_effect(code)}" if mine else f"`{code}`"
-    return f"`{code}` {book_label(code)}" if mine else book_label(code)
+        return book_effect(code) if mine else cards.books()[code].name
+    return book_label(code)
 
 
 def _connexion(space: str, named: str, mine: bool, compact: bool) -> str:
-    """A connexion space held, with its ability (a crowded table: others' by key only)."""
-    if compact and not mine:
-        return space
+    """A connexion space held, with its ability (a crowded table: others' by name only)."""
     label = cards.spaces()[space].name
+    if compact and not mine:
+        return label
     held = f"{label} ({cards.connexions()[named].name})" if named else label
     return held if compact else f"{held}: {catalogue.short_of(space)}"
 
@@ -352,7 +354,7 @@ def _spells(spells: tuple[str, ...]) -> str:
     for code, count in Counter(spells).items():
         times = f"{count}× " if count > 1 else ""
         effect = catalogue.short_of(code)
-        lines.append(f"{times}**{spell_name(code)}** (`{code}`): {effect}")
+        lines.append(f"{times}**{spell_name(code)}**: {effect}")
     return "\n".join(lines)
 
 
@@ -379,7 +381,7 @@ def _this_turn(view: StrangeNorrellView) -> str:
         f"{turn.engagement_limit}",
     ]
     if turn.roads:
-        lines.append("The King's Roads are still open (`ride`).")
+        lines.append("The King's Roads are still open.")
     if turn.school:
         lines.append("The school may still fulfil one engagement anywhere.")
     if turn.used_books:

@@ -114,7 +114,7 @@ def _choosing(s: StrangeNorrellState, action: Action) -> str:
         case School():
             return "🏫 The School at Starecross: fulfil one engagement anywhere"
         case StillWaters():
-            return "💧 Still the waters: every action disc back (no action this turn)"
+            return "💧 Still the waters: every action free again (none taken this turn)"
     return ""
 
 

@@ -41,18 +41,18 @@ from games.strange_norrell.text import element_list, place_name
 _OWED = {
     "place": "finish placing your token (`with`, `element`, `on`) or go `back`",
     "reward": "choose what the invitation brings (`take …`)",
-    "connexion": "choose your connexion (`connexion SPACE` or `named CARD`)",
-    "destination": "choose where to go (`to PLACE`)",
-    "uncover": "choose the action disc to return (`uncover ACTION`)",
-    "conjure": "choose the element to conjure (`element ELEMENT`)",
-    "discard": "discard down to five social engagements (`discard CARD`)",
+    "connexion": "choose your connexion",
+    "destination": "choose where to go",
+    "uncover": "choose the action disc to return",
+    "conjure": "choose the element to conjure",
+    "discard": "discard down to five social engagements",
 }
 
 
 #: What a connexion's decision owes instead: it cannot be taken back, the connexion is gained.
 _OWED_FOR_CONNEXION = {
     "place": "place the connexion's token (`element`, `on`)",
-    "reward": "choose the feat the connexion brings (`take FEAT`)",
+    "reward": "choose the feat the connexion brings",
 }
 
 
@@ -173,7 +173,7 @@ def _move_refusal(s: StrangeNorrellState, seat: int, action: Move | Ride | Arriv
     if m.location is None:
         if isinstance(action, Arrive):
             return "You cannot move now."
-        return "Your magician is not on the map yet: `arrive`, then choose where (`to PLACE`)."
+        return "Your magician is not on the map yet: arrive first, then choose where."
     if isinstance(action, Arrive):
         return f"Your magician is already on the map, at {place_name(m.location)}."
     if isinstance(action, Ride):
@@ -243,7 +243,7 @@ def _step_refusal(s: StrangeNorrellState, step: Step, action: Action) -> str | N
                 return f"{feat} is not one of your feats of magic."
             return f"That feat needs no more {step.element or 'tokens of that element'}."
         case Take() if step.kind == "reward" and step.source == "honeyfoot":
-            return "Take one of the available feats of magic (`take FEAT`)."
+            return "Take one of the available feats of magic."
         case Take() if step.kind == "reward":
             count = "two" if step.tokens > 1 else "one"
             return f"Take {count} of: `intro` (draw an introduction) or an available feat's code."

@@ -41,12 +41,12 @@ def place_name(location: str | None) -> str:
 
 
 def engagement_label(code: str) -> str:
-    """``✉️ York 🌬️ (`york-wind`)`` or ``🤝 York 🪨 +3 (`york-stones-3`)``."""
+    """``✉️ York 🌬️`` or ``🤝 York 🪨 +3``: the card in words, never its key."""
     card = cards.engagements()[code]
     where = cards.location_names()[card.location]
     if card.is_introduction:
-        return f"{INTRODUCTION} {where} {SYMBOLS[card.element]} +{card.prestige} (`{code}`)"
-    return f"{INVITATION} {where} {SYMBOLS[card.element]} (`{code}`)"
+        return f"{INTRODUCTION} {where} {SYMBOLS[card.element]} +{card.prestige}"
+    return f"{INVITATION} {where} {SYMBOLS[card.element]}"
 
 
 def engagement_list(codes: Iterable[str]) -> str:

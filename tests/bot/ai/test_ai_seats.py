@@ -13,7 +13,7 @@ import discord
 import pytest
 
 from bot import create_bot
-from bot.common.names import AI_NAME
+from bot.common.names import ai_name
 from bot.wiring.app import GrimoireBot
 from bot.wiring.settings import Settings
 from storage import GameStatus
@@ -58,8 +58,9 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
         assert not added.ephemeral
     lobby = _fresh(table, lobby)
     players = str(lobby.embeds[0].to_dict())
-    assert "🤖 AI (hard)" in players
-    assert "🤖 AI (easy)" in players
+    assert "🤖 Basil — AI, hard" in players
+    assert "🤖 Dorian — AI, easy" in players
+    assert "<@" not in players, "the lobby names its players, never by raw mentions"
     removed = await alice.click(lobby, label="Remove AI")
     assert removed.acknowledged
     assert not removed.ephemeral
@@ -88,7 +89,9 @@ async def test_alice_plays_magnum_opus_against_two_ai_players(table: Table) -> N
     posts = thread.history()
     assert "(hard)" in post_words(posts[0])
     assert "(normal)" in post_words(posts[0])
-    assert AI_NAME in "\n".join(board_texts(posts[-1])), "the board names the AI seats"
+    final_board = "\n".join(board_texts(posts[-1]))
+    assert ai_name(1) in final_board, "the board names the AI seats"
+    assert ai_name(2) in final_board
     assert "The game is over" in post_words(posts[-1])
     pinged = {user.id for m in posts for user in m.mentions}
     assert pinged == {alice.id}, "only the person is pinged; AI seats never are"

@@ -78,7 +78,8 @@ async def test_a_seat_opened_after_strikes_is_taken_by_a_new_member_and_played_o
     assert game.status is GameStatus.ACTIVE
     said = thread_text(table, game)
     assert f"<@{leaver.id}> is removed from the game after 1 missed deadlines." in said
-    assert f"Seat {slow_seat + 1} of **Mandragora** #{game_id} is open" in said
+    assert f"'s seat in **Mandragora** #{game_id} is open" in said, "named by who held it"
+    assert f"Seat {slow_seat + 1}" not in said
     (in_thread,) = take_buttons(thread)
     (in_channel,) = take_buttons(table.channel)
     # The leaver's private message no longer shows the seat, and no new one comes.
@@ -95,7 +96,7 @@ async def test_a_seat_opened_after_strikes_is_taken_by_a_new_member_and_played_o
     assert "You left game" in await answer(again)
     dave = table.members["dave"]
     taken = await dave.click(in_channel, label="Take this seat")
-    assert f"You now play seat {slow_seat + 1} of game #{game_id}" in await answer(taken)
+    assert f"You took the open seat in game #{game_id}" in await answer(taken)
     game = await stored(table, game_id)
     assert game.seat_of(dave.id) == slow_seat
     assert private_dms(dave), dm_texts(dave)  # the private view, at once
@@ -166,9 +167,7 @@ async def test_only_the_host_or_a_manager_opens_another_players_seat(table: Tabl
     assert await answer(stranger) == f"You are not playing in game #{game_id}."
     assert not any(s.is_open for s in (await stored(table, game_id)).seats)
     opened = await table.members["alice"].slash(thread, "game sub", seat=bob_seat + 1)
-    assert (
-        await answer(opened) == f"Seat {bob_seat + 1} is open for a substitute; the table was told."
-    )
+    assert await answer(opened) == "bob's seat is open for a substitute; the table was told."
     twice = await table.members["alice"].slash(thread, "game sub", seat=bob_seat + 1)
     assert "is already open" in await answer(twice)
     assert f"left by <@{table.members['bob'].id}>" in thread_text(

@@ -9,11 +9,13 @@ from typing import Any
 import pytest
 
 from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock
+from bot.common.names import LobbyNames, ai_name
 from bot.drawing.embeds import clock_line, lobby_embed
 from storage import Game, GameStatus, Seat
 
 MOMENT = datetime(2026, 3, 1, 12, tzinfo=UTC)
 HOST, GUEST = 501, 502
+LEFT = "a member who left"
 
 
 def lobby(
@@ -63,7 +65,13 @@ def lobby(
 
 
 def field(game: Game, name: str, names: Mapping[int, str]) -> str:
-    embed = lobby_embed(game, names)
+    """The value of the lobby's field ``name``, its members named by ``names`` as the bot's
+    name book would (one it cannot find is "a member who left")."""
+    seated = tuple(
+        ai_name(i, s.ai_level) if s.user_id is None else names.get(s.user_id, LEFT)
+        for i, s in enumerate(game.seats)
+    )
+    embed = lobby_embed(game, LobbyNames(seated, names.get(game.host_id, LEFT)))
     (value,) = [str(f.value) for f in embed.fields if (f.name or "").startswith(name)]
     return value
 
@@ -71,13 +79,13 @@ def field(game: Game, name: str, names: Mapping[int, str]) -> str:
 def test_players_are_named_not_mentioned() -> None:
     names = {HOST: "Alice", GUEST: "Bob_the *Bold*"}
     players = field(lobby("mandragora", ai=True), "Players", names)
-    assert players == "1. Alice (host)\n2. Bob\\_the \\*Bold\\*\n3. 🤖 AI (easy)"
+    assert players == "1. Alice (host)\n2. Bob\\_the \\*Bold\\*\n3. 🤖 Clio — AI, easy"
     assert "<@" not in players
 
 
-def test_a_player_whose_name_is_unknown_is_mentioned_rather_than_left_out() -> None:
+def test_a_player_whose_name_is_unknown_is_said_to_have_left_never_mentioned() -> None:
     players = field(lobby("mandragora"), "Players", {HOST: "Alice"})
-    assert players == f"1. Alice (host)\n2. <@{GUEST}>"
+    assert players == "1. Alice (host)\n2. a member who left"
 
 
 def test_options_are_read_as_stored_options() -> None:

@@ -76,7 +76,8 @@ async def test_a_finished_game_exports_everything_and_verifies(table: Table) -> 
     await resign(quitter, thread)
     await table.env.advance_time(10)
     text, document, story = await _export(table.members["erin"], table.channel, game=game_id)
-    assert "python -m games verify" in text
+    assert "Everything is in it" in text
+    assert "python -m" not in text, "a member is never asked to run a command line"
     assert document["complete"] is True
     assert document["seed"] == game.seed
     assert all(m["notation"] for m in document["moves"])

@@ -60,10 +60,13 @@ def fresh(table: Table, message: discord.Message) -> discord.Message:
 
 
 def players_field(message: discord.Message) -> tuple[str, list[str]]:
-    """The lobby's "Players (n/m)" field: its name and the players it names, in order."""
+    """The lobby's "Players (n/m)" field: its name and the names it lists, in order (a lobby
+    names its players, never by mentions)."""
     embed = message.embeds[0]
     field = next(f for f in embed.fields if (f.name or "").startswith("Players"))
-    names = re.findall(r"^\d+\. (.+?)(?: \(host\))?$", field.value or "", re.MULTILINE)
+    value = field.value or ""
+    assert "<@" not in value
+    names = re.findall(r"^\d+\. (.+?)(?: \(host\))?$", value, flags=re.MULTILINE)
     return field.name or "", names
 
 

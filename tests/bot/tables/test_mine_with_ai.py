@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from bot import create_bot
+from bot.common.names import ai_name
 from bot.wiring.app import GrimoireBot
 from bot.wiring.settings import Settings
 from tests.bot.conftest import Table
@@ -37,4 +38,5 @@ async def test_mine_names_an_ai_player_the_game_waits_for(table: Table) -> None:
     assert game.to_act == {ai_seat}
     (text,) = replies(await alice.slash(table.channel, "game mine"))
     line = next(line for line in text.splitlines() if line.startswith(f"#{game_id} "))
-    assert "waiting for 🤖 an AI player" in line
+    assert ai_seat is not None
+    assert f"waiting for {ai_name(ai_seat)}" in line

@@ -547,7 +547,8 @@ async def test_a_resigned_seat_plays_on_automatically_and_finishes_last(
     assert outcome == with_resignations(engine_outcome, frozenset({1}))
     closing, close = (await thread_posts(store, await pending(store, game.id)))[-2:]
     assert close.close_thread is True
-    placed = places(outcome, MANDRAGORA.score_name, frozenset({1}), scores=True)
+    results = MANDRAGORA.results(final, outcome)
+    placed = places(outcome, MANDRAGORA.score_name, frozenset({1}), scores=True, results=results)
     assert placed in closing.content
     # The game went on to its end with the AI in the resigned seat: the scores are the game's.
     last = next(line for line in placed.splitlines() if "{p1}" in line)

@@ -28,13 +28,13 @@ from bot.common.locks import GameLocks
 from bot.common.posts import Post
 from bot.drawing.picture_posts import post_picture
 from bot.lobby.lobby import Lobbies, Seating
-from bot.tables.game_over import places
+from bot.tables.game_over import final_words, places
 from bot.tables.places import with_resignations
 from bot.tables.play import Tables
 from bot.tables.views import History, Moment, TablePost, TableViews, table_deliveries
 from bot.tables.withdrawals import Withdrawals
 from bot.undo.undo import Takebacks
-from games.core import BACK, HANDS_REVEALED, Board, Engine, LogEntry, Outcome
+from games.core import BACK, HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
 from games.core.outcome import amount
 from storage import DeliveryKind, Game, GameStatus, Seat, SqliteStore, Store
 from tests.bot.helpers import (
@@ -453,11 +453,10 @@ def test_the_final_post_ranks_resigned_players_last() -> None:
     assert post.final is True
     assert post.pings == ()
     (winner,) = resigned
-    placed = places(final, "points", resigned, scores=True)
-    assert (
-        placed.splitlines()[-1]
-        == f"🥉 3rd: {{p{winner}}} — {amount(final.scores[winner], 'points')} (resigned)"
-    )
+    results = engine.results(end.state, final)
+    placed = places(final, "points", resigned, scores=True, results=results)
+    assert placed.splitlines()[-1] == f"🥉 3rd: {{p{winner}}} — {results[winner]} (resigned)"
+    assert results[winner].startswith(amount(final.scores[winner], "points"))
     # The rules ended it: the engine's own words say who won, over the places.
     ending = engine.ending(end.state, final)
     assert winner not in final.winners
@@ -505,10 +504,11 @@ async def test_a_game_finished_through_the_service_ends_with_the_ranking(
     post = VIEWS.post(history, game.version)
     assert post.final is True
     assert post.pings == ()
-    placed = places(outcome, "points", frozenset({0}), scores=True)
+    results = history.engine.results(history.moments[-1].state, outcome)
+    placed = places(outcome, "points", frozenset({0}), scores=True, results=results)
     assert f"\n{placed}\n" in post.text
     assert placed.splitlines()[-1].startswith("🥉 3rd: {p0} — ")
-    assert placed.endswith(" points (resigned)")
+    assert placed.endswith(" cast (resigned)")
 
 
 # ------------------------------------------------------------------ whole games
@@ -551,6 +551,19 @@ def test_a_whole_game_never_leaks(key: str, players: int) -> None:
             assert update.picture == post_picture(engine, own)
 
 
+def test_the_final_places_say_what_each_player_ended_with_in_the_game_s_own_terms() -> None:
+    """Marginalia is won on health, not points: the places say the health each duellist had
+    left, never "1 point" under "Alice wins: Bob has no health left"."""
+    history = random_history("marginalia", 2, 11)
+    final = history.moments[last(history)]
+    assert final.outcome is not None
+    text = final_words(history, None)
+    for seat, said in enumerate(history.engine.results(final.state, final.outcome)):
+        assert f"{seat_ref(seat)} — {said}" in text
+    assert "health" in text
+    assert "point" not in text
+
+
 @pytest.mark.parametrize(("key", "players"), WHOLE_GAMES, ids=[f"{k}-{n}" for k, n in WHOLE_GAMES])
 @pytest.mark.slow
 def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, players: int) -> None:
@@ -586,7 +599,8 @@ def test_a_whole_game_posts_once_per_turn_and_tells_everything_once(key: str, pl
             outcome = history.moments[end].outcome
             assert outcome is not None
             engine = history.engine
-            placed = places(outcome, engine.score_name, frozenset(), scores=True)
+            results = engine.results(history.moments[end].state, outcome)
+            placed = places(outcome, engine.score_name, frozenset(), scores=True, results=results)
             ending = engine.ending(history.moments[end].state, outcome)
             assert f"{{b}}The game is over.{{/b}} {ending}\n{placed}\n" in post.text
             # An AI seat makes it a practice game.

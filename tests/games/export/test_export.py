@@ -294,7 +294,8 @@ def test_the_story_tells_every_move_with_names() -> None:
     export = _finished(engine, 3, engine.Options())
     text = story(export)
     assert text.startswith(f"{engine.title} #4\n")
-    assert "Seat 3: Chloë" in text
+    assert "Players, in seat order:\n  1. Ada\n  2. Bastien\n  3. Chloë\n" in text
+    assert "**" not in text, "the story is plain text"
     assert f"Seed: {SEED}" in text
     assert f"{len(export.moves)}. " in text
     assert "{p" not in text, "seat placeholders are filled with names"

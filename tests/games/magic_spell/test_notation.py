@@ -153,7 +153,7 @@ def test_unknown_notation_suggests_legal_moves() -> None:
 def test_acting_out_of_turn_is_refused() -> None:
     s = position(lab={1: "A"})
     s = act(s, 0, "scrounge 1-10").state
-    with pytest.raises(NotYourTurn, match="It is Seat 1's turn"):
+    with pytest.raises(NotYourTurn, match=r"It is \{p0\}'s turn"):
         act(s, 1, "rest")
 
 

@@ -68,7 +68,7 @@ def test_keys_and_names_are_unique_and_every_entry_is_complete() -> None:
 def test_the_project_s_own_cards_are_marked_own() -> None:
     own = {e.key for e in ENGINE.cards() if e.own}
     assert own == {*cards.ingredients(), *cards.prime_cards(), *cards.opus_cards()}
-    assert all("RULES.md" in CATALOGUE[key].rules for key in own)
+    assert all("Grimoire's own" in CATALOGUE[key].rules for key in own)
 
 
 def test_character_entries_are_written_from_the_data() -> None:

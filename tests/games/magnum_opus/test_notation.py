@@ -133,7 +133,7 @@ def test_a_card_of_i_to_vi_is_named_with_its_ingredient() -> None:
 
 def test_acting_out_of_turn_is_refused() -> None:
     s, _ = patronage_table(fronts=[["marie"], [], []], calling=7)
-    with pytest.raises(NotYourTurn, match="Seat 1 is deciding as the patron of VII Marie"):
+    with pytest.raises(NotYourTurn, match=r"\{p0\} is deciding as the patron of VII Marie"):
         ENGINE.parse(s, 1, "pass")
 
 
@@ -151,5 +151,5 @@ def test_keeping_twice_is_refused() -> None:
 
 def test_a_target_beyond_the_table_is_refused() -> None:
     s, _ = patronage_table(fronts=[["wolrad-salt"], ["marie"], []], calling=1)
-    with pytest.raises(ActionNotAllowed, match="There is no seat 5 in this game"):
+    with pytest.raises(ActionNotAllowed, match="Nobody plays number 5 in this game"):
         act(s, 0, "discard 5")

@@ -25,16 +25,14 @@ def test_pick_refusals_list_the_pack() -> None:
     # Seat 2 now holds the pack seat 3 passed to the right, without its Lukas.
     with pytest.raises(ActionNotAllowed, match=r"Your pack has no IX Lukas: it holds I Wolrad"):
         act(s, 1, "pick lukas")
-    with pytest.raises(
-        ActionNotAllowed, match=r"Now choose a card from your pack \(pick CHARACTER\)"
-    ):
+    with pytest.raises(ActionNotAllowed, match=r"Now choose a card from your pack: I Wolrad"):
         act(s, 0, "pass")
 
 
 def test_patronage_refusals_say_why_and_list_the_choices() -> None:
     s, _ = patronage_table(fronts=[["venceslas-cinnabar"], [], []], silver=[0, 2, 0], calling=5)
     with pytest.raises(
-        ActionNotAllowed, match=r"Seat 3 has no silver to take\. You may: rob 2, rob 2 1, pass\."
+        ActionNotAllowed, match=r"\{p2\} has no silver to take\. You may: rob 2, rob 2 1, pass\."
     ):
         act(s, 0, "rob 3")
     with pytest.raises(ActionNotAllowed, match="take up to 2 silver from another alchemist"):
@@ -53,7 +51,7 @@ def test_exchange_refusals_explain_what_is_missing() -> None:
     s, _ = patronage_table(
         fronts=[["ludmila-sulfur", "marie"], ["marie"], ["johann-mercury"]], calling=2
     )
-    with pytest.raises(ActionNotAllowed, match="No exchange with seat 2 would change anything"):
+    with pytest.raises(ActionNotAllowed, match=r"No exchange with \{p1\} would change anything"):
         act(s, 0, "exchange 2")
     s = play(s, (0, "exchange 3"), (0, "take johann-mercury"))
     with pytest.raises(ActionNotAllowed, match="You have no IX Lukas in front of you"):
@@ -71,7 +69,7 @@ def test_bribe_refusals() -> None:
     s = act(s, 0, "bribe 2").state
     with pytest.raises(ActionNotAllowed, match="only cards of a higher numeral than IV"):
         act(s, 0, "take johann-mercury")
-    with pytest.raises(ActionNotAllowed, match="Seat 2 has no IX Lukas in front of them"):
+    with pytest.raises(ActionNotAllowed, match=r"\{p1\} has no IX Lukas in front of them"):
         act(s, 0, "take lukas")
 
 

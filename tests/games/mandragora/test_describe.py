@@ -60,7 +60,7 @@ def test_caster_sees_the_spell_being_prepared_and_others_only_that_it_is() -> No
 def test_a_pending_choice_tells_its_owner_what_to_type() -> None:
     s = put_on_top(position(3, hands=[["red-1", "red"], [], []], scrolls=[1, 0, 0]), 1, "transfer")
     s = play(s, (0, "cast red-1 red power 1"))
-    assert "`transfer to N`" in _board(s, 0).description
+    assert "pass the cursed scroll to an opponent" in _board(s, 0).description
     assert _board(s, 2).description == "Ann chooses who receives a cursed scroll."
 
 

@@ -120,7 +120,7 @@ def test_transfer_cannot_target_yourself() -> None:
     s = play(_caster("transfer", scrolls=[1, 0, 0]), (0, CAST))
     with pytest.raises(ActionNotAllowed, match="cannot pass a cursed scroll to yourself"):
         act(s, 0, "transfer to 1")
-    with pytest.raises(ActionNotAllowed, match="There is no seat 4 in this game"):
+    with pytest.raises(ActionNotAllowed, match="Nobody plays number 4 in this game"):
         act(s, 0, "transfer to 4")
 
 

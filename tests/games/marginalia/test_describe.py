@@ -43,7 +43,7 @@ def test_the_page_is_a_grid_with_the_viewers_side_at_the_bottom() -> None:
         "2  ·       ·       SAI 3/3 ·       ·       Ann front",
         "1  ·       ·       ZIZ 4/3 ·       ·       Ann back",
         "```",
-        "Each cell: card, attack/health left. p1 = Ann (ranks 1–2), p2 = Bo (ranks 3–4).",
+        "Each cell: card, attack/health left; each row ends with its player and line.",
     ]
     flipped = _board(_table(), 1).fields[0].value.splitlines()
     assert [row[0] for row in flipped[2:7]] == ["1", "2", " ", "3", "4"]
@@ -83,9 +83,9 @@ def test_the_abilities_at_work_are_spelled_out() -> None:
 def test_a_seat_sees_its_hand_in_full_and_what_to_type() -> None:
     board = _board(_table(), 0)
     hand = _fields(board)["Your hand"].splitlines()
-    assert hand[0].startswith("`cancer` 🟡 **Cancer** 3/3 · *Flame Cloaked*: When facing")
-    assert hand[1] == "`ignis-sacer` 🟡 **Ignis Sacer** (incantation): Deal 3 damage to a target."
-    assert "**Your move:** `play CARD`" in board.description
+    assert hand[0].startswith("🟡 **Cancer** 3/3 · *Flame Cloaked*: When facing")
+    assert hand[1] == "🟡 **Ignis Sacer** (incantation): Deal 3 damage to a target."
+    assert "**Your move:** play a card from your hand" in board.description
     other = _board(_table(), 1)
     assert "Your hand" in _fields(other)
     assert "Your move" not in other.description
@@ -98,11 +98,11 @@ def test_the_title_names_the_turn_the_player_and_the_phase() -> None:
 
 def test_a_pending_choice_tells_its_owner_what_to_type_and_others_only_who_decides() -> None:
     s = play(_table(), (0, "play cancer"))
-    free = "`to a2` or `to b2` or `to d2` or `to e2`, or `back`."
+    free = "play it to a2 or b2 or d2 or e2, or go back."
     assert free in _board(s, 0).description, "c2 and c1 are taken: only the free spaces"
     assert _board(s, 1).description == "Ann went first. Ann is playing a card from their hand."
     s = play(_table(), (0, "play ignis-sacer"))
-    aims = "`target SPACE` or `target p1`/`target p2` (Ann/Bo), or `back`."
+    aims = "aim it at a marginalis or at Ann or Bo, or go back."
     assert aims in _board(s, 0).description
 
 
@@ -110,7 +110,7 @@ def test_between_two_fights_the_board_says_the_attack_pauses_and_what_to_type() 
     s = play(position(page={"a2": "bishop-of-lyons", "c2": "saint"}), (0, "attack from a"))
     assert _board(s, 0).description == (
         "Ann went first. Ann's attack phase, between two fights: abilities may be used.\n"
-        "**Your move:** `use SPACE` for an ability, or `attack` to go on."
+        "**Your move:** use an ability, or attack to go on."
     )
     assert "Your move" not in _board(s, 1).description
     assert _board(s, None).title == "Marginalia · turn 6 · Ann's attack phase"
@@ -121,7 +121,7 @@ def test_in_the_other_players_reset_phase_the_board_says_who_may_still_act() -> 
     waiting = "Ann went first. Ann's reset phase: Bo may use an ability before it ends."
     assert _board(s, 0).description == waiting
     assert _board(s, 1).description == (
-        waiting + "\n**Your move:** `use SPACE` for an ability, or `end turn` to let it end."
+        waiting + "\n**Your move:** use an ability, or let the turn end."
     )
 
 
@@ -133,11 +133,11 @@ def test_the_second_player_is_offered_only_spaces_of_their_own_rows() -> None:
         first=1,
     )
     board = _board(s, 1)
-    assert "`play CARD` from your hand" in board.description
+    assert "play a card from your hand" in board.description
     assert board.footer.startswith("Type e.g. /play play siren to b3")
     s = play(s, (1, "play siren"))
     text = _board(s, 1).description
-    offered = re.findall(r"`to (\w\d)`", text)
+    offered = re.findall(r"\b([a-e]\d)\b", text.split("play it to ")[1])
     assert offered == ["b3", "c4", "d3", "e3"], "the front line, or behind a lone marginalis"
     legal = [ENGINE.notation(a) for a in ENGINE.legal_actions(s, 1)]
     assert [f"to {space}" for space in offered] == [a for a in legal if a.startswith("to ")]
@@ -151,7 +151,7 @@ def test_a_search_lists_what_the_searcher_may_summon() -> None:
     assert mine == [
         "Ann went first. "
         "Ann searches their deck for a unicorn to stand behind **Pure Virgin** (c2).",
-        "**Your decision:** `summon white-unicorn` or `summon wild-unicorn` or `summon token`.",
+        "**Your decision:** summon White Unicorn or Wild Unicorn or a token.",
     ]
     assert _board(s, 1).description == mine[0]
 

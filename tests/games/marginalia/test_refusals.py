@@ -75,14 +75,14 @@ def test_a_full_side_is_explained() -> None:
 def test_a_pending_decision_is_named() -> None:
     s = play(position(hands=[["salamander"], []]), (0, "play salamander"), (0, "to c2"))
     _refused(s, "back", "This effect has begun and must have a target.")
-    _refused(s, "attack", r"First choose a target \(target SPACE, target p1 or target p2\)")
+    _refused(s, "attack", r"First choose a target\.")
     _refused(s, "target c3", "There is no marginalis on c3.")
 
 
 def test_placing_refusals() -> None:
     s = play(position(hands=[["cancer"], []], page={"c2": "saint"}), (0, "play cancer"))
     _refused(s, "to a1", "a1 is in the back line: a marginalis goes there only behind one.")
-    _refused(s, "attack", r"First choose the space for the card \(to SPACE\), or go back.")
+    _refused(s, "attack", r"First choose the space for the card, or go back.")
 
 
 def test_search_refusals() -> None:

@@ -202,7 +202,7 @@ def test_the_board_shows_what_the_viewer_s_spells_books_and_connexions_do() -> N
     )
     mine = _fields(s, 0)
     spells = mine["Your spells"]
-    assert f"2× **Daedalus's Rose** (`daedalus-rose`): {CATALOGUE['daedalus-rose'].brief}" in spells
+    assert f"2× **Daedalus's Rose**: {CATALOGUE['daedalus-rose'].brief}" in spells
     assert CATALOGUE["raven-favour"].brief in spells
     assert CATALOGUE["pupil"].brief not in spells, "another magician's spell stays secret"
     ann = next(v for k, v in mine.items() if k.startswith("{p0} ·"))

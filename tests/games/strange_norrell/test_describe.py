@@ -79,10 +79,8 @@ def test_the_public_board_shows_no_card_in_hand() -> None:
 def test_a_seat_board_adds_its_hand_spells_and_magicianship_and_says_whose_move() -> None:
     board = _board(_table(), 0)
     fields = {f.name: f.value for f in board.fields}
-    assert fields["Your hand"] == "✉️ York 🌬️ (`york-wind`)"
-    assert fields["Your spells"] == (
-        "**A Pupil Seeks You Out** (`pupil`): Take a pupil: +3 magicianship"
-    )
+    assert fields["Your hand"] == "✉️ York 🌬️"
+    assert fields["Your spells"] == ("**A Pupil Seeks You Out**: Take a pupil: +3 magicianship")
     assert fields["Your magicianship"].startswith("**0**")
     assert "**Your move.**" in board.description
     assert "Your move" not in _board(_table(), 1).description
@@ -148,7 +146,8 @@ def test_a_crowded_board_keeps_the_connexion_spaces_for_whoever_chooses_one() ->
     for seat, shown in ((0, True), (1, False), (None, False)):
         board = describe(ENGINE.view(s, seat))
         assert not board.limit_problems()
-        assert f"`{feats[0]}`" in board.fields[5].value, "the terse board"
+        assert cards.feats()[feats[0]].name not in board.fields[5].value, "the terse board"
+        assert f"`{feats[0]}`" not in board.fields[5].value, "never by a code"
         text = next(f.value for f in board.fields if f.name == "Connexions")
         assert (legend in text) is shown
         assert text.startswith("Reaching or passing 3, 8, 14, 21")
@@ -188,15 +187,16 @@ def test_a_crowded_table_is_drawn_tersely_to_fit_the_board_limits() -> None:
     for seat in [None, 0, 1, 2, 3]:
         assert not describe(ENGINE.view(s, seat)).limit_problems()
     board = describe(ENGINE.view(s, None))
-    assert "`" + feats[0] + "`" in board.fields[5].value, "feats are shown by their codes"
+    assert "`" + feats[0] + "`" not in board.fields[5].value, "feats are never shown by codes"
     assert "more" in board.fields[5].value
 
 
-def test_a_player_s_own_feats_and_books_show_their_codes() -> None:
+def test_feats_and_books_are_shown_by_their_names_never_their_codes() -> None:
     s = position(3, feats=[["kestrel"], ["kestrel"], []], books=[["rook-grammar"], [], []])
     mine = _board(s, 0).fields[5].value
-    assert "`kestrel` A Kestrel Carries a Message" in mine
-    assert "Books: `rook-grammar`" in mine
+    assert "Feats: A Kestrel Carries a Message" in mine
+    assert "Books: A Grammar of the Rooks: 🐦 card → 🐦🐦" in mine
+    assert "`" not in mine
     assert "`kestrel`" not in _board(s, 1).fields[5].value
 
 

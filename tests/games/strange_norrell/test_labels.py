@@ -152,7 +152,7 @@ def test_labels_of_the_actions() -> None:
     )
     covered = position(3, covered=[["acquire"], [], []])
     assert label(covered, 0, "still waters") == (
-        "💧 Still the waters: every action disc back (no action this turn)"
+        "💧 Still the waters: every action free again (none taken this turn)"
     )
 
 

@@ -198,9 +198,7 @@ def test_using_a_book_is_doing_magic() -> None:
 
 def test_magic_is_logged_with_the_card_and_the_feat() -> None:
     log = act(_magic(["york-wind"], ["thames-fog"]), 0, "magic york-wind").log
-    assert public_text(log) == (
-        "{p0} discards ✉️ York 🌬️ (`york-wind`) to place 🌬️ wind on A Fog upon the Thames."
-    )
+    assert public_text(log) == ("{p0} discards ✉️ York 🌬️ to place 🌬️ wind on A Fog upon the Thames.")
 
 
 def test_tokens_stay_on_an_unfinished_feat_from_turn_to_turn() -> None:

@@ -50,7 +50,7 @@ def test_arriving_can_be_taken_back() -> None:
 
 def test_a_magician_not_yet_on_the_map_must_arrive_first() -> None:
     assert refusal(_visiting(), 0, "move york") == (
-        "Your magician is not on the map yet: `arrive`, then choose where (`to PLACE`)."
+        "Your magician is not on the map yet: arrive first, then choose where."
     )
 
 
