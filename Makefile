@@ -47,9 +47,10 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 # Every test, in two pytest processes side by side, one a core: the bot's tests (SimCord,
-# processes killed and restarted, much of it waiting) and everything else. Each prints its
-# own summary; the target fails if either does.
-UNIT_SHARE := tests/bot
+# processes killed and restarted) with the benchmarks' harness, which drives the bot too,
+# and everything else (the engines' long property and conformance runs, the store). The two
+# take about as long. Each prints its own summary; the target fails if either does.
+UNIT_SHARE := tests/bot tests/bench
 
 unit: $(STAMP)
 	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-share unit-rest
