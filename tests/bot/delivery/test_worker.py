@@ -336,8 +336,13 @@ async def test_the_end_of_a_game_posts_the_ranking_and_closes_the_thread(
     outcome = Outcome.model_validate_json(game.outcome)
     names = {0: "alice", 1: "bob"}
     medals = {1: "🥇 1st", 2: "🥈 2nd"}
+    assert game.state is not None
+    engine = games.get("mandragora")
+    # Each player's result in the game's own terms: points, and the spells that break ties.
+    results = engine.results(engine.load(game.state), outcome)
+    assert all(f"{outcome.scores[s]} points" in results[s] for s in range(2))
     ranking = [
-        f"{medals[outcome.ranks[s]]}: {names[s]} — {outcome.scores[s]} points"
+        f"{medals[outcome.ranks[s]]}: {names[s]} — {results[s]}"
         for s in sorted(range(2), key=lambda s: (outcome.ranks[s], s))
     ]
 
