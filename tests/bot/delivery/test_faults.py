@@ -157,7 +157,7 @@ async def test_a_network_error_while_sending_a_hand_by_dm_delays_it_and_loses_no
     assert bob_dm.history() == []
     await table.env.advance_time(5 + 10 + 20 + 1)
     dms = bob_dm.history()
-    assert [m.content for m in dms] == [
+    assert [post_words(m) for m in dms] == [
         f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>. Use `/hand` to see it again."
     ]
     assert len(thread.history()) == 1  # no notice: nothing was given up
