@@ -222,7 +222,7 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
             and i.target_id == user
             and views.private(story, int(i.payload["version"]), seat).notify
         ]
-        arrived = [m.content for m in channel.history()[dms_before[name] :]]
+        arrived = [post_words(m) for m in channel.history()[dms_before[name] :]]
         # As many new DMs as there was news (each is edited afterwards to stay current).
         assert len(arrived) == len(news), (arrived, news)
         assert arrived[0].split("\n")[0] == news[0].split("\n")[0]
