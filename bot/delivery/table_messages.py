@@ -36,6 +36,7 @@ from bot.common.names import NameBook
 from bot.common.posts import TurnButton
 from bot.common.render import mentions, render
 from bot.drawing.board_layout import board_layout, words_layout, words_of
+from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import attach_picture, board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
@@ -175,17 +176,22 @@ class TableMessages:
             return  # a newer update overtakes it (an ending is told once, by the newest)
         names = await self._names.names(seat_users(game))
         embed, picture = await board_with_picture(update.board, names, update.picture, private=True)
-        content = render(update.text, names)[:2000]
-        if shown is not None and not notify:
-            message = self._message(shown.channel_id, shown.message_id)
-            with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
-                await message.edit(content=content, embeds=[embed], attachments=_files(picture))
-                return
-            picture = await attach_picture(embed, update.picture, names)  # a file is sent once
-        user = await self._names.user(item.target_id)
-        sent = await user.send(
-            content=content, embed=embed, files=_files(picture), nonce=nonce_of(item)
-        )
+        # Laid out like the thread's posts, so the picture shows at the message's full width.
+        view = pictured_layout(render(update.text, names)[:2000], embed, picture)
+        try:
+            if shown is not None and not notify:
+                message = self._message(shown.channel_id, shown.message_id)
+                with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
+                    # A message sent before the layout (words and an embed) loses both.
+                    await message.edit(
+                        content=None, embeds=[], attachments=_files(picture), view=view
+                    )
+                    return
+                picture = await attach_picture(embed, update.picture, names)  # sent once
+            user = await self._names.user(item.target_id)
+            sent = await user.send(view=view, files=_files(picture), nonce=nonce_of(item))
+        finally:
+            view.stop()
         await self._store.views.put(PrivateView(game.id, item.target_id, sent.channel.id, sent.id))
         if shown is not None:
             await self._strip(shown.channel_id, shown.message_id)
@@ -263,7 +269,7 @@ class TableMessages:
             game.id, board_message_id=sent.id, board_post=made.to_payload()
         )
         if previous is not None and previous != sent.id:
-            await self._strip_post(where(game), previous)
+            await self._strip(where(game), previous)
 
     async def _edit_board(self, history: History, post: TablePost, version: int) -> bool:
         """Show the board as of ``version`` on the thread's newest post; ``False`` when there
@@ -296,28 +302,25 @@ class TableMessages:
         if shown is None:
             return
         try:
+            # In the layout whichever shape the message had: one laid out cannot go back.
             await self._message(shown.channel_id, shown.message_id).edit(
-                content=f"You left game #{game_id}: its private view is no longer shown here.",
+                content=None,
                 embeds=[],
                 attachments=[],
-                view=None,
+                view=words_layout(
+                    f"You left game #{game_id}: its private view is no longer shown here."
+                ),
             )
         except discord.HTTPException as error:
             log.info("Could not clear message %s: %s", shown.message_id, error)
 
     async def _strip(self, channel_id: int, message_id: int) -> None:
-        """An older private message keeps its words and loses its board, picture and
-        buttons, so no stale button stays live. A failure here is only logged: the newer
-        message is out, and a stale button answers with the game as it stands."""
-        try:
-            await self._message(channel_id, message_id).edit(embeds=[], attachments=[], view=None)
-        except discord.HTTPException as error:
-            log.info("Could not clear message %s in %s: %s", message_id, channel_id, error)
-
-    async def _strip_post(self, channel_id: int, message_id: int) -> None:
-        """Like :meth:`_strip`, for an older post of the thread: laid out in components, it
-        is redrawn with its words alone (read back from it); one sent before the layout
-        (content and an embed) loses its embed, picture and button as private messages do."""
+        """An older post of the thread, or an older private message, keeps its words and
+        loses its board, picture and buttons, so no stale button stays live. One laid out in
+        components is redrawn with its words alone (read back from it); one sent before the
+        layout (content and an embed) loses its embed, picture and buttons. A failure here is
+        only logged: the newer message is out, and a stale button answers with the game as
+        it stands."""
         message = self._message(channel_id, message_id)
         try:
             sent = await message.fetch()
@@ -330,7 +333,7 @@ class TableMessages:
             )
             view.stop()
         except discord.HTTPException as error:
-            log.info("Could not clear post %s in %s: %s", message_id, channel_id, error)
+            log.info("Could not clear message %s in %s: %s", message_id, channel_id, error)
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._client.get_partial_messageable(channel_id).get_partial_message(message_id)

@@ -24,6 +24,7 @@ from bot.common.render import mentions, render
 from bot.delivery.faults import Fault, describe, fault_of
 from bot.delivery.table_messages import TableMessages, nonce_of
 from bot.drawing.embeds import board_embed
+from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import board_with_picture
 from bot.ops.logs import log_context
 from bot.ops.metrics import DELIVERY_FAILURES
@@ -234,6 +235,12 @@ class OutboxWorker:
         )
         if item.kind is DeliveryKind.DM:
             user = await self._names.user(item.target_id)
+            if picture is not None and len(embeds) == 1:
+                # A board with its picture is laid out, so the picture shows at full width.
+                laid = pictured_layout(content[:2000], embeds[0], picture)
+                await user.send(view=laid, files=files, nonce=nonce_of(item))
+                laid.stop()
+                return
             await user.send(
                 content=content[:2000],
                 embeds=embeds,

@@ -15,6 +15,7 @@ import discord
 
 from bot.common.announce import seat_users
 from bot.common.errors import Guarded
+from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import game_board_with_picture, with_file
 from bot.wiring.services import services_of
 
@@ -52,7 +53,8 @@ class BoardButton(
         names = await services.names.names(seat_users(game))
         seat = game.seat_of(interaction.user.id)
         embed, picture = await game_board_with_picture(board, game, seat, names, private=True)
-        await interaction.response.send_message(embed=embed, ephemeral=True, **with_file(picture))
+        view = pictured_layout("", embed, picture)
+        await interaction.response.send_message(view=view, ephemeral=True, **with_file(picture))
 
 
 def add_board_button(view: discord.ui.View, game_id: int) -> None:

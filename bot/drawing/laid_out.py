@@ -6,8 +6,10 @@ A message laid out this way is one container: its words, the picture (with its a
 board's texts, and rows of buttons and menus. It carries no ``content`` and no embeds:
 everything it says is in its text displays.
 
-The public board post (``bot.drawing.board_layout``) and the replay message
-(``bot.replays.buttons``) are both laid out here, so that they read alike.
+The public board post (``bot.drawing.board_layout``), each player's private message about a
+game (``bot.delivery.table_messages``), the boards ``/hand``, ``/board`` and the **Board**
+button answer with, and the replay message (``bot.replays.buttons``) are all laid out here, so
+that they read alike.
 """
 
 from __future__ import annotations
@@ -64,6 +66,25 @@ def laid_out(
         container.add_item(discord.ui.TextDisplay[Any](NO_WORDS, id=WORDS_ID))
     view.add_item(container)
     return view
+
+
+def pictured_layout(
+    words: str,
+    embed: discord.Embed,
+    picture: discord.File | None,
+    *,
+    rows: Sequence[discord.ui.ActionRow[Any]] = (),
+) -> discord.ui.LayoutView:
+    """:func:`laid_out` for a board drawn with :func:`~bot.drawing.pictures.board_with_picture`:
+    the picture shown (described by the file's alt text) when there is one, the board's
+    texts alone otherwise. Send ``picture`` with the message."""
+    return laid_out(
+        words,
+        embed,
+        picture=picture is not None,
+        alt_text=None if picture is None else picture.description,
+        rows=rows,
+    )
 
 
 def row_of(*items: discord.ui.Item[Any]) -> discord.ui.ActionRow[Any]:

@@ -6,6 +6,8 @@ lines) are read back from the member's DM channel and shown to them alone.
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -38,9 +40,32 @@ class Inbox(commands.Cog):
             return
         for message in reversed(latest):
             when = discord.utils.format_dt(message.created_at, "R")
-            content = f"-# DM from Grimoire, {when}\n{message.content}"[:2000]
-            # The board's picture is an attachment the embed points at: send it along.
+            heading = f"-# DM from Grimoire, {when}"
+            # The board's picture is an attachment the message points at: send it along.
             files = [await attachment.to_file() for attachment in message.attachments]
+            if message.flags.components_v2:
+                view = copied_layout(message, heading)
+                await interaction.followup.send(view=view, files=files, ephemeral=True)
+                view.stop()
+                continue
+            content = f"{heading}\n{message.content}"[:2000]
             await interaction.followup.send(
                 content, embeds=message.embeds[:MAX_EMBEDS], files=files, ephemeral=True
             )
+
+
+def copied_layout(message: discord.Message, heading: str) -> discord.ui.LayoutView:
+    """A message laid out in components (a private view), under ``heading``, its pictures
+    pointing at the files sent along with the copy rather than at the original's."""
+    shown = discord.ui.LayoutView.from_message(message, timeout=None)
+    attached = {a.url: f"attachment://{a.filename}" for a in message.attachments}
+    for item in shown.walk_children():
+        if isinstance(item, discord.ui.MediaGallery):
+            for media in item.items:
+                media.media = attached.get(media.media.url, media.media.url)
+    copy = discord.ui.LayoutView(timeout=None)
+    copy.add_item(discord.ui.TextDisplay[Any](heading))
+    for child in list(shown.children):
+        shown.remove_item(child)
+        copy.add_item(child)
+    return copy

@@ -25,6 +25,7 @@ from bot.common.finding import (
 )
 from bot.common.refusals import Refusal, StaleRequest
 from bot.common.render import render
+from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import game_board_with_picture, with_file
 from bot.tables.commands import game_suggestions, known_game
 from bot.tables.panel import after_move, show_panel
@@ -138,7 +139,8 @@ class PlayCommands(commands.Cog):
         names = await self.services.names.names(seat_users(current))
         seat = current.seat_of(interaction.user.id)
         embed, picture = await game_board_with_picture(board, current, seat, names, private=True)
-        await interaction.response.send_message(embed=embed, ephemeral=True, **with_file(picture))
+        view = pictured_layout("", embed, picture)
+        await interaction.response.send_message(view=view, ephemeral=True, **with_file(picture))
 
     @app_commands.command(name="board", description="The public board of a game.")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -149,9 +151,8 @@ class PlayCommands(commands.Cog):
         pending = await self.services.store.timers.pending(current.id)
         clock = render(deadline_line(deadlines_by_seat(pending).values()))
         embed, picture = await game_board_with_picture(board, current, None, names)
-        await interaction.response.send_message(
-            clock or discord.utils.MISSING, embed=embed, ephemeral=True, **with_file(picture)
-        )
+        view = pictured_layout(clock, embed, picture)
+        await interaction.response.send_message(view=view, ephemeral=True, **with_file(picture))
 
     @turn.autocomplete("game")
     @hand.autocomplete("game")

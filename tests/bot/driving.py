@@ -154,43 +154,51 @@ async def choose_in_panel(
     assert made(move, done.response.content), done.response.content
 
 
-# -------------------------------------------------------- reading board posts
+# ------------------------------------------------ reading board posts and private views
+#: A message as members see it: one in a channel or DM, or an answer to an interaction.
+Shown = discord.Message | simcord.ResponseMessage
+
+
 def _walk(components: Any) -> Iterator[Any]:
     for component in components:
         yield component
         yield from _walk(getattr(component, "children", []))
 
 
-def post_words(message: discord.Message) -> str:
-    """A thread message's words: a post's (laid out in components) or a plain message's."""
-    if not message.flags.components_v2:
-        return message.content
-    return next(
-        (
-            c.content
-            for c in _walk(message.components)
-            if isinstance(c, discord.TextDisplay) and c.id == WORDS_ID
-        ),
-        "",
-    )
-
-
-def board_texts(message: discord.Message) -> list[str]:
-    """The texts of the board a post shows (its title, fields…), without its words."""
+def _text_displays(message: Shown) -> list[tuple[int | None, str]]:
+    """Each text display of a message laid out in components: its id and its text."""
+    if isinstance(message, simcord.ResponseMessage):
+        return [
+            (c.get("id"), str(c["content"]))
+            for c in _sent_items(message.components)
+            if c.get("type") == discord.ComponentType.text_display.value
+        ]
     return [
-        c.content
-        for c in _walk(message.components)
-        if isinstance(c, discord.TextDisplay) and c.id != WORDS_ID
+        (c.id, c.content) for c in _walk(message.components) if isinstance(c, discord.TextDisplay)
     ]
 
 
-def post_text(message: discord.Message) -> str:
+def post_words(message: Shown) -> str:
+    """A message's words, whichever its shape: a post or private view laid out in
+    components (its words' text display), or a plain message or older one with an embed
+    (its content)."""
+    if not message.flags.components_v2:
+        return message.content
+    return next((text for id_, text in _text_displays(message) if id_ == WORDS_ID), "")
+
+
+def board_texts(message: Shown) -> list[str]:
+    """The texts of the board a post shows (its title, fields…), without its words."""
+    return [text for id_, text in _text_displays(message) if id_ != WORDS_ID]
+
+
+def post_text(message: Shown) -> str:
     """Everything a message says in words: its content and every text display."""
-    shown = [c.content for c in _walk(message.components) if isinstance(c, discord.TextDisplay)]
+    shown = [text for _, text in _text_displays(message)]
     return "\n".join([message.content, *shown]) if message.content else "\n".join(shown)
 
 
-def board_fields(message: discord.Message) -> dict[str, str]:
+def board_fields(message: Shown) -> dict[str, str]:
     """A post's board fields, name to value (a text display ``**name**\\nvalue``)."""
     fields: dict[str, str] = {}
     for text in board_texts(message):
@@ -200,18 +208,30 @@ def board_fields(message: discord.Message) -> dict[str, str]:
     return fields
 
 
-def gallery_urls(message: discord.Message) -> list[str]:
-    """The media a post's gallery shows."""
+def gallery_items(message: Shown) -> list[tuple[str, str | None]]:
+    """The media a message's galleries show, each with its alt text."""
+    if isinstance(message, simcord.ResponseMessage):
+        return [
+            (str(item["media"]["url"]), item.get("description"))
+            for c in _sent_items(message.components)
+            if c.get("type") == discord.ComponentType.media_gallery.value
+            for item in c.get("items", [])
+        ]
     return [
-        item.media.url
+        (item.media.url, item.description)
         for c in _walk(message.components)
         if isinstance(c, discord.MediaGalleryComponent)
         for item in c.items
     ]
 
 
-def has_board(message: discord.Message) -> bool:
-    """Whether a thread message shows a board: an embed, or a laid out board (picture, texts
+def gallery_urls(message: Shown) -> list[str]:
+    """The media a message's galleries show."""
+    return [url for url, _ in gallery_items(message)]
+
+
+def has_board(message: Shown) -> bool:
+    """Whether a message shows a board: an embed, or a laid out board (picture, texts
     or button beyond its words)."""
     return bool(message.embeds or gallery_urls(message) or board_texts(message))
 

@@ -37,7 +37,7 @@ def thread_text(table: Table, game: Game) -> str:
 def dm_texts(member: simcord.MemberActor) -> list[str]:
     """The DMs the bot sent a member."""
     channel = member.user.dm_channel
-    return [] if channel is None else [m.content for m in channel.history()]
+    return [] if channel is None else [post_words(m) for m in channel.history()]
 
 
 async def answer(result: simcord.InteractionResult) -> str:
@@ -65,7 +65,7 @@ async def test_a_reminder_comes_before_the_deadline_and_then_the_table_plays_for
     )
     spectator = await table.members["erin"].slash(thread, "board")
     assert spectator.response is not None
-    assert spectator.response.content == f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)"
+    assert post_words(spectator.response) == f"⏰ Deadline: <t:{due}:f> (<t:{due}:R>)"
 
     await table.env.advance_time(11 * HOUR + 60)  # past the reminder an hour before
     reminders = [t for t in dm_texts(slow) if "is due" in t]

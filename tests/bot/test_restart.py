@@ -273,7 +273,7 @@ async def test_a_lobby_can_be_joined_and_started_after_a_restart(table: Table) -
     assert post_words(first[0]).startswith("**Mandragora** begins!")
     for name in ("alice", "bob", "carol"):
         dms = table.members[name].user.dm_channel.history()
-        assert [m.content for m in dms] == [
+        assert [post_words(m) for m in dms] == [
             f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>."
             " Use `/hand` to see it again."
         ]

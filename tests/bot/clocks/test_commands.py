@@ -86,13 +86,13 @@ async def test_your_turn_dms_follow_notify_and_the_private_message_stays_current
     assert len(dealt) == 1  # the deal always comes
     await alice.slash(thread, "play", move="move 1")  # now it is bob's turn
     after = bob.user.dm_channel.history()
-    assert len(after) == 1, [m.content for m in after]  # no new DM…
+    assert len(after) == 1, [post_words(m) for m in after]  # no new DM…
     # …its one DM is kept current instead, and says so.
-    assert after[0].content.startswith("Your turn in **Mandragora**")
+    assert post_words(after[0]).startswith("Your turn in **Mandragora**")
     assert f"<@{bob.id}>" in post_words(thread.history()[-1])  # the thread still pings him
     # Alice, who kept them on, is told when her turn comes back.
     await bob.slash(thread, "play", move="move 1")
-    assert alice.user.dm_channel.history()[-1].content.startswith("Your turn in **Mandragora**")
+    assert post_words(alice.user.dm_channel.history()[-1]).startswith("Your turn in **Mandragora**")
     assert (await stored(table, game_id)).version == 2
 
 

@@ -17,6 +17,7 @@ from tests.bot.clocks.test_commands import manager
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     bot_of,
+    has_board,
     legal_moves,
     member_at,
     play_by_command,
@@ -53,7 +54,7 @@ async def answer(result: simcord.InteractionResult) -> str:
 def private_dms(member: simcord.MemberActor) -> list[discord.Message]:
     """The DMs the bot sent a member that still show a board (a private view)."""
     channel = member.user.dm_channel
-    return [] if channel is None else [m for m in channel.history() if m.embeds]
+    return [] if channel is None else [m for m in channel.history() if has_board(m)]
 
 
 @pytest.mark.slow

@@ -160,7 +160,7 @@ async def test_a_network_error_while_sending_a_hand_by_dm_delays_it_and_loses_no
     assert bob_dm.history() == []
     await table.env.advance_time(5 + 10 + 20 + 1)
     dms = bob_dm.history()
-    assert [m.content for m in dms] == [
+    assert [post_words(m) for m in dms] == [
         f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>. Use `/hand` to see it again."
     ]
     assert len(thread.history()) == 1  # no notice: nothing was given up
@@ -231,7 +231,7 @@ async def test_an_outage_of_hours_delays_every_post_and_delivers_each_once_in_or
             and i.target_id == user
             and views.private(story, int(i.payload["version"]), seat).notify
         ]
-        arrived = [m.content for m in channel.history()[dms_before[name] :]]
+        arrived = [post_words(m) for m in channel.history()[dms_before[name] :]]
         # As many new DMs as there was news (each is edited afterwards to stay current).
         assert len(arrived) == len(news), (arrived, news)
         assert arrived[0].split("\n")[0] == news[0].split("\n")[0]

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import discord
-
 import games
 from bot.common.announce import game_lane
 from bot.common.posts import Post
@@ -17,11 +15,14 @@ from bot.tournaments.signup import TOURNAMENT_COLOUR
 from storage import Delivery, DeliveryKind
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    board_texts,
     bot_of,
     button_ids,
+    gallery_items,
     legal_moves,
     member_at,
     play_by_command,
+    post_words,
     replies,
     start_game,
     stored,
@@ -163,7 +164,11 @@ async def test_an_old_dm_draws_the_picture_it_carries(table: Table) -> None:
     await send(table, Delivery(DeliveryKind.DM, alice.id, dm))
 
     (sent,) = alice.user.dm_channel.history()
-    assert sent.content == "Your view"
-    assert [a.filename for a in sent.attachments] == ["board.png"]
-    assert isinstance(sent.embeds[0], discord.Embed)
-    assert sent.embeds[0].image.url == "attachment://board.png"
+    assert post_words(sent) == "Your view"
+    (picture,) = sent.attachments
+    assert picture.filename == "board.png"
+    assert picture.description
+    # Laid out, the picture large in its gallery, described in words.
+    assert sent.embeds == []
+    assert gallery_items(sent) == [(picture.url, picture.description)]
+    assert board_texts(sent)

@@ -16,6 +16,8 @@ from games.core import BACK, Outcome
 from storage import DeliveryKind, DeliveryNotFound, GameStatus, OutboxItem
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    board_fields,
+    board_texts,
     bot_of,
     button_ids,
     has_board,
@@ -67,11 +69,6 @@ def posts_to(table: Table, channel_id: int) -> int:
     """How many times the bot asked Discord to post in ``channel_id`` (failed calls count)."""
     path = f"/channels/{channel_id}/messages"
     return sum(1 for r in table.env.http_requests if r.method == "POST" and r.path == path)
-
-
-def field_texts(embed: discord.Embed) -> dict[str, str]:
-    """An embed's fields, name to value."""
-    return {str(f.name): str(f.value) for f in embed.fields}
 
 
 async def private_view_values(
@@ -155,13 +152,13 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     # The others got their hands by DM; bob got nothing.
     for name in ("alice", "carol"):
         dms = table.members[name].user.dm_channel.history()
-        assert [m.content for m in dms] == [
+        assert [post_words(m) for m in dms] == [
             f"Your hand in **Mandragora** #{game_id} in <#{thread.id}>."
             " Use `/hand` to see it again."
         ]
         # The hand is in the picture; the text keeps the score it would make.
         assert dms[0].attachments
-        assert "Your score if the game ended now" in field_texts(dms[0].embeds[0])
+        assert "Your score if the game ended now" in "\n".join(board_texts(dms[0]))
     assert bob_dm.history() == []
 
     # Bob's DM was given up at the first refusal, with Discord's reason kept.
@@ -185,7 +182,7 @@ async def test_closed_dms_give_one_notice_in_the_thread_and_hand_still_works(
     assert result.acknowledged, result
     assert result.ephemeral, result
     assert result.response is not None
-    hand = field_texts(result.response.embeds[0])
+    hand = board_fields(result.response)
     # What the picture shows (the hand) is in the picture; the rest of his secrets in words.
     assert result.response.attachments
     for secret in await private_view_values(table, game_id, seat=1, worded=True):

@@ -14,8 +14,8 @@ from bot.drawing.board_button import BoardButton, add_board_button
 from bot.tables.choices import Choice, PanelChoices
 from bot.tables.panel import panel_view
 from tests.bot.conftest import Table
-from tests.bot.driving import bot_of, member_at, start_game, stored
-from tests.bot.tables.test_play_commands import answer, expected_board
+from tests.bot.driving import board_texts, bot_of, member_at, start_game, stored
+from tests.bot.tables.test_play_commands import answer, expected_texts
 
 NAMES = ["Alice", "Bob"]
 
@@ -112,9 +112,9 @@ async def test_board_shows_each_player_their_own_whole_board_and_no_one_elses(
     theirs = answer(await second.click(other, custom_id=board_id))
 
     assert shown.ephemeral
-    assert shown.embeds[0].to_dict() == expected_board(table, game, mover)  # as /hand
-    assert theirs.embeds[0].to_dict() == expected_board(table, game, 1 - mover)
-    assert theirs.embeds[0].to_dict() != shown.embeds[0].to_dict()
+    assert board_texts(shown) == expected_texts(table, game, mover)  # as /hand
+    assert board_texts(theirs) == expected_texts(table, game, 1 - mover)
+    assert board_texts(theirs) != board_texts(shown)
     seen_by_second = [m.id for m in thread.history(viewer=second)]
     assert shown.id not in seen_by_second
 

@@ -11,7 +11,6 @@ from typing import Any
 
 import discord
 import pytest
-from discord import MediaGalleryComponent as MediaGallery
 from PIL import Image
 
 import games
@@ -25,9 +24,10 @@ from games.core import Board, BoardField, Engine
 from storage import Game
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    Shown,
     bot_of,
     check_moved,
-    gallery_urls,
+    gallery_items,
     has_board,
     legal_moves,
     member_at,
@@ -48,20 +48,17 @@ def simcord_bot(db: Path) -> GrimoireBot:
     return create_bot(Settings(database_url=f"sqlite:///{db}"), seeds=itertools.count(31).__next__)
 
 
-async def picture_of(message: Any) -> bytes:
-    """The PNG shown in a message's first embed (or, on a board post, its gallery), checked
-    to be attached as ``board.png``."""
+async def picture_of(message: Shown) -> bytes:
+    """The PNG a message shows large, in its media gallery (an embed shows it small, where
+    a board's text cannot be read), checked to be attached as ``board.png`` and shown with
+    the alt text the file carries."""
     (attachment,) = message.attachments
     assert attachment.filename == pictures.FILE_NAME
-    if message.embeds:
-        # Large, as the embed's main image: a thumbnail's text cannot be read.
-        assert message.embeds[0].image.url == f"attachment://{pictures.FILE_NAME}"
-        assert message.embeds[0].thumbnail.url is None
-    else:
-        assert gallery_urls(message) == [attachment.url]
-        # The gallery shows it with its alt text, as the file carries it.
-        (gallery,) = [c for c in message.components[0].children if isinstance(c, MediaGallery)]
-        assert [item.description for item in gallery.items] == [attachment.description]
+    assert message.embeds == []
+    ((url, description),) = gallery_items(message)
+    # A message as sent names its file; as Discord hands it back, the file's address.
+    assert url in (attachment.url, f"attachment://{pictures.FILE_NAME}")
+    assert description == attachment.description
     assert attachment.description
     data: bytes = await attachment.read()
     assert data.startswith(PNG_SIGNATURE)
@@ -95,7 +92,7 @@ async def test_the_board_and_each_dm_carry_their_own_picture(table: Table, key: 
     for name, seat in seat_of.items():
         dm_channel = table.members[name].user.dm_channel
         assert dm_channel is not None
-        (dm,) = [m for m in dm_channel.history() if m.embeds]
+        (dm,) = [m for m in dm_channel.history() if has_board(m)]
         # The DM's picture is its reader's view: not the table's, not the other player's.
         assert await picture_of(dm) == drawn(engine, state, seat, names)
         assert await picture_of(dm) != drawn(engine, state, 1 - (seat or 0), names)

@@ -13,6 +13,8 @@ from bot.wiring.settings import Settings
 from storage import GameStatus
 from tests.bot.conftest import Table
 from tests.bot.driving import (
+    board_texts,
+    gallery_items,
     has_board,
     legal_moves,
     member_at,
@@ -72,12 +74,18 @@ async def test_inbox_shows_a_member_their_own_dms_and_nobody_else(tmp_path: Path
 
         assert shown.ephemeral
         assert shown.response is not None
-        assert "Your hand in **Marginalia** #1" in shown.response.content
-        assert [e.to_dict() for e in shown.response.embeds] == [e.to_dict() for e in dm.embeds]
+        # The copy reads as the DM does: its words, its board's texts, its picture large.
+        assert post_text(shown.response).startswith("-# DM from Grimoire")
+        assert "Your hand in **Marginalia** #1" in post_text(shown.response)
+        assert board_texts(dm)
+        assert set(board_texts(dm)) <= set(board_texts(shown.response))
+        assert shown.response.embeds == []
         (picture,) = shown.response.attachments  # the picture comes along
         (sent,) = dm.attachments
         assert picture.filename == "board.png"
         assert await picture.read() == await sent.read()
+        # Shown from the file sent with the copy, with the DM's alt text.
+        assert gallery_items(shown.response) == [(picture.url, sent.description)]
         carol_sees = table.channel.history(viewer=table.members["carol"])
         assert all("Your hand" not in post_text(m) for m in carol_sees)
         nothing = await table.members["carol"].slash(table.channel, "inbox")
@@ -112,7 +120,7 @@ async def test_a_restart_brings_back_the_same_world_its_games_and_lobbies(
         # …each player has their hand again…
         for player in ("alice", "bob"):
             (hand,) = table.members[player].user.dm_channel.history()
-            assert "Your hand in **Marginalia**" in hand.content
+            assert "Your hand in **Marginalia**" in post_words(hand)
         # …and play goes on.
         move = (await legal_moves(table, game, seat))[0]
         played = await mover.slash(table.channel, "play", move=move, game=game_id)

@@ -23,6 +23,7 @@ from storage import Game, GameStatus, open_store
 from tests.bot.conftest import Table
 from tests.bot.driving import (
     abandon,
+    board_fields,
     board_texts,
     bot_of,
     button_ids,
@@ -308,7 +309,7 @@ async def test_start_opens_the_thread_deals_and_closes_the_lobby(table: Table) -
     assert button_ids(first) == [f"grim:turn:{game_id}:0", "grim:rules:marginalia"]
     for member in (alice, bob):
         dms = member.user.dm_channel.history()
-        assert [m.content for m in dms] == [
+        assert [post_words(m) for m in dms] == [
             f"Your hand in **Marginalia** #{game_id} in <#{thread.id}>."
             " Use `/hand` to see it again."
         ]
@@ -345,15 +346,15 @@ async def test_shuffled_seating_is_a_permutation_of_the_joiners(table: Table) ->
         names = [by_id[u] for u in order if u is not None]
         for seat, user in enumerate(order):
             member = next(m for m in table.members.values() if m.id == user)
-            dm = [m for m in member.user.dm_channel.history() if f"#{game_id}" in m.content]
+            dm = [m for m in member.user.dm_channel.history() if f"#{game_id}" in post_words(m)]
             assert len(dm) == 1
             expected = engine.describe(engine.view(state, seat)).rendered(names)
-            assert dm[0].embeds[0].title == expected.title
+            assert board_texts(dm[0])[0] == f"### {expected.title}"
             # The DM carries its picture, so its text leaves out what the picture shows.
             assert dm[0].attachments
-            assert [(f.name, f.value) for f in dm[0].embeds[0].fields] == [
-                (f.name, f.value) for f in expected.fields if not f.pictured
-            ]
+            assert board_fields(dm[0]) == {
+                f.name.strip(): f.value.strip() for f in expected.fields if not f.pictured
+            }
     assert any(order != ids_of(table, *joiners) for order in orders)
 
 

@@ -50,7 +50,7 @@ def over_dms(member: simcord.MemberActor) -> list[discord.Message]:
     """The DMs that told ``member`` a game is over."""
     channel = member.user.dm_channel
     assert channel is not None
-    return [m for m in channel.history() if " is over in " in m.content]
+    return [m for m in channel.history() if " is over in " in post_words(m)]
 
 
 def board_status(message: discord.Message) -> str:
@@ -144,10 +144,10 @@ async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
         (told,) = over_dms(member)
         assert told.id == member.user.dm_channel.history()[-1].id
         place = "1st" if seat == winner else "2nd"
-        assert told.content.startswith(
+        assert post_words(told).startswith(
             f"**Mandragora** #{game_id} is over in <#{thread.id}>. {names[winner]} wins with "
             f"{outcome.scores[winner]} points. You finished {place}."
-        ), told.content
+        ), post_words(told)
 
 
 def test_a_length_reads_as_people_say_it() -> None:
@@ -194,7 +194,7 @@ async def test_a_resignation_ends_the_duel_the_board_says_so_and_a_rematch_is_on
     assert "**Hands revealed**" in post_text(final)
     for member in (alice, bob):
         (told,) = over_dms(member)
-        assert "bob resigned — alice wins." in told.content
+        assert "bob resigned — alice wins." in post_words(told)
 
     # Someone who did not play may not ask for the rematch.
     refused = await erin.click(final, label="Rematch")
@@ -278,7 +278,7 @@ async def test_an_abandoned_game_shows_it_was_called_off_and_its_rematch_keeps_t
     assert "**Hands revealed**" in post_text(final)
     for member in (alice, bob):
         (told,) = over_dms(member)
-        assert "The game was called off: no result." in told.content
+        assert "The game was called off: no result." in post_words(told)
 
     await bob.click(final, label="Rematch")
     rematch = (await bot_of(table).services.store.games.in_channel(table.channel.id))[-1]

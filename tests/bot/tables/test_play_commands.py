@@ -10,13 +10,14 @@ import inspect
 import random
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
 import games
 from bot.common.announce import seat_users
 from bot.common.render import render
-from bot.drawing import pictures
+from bot.drawing import laid_out, pictures
 from bot.drawing.embeds import board_embed
 from bot.tables.choices import panel_choices
 from bot.wiring.throttle import Throttle
@@ -26,6 +27,8 @@ from tests.bot.driving import (
     board_fields,
     board_texts,
     bot_of,
+    gallery_urls,
+    has_board,
     legal_moves,
     member_at,
     post_words,
@@ -71,6 +74,13 @@ def expected_board(
     if pictured:
         embed.set_image(url=f"attachment://{pictures.FILE_NAME}")
     return dict(embed.to_dict())
+
+
+def expected_texts(table: Table, game: Game, seat: int | None) -> list[str]:
+    """The board texts ``/hand`` (``seat``'s view) and ``/board`` (``None``) lay out under
+    the picture: the text the engine's view makes, leaving out what the picture shows."""
+    embed = expected_board(table, game, seat)
+    return list(laid_out.board_texts(discord.Embed.from_dict(embed)))
 
 
 def offered(choices: list[dict[str, Any]]) -> list[str]:
@@ -411,7 +421,7 @@ async def test_turn_shows_the_engines_moves_as_buttons(table: Table) -> None:
     assert board_button["custom_id"] == f"grim:board:{game_id}"
 
     own = answer(await alice.click(panel, custom_id=f"grim:board:{game_id}"))
-    assert own.embeds[0].to_dict() == expected_board(table, game, 0)
+    assert board_texts(own) == expected_texts(table, game, 0)
 
     clicked = await alice.click(panel, custom_id=f"grim:act:{game_id}:0:{moves.index('move 3')}")
 
@@ -432,9 +442,9 @@ async def test_hand_shows_only_the_callers_own_view(table: Table, key: str) -> N
 
     hand = answer(await alice.slash(thread, "hand"))
 
-    assert hand.embeds[0].to_dict() == expected_board(table, game, seat)
-    assert hand.embeds[0].to_dict() != expected_board(table, game, 1 - seat)
-    assert hand.embeds[0].to_dict() != expected_board(table, game, None)
+    assert board_texts(hand) == expected_texts(table, game, seat)
+    assert board_texts(hand) != expected_texts(table, game, 1 - seat)
+    assert board_texts(hand) != expected_texts(table, game, None)
     for other in (bob, erin):
         assert hand.id not in [m.id for m in thread.history(viewer=other)]
     assert hand.id in [m.id for m in thread.history(viewer=alice)]
@@ -465,13 +475,14 @@ async def test_board_shows_the_public_board(table: Table, key: str) -> None:
     shown = answer(await erin.slash(thread, "board"))
     from_channel = answer(await alice.slash(table.channel, "board", game=game_id))
 
-    assert shown.embeds[0].to_dict() == expected_board(table, game, None)
-    assert from_channel.embeds[0].to_dict() == expected_board(table, game, None)
-    # The same board the thread shows everyone.
+    assert board_texts(shown) == expected_texts(table, game, None)
+    assert board_texts(from_channel) == expected_texts(table, game, None)
+    # The same board the thread shows everyone, its picture large.
     first = thread.history(viewer=erin)[0]
-    board = shown.embeds[0]
-    assert board_texts(first)[0] == f"### {board.title}"
-    assert board_fields(first) == {str(f.name): str(f.value) for f in board.fields}
+    assert board_texts(first)[0] == board_texts(shown)[0]  # the title
+    assert board_fields(first) == board_fields(shown)
+    assert shown.embeds == []
+    assert len(gallery_urls(shown)) == 1
 
 
 # ----------------------------------------------------------------------- /rules
@@ -499,17 +510,17 @@ async def test_one_command_over_the_limit_is_asked_to_slow_down(table: Table) ->
 
     for _ in range(LIMIT):
         hand = answer(await alice.slash(thread, "hand"))
-        assert hand.embeds[0].to_dict() == expected_board(table, game, 0)
+        assert board_texts(hand) == expected_texts(table, game, 0)
     slowed = answer(await alice.slash(thread, "hand"))
     assert slowed.content == "You're going a little fast: try again in 10 s."
     assert slowed.embeds == []
     # Others are not slowed down by alice.
-    assert answer(await table.members["bob"].slash(thread, "hand")).embeds
+    assert has_board(answer(await table.members["bob"].slash(thread, "hand")))
 
     await table.env.advance_time(11)
 
     again = answer(await alice.slash(thread, "hand"))
-    assert again.embeds[0].to_dict() == expected_board(table, game, 0)
+    assert board_texts(again) == expected_texts(table, game, 0)
 
 
 async def test_a_throttled_move_is_not_made(table: Table) -> None:
