@@ -92,10 +92,13 @@ async def test_a_game_played_to_its_end_says_it_all_and_tells_everyone_once(
     (winner,) = outcome.winners
     loser = 1 - winner
     assert words.count("**The game is over.**") == 1
+    assert game.state is not None
+    results = engine.results(engine.load(game.state), outcome)
+    assert results[winner].startswith(f"{outcome.scores[winner]} points, ")  # and spells cast
     assert (
         f"**The game is over.** {names[winner]} wins with {outcome.scores[winner]} points.\n"
-        f"🥇 1st: {names[winner]} — {outcome.scores[winner]} points\n"
-        f"🥈 2nd: {names[loser]} — {outcome.scores[loser]} points\n"
+        f"🥇 1st: {names[winner]} — {results[winner]}\n"
+        f"🥈 2nd: {names[loser]} — {results[loser]}\n"
     ) in words, words
     # Each player's rating change on the scale leaderboards show: both were newcomers, who
     # start at 1500, and a first game moves them gently.
