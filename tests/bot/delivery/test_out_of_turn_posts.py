@@ -70,6 +70,23 @@ def assert_edited_in_its_own_words(
     assert f"grim:turn:{game.id}:{game.version}" in button_ids(post)
 
 
+async def kept_through_the_next_move(
+    table: Table, thread: simcord.ChannelHandle, game: Game, *, said: str
+) -> tuple[Game, discord.Message]:
+    """The newest post of ``game`` says ``said``; after one more move of the same turn, the
+    same post is edited in its own words. The game and the post after that move."""
+    post = message_of(thread, game.board_message_id)
+    before = post_words(post)
+    assert said in before
+
+    game = await same_turn_move(table, game)
+
+    edited = message_of(thread, game.board_message_id)
+    assert edited.id == post.id
+    assert_edited_in_its_own_words(edited, before, game, said=said)
+    return game, edited
+
+
 async def test_the_post_in_a_new_thread_keeps_its_words_at_the_next_move(table: Table) -> None:
     thread, game_id = await start_game(table, "magnum-opus", PLAYERS)
     game = await stored(table, game_id)
@@ -78,15 +95,7 @@ async def test_the_post_in_a_new_thread_keeps_its_words_at_the_next_move(table: 
     assert game.thread_id != thread.id  # the game moved to a new thread
     new_thread = thread_of(table, game)
     said = f"#{game_id} continues here, after move 1"
-    post = message_of(new_thread, game.board_message_id)
-    before = post_words(post)
-    assert said in before
-
-    game = await same_turn_move(table, game)
-
-    edited = message_of(new_thread, game.board_message_id)
-    assert edited.id == post.id
-    assert_edited_in_its_own_words(edited, before, game, said=said)
+    await kept_through_the_next_move(table, new_thread, game, said=said)
 
 
 async def test_a_take_back_post_keeps_its_words_at_the_next_move(table: Table) -> None:
@@ -99,15 +108,7 @@ async def test_a_take_back_post_keeps_its_words_at_the_next_move(table: Table) -
     game = await stored(table, game_id)
     assert game.version == 0
     said = "took back their last move (1 step)"
-    post = message_of(thread, game.board_message_id)
-    before = post_words(post)
-    assert said in before
-
-    game = await same_turn_move(table, game)
-
-    edited = message_of(thread, game.board_message_id)
-    assert edited.id == post.id
-    assert_edited_in_its_own_words(edited, before, game, said=said)
+    await kept_through_the_next_move(table, thread, game, said=said)
 
 
 async def test_a_catch_up_post_keeps_its_words_at_the_next_move(table: Table) -> None:
@@ -126,14 +127,6 @@ async def test_a_catch_up_post_keeps_its_words_at_the_next_move(table: Table) ->
     )
     game = await move(table, game, min(game.to_act))
     said = "could not be posted"
-    post = message_of(thread, game.board_message_id)
-    before = post_words(post)
-    assert said in before
-
-    game = await same_turn_move(table, game)
-
-    edited = message_of(thread, game.board_message_id)
-    assert edited.id == post.id
-    assert_edited_in_its_own_words(edited, before, game, said=said)
+    game, edited = await kept_through_the_next_move(table, thread, game, said=said)
     assert f"the board after move {game.version}" in post_words(edited)
     assert await bot_of(table).services.store.outbox.pending() == []
