@@ -8,15 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.ai.stand_ins import StandIns
 from bot.clocks.presence import Presence
 from bot.clocks.quiet_hours import BEFORE_QUIET
-from bot.clocks.substitutes import Substitutes
 from bot.clocks.when_due import Clockwork
 from bot.common.locks import GameLocks
 from bot.lobby.lobby import Lobbies
-from bot.tables.play import Tables
-from bot.tables.withdrawals import Withdrawals
 from storage import DeliveryKind, Game, SqliteStore, TimerKind
 from tests.bot.helpers import ALICE, deal
 from tests.storage.contract import FakeClock
@@ -30,17 +26,6 @@ QUIET_STARTS = datetime(2026, 11, 21, 23, 0, tzinfo=UTC)
 @pytest.fixture
 def presence(store: SqliteStore, locks: GameLocks, clock: FakeClock) -> Presence:
     return Presence(store, locks, clock=clock)
-
-
-@pytest.fixture
-def clockwork(store: SqliteStore, tables: Tables, clock: FakeClock) -> Clockwork:
-    return Clockwork(
-        store,
-        stand_ins=StandIns(tables.moves),
-        withdrawals=Withdrawals(tables.moves),
-        substitutes=Substitutes(tables.moves),
-        clock=clock,
-    )
 
 
 async def alices_reminders(store: SqliteStore, game: Game) -> list[datetime]:

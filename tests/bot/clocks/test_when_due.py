@@ -6,28 +6,12 @@ from __future__ import annotations
 import asyncio
 from datetime import timedelta
 
-import pytest
-
-from bot.ai.stand_ins import StandIns
-from bot.clocks.substitutes import Substitutes
 from bot.clocks.when_due import Clockwork
 from bot.lobby.lobby import Lobbies
 from bot.tables.play import Tables
-from bot.tables.withdrawals import Withdrawals
 from storage import DeliveryKind, SqliteStore, Timer, TimerKind
 from tests.bot.helpers import ALICE, BOB, deal, new_items, pending
 from tests.storage.contract import FakeClock
-
-
-@pytest.fixture
-def clockwork(store: SqliteStore, tables: Tables, clock: FakeClock) -> Clockwork:
-    return Clockwork(
-        store,
-        stand_ins=StandIns(tables.moves),
-        withdrawals=Withdrawals(tables.moves),
-        substitutes=Substitutes(tables.moves),
-        clock=clock,
-    )
 
 
 async def due(store: SqliteStore, kind: TimerKind) -> list[Timer]:
