@@ -7,6 +7,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.words import Msg, Text, msg
+
 # Discord's embed limits are the tightest of the platforms we draw on, so boards respect them.
 MAX_FIELDS = 25
 MAX_TITLE = 256
@@ -17,10 +19,10 @@ MAX_FOOTER = 2048
 MAX_TOTAL = 6000
 
 #: The name of the board field that shows the final scores, itemized, once a game is over.
-FINAL_SCORES = "Final scores"
+FINAL_SCORES = msg("Final scores")
 #: The name of the board field that lays every player's hidden cards open once a game is over
 #: (the same field on every seat's board and the spectators').
-HANDS_REVEALED = "Hands revealed"
+HANDS_REVEALED = msg("Hands revealed")
 
 _SEAT_REF = re.compile(r"\{p(\d+)\}")
 
@@ -31,15 +33,27 @@ def seat_ref(seat: int) -> str:
 
 
 def render_seats(text: str, names: Sequence[str] | None = None) -> str:
-    """Replace seat placeholders with player names (or "Seat N" when names are unknown)."""
+    """Replace seat placeholders with player names (or "Seat N" when names are unknown); a
+    message stays a message, its seats given as parameters, so it can still be said in
+    another language."""
 
-    def name(match: re.Match[str]) -> str:
-        seat = int(match.group(1))
+    def name(seat: int) -> str:
         if names is not None and seat < len(names):
             return names[seat]
-        return f"Seat {seat + 1}"
+        return msg("Seat {number}", number=seat + 1)
 
-    return _SEAT_REF.sub(name, text)
+    if isinstance(text, Msg):
+        seats = {int(m.group(1)) for m in _SEAT_REF.finditer(_all_templates(text))}
+        return text.bound({f"p{seat}": name(seat) for seat in seats})
+    return _SEAT_REF.sub(lambda match: name(int(match.group(1))), text)
+
+
+def _all_templates(text: Msg) -> str:
+    """Every template and parameter inside a message, to find the seats it names."""
+    parts = [text.template, text.plural or ""]
+    for value in (*text.params.values(), *text.items):
+        parts.append(_all_templates(value) if isinstance(value, Msg) else str(value))
+    return " ".join(parts)
 
 
 class BoardField(BaseModel):
@@ -52,8 +66,8 @@ class BoardField(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    name: str
-    value: str
+    name: Text
+    value: Text
     inline: bool = False
     pictured: bool = False
 
@@ -63,10 +77,10 @@ class Board(BaseModel):
 
     model_config = ConfigDict(frozen=True)
 
-    title: str
-    description: str = ""
+    title: Text
+    description: Text = ""
     fields: tuple[BoardField, ...] = Field(default_factory=tuple)
-    footer: str = ""
+    footer: Text = ""
 
     def rendered(self, names: Sequence[str] | None = None) -> Board:
         """The same board with seat placeholders replaced by names."""

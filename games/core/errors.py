@@ -4,7 +4,14 @@ from __future__ import annotations
 
 
 class GameError(ValueError):
-    """Base of every error an engine raises on purpose."""
+    """Base of every error an engine raises on purpose. Raised with one argument, the
+    sentence for the player: a message (``games.core.words.msg``), so the bot can say it in
+    the player's language (:attr:`message`); ``str(error)`` is the English."""
+
+    @property
+    def message(self) -> str:
+        """The sentence for the player, still a message when it was raised with one."""
+        return self.args[0] if self.args and isinstance(self.args[0], str) else str(self)
 
 
 class InvalidSetup(GameError):

@@ -11,13 +11,17 @@ deficiencies. The font is DejaVu Sans, shipped in ``fonts/`` with its licence.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from games.core.words import Msg, msg
 
 FONTS = Path(__file__).parent / "fonts"
 
@@ -35,6 +39,31 @@ READABLE = 11
 
 #: Characters the font has no glyph for, drawn as these words instead of an empty box.
 WORDS_FOR = {"🤖": "AI"}
+
+#: How the picture being drawn says a message (``games.core.words.Msg``): in English unless
+#: the bot draws it for a reader of another language (:func:`drawn_in`).
+_saying: contextvars.ContextVar[Callable[[str], str]] = contextvars.ContextVar(
+    "picture_words", default=str
+)
+
+
+@contextlib.contextmanager
+def drawn_in(say: Callable[[str], str]) -> Iterator[None]:
+    """Within this block, pictures say their words with ``say`` (the bot's: in the reader's
+    language). A picture module passes its messages through the canvas (or :func:`said`), never
+    draws an English sentence of its own."""
+    token = _saying.set(say)
+    try:
+        yield
+    finally:
+        _saying.reset(token)
+
+
+def said(text: str) -> str:
+    """``text`` as the picture being drawn says it: a message in the reader's language, plain
+    text as it is. Measure what you draw after this, not before."""
+    return _saying.get()(text) if isinstance(text, Msg) else text
+
 
 BACKGROUND = (250, 247, 240)
 INK = (28, 28, 30)
@@ -99,7 +128,7 @@ def seat_label(seat: int, names: Sequence[str] | None = None, limit: int = 16) -
     if names is not None and seat < len(names) and names[seat].strip():
         name = names[seat].strip()
         return name if len(name) <= limit else name[: limit - 1] + "…"
-    return f"Seat {seat + 1}"
+    return said(msg("Seat {number}", number=seat + 1))
 
 
 class Canvas:
@@ -134,6 +163,7 @@ class Canvas:
         anchor: str = "la",
     ) -> int:
         """Draw ``text`` with its anchor at (x, y); returns its width in whole pixels."""
+        text = said(text)
         mask, left, top, width = _text_mask(self._noted(text, size), size, bold, anchor)
         if mask is not None:
             self.image.paste(fill, (round(x) + left, round(y) + top), mask)
@@ -141,6 +171,7 @@ class Canvas:
 
     def fit(self, text: str, width: float, *, size: int = BODY, bold: bool = False) -> str:
         """``text`` cut with an ellipsis so it fits in ``width`` pixels."""
+        text = said(text)
         face = font(size, bold=bold)
         if face.getlength(text) <= width:
             return text
@@ -163,6 +194,7 @@ class Canvas:
     def chip_width(self, colour: Swatch, label: str = "", *, size: int = BODY) -> int:
         """The width :meth:`chip` takes for the same arguments, without drawing."""
         chip = max(size + 10, int(font(size, bold=True).getlength(colour.mark)) + 14)
+        label = said(label)
         if label:
             chip += 6 + int(font(size).getlength(label))
         return chip + 12
@@ -283,6 +315,7 @@ def drawable(text: str) -> str:
 
 def wrap(text: str, width: float, *, size: int = BODY, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` pixels, at spaces."""
+    text = said(text)
     face = font(size, bold=bold)
     lines: list[str] = []
     line = ""
