@@ -33,6 +33,8 @@ from bot.tournaments.signup import TOURNAMENT_COLOUR
 from bot.undo.buttons import undo_view
 from bot.undo.posts import lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
+from bot.words.i18n import reading_in
+from bot.words.readers import Readers
 from storage import Delivery, DeliveryKind, OutboxItem, Store, UndoMessage
 
 log = logging.getLogger("grimoire.delivery")
@@ -65,6 +67,7 @@ class OutboxWorker:
         store: Store,
         names: NameBook,
         *,
+        readers: Readers,
         place_gone: Callable[[int, int], Awaitable[None]] | None = None,
         catch_up: Callable[[int, str], Awaitable[None]] | None = None,
     ) -> None:
@@ -75,6 +78,7 @@ class OutboxWorker:
         self._catch_up = catch_up
         self._store = store
         self._names = names
+        self._readers = readers
         self._worker = f"bot-{uuid.uuid4().hex[:8]}"
         #: Watches the worker for ``/healthz``.
         self.supervisor = Supervisor("outbox", log, allowed=PASS_ALLOWED)
@@ -112,9 +116,22 @@ class OutboxWorker:
             return None
         return max((when - discord.utils.utcnow()).total_seconds(), MIN_SLEEP)
 
+    async def _language_of(self, item: OutboxItem) -> str:
+        """The language ``item`` is read in: its reader's for a DM or a private view, its
+        server's for everything the table or a channel sees."""
+        guild_id = await self._readers.game_server(item.game_id)
+        if item.kind in PRIVATE_KINDS:
+            return await self._readers.member(item.target_id, guild_id=guild_id)
+        if guild_id is None:
+            channel = self._client.get_channel(item.target_id)
+            guild = getattr(channel, "guild", None)
+            guild_id = None if guild is None else guild.id
+        return await self._readers.server(guild_id)
+
     async def _deliver(self, item: OutboxItem) -> None:
         try:
-            await self._send(item)
+            with reading_in(await self._language_of(item)):
+                await self._send(item)
         except discord.Forbidden as error:
             DELIVERY_FAILURES.labels("forbidden").inc()
             await self._forbidden(item, error)

@@ -34,6 +34,7 @@ from games.core.board import Board, BoardField
 from games.core.words import Msg, fill
 
 _reading: contextvars.ContextVar[str] = contextvars.ContextVar("reading", default=SOURCE)
+_public: contextvars.ContextVar[str | None] = contextvars.ContextVar("public", default=None)
 
 T = TypeVar("T")
 
@@ -53,10 +54,18 @@ def reading_in(language: str) -> Iterator[None]:
         _reading.reset(token)
 
 
-def set_reading(language: str) -> None:
-    """From here to the end of the current task, texts are said in ``language``: what an
-    interaction's first check does for the rest of its handling."""
+def set_reading(language: str, public: str | None = None) -> None:
+    """From here to the end of the current task, texts are said in ``language``, and texts
+    everyone in the channel reads in ``public``: what an interaction's first check does for
+    the rest of its handling."""
     _reading.set(language)
+    _public.set(public)
+
+
+def public_language() -> str:
+    """The language of what everyone in the current channel reads (a public answer, a
+    lobby): the server's; outside an interaction, the current reader's."""
+    return _public.get() or _reading.get()
 
 
 def localize(text: Any, language: str | None = None) -> str:
