@@ -40,6 +40,7 @@ from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import attach_picture, board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
+from games.core.words import msg
 from storage import GameStatus, OutboxItem, PrivateView, RatingChange, Store
 
 log = logging.getLogger("grimoire.table")
@@ -308,7 +309,12 @@ class TableMessages:
                 embeds=[],
                 attachments=[],
                 view=words_layout(
-                    f"You left game #{game_id}: its private view is no longer shown here."
+                    render(
+                        msg(
+                            "You left game #{number}: its private view is no longer shown here.",
+                            number=game_id,
+                        )
+                    )
                 ),
             )
         except discord.HTTPException as error:

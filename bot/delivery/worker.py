@@ -21,6 +21,7 @@ from bot.common.announce import game_lane, where
 from bot.common.names import NameBook
 from bot.common.posts import Post, PostStyle
 from bot.common.render import mentions, render
+from bot.common.text import user
 from bot.delivery.faults import Fault, describe, fault_of
 from bot.delivery.table_messages import TableMessages, nonce_of
 from bot.drawing.embeds import board_embed
@@ -35,14 +36,13 @@ from bot.undo.posts import lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
 from bot.words.i18n import reading_in
 from bot.words.readers import Readers
+from games.core.words import msg
 from storage import Delivery, DeliveryKind, OutboxItem, Store, UndoMessage
 
 log = logging.getLogger("grimoire.delivery")
 
 #: Discord's error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
-#: How a notice in the thread explains a DM refused because the player's DMs are closed.
-DMS_CLOSED_TEXT = ": their DMs are closed"
 #: Discord's error code for "Unknown Channel" (e.g. a thread a moderator deleted).
 UNKNOWN_CHANNEL = 10003
 #: Deliveries that go to a player's DMs.
@@ -346,11 +346,20 @@ class OutboxWorker:
         self._told_dm_closed.add(key)
         if post.game_id is not None and await self._told_before(post.game_id, item):
             return
-        refused = DMS_CLOSED_TEXT if closed else ""
+        who = user(item.target_id)
         notice = Post(
             content=(
-                f"I could not send <@{item.target_id}> their private view{refused}."
-                " Use `/hand` in this thread to see it."
+                msg(
+                    "I could not send {member} their private view: their DMs are closed."
+                    " Use `/hand` in this thread to see it.",
+                    member=who,
+                )
+                if closed
+                else msg(
+                    "I could not send {member} their private view. Use `/hand` in this thread"
+                    " to see it.",
+                    member=who,
+                )
             ),
             game_id=post.game_id,
         )

@@ -41,6 +41,7 @@ from bot.wiring.services import Services
 from bot.wiring.settings import Settings
 from bot.wiring.throttle import Throttle
 from bot.words.readers import Readers
+from bot.words.translator import CatalogueTranslator
 from storage import Game, GameStatus, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
@@ -110,6 +111,7 @@ class GrimoireBot(commands.Bot):
         self.services = services = await self._build_services()
         self.operations = await Operations.start(self)  # health, metrics and alerts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # the commands in every language
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
         # Deliveries and timers are leased, so every process may take its share of them.

@@ -53,6 +53,18 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")
 LONGEST_MESSAGE = 2000
 
 
+#: The package whose catalogue keeps the commands' names and descriptions.
+COMMANDS_DOMAIN = "bot/wiring"
+
+
+def _command_texts() -> list[tuple[str, str]]:
+    # Imported here: reading the command tree loads every cog, which the rest never needs.
+    from bot.wiring.app import INITIAL_EXTENSIONS
+    from bot.words.translator import command_texts
+
+    return list(command_texts(INITIAL_EXTENSIONS))
+
+
 @dataclass(frozen=True, slots=True)
 class Domain:
     """One package's messages and catalogues."""
@@ -105,6 +117,10 @@ def template(domain: Domain) -> Catalog:
             "python", str(path), keywords=dict(KEYWORDS), comment_tags=("Translators:",)
         ):
             catalogue.add(message, None, [(where, line)], auto_comments=comments, context=context)
+    if domain.name == COMMANDS_DOMAIN:
+        for context, text in _command_texts():
+            if text and text != "…":
+                catalogue.add(text, None, [("bot/wiring/app.py", 0)], context=context)
     keys = domain.data_keys()
     for path in domain.data_files():
         where = path.relative_to(ROOT).as_posix()
