@@ -31,7 +31,7 @@ from bot.words.catalogues import translations
 from bot.words.languages import PSEUDO, SOURCE
 from bot.words.pseudo import pseudo
 from games.core.board import Board, BoardField
-from games.core.words import Msg, fill
+from games.core.words import Msg, english_list, fill
 
 _reading: contextvars.ContextVar[str] = contextvars.ContextVar("reading", default=SOURCE)
 _public: contextvars.ContextVar[str | None] = contextvars.ContextVar("public", default=None)
@@ -86,8 +86,8 @@ def _say(message: Msg, language: str) -> str:
         return message.template.join(_say_param(i, language) for i in message.items)
     if message.kind == "list":
         words = [_say_param(i, language) for i in message.items]
-        if len(words) < 2:
-            return ", ".join(words)
+        if len(words) < 2 or language in (SOURCE, PSEUDO):
+            return english_list(words, message.style)
         locale = _babel_locale(language)
         if message.style == "or":
             return format_list(words, style="or", locale=locale)
