@@ -10,7 +10,7 @@ notation) is left as it is. Boards and posts are localized field by field.
 >>> localize(nmsg("{n} card", "{n} cards", 3), "en")
 '3 cards'
 >>> localize(msg("{who} passes.", who="Ann"), "en-XA")
-'⟦Ann pâssés.···⟧'
+'⟦Ann pâssés.····⟧'
 """
 
 from __future__ import annotations
