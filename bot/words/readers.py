@@ -24,6 +24,9 @@ class Readers:
     def __init__(self, store: Store, preferred_locale: PreferredLocale) -> None:
         self._store = store
         self._preferred = preferred_locale
+        #: The client locale last written for each member by this process, so that an
+        #: interaction reads and writes nothing more when it has not changed.
+        self._remembered: dict[int, str] = {}
 
     async def server(self, guild_id: int | None, preferred: str | None = None) -> str:
         """The language of ``guild_id``'s public posts (``preferred``: its preferred locale,
@@ -57,9 +60,12 @@ class Readers:
     async def remember_client_locale(self, user_id: int, locale: str) -> None:
         """Keep the language a member's Discord client speaks, for the DMs sent them outside
         an interaction (written only when it changed)."""
+        if self._remembered.get(user_id) == locale:
+            return
         player = await self._store.prefs.player(user_id)
         if getattr(player, "client_locale", None) != locale:
             await self._store.prefs.set_choices(user_id, {"client_locale": locale})
+        self._remembered[user_id] = locale
 
     async def game_server(self, game_id: int | None) -> int | None:
         """The server a game is played in (``None``: none known)."""
