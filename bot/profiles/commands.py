@@ -93,16 +93,19 @@ class RatingCommands(commands.Cog):
             picture = trend_picture(points, heading)
         embed.set_image(url=f"attachment://{FILE_NAME}")
         # The line in words, for those who cannot see it.
+        first, last, lowest, highest = (
+            f"{value:g}" for value in (points[0], points[-1], min(points), max(points))
+        )
         described = localize(
             msg(
                 "{heading}: {count} ratings, from {first} to {last}; lowest {lowest}, highest "
                 "{highest}.",
                 heading=heading,
                 count=len(points),
-                first=f"{points[0]:g}",
-                last=f"{points[-1]:g}",
-                lowest=f"{min(points):g}",
-                highest=f"{max(points):g}",
+                first=first,
+                last=last,
+                lowest=lowest,
+                highest=highest,
             )
         )
         file = discord.File(io.BytesIO(picture), FILE_NAME, description=described)

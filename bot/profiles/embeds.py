@@ -59,7 +59,8 @@ def games_count(value: int) -> Msg:
 
 def percent(share: float) -> Msg:
     """``0.4567`` as ``46%``."""
-    return msg("{percent}%", percent=f"{share * 100:.0f}")
+    whole = f"{share * 100:.0f}"
+    return msg("{percent}%", percent=whole)
 
 
 def span(seconds: float) -> Msg:
