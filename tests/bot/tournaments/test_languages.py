@@ -3,13 +3,19 @@ the server's language), a round's announcement, and refusals; nothing left in En
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 import games
 from bot.common.refusals import Refusal
-from bot.tournaments.boards import round_announcement, signup_board, standings_board
+from bot.tournaments.boards import (
+    listing_board,
+    round_announcement,
+    signup_board,
+    standings_board,
+)
 from bot.tournaments.formats import TableRange, check_rounds, tournament_name
 from bot.tournaments.points import Standing
 from bot.tournaments.service import refusal_of
@@ -102,9 +108,15 @@ def test_the_standings_read_in_german() -> None:
 
 def test_every_word_of_the_boards_is_a_message() -> None:
     running = _tournament(TournamentStatus.RUNNING)
+    over = replace(running, status=TournamentStatus.FINISHED, champion_id=USERS[0], rounds=None)
+    called_off = replace(_tournament(TournamentStatus.SIGNUP), status=TournamentStatus.CANCELLED)
     boards: list[Board] = [
         signup_board(_tournament(TournamentStatus.SIGNUP)),
+        signup_board(called_off),
         standings_board(running, _standings(), {}),
+        standings_board(over, _standings(), {}),
+        listing_board([running, over, called_off, _tournament(TournamentStatus.SIGNUP)]),
+        listing_board([]),
     ]
     for board in boards:
         for text in board_texts(board):
