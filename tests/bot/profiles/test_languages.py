@@ -60,7 +60,7 @@ def test_ratings_numbers_and_durations_in_german() -> None:
     assert localize(rating_text(_rating(1, 1)), "de") == (
         f"**1500** (vorläufig — noch {RANKED_AFTER - 1} Partien bis zur Platzierung)"
     )
-    assert localize(span(2 * 86400 + 4 * 3600), "de") == "2 T. 4 h"
+    assert localize(span(2 * 86400 + 4 * 3600), "de") == "2 Tg. 4 Std."
     assert localize(span(2 * 86400 + 4 * 3600), "fr") == "2 j 4 h"
     assert span(2 * 86400 + 4 * 3600) == "2 d 4 h"
     with reading_in("de"):
