@@ -116,21 +116,15 @@ class OutboxWorker:
             return None
         return max((when - discord.utils.utcnow()).total_seconds(), MIN_SLEEP)
 
-    async def _language_of(self, item: OutboxItem) -> str:
-        """The language ``item`` is read in: its reader's for a DM or a private view, its
-        server's for everything the table or a channel sees."""
-        guild_id = await self._readers.game_server(item.game_id)
-        if item.kind in PRIVATE_KINDS:
-            return await self._readers.member(item.target_id, guild_id=guild_id)
-        if guild_id is None:
-            channel = self._client.get_channel(item.target_id)
-            guild = getattr(channel, "guild", None)
-            guild_id = None if guild is None else guild.id
-        return await self._readers.server(guild_id)
+    def _guild_of(self, channel_id: int) -> int | None:
+        return getattr(getattr(self._client.get_channel(channel_id), "guild", None), "id", None)
 
     async def _deliver(self, item: OutboxItem) -> None:
         try:
-            with reading_in(await self._language_of(item)):
+            language = await self._readers.of_delivery(
+                item, private=item.kind in PRIVATE_KINDS, channel_guild=self._guild_of
+            )
+            with reading_in(language):
                 await self._send(item)
         except discord.Forbidden as error:
             DELIVERY_FAILURES.labels("forbidden").inc()

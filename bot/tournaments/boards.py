@@ -20,7 +20,15 @@ from bot.words.languages import LANGUAGES
 from games.core import Board, BoardField
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
 from games.core.words import Msg, decimal, joined, msg, nmsg
-from storage import Game, GameStatus, Tournament, TournamentStatus
+from storage import (
+    Game,
+    GameStatus,
+    NotEntered,
+    NotRunning,
+    NotSigningUp,
+    Tournament,
+    TournamentStatus,
+)
 
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: Characters of standings and of a round's tables in one embed (of Discord's 6,000), so a
@@ -331,3 +339,21 @@ def _field(name: str, before: Sequence[BoardField], lines: Sequence[str]) -> Boa
     return BoardField(
         name=name if not before else msg("{name} (cont.)", name=name), value=joined(lines)
     )
+
+
+def refusal_of(error: Exception, tournament_id: int) -> str:
+    """What the store's refusal ``error`` says to a member, in words of their language."""
+    status = str(getattr(getattr(error, "status", None), "value", getattr(error, "status", "")))
+    over = {
+        "finished": msg("Tournament #{number} is over.", number=tournament_id),
+        "cancelled": msg("Tournament #{number} was cancelled.", number=tournament_id),
+    }
+    if isinstance(error, NotEntered):
+        return msg("You are not playing in tournament #{number}.", number=tournament_id)
+    if isinstance(error, NotSigningUp) and status == "running":
+        return msg("Tournament #{number} has already started.", number=tournament_id)
+    if isinstance(error, NotRunning) and status == "signup":
+        return msg("Tournament #{number} has not started yet.", number=tournament_id)
+    if isinstance(error, NotSigningUp | NotRunning):
+        return over.get(status) or str(error)
+    return str(error)

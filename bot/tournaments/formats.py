@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+import games
 from bot.clocks.turn_clock import DEADLINE_CHOICES, parse_duration
 from bot.common.refusals import Refusal
 from games.core import Engine, InvalidSetup
@@ -159,3 +160,25 @@ def signup_time(text: str | None) -> timedelta | None:
     if text is None or not text.strip():
         return None
     return parse_duration(text, longest=LONGEST_SIGNUP)
+
+
+def game_and_format(
+    game_key: str, tournament_format: str
+) -> tuple[Engine[Any, Any], TournamentFormat]:
+    """The game and the format a new tournament names; a refusal naming what exists when
+    either is unknown."""
+    try:
+        engine = games.get(game_key)
+    except games.UnknownGame:
+        raise Refusal(
+            msg(
+                "There is no game called “{game}”. Games: {games}.",
+                game=game_key,
+                games=", ".join(sorted(games.ENGINES)),
+            )
+        ) from None
+    try:
+        return engine, TournamentFormat(tournament_format)
+    except ValueError:
+        formats = ", ".join(f.value for f in TournamentFormat)
+        raise Refusal(msg("Choose a format among {formats}.", formats=formats)) from None

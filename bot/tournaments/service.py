@@ -19,7 +19,6 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-import games
 from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
@@ -31,10 +30,12 @@ from bot.lobby.requirements import Requirements
 from bot.lobby.requirements import check as check_requirements
 from bot.tables.withdrawals import Withdrawals
 from bot.tournaments import boards, channel
+from bot.tournaments.boards import refusal_of
 from bot.tournaments.channel import channel_post, tournament_lane
 from bot.tournaments.formats import (
     MAX_ENTRANTS,
     check_rounds,
+    game_and_format,
     move_deadline,
     signup_time,
     table_range,
@@ -59,31 +60,12 @@ from storage import (
     Timer,
     TimerKind,
     Tournament,
-    TournamentFormat,
     TournamentNotFound,
     TournamentStatus,
 )
 
 #: Open tournaments one server may have at once, so a channel is not flooded.
 MAX_OPEN_PER_SERVER = 10
-
-
-def refusal_of(error: Exception, tournament_id: int) -> str:
-    """What the store's refusal ``error`` says to a member, in words of their language."""
-    status = str(getattr(getattr(error, "status", None), "value", getattr(error, "status", "")))
-    over = {
-        "finished": msg("Tournament #{number} is over.", number=tournament_id),
-        "cancelled": msg("Tournament #{number} was cancelled.", number=tournament_id),
-    }
-    if isinstance(error, NotEntered):
-        return msg("You are not playing in tournament #{number}.", number=tournament_id)
-    if isinstance(error, NotSigningUp) and status == "running":
-        return msg("Tournament #{number} has already started.", number=tournament_id)
-    if isinstance(error, NotRunning) and status == "signup":
-        return msg("Tournament #{number} has not started yet.", number=tournament_id)
-    if isinstance(error, NotSigningUp | NotRunning):
-        return over.get(status) or str(error)
-    return str(error)
 
 
 def start_timer(tournament_id: int, due: datetime) -> NewTimer:
@@ -145,21 +127,7 @@ class Tournaments:
         by itself when that time is up (otherwise the organiser starts it); ``substitutes``
         lets a seat a player leaves be taken by someone new; ``requirements``
         (``bot.lobby.requirements``) are what a member must meet to sign up."""
-        try:
-            engine = games.get(game_key)
-        except games.UnknownGame:
-            raise Refusal(
-                msg(
-                    "There is no game called “{game}”. Games: {games}.",
-                    game=game_key,
-                    games=", ".join(sorted(games.ENGINES)),
-                )
-            ) from None
-        try:
-            chosen = TournamentFormat(tournament_format)
-        except ValueError:
-            formats = ", ".join(f.value for f in TournamentFormat)
-            raise Refusal(msg("Choose a format among {formats}.", formats=formats)) from None
+        engine, chosen = game_and_format(game_key, tournament_format)
         variant = parse_options(engine, options).model_dump(mode="json")
         sizes = table_range(engine, tables, chosen, variant)
         wait = signup_time(starts_in)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.words.languages import private_language, public_language
-from storage import Store
+from storage import OutboxItem, Store
 from storage.errors import GameNotFound
 
 #: A server's preferred locale as Discord gives it (``None`` when the bot cannot see it).
@@ -66,6 +66,19 @@ class Readers:
         if getattr(player, "client_locale", None) != locale:
             await self._store.prefs.set_choices(user_id, {"client_locale": locale})
         self._remembered[user_id] = locale
+
+    async def of_delivery(
+        self, item: OutboxItem, *, private: bool, channel_guild: Callable[[int], int | None]
+    ) -> str:
+        """The language an outbox item is read in: its reader's for a DM or a private view
+        (``private``), its server's for everything a table or a channel sees
+        (``channel_guild`` finds the server of a channel that belongs to no game)."""
+        guild_id = await self.game_server(item.game_id)
+        if private:
+            return await self.member(item.target_id, guild_id=guild_id)
+        if guild_id is None:
+            guild_id = channel_guild(item.target_id)
+        return await self.server(guild_id)
 
     async def game_server(self, game_id: int | None) -> int | None:
         """The server a game is played in (``None``: none known)."""

@@ -12,13 +12,13 @@ import games
 from bot.common.refusals import Refusal
 from bot.tournaments.boards import (
     listing_board,
+    refusal_of,
     round_announcement,
     signup_board,
     standings_board,
 )
 from bot.tournaments.formats import TableRange, check_rounds, tournament_name
 from bot.tournaments.points import Standing
-from bot.tournaments.service import refusal_of
 from bot.tournaments.tournament_settings import TournamentSettings
 from bot.words.i18n import localize, localized_board, reading_in
 from games.core import Board
