@@ -360,12 +360,12 @@ def _footer(view: MandragoraView) -> str:
         return ""
     assert view.hand is not None
     reach = view.sorcerers[view.viewer].reach
-    steps = "move 1" if reach == 1 else f"move 1 … move {reach}"
+    # The commands stay as they are typed, in every language.
+    move = "/play move 1" if reach == 1 else f"/play move 1 … move {reach}"
     books = castable_books(view.hand, [["card"] * stack.size for stack in view.stacks])
     if books:
+        cast = f"/play cast {books[0]}"
         return msg(
-            "Type {move} (shops clockwise), or {cast} to start a spell.",
-            move=f"/play {steps}",
-            cast=f"/play cast {books[0]}",
+            "Type {move} (shops clockwise), or {cast} to start a spell.", move=move, cast=cast
         )
-    return msg("Type {move} (shops clockwise).", move=f"/play {steps}")
+    return msg("Type {move} (shops clockwise).", move=move)
