@@ -48,7 +48,7 @@ def server_reminders(text: str) -> list[int]:
         return []
     points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
     if len(points) > MAX_REMINDERS:
-        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
+        raise Refusal(nmsg("At most {n} reminder.", "At most {n} reminders.", MAX_REMINDERS))
     return sorted({int(p.total_seconds()) for p in points}, reverse=True)
 
 
