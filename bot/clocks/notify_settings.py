@@ -46,7 +46,7 @@ def notify_text(player: Player) -> Msg:
     digest_at = (
         msg("a day apart")
         if player.digest_hour is None
-        else msg("at {hour}", hour=f"{player.digest_hour:02d}:00")
+        else msg("at {hour}", hour=hour_text(player.digest_hour))
     )
     return joined(
         [
@@ -69,6 +69,11 @@ def notify_text(player: Player) -> Msg:
             language_line(player),
         ]
     )
+
+
+def hour_text(hour: int) -> str:
+    """An hour of the day as the settings write it (``07:00``)."""
+    return f"{hour:02d}:00"
 
 
 def language_line(player: Player) -> Msg:
@@ -172,7 +177,7 @@ def _digest_options(player: Player) -> list[discord.SelectOption]:
     )
     return [day_apart] + [
         discord.SelectOption(
-            label=localize(msg("Digest at {hour} (my time)", hour=f"{hour:02d}:00")),
+            label=localize(msg("Digest at {hour} (my time)", hour=hour_text(hour))),
             value=str(hour),
             default=player.digest_hour == hour,
         )
