@@ -18,7 +18,7 @@ from bot.clocks.substitutes import Substitutes, open_seats
 from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock, digest_timer, seat_timers
 from bot.common.announce import jump_link, notice_deliveries, where
 from bot.common.posts import Post
-from bot.common.text import moment, strong, user
+from bot.common.text import moment, user
 from bot.lobby.table_settings import TableSettings
 from bot.tables.withdrawals import Withdrawals
 from games.core.words import joined, msg, nmsg
@@ -231,8 +231,10 @@ def _moved(timer: Timer, at: datetime) -> NewTimer:
 
 def _digest_dm(player_id: int, awaiting: list[Game]) -> Delivery:
     count = len(awaiting)
+    # A line holds no words of its own: the game's title is said as the game says it.
     lines = [
-        f"• {strong(games.get(g.game_key).title)} #{g.id} — {jump_link(g)}" for g in awaiting[:20]
+        joined(["• {b}", games.get(g.game_key).title, f"{{/b}} #{g.id} — {jump_link(g)}"], "")
+        for g in awaiting[:20]
     ]
     more = [nmsg("…and {n} more.", "…and {n} more.", count - 20)] if count > 20 else []
     header = nmsg("Your turn in {n} game:", "Your turn in {n} games:", count)
