@@ -84,3 +84,18 @@ async def test_the_server_settings_are_all_words_of_the_catalogues() -> None:
         bare, _ = settings_message(1, 2, {}, controls=False)
         form = settings_form(1, 2, server_clock(current))
     check([full, menu, bare, *shown(view), *shown(languages), *shown(form)])
+
+
+async def test_the_settings_fit_discords_limits_in_every_language() -> None:
+    for language in ("en", "fr", "de"):
+        with reading_in(language):
+            forms = [notify_form(Player(1)), settings_form(1, 2, server_clock({}))]
+            views = [
+                notify_message(Player(1, quiet=(23, 8)))[1],
+                settings_message(1, 2, {}, controls=True)[1],
+                settings_message(1, 2, {}, controls=True, languages=True)[1],
+            ]
+        for form in forms:
+            assert all(len(text) <= 45 for text in shown(form)), (language, shown(form))
+        for view in views:
+            assert all(len(text) <= 80 for text in shown(view)), (language, shown(view))
