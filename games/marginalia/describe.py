@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 from games.core import HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
-from games.core.words import Msg, data_msg, joined, msg, pmsg
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
 from games.marginalia.labels import type_name
@@ -210,7 +210,7 @@ def _legend(m: MarginalisView) -> Msg:
         health=m.health,
     )
     if m.damage:
-        text = msg("{card}, {n} damage", card=text, n=m.damage)
+        text = nmsg("{card}, {n} damage", "{card}, {n} damage", m.damage, card=text)
     if m.token:
         return msg("{card} · token", card=text)
     if ability is not None and m.used:

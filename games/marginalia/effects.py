@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core import LogEntry, SeededRng, seat_ref
-from games.core.words import Msg, data_msg, msg
+from games.core.words import Msg, data_msg, msg, nmsg
 from games.marginalia import cards
 from games.marginalia.cards import Effect
 from games.marginalia.page import (
@@ -213,12 +213,21 @@ def _act_on(s: MarginaliaState, ctx: Ctx, effect: Effect, code: str) -> None:
     label = msg("{card} ({space})", card=name(m.card), space=code)
     if effect.kind == "damage":
         m.damage += effect.amount
-        ctx.say(msg("{who} takes {amount} damage.", who=label, amount=effect.amount))
+        ctx.say(
+            nmsg("{who} takes {n} damage.", "{who} takes {n} damage.", effect.amount, who=label)
+        )
     elif effect.kind == "heal":
         healed = min(effect.amount, m.damage)
         m.damage -= healed
         if healed:
-            ctx.say(msg("{who} is healed of {amount} damage.", who=label, amount=healed))
+            ctx.say(
+                nmsg(
+                    "{who} is healed of {n} damage.",
+                    "{who} is healed of {n} damage.",
+                    healed,
+                    who=label,
+                )
+            )
         else:
             ctx.say(msg("{who} has no damage.", who=label))
     elif effect.kind == "buff":
@@ -259,10 +268,11 @@ def hurt_player(s: MarginaliaState, ctx: Ctx, seat: int, amount: int) -> None:
     side = s.sides[seat]
     side.health = max(0, side.health - amount)
     ctx.say(
-        msg(
-            "{player} takes {amount} damage ({health} health left).",
+        nmsg(
+            "{player} takes {n} damage ({health} health left).",
+            "{player} takes {n} damage ({health} health left).",
+            amount,
             player=seat_ref(seat),
-            amount=amount,
             health=side.health,
         )
     )
@@ -276,10 +286,11 @@ def heal_player(s: MarginaliaState, ctx: Ctx, seat: int, amount: int) -> None:
     healed = min(amount, START_HEALTH - side.health)
     side.health += healed
     ctx.say(
-        msg(
-            "{player} is healed of {amount} damage ({health} health).",
+        nmsg(
+            "{player} is healed of {n} damage ({health} health).",
+            "{player} is healed of {n} damage ({health} health).",
+            healed,
             player=seat_ref(seat),
-            amount=healed,
             health=side.health,
         )
     )

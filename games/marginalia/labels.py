@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from games.core import seat_ref
 from games.core.labels import first_that_fits
-from games.core.words import Msg, data_msg, msg, pmsg
+from games.core.words import Msg, data_msg, msg, nmsg, pmsg
 from games.marginalia import cards, rules
 from games.marginalia.actions import (
     TOKEN,
@@ -203,7 +203,7 @@ def _effect(effect: Effect, cap: bool = False) -> Msg:
     whom = _WHOM[effect.target]
     match effect.kind:
         case "damage":
-            return msg("{amount} damage to {whom}", amount=effect.amount, whom=whom)
+            return nmsg("{n} damage to {whom}", "{n} damage to {whom}", effect.amount, whom=whom)
         case "heal":
             if cap:
                 return msg("Heal {whom} for {amount}", whom=whom, amount=effect.amount)
@@ -237,8 +237,8 @@ def _effect(effect: Effect, cap: bool = False) -> Msg:
             return msg("No damage") if cap else msg("no damage")
         case "ward":
             if cap:
-                return msg("Takes {amount} less damage", amount=effect.amount)
-            return msg("takes {amount} less damage", amount=effect.amount)
+                return nmsg("Takes {n} less damage", "Takes {n} less damage", effect.amount)
+            return nmsg("takes {n} less damage", "takes {n} less damage", effect.amount)
         case "token":
             token, stats = _name(effect.token), _card_stats(effect.token)
             if cap:
@@ -418,9 +418,10 @@ def _outcome(s: MarginaliaState, effect: Effect, target: str) -> Msg:
     if player is not None:
         health = s.sides[player].health
         if effect.kind == "damage":
-            return msg(
-                "{amount} damage, ❤️ {health} → {left}",
-                amount=amount,
+            return nmsg(
+                "{n} damage, ❤️ {health} → {left}",
+                "{n} damage, ❤️ {health} → {left}",
+                amount,
                 health=health,
                 left=max(0, health - amount),
             )
@@ -441,10 +442,11 @@ def _outcome(s: MarginaliaState, effect: Effect, target: str) -> Msg:
     match effect.kind:
         case "damage":
             if amount >= left:
-                return msg("{amount} damage, erased", amount=amount)
-            return msg(
-                "{amount} damage, {health} → {left} health",
-                amount=amount,
+                return nmsg("{n} damage, erased", "{n} damage, erased", amount)
+            return nmsg(
+                "{n} damage, {health} → {left} health",
+                "{n} damage, {health} → {left} health",
+                amount,
                 health=left,
                 left=left - amount,
             )
