@@ -293,7 +293,7 @@ def _change(effect: Effect) -> Msg:
     return msg("{health:+d} health", health=effect.health)
 
 
-def _play(code: str, revealed: bool) -> Msg:
+def _play(code: str, revealed: bool) -> str:
     """Play a card from the hand, or the card Rota Fortuna revealed."""
     data = cards.card(code)
     what = _card(code) if data.is_marginalis else _name(code)
@@ -349,7 +349,7 @@ def _arrival(code: str, space: str) -> tuple[Msg, Msg] | None:
     )
 
 
-def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> Msg:
+def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> str:
     """A marginalis (or an incantation's token) being played to ``space``."""
     data = cards.card(code) if code else None
     who: Msg
@@ -374,7 +374,7 @@ def _placement(s: MarginaliaState, seat: int, code: str, space: str) -> Msg:
     )
 
 
-def _flight(s: MarginaliaState, seat: int, uid: int, space: str) -> Msg:
+def _flight(s: MarginaliaState, seat: int, uid: int, space: str) -> str:
     """Flight: a marginalis on the front line moves to an unoccupied space."""
     front = s.sides[seat].front
     column = next((c for c, m in enumerate(front) if m is not None and m.uid == uid), None)
@@ -474,7 +474,7 @@ def _target(s: MarginaliaState, seat: int, step: Step | None, target: str) -> Ms
     )
 
 
-def _use(s: MarginaliaState, space: str) -> Msg:
+def _use(s: MarginaliaState, space: str) -> str:
     m = at(s, space)
     ability = cards.ability_of(m.card) if m is not None else None
     if m is None or ability is None:
@@ -524,7 +524,7 @@ def _attack(s: MarginaliaState, seat: int, start: str | None) -> Msg:
     return msg("⚔️ Attack with {marginalia}", marginalia=marginalia(attackers))
 
 
-def _summon(s: MarginaliaState, seat: int, step: Step | None, card: str) -> Msg:
+def _summon(s: MarginaliaState, seat: int, step: Step | None, card: str) -> str:
     where: str | None = None
     if step is not None:
         m = next((m for m in s.sides[seat].front if m is not None and m.uid == step.uid), None)
@@ -594,7 +594,7 @@ def _composite(
 
 def _placement_then_target(
     s: MarginaliaState, seat: int, card: str, space: str, target: str
-) -> Msg:
+) -> str:
     """A marginalis whose arrival aims its ability (Salamander's Kindle). The target is
     described as the page will stand once the newcomer is there: placing it involves no
     chance and nothing hidden, so the label plays it out on a copy."""
