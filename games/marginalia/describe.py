@@ -41,6 +41,9 @@ _HUMOURS = msg(
     **HUMOR_SYMBOLS,
 )
 CELL = 8
+#: How much of a field's limit the English text of a list may fill: the rest is room for
+#: the words of languages that say it longer.
+FIELD_BUDGET = MAX_FIELD_VALUE * 3 // 4
 
 #: The phases, as the title names them: play, attack or reset.
 _PHASES = {
@@ -271,7 +274,7 @@ def _chunked(title: Msg, lines: Iterable[Msg]) -> list[BoardField]:
     """Lines over as many fields as they need, each within the field limit."""
     groups: list[list[Msg]] = []
     for line in lines:
-        if not groups or len("\n".join([*groups[-1], line])) > MAX_FIELD_VALUE:
+        if not groups or len("\n".join([*groups[-1], line])) > FIELD_BUDGET:
             groups.append([])
         groups[-1].append(line)
     return [

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from bot.words.extract import problems
-from bot.words.i18n import localize
+from bot.words.i18n import localize, localized_board
 from games.core import IllegalAction
 from games.core.labels import LABEL_LIMIT, NAME_LIMIT
 from tests.games.marginalia.positions import ENGINE, new_game
@@ -97,3 +97,22 @@ def test_every_label_fits_a_button_in_french_and_german(seed: int) -> None:
                     too_long.append(shown)
         state = ENGINE.apply(state, seat, chooser.choice(actions)).state
     assert not too_long, too_long[:5]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_boards_said_in_french_and_german_keep_within_discord_limits(seed: int) -> None:
+    chooser = random.Random(seed)
+    state = new_game(seed)
+    broken: list[str] = []
+    for step in range(300):
+        finished = ENGINE.outcome(state) is not None
+        if step % 5 == 0 or finished:
+            for seen_by in (0, 1, None):
+                board = ENGINE.describe(ENGINE.view(state, seen_by))
+                for language in ("fr", "de"):
+                    broken += localized_board(board, language).limit_problems()
+        if finished:
+            break
+        seat = sorted(ENGINE.to_act(state))[0]
+        state = ENGINE.apply(state, seat, chooser.choice(ENGINE.legal_actions(state, seat))).state
+    assert not broken, broken[:5]
