@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from games.core import seat_ref
 from games.core.words import Msg, data_msg, joined, msg, nmsg
 from games.marginalia import cards
+from games.marginalia.state import HAND_DRAW
 
 HUMOR_SYMBOLS = {"coleric": "🟡", "flegmat": "🔵", "sanguin": "🔴", "melanc": "⚫"}
 
@@ -72,9 +74,6 @@ def ability_line(code: str) -> Msg:
 
 def end_reason(loser: int, health: int) -> Msg:
     """Why ``loser`` lost: no health left, or (with ``health`` left) no cards to draw."""
-    from games.core import seat_ref
-    from games.marginalia.state import HAND_DRAW
-
     if health <= 0:
         return msg("{player} has no health left", player=seat_ref(loser))
     return msg("{player} cannot draw {n} cards", player=seat_ref(loser), n=HAND_DRAW)
