@@ -151,14 +151,6 @@ class Presence:
             )
         return await self._store.prefs.set_choices(user_id, {"language": language})
 
-    async def remember_client_locale(self, user_id: int, locale: str) -> Player:
-        """Keep the locale of a member's Discord client (``fr``, ``en-US``), written only when
-        it changed since it was last seen."""
-        current = await self._store.prefs.player(user_id)
-        if not locale or current.client_locale == locale:
-            return current
-        return await self._store.prefs.set_choices(user_id, {"client_locale": locale})
-
     async def _replan_reminders(self, before: Player, after: Player) -> None:
         """Plan the player's pending reminders again, game by game under each game's lock so
         that no move replans them meanwhile. A game whose lock is kept too long is left as

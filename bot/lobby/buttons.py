@@ -15,7 +15,7 @@ from bot.drawing.embeds import lobby_card
 from bot.lobby.dealing import check_can_start
 from bot.lobby.threads import delete_thread, open_thread_for
 from bot.wiring.services import services_of
-from bot.words.i18n import localize
+from bot.words.i18n import in_public, localize
 from games.core.words import Msg, msg, pmsg
 from storage import Game, GameStatus
 
@@ -67,8 +67,9 @@ class LobbyButton(
         else:
             await self._start(interaction)
             return
-        embed = await lobby_card(game, services.names)
-        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
+        with in_public():  # the lobby is everyone's: in the server's language
+            embed = await lobby_card(game, services.names)
+            await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
     async def _start(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
@@ -92,9 +93,10 @@ class LobbyButton(
                 await delete_thread(interaction, thread_id)
             raise
         services.changed(game)
-        await interaction.edit_original_response(
-            embed=await lobby_card(game, services.names), view=None
-        )
+        with in_public():
+            await interaction.edit_original_response(
+                embed=await lobby_card(game, services.names), view=None
+            )
 
 
 class LobbyAiSelect(
@@ -131,8 +133,9 @@ class LobbyAiSelect(
         level = picked(interaction)
         services = services_of(interaction)
         game = await services.lobbies.add_ai(self.game_id, interaction.user.id, level)
-        embed = await lobby_card(game, services.names)
-        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
+        with in_public():  # the lobby is everyone's: in the server's language
+            embed = await lobby_card(game, services.names)
+            await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
 
 #: The AI levels offered in a lobby, with what each means.

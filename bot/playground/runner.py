@@ -105,7 +105,7 @@ class Playground:
             return
         prefs = self.bot.services.store.prefs
         for member in self.world.members:
-            if getattr(await prefs.player(member.id), "language", None) is None:
+            if (await prefs.player(member.id)).language is None:
                 await prefs.set_choices(member.id, {"language": language})
 
     async def __aexit__(

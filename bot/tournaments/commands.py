@@ -22,7 +22,7 @@ from bot.tournaments.boards import listing_board, name_of
 from bot.tournaments.export import tournament_archive
 from bot.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from bot.tournaments.signup import TOURNAMENT_COLOUR, signup_embed, signup_view
-from bot.words.i18n import localize, localized_board
+from bot.words.i18n import in_public, localize, localized_board
 from games.core.words import msg, pmsg
 from storage import Tournament, TournamentStatus
 
@@ -105,9 +105,10 @@ class TournamentCommands(commands.Cog):
             substitutes=substitutes,
             requirements=requirements(min_reliability, min_games),
         )
-        message_id = await post_with_buttons(
-            interaction, signup_embed(created), signup_view(created)
-        )
+        with in_public():  # the sign-up sheet is everyone's: in the server's language
+            message_id = await post_with_buttons(
+                interaction, signup_embed(created), signup_view(created)
+            )
         await self.services.store.tournaments.set_message(created.id, message_id=message_id)
 
     @create.autocomplete("options")

@@ -12,7 +12,7 @@ from bot.common.errors import Guarded
 from bot.drawing.embeds import board_embed
 from bot.tournaments.boards import signup_board
 from bot.wiring.services import services_of
-from bot.words.i18n import localize, localized_board
+from bot.words.i18n import in_public, localize, localized_board
 from games.core.words import Msg, pmsg
 from storage import Tournament, TournamentStatus
 
@@ -57,8 +57,9 @@ class SignupButton(
             tournament = await services.tournaments.enter(self.tournament_id, user)
         else:
             tournament = await services.tournaments.withdraw(self.tournament_id, user)
-        view = signup_view(tournament)
-        await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
+        with in_public():  # the sign-up sheet is everyone's: in the server's language
+            view = signup_view(tournament)
+            await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
         if view is not None:
             view.stop()  # dynamic items: no view needs keeping in memory
 

@@ -40,6 +40,7 @@ from bot.wiring.loops import Loops, in_background
 from bot.wiring.services import Services
 from bot.wiring.settings import Settings
 from bot.wiring.throttle import Throttle
+from bot.words.i18n import reading_in
 from bot.words.readers import Readers
 from bot.words.translator import CatalogueTranslator
 from storage import Game, GameStatus, Timer, TimerKind, open_store
@@ -273,7 +274,8 @@ class GrimoireBot(commands.Bot):
         channel = await self._channel(game.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        return await open_game_thread(channel, title, game)
+        with reading_in(await self.services.readers.server(game.guild_id)):
+            return await open_game_thread(channel, title, game)
 
     async def _fire_timer(self, timer: Timer) -> None:
         """A timer fell due: a tournament's start, or a game's clock."""

@@ -68,6 +68,12 @@ def public_language() -> str:
     return _public.get() or _reading.get()
 
 
+def in_public() -> contextlib.AbstractContextManager[None]:
+    """Within this block, texts are said in the language everyone in the channel reads: for
+    a public answer (a lobby, a sign-up sheet) built while handling one member's click."""
+    return reading_in(public_language())
+
+
 def localize(text: Any, language: str | None = None) -> str:
     """``text`` said in ``language`` (by default the current reader's): a message translated,
     anything else as it is."""

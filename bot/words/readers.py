@@ -51,8 +51,8 @@ class Readers:
         """The language ``user_id`` reads privately: given their client's locale (in an
         interaction) or the one last seen (for a DM)."""
         player = await self._store.prefs.player(user_id)
-        choice = getattr(player, "language", None)
-        seen = client_locale or getattr(player, "client_locale", None)
+        choice = player.language
+        seen = client_locale or player.client_locale
         if server_language is None and not (choice or seen):
             server_language = await self.server(guild_id)
         return private_language(choice, seen, server_language)
@@ -63,7 +63,7 @@ class Readers:
         if self._remembered.get(user_id) == locale:
             return
         player = await self._store.prefs.player(user_id)
-        if getattr(player, "client_locale", None) != locale:
+        if player.client_locale != locale:
             await self._store.prefs.set_choices(user_id, {"client_locale": locale})
         self._remembered[user_id] = locale
 

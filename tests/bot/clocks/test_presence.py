@@ -15,6 +15,7 @@ from bot.clocks.when_due import Clockwork
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies
+from bot.words.readers import Readers
 from storage import DeliveryKind, Game, Player, SqliteStore, TimerKind
 from tests.bot.helpers import ALICE, deal
 from tests.storage.contract import FakeClock
@@ -129,7 +130,9 @@ async def test_a_players_language_and_client_locale_are_kept_with_their_time(
     await presence.set_time(ALICE, time_zone="Europe/Paris", quiet="23-08")
     chosen = await presence.set_language(ALICE, "de")
     assert (chosen.language, chosen.time_zone, chosen.quiet) == ("de", "Europe/Paris", (23, 8))
-    seen = await presence.remember_client_locale(ALICE, "fr")
+    readers = Readers(store, lambda guild_id: None)
+    await readers.remember_client_locale(ALICE, "fr")
+    seen = await store.prefs.player(ALICE)
     assert (seen.language, seen.client_locale) == ("de", "fr")
     # Seen again unchanged, nothing is written.
     writes: list[object] = []
@@ -140,9 +143,12 @@ async def test_a_players_language_and_client_locale_are_kept_with_their_time(
         return await set_choices(*args, **kwargs)
 
     monkeypatch.setattr(store.prefs, "set_choices", counted)
-    assert (await presence.remember_client_locale(ALICE, "fr")).client_locale == "fr"
-    assert writes == []
-    assert (await presence.remember_client_locale(ALICE, "de-DE")).client_locale == "de-DE"
+    await Readers(store, lambda guild_id: None).remember_client_locale(ALICE, "fr")
+    assert writes == []  # read once, found unchanged
+    await readers.remember_client_locale(ALICE, "fr")
+    assert writes == []  # remembered by this process: not even read
+    await readers.remember_client_locale(ALICE, "de-DE")
+    assert (await store.prefs.player(ALICE)).client_locale == "de-DE"
     assert len(writes) == 1
     # Time choices changed later keep the language.
     later = await presence.set_time(ALICE, quiet="off")
