@@ -289,13 +289,9 @@ def _alchemist_field(view: MagnumOpusView, a: AlchemistView) -> BoardField:
         marks.append(CHOSEN)
     if a.seat in view.to_act and not view.finished:
         marks.append(ACTING)
-    name: Msg | str = (
-        msg(
-            "{alchemist} ({marks})", alchemist=seat_ref(a.seat), marks=msg_list(marks, style="unit")
-        )
-        if marks
-        else seat_ref(a.seat)
-    )
+    name: Msg | str = seat_ref(a.seat)
+    if marks:
+        name = msg("{alchemist} ({marks})", alchemist=name, marks=msg_list(marks, style="unit"))
     front = _front(view, a.front)
     lines = [
         msg(
