@@ -339,7 +339,8 @@ def _opus(view: MagnumOpusView) -> Msg:
     data = cards.opus_cards()
     if view.my_opus is None:
         return joined(
-            msg("{move}: {card}", move=f"`keep {key}`", card=_opus_line(key)) for key in view.dealt
+            msg("{move}: {card}", move=_typed("keep", key), card=_opus_line(key))
+            for key in view.dealt
         )
     discarded = next(key for key in view.dealt if key != view.my_opus)
     return joined(
@@ -352,6 +353,11 @@ def _opus(view: MagnumOpusView) -> Msg:
             ),
         ]
     )
+
+
+def _typed(*words: str) -> str:
+    """A move as it is typed, in backticks: ``keep aurora``."""
+    return "`" + " ".join(words) + "`"
 
 
 def _opus_short(key: str) -> Msg:

@@ -355,7 +355,7 @@ def _opus(canvas: Canvas, key: str, y: int, *, keeping: bool) -> None:
     opus = cards.opus_cards()[key]
     name = data_msg(opus.name)
     title = (
-        msg("{move}: {card}", move=f"keep {key}", card=name)
+        msg("{move}: {card}", move=" ".join(("keep", key)), card=name)
         if keeping
         else msg("Magnum Opus: {card}", card=name)
     )

@@ -188,7 +188,8 @@ def _robbery_refusal(s: MagnumOpusState, patron: Patron, target: int, silver: in
     if silver > has:
         return msg("{rival} has only {silver} silver.", rival=seat_ref(target), silver=has)
     # The most there is to take has its own, shorter notation.
-    return msg("Taking {silver} silver is {move}.", silver=silver, move=f"rob {target + 1}")
+    move = " ".join(("rob", str(target + 1)))
+    return msg("Taking {silver} silver is {move}.", silver=silver, move=move)
 
 
 def _target_refusal(
