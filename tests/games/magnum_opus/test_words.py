@@ -16,6 +16,7 @@ from games.core import IllegalAction, LogEntry
 from games.core.labels import LABEL_LIMIT, shown_length
 from games.magnum_opus import cards, labels
 from games.magnum_opus.actions import (
+    Action,
     AddFromPack,
     BuyAtClock,
     BuyInLane,
@@ -155,7 +156,7 @@ def _every_label() -> Iterator[str]:
                 yield labels.label(s, 0, AddFromPack(numeral))
     for numeral in cards.NUMERALS:
         s.patron = Patron(0, numeral)
-        decisions = [
+        decisions: list[Action] = [
             *(BuyAtClock(kind) for kind in cards.ingredients()),
             *(BuyInLane(kind) for kind in cards.ingredients()),
             Pass(),
