@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.core.catalogue import SHORT_LIMIT, CardText
-from games.core.words import Msg, data_msg, joined, msg, msg_list, pmsg
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards, patronage
 from games.magnum_opus.actions import (
     Action,
@@ -100,7 +100,7 @@ def character_short(numeral: int) -> Msg:
 
 
 def _shown_by_pack(numeral: int) -> Msg:
-    return msg_list(
+    return joined(
         [
             msg(
                 "{symbol} {pack} {token}",
@@ -110,7 +110,7 @@ def _shown_by_pack(numeral: int) -> Msg:
             )
             for index, pack in enumerate(cards.packs())
         ],
-        style="unit",
+        ", ",
     )
 
 

@@ -13,7 +13,7 @@ moves, or nothing.
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
-from games.core.words import Msg, data_msg, joined, msg, msg_list, pmsg
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards
 from games.magnum_opus.catalogue import character_short
 from games.magnum_opus.scoring import ScoreLine
@@ -101,7 +101,7 @@ def _status(view: MagnumOpusView) -> Msg:
             "then most silver."
         )
     mine = view.viewer is not None and view.viewer in view.to_act
-    waiting = msg_list([seat_ref(seat) for seat in view.to_act], style="unit")
+    waiting = joined([seat_ref(seat) for seat in view.to_act], ", ")
     lines: list[Msg] = []
     if view.phase == "keep":
         lines.append(
@@ -291,7 +291,7 @@ def _alchemist_field(view: MagnumOpusView, a: AlchemistView) -> BoardField:
         marks.append(ACTING)
     name: Msg | str = seat_ref(a.seat)
     if marks:
-        name = msg("{alchemist} ({marks})", alchemist=name, marks=msg_list(marks, style="unit"))
+        name = msg("{alchemist} ({marks})", alchemist=name, marks=joined(marks, ", "))
     front = _front(view, a.front)
     lines = [
         msg(

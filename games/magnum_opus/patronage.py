@@ -10,7 +10,7 @@ from dataclasses import replace
 from functools import cache
 
 from games.core import LogEntry, seat_ref
-from games.core.words import Msg, msg, msg_list
+from games.core.words import Msg, joined, msg
 from games.magnum_opus import cards, rounds
 from games.magnum_opus.actions import (
     Action,
@@ -110,7 +110,7 @@ def _tied(s: MagnumOpusState, numeral: int, holders: list[int], most: int, log: 
     funds = cards.characters()[numeral].funds
     for seat in holders:
         s.alchemists[seat].silver += funds
-    names = msg_list([seat_ref(seat) for seat in holders], style="unit")
+    names = joined([seat_ref(seat) for seat in holders], ", ")
     if funds:
         text = msg(
             "{character}: {alchemists} tie with {cards}: {silver} each, no Favor.",

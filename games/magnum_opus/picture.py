@@ -39,7 +39,7 @@ from games.core.picture import (
     seat_swatch,
     swatch,
 )
-from games.core.words import Msg, data_msg, joined, msg, msg_list, pmsg
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE
 from games.magnum_opus.text import character_label, ingredient_word
@@ -141,9 +141,7 @@ def _status(view: MagnumOpusView, names: Sequence[str] | None) -> Msg:
             return msg("Your move: keep a Magnum Opus.")
         return msg("Your move: pick a card.")
     waiting: Msg = (
-        msg_list([_name(s, names) for s in view.to_act], style="unit")
-        if view.to_act
-        else msg("nobody")
+        joined([_name(s, names) for s in view.to_act], ", ") if view.to_act else msg("nobody")
     )
     return msg("Waiting for {waiting}.", waiting=waiting)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import seat_ref
-from games.core.words import Msg, data_msg, msg, msg_list
+from games.core.words import Msg, data_msg, joined, msg
 from games.magnum_opus import cards, patronage, rules
 from games.magnum_opus.actions import (
     Action,
@@ -84,11 +84,11 @@ def _word(kind: str) -> Msg | str:
 
 
 def _seats(seats: list[int]) -> Msg:
-    return msg_list([seat_ref(seat) for seat in seats], style="unit")
+    return joined([seat_ref(seat) for seat in seats], ", ")
 
 
 def _choices(s: MagnumOpusState) -> Msg:
-    return msg_list([notation(a) for a in patronage.choices(s)], style="unit")
+    return joined([notation(a) for a in patronage.choices(s)], ", ")
 
 
 def _keep_refusal(s: MagnumOpusState, seat: int, action: Action) -> Msg:
@@ -102,7 +102,7 @@ def _keep_refusal(s: MagnumOpusState, seat: int, action: Action) -> Msg:
 
 def _pick_refusal(s: MagnumOpusState, seat: int, action: Action) -> Msg:
     held = s.alchemists[seat].held
-    pack = msg_list([card_label((n, held)) for n in s.packs[held]], style="unit")
+    pack = joined([card_label((n, held)) for n in s.packs[held]], ", ")
     if isinstance(action, Pick):
         return msg(
             "Your pack has no {character}: it holds {pack}.",
@@ -135,7 +135,7 @@ def _opening_refusal(s: MagnumOpusState, patron: Patron, action: Action) -> Msg:
                 return msg(
                     "Your {character} cards show only {ingredients}.",
                     character=label,
-                    ingredients=msg_list([_word(k) for k in shown], style="unit"),
+                    ingredients=joined([_word(k) for k in shown], ", "),
                 )
             return msg(
                 "There is no {ingredient} at the Astronomical Clock.", ingredient=_word(kind)

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import cache
 
-from games.core.words import Msg, data_msg, msg, msg_list, nmsg, pmsg
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.magnum_opus import cards
 
 #: Each ingredient's word as logs, labels and boards say it (the notation keeps the key).
@@ -47,7 +47,7 @@ def token_list(tokens: Iterable[str]) -> Msg:
                 if counts[kind] > 1
                 else label
             )
-    return msg_list(parts, style="unit")
+    return joined(parts, ", ")
 
 
 @cache

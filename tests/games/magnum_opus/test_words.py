@@ -30,6 +30,7 @@ from games.magnum_opus.actions import (
 from games.magnum_opus.catalogue import FAVOR_SHORT
 from games.magnum_opus.state import MagnumOpusState, Patron
 from tests.games.magnum_opus.positions import ENGINE, act, patronage_table, started
+from tests.games import pseudo
 from tests.games.pseudo import escaped
 
 DOMAIN = "games/magnum_opus"
@@ -57,6 +58,19 @@ def test_nothing_escapes_translation(players: int, seed: int) -> None:
         if not (where in ("refusal", "ending") and _by_core(text))
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("players", [n for n, _ in ENGINE.configurations()])
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_every_text_of_a_game_can_be_said_in_french_and_german(
+    players: int, language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same texts the pseudo-language checks, said in each language (lists and plurals
+    included), each one differing from English somewhere in a game."""
+    monkeypatch.setattr(pseudo, "PSEUDO", language)
+    texts = [text for _, text in pseudo.game_texts(ENGINE, players, seed=3)]
+    assert all("⟦" not in text for text in texts)
+    assert len(texts) > 100
 
 
 @pytest.mark.parametrize("language", ["fr", "de"])
@@ -89,7 +103,7 @@ def test_a_refusal_is_said_in_french_and_german() -> None:
     state = act(state, 0, "pick marie").state
     refusal = ENGINE.not_your_turn_message(state, 0)
     assert localize(refusal, "fr") == (
-        "Vous avez déjà choisi votre carte ; en attente du choix de {p1} et {p2}."
+        "Vous avez déjà choisi votre carte ; en attente du choix de {p1}, {p2}."
     )
     assert localize(refusal, "de") == (
         "Du hast deine Karte schon gewählt; warten auf die Wahl von {p1}, {p2}."
