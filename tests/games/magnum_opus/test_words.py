@@ -13,6 +13,7 @@ import pytest
 from bot.words.extract import problems
 from bot.words.i18n import localize
 from games.core import IllegalAction, LogEntry
+from games.core.catalogue import SHORT_LIMIT
 from games.core.labels import LABEL_LIMIT, shown_length
 from games.magnum_opus import cards, labels
 from games.magnum_opus.actions import (
@@ -29,8 +30,8 @@ from games.magnum_opus.actions import (
 )
 from games.magnum_opus.catalogue import FAVOR_SHORT
 from games.magnum_opus.state import MagnumOpusState, Patron
-from tests.games.magnum_opus.positions import ENGINE, act, patronage_table, started
 from tests.games import pseudo
+from tests.games.magnum_opus.positions import ENGINE, act, patronage_table, started
 from tests.games.pseudo import escaped
 
 DOMAIN = "games/magnum_opus"
@@ -207,3 +208,13 @@ def test_every_label_there_can_be_fits_a_button(language: str) -> None:
         if shown_length(said) > LABEL_LIMIT
     }
     assert sorted(too_long) == []
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_the_catalogue_reads_in_french_and_german_within_its_limits(language: str) -> None:
+    entries = ENGINE.cards()
+    names = [localize(entry.name, language).casefold() for entry in entries]
+    assert len(set(names)) == len(names)
+    for entry in entries:
+        assert len(localize(entry.short, language)) <= SHORT_LIMIT, entry.key
+        assert localize(entry.text, language) != str(entry.text), entry.key
