@@ -98,7 +98,7 @@ def _say(message: Msg, language: str) -> str:
         if message.style == "or":
             return format_list(words, style="or", locale=locale)
         if message.style == "unit":
-            return format_list(words, style="unit", locale=locale)
+            return ", ".join(words)  # Babel's "unit" lists are not complete in every locale
         return format_list(words, style="standard", locale=locale)
     if message.kind == "decimal":
         value = float(message.params.get("value", 0.0))

@@ -88,8 +88,8 @@ def test_a_refusal_reads_in_french_and_german() -> None:
         act(s, 0, "cast red-2")
     message = refused.value.message
     assert message == "You have no red-2 in your hand."
-    assert localize(message, "fr") == "Vous n'avez pas de rouge-2 en main."
-    assert localize(message, "de") == "Du hast kein Rot-2 auf der Hand."
+    assert localize(message, "fr") == "rouge-2 n'est pas dans votre main."
+    assert localize(message, "de") == "Rot-2 ist nicht auf deiner Hand."
     with pytest.raises(ActionNotAllowed) as refused:
         act(s, 0, "skip")
     assert localize(refused.value.message, "fr") == "Il n'y a pas de tour supplémentaire à passer."
