@@ -171,7 +171,8 @@ def _and(items: Sequence[str]) -> str:
 def _lobby_status(game: Game, engine: Any, host: str) -> str:
     if game.status is GameStatus.ACTIVE:
         if game.thread_id:
-            return msg("**Started** in {place}. Good luck!", place=f"<#{game.thread_id}>")
+            thread = "<#" + str(game.thread_id) + ">"
+            return msg("**Started** in {place}. Good luck!", place=thread)
         return msg("**Started**. Good luck!")
     if game.status is GameStatus.CANCELLED:
         return msg("**Cancelled.**")
