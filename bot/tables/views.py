@@ -34,8 +34,8 @@ from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
 from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
-from games.core.words import Msg, joined, msg
-from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
+from games.core.words import Msg, joined, msg, pmsg
+from storage import OPEN_SEAT, Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
 
 
@@ -338,13 +338,26 @@ def _start_text(history: History, footer: str) -> tuple[str, tuple[int, ...]]:
     game, engine = history.game, history.engine
     users = seat_users(game)
     levels = [s.ai_level for s in game.in_seat_order() if s.seat is not None]
-    order = "\n".join(
-        f"{i + 1}. {seat_ref(i)}" + (f" ({level})" if level else "")
+    order = joined(
+        msg("{number}. {player} ({level})", number=i + 1, player=seat_ref(i), level=_level(level))
+        if level
+        else f"{i + 1}. {seat_ref(i)}"
         for i, level in enumerate(levels)
     )
     turn, pings = turn_line(users, history.moments[0].waiting)
     begins = msg("{b}{game}{/b} begins! Seat order:", game=engine.title)
     return joined([begins, order, "", *([footer] if footer else []), turn]), pings
+
+
+def _level(level: str) -> str:
+    """An AI seat's level in words (an open seat's too)."""
+    words = {
+        "easy": pmsg("AI level", "easy"),
+        "normal": pmsg("AI level", "normal"),
+        "hard": pmsg("AI level", "hard"),
+        OPEN_SEAT: pmsg("AI level", "open"),
+    }
+    return words.get(level, level)
 
 
 def _lines(parts: Sequence[str]) -> str:
