@@ -85,7 +85,7 @@ class Lobbies:
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(error.args[0]) from None
         chosen = parse_options(engine, options)
         clock = server_clock(await self._store.prefs.server(guild_id) if guild_id else {})
         if deadline is not None:
@@ -212,7 +212,7 @@ class Lobbies:
         try:
             chosen = level_of(level)
         except ValueError as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(error.args[0]) from None
         if game.status is not GameStatus.LOBBY:
             raise Refusal(not_a_lobby(game))
         if game.host_id != user_id:

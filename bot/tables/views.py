@@ -29,7 +29,7 @@ from bot.common.announce import (
     turn_pings,
     where,
 )
-from bot.common.posts import PostPicture
+from bot.common.posts import PostPicture, text_data
 from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
@@ -61,9 +61,9 @@ def table_deliveries(
     if post or missed is not None or heading is not None:
         table.update(post=True, lines=lines)
     if heading is not None:
-        table["heading"] = heading
+        table["heading"] = text_data(heading)
     if missed is not None:
-        table["missed"] = missed
+        table["missed"] = text_data(missed)
     deliveries = [
         Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
     ]
