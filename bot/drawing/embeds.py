@@ -12,12 +12,19 @@ import games
 from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock
 from bot.common.names import LobbyNames, NameBook, lobby_names
 from bot.common.render import render
-from bot.lobby.options import describe_options
+from bot.lobby.options import options_words
 from bot.lobby.table_settings import Seating, TableSettings
 from bot.profiles.ratings import practice_reason
 from bot.words.i18n import localize, localized_board
 from games.core import Board
-from games.core.words import joined, msg, nmsg, pmsg
+from games.core.board import (
+    MAX_DESCRIPTION,
+    MAX_FIELD_NAME,
+    MAX_FIELD_VALUE,
+    MAX_FOOTER,
+    MAX_TITLE,
+)
+from games.core.words import Msg, joined, msg, nmsg, pmsg
 from storage import Game, GameStatus
 
 #: The bot's colour for boards; private views get their own so they are never mistaken.
@@ -33,17 +40,27 @@ def board_embed(
     the fields the picture shows."""
     shown = localized_board(board.rendered(names))
     embed = discord.Embed(
-        title=render(shown.title),
-        description=render(shown.description) or None,
+        title=cut(render(shown.title), MAX_TITLE),
+        description=cut(render(shown.description), MAX_DESCRIPTION) or None,
         colour=PRIVATE_COLOUR if private else BOARD_COLOUR,
     )
     for field in shown.fields:
         if pictured and field.pictured:
             continue
-        embed.add_field(name=render(field.name), value=render(field.value), inline=field.inline)
+        embed.add_field(
+            name=cut(render(field.name), MAX_FIELD_NAME),
+            value=cut(render(field.value), MAX_FIELD_VALUE),
+            inline=field.inline,
+        )
     if shown.footer:
-        embed.set_footer(text=render(shown.footer))
+        embed.set_footer(text=cut(render(shown.footer), MAX_FOOTER))
     return embed
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` within Discord's ``limit``: a board fits it in English, and a language whose
+    words run longer loses its last characters rather than the whole message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 async def lobby_card(game: Game, names: NameBook) -> discord.Embed:
@@ -72,7 +89,7 @@ def lobby_embed(game: Game, names: LobbyNames) -> discord.Embed:
     embed.add_field(name=say(msg("Seats")), value=say(engine.seat_count_label()), inline=True)
     embed.add_field(
         name=say(msg("Options")),
-        value=say(describe_options(engine.options(game.options, stored=True))),
+        value=say(options_words(engine.options(game.options, stored=True))),
         inline=True,
     )
     settings = TableSettings.of(game)
@@ -91,15 +108,16 @@ def lobby_embed(game: Game, names: LobbyNames) -> discord.Embed:
 
 def _player_line(index: int, ai: bool, name: str, host: bool) -> str:
     """One seat of a lobby: its number, an AI's robot, the name, and who hosts."""
-    shown = f"🤖 {name}" if ai else name
+    shown = joined(("🤖 ", name), "") if ai else name
     if host:
         return msg("{number}. {name} (host)", number=index + 1, name=shown)
-    return f"{index + 1}. {shown}"
+    return joined((f"{index + 1}. ", shown), "")
 
 
 def _plain(name: str) -> str:
-    """A member's name as it is, whatever Markdown it holds."""
-    return discord.utils.escape_markdown(name)
+    """A member's name as it is, whatever Markdown it holds (an AI player's name, a message,
+    holds none)."""
+    return name if isinstance(name, Msg) else discord.utils.escape_markdown(name)
 
 
 #: What happens at a missed deadline, in a lobby's few words.

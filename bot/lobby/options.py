@@ -9,7 +9,7 @@ from pydantic import BaseModel
 
 from bot.common.refusals import Refusal
 from games.core import Engine, InvalidSetup
-from games.core.words import msg
+from games.core.words import msg, pmsg
 
 MAX_OPTIONS_TEXT = 200
 
@@ -93,3 +93,10 @@ def _text(value: Any) -> str:
     if hasattr(value, "value"):
         return str(value.value)
     return str(value)
+
+
+def options_words(options: BaseModel) -> str:
+    """A game's options as a lobby or a tournament sheet shows them: as they are typed
+    (``teams=true``), or "default options" in the reader's language."""
+    typed = describe_options(options)
+    return pmsg("options", "default options") if typed == "default" else typed

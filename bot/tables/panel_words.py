@@ -38,7 +38,7 @@ def menu_option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> di
 
 def say(text: str, names: Sequence[str] | None = None) -> str:
     """``text`` in the reader's language, drawn for Discord, seats named by ``names``."""
-    return render(localize(text), names)
+    return render(text, names)
 
 
 def _shown(text: str, limit: int) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.words import Msg, Text, msg
+from games.core.words import Msg, Text, filled, msg
 
 # Discord's embed limits are the tightest of the platforms we draw on, so boards respect them.
 MAX_FIELDS = 25
@@ -45,7 +45,9 @@ def render_seats(text: str, names: Sequence[str] | None = None) -> str:
     if isinstance(text, Msg):
         seats = {int(m.group(1)) for m in _SEAT_REF.finditer(_all_templates(text))}
         return text.bound({f"p{seat}": name(seat) for seat in seats})
-    return _SEAT_REF.sub(lambda match: name(int(match.group(1))), text)
+    seats = {int(m.group(1)) for m in _SEAT_REF.finditer(text)}
+    # A name that is a message ("Ada — AI") stays one, said in each reader's language.
+    return filled(text, {f"p{seat}": name(seat) for seat in seats})
 
 
 def _all_templates(text: Msg) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from games.core.words import Msg
+
 #: The longest effect a menu option's description shows (Discord's limit).
 SHORT_LIMIT = 100
 
@@ -40,8 +42,10 @@ class CardText:
 
     @property
     def brief(self) -> str:
-        """The effect in at most :data:`SHORT_LIMIT` characters."""
-        return fit_short(self.short or self.text)
+        """The effect in at most :data:`SHORT_LIMIT` characters: a message as it is (each
+        language's words are fitted once said, by whoever shows them)."""
+        effect = self.short or self.text
+        return effect if isinstance(effect, Msg) else fit_short(effect)
 
 
 def fit_short(text: str, limit: int = SHORT_LIMIT) -> str:

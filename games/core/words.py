@@ -65,6 +65,22 @@ def fill(template: str, values: Mapping[str, Any], say: Callable[[Any], str]) ->
     return PLACEHOLDER.sub(one, template)
 
 
+def filled(text: str, values: Mapping[str, Param]) -> str:
+    """Plain ``text`` with the placeholders ``values`` has filled in: plain text again, or,
+    when a value is a message (an AI player's name), the pieces joined as a message, so the
+    value is still said in each reader's language."""
+    pieces: list[Param] = []
+    last = 0
+    for match in PLACEHOLDER.finditer(text):
+        if match.group(1) in values and not match.group(2):
+            pieces += [text[last : match.start()], values[match.group(1)]]
+            last = match.end()
+    pieces.append(text[last:])
+    if any(isinstance(piece, Msg) for piece in pieces):
+        return joined(pieces, "")
+    return fill(text, values, _english)
+
+
 def _english(value: Any) -> str:
     return str(value)
 
@@ -247,7 +263,7 @@ def _bound(message: Msg, values: Mapping[str, str]) -> Msg:
         if isinstance(value, Msg):
             return _bound(value, values)
         if isinstance(value, str) and PLACEHOLDER.search(value):
-            return fill(value, values, _english)
+            return filled(value, values)
         return value
 
     params = {k: inner(v) for k, v in message.params.items()}

@@ -26,6 +26,8 @@ _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 #: (notation), numbers and what is not a word.
 _LEFT_ALONE = re.compile(r"\{[^{}]*\}|`[^`]*`")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_CUT_END = re.compile(r"⟦.*", re.DOTALL)
+_CUT_START = re.compile(r"^[^⟦]*⟧", re.DOTALL)
 
 
 def unmarked(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
@@ -35,6 +37,9 @@ def unmarked(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
         if stripped == text:
             break
         text = stripped
+    # A text cut to a limit loses its last marks' ends (and a text cut at its start, their
+    # beginnings): what follows an open mark, or precedes a lone close, was marked.
+    text = _CUT_END.sub(" ", _CUT_START.sub(" ", text))
     text = _LEFT_ALONE.sub(" ", text)
     return [w for w in _WORD.findall(text) if w not in allowed]
 
