@@ -26,6 +26,8 @@ _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 #: (notation), numbers and what is not a word.
 _LEFT_ALONE = re.compile(r"\{[^{}]*\}|`[^`]*`")
 _WORD = re.compile(r"[A-Za-z]{2,}")
+#: A number written in Roman numerals (a Magnum Opus round, a year): a number, not a word.
+_ROMAN = re.compile(r"[IVXLC]+")
 _CUT_END = re.compile(r"⟦.*", re.DOTALL)
 _CUT_START = re.compile(r"^[^⟦]*⟧", re.DOTALL)
 
@@ -41,7 +43,7 @@ def unmarked(text: str, allowed: frozenset[str] = frozenset()) -> list[str]:
     # beginnings): what follows an open mark, or precedes a lone close, was marked.
     text = _CUT_END.sub(" ", _CUT_START.sub(" ", text))
     text = _LEFT_ALONE.sub(" ", text)
-    return [w for w in _WORD.findall(text) if w not in allowed]
+    return [w for w in _WORD.findall(text) if w not in allowed and not _ROMAN.fullmatch(w)]
 
 
 def said(text: Any) -> str:
