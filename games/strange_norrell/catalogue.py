@@ -161,7 +161,11 @@ def _catalogue() -> tuple[CardText, ...]:
 def short_of(key: str) -> str:
     """An entry's effect in a menu option's room (``""`` for no such entry)."""
     entry = _by_key().get(key)
-    return entry.brief if entry is not None else ""
+    if entry is None:
+        return ""
+    brief = entry.brief
+    # The message itself when it fits as it is, so that it is said in the reader's language.
+    return entry.short if entry.short and brief == entry.short else brief
 
 
 @cache
