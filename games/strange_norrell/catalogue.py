@@ -110,7 +110,6 @@ def _unique_short(key: str) -> Msg:
     }[key]
 
 
-
 def _named_short(key: str, text: str) -> Msg:
     if key == "vinulus":
         return msg("Draw an introduction, then place an allowed element's token without a card")

@@ -466,7 +466,7 @@ def _spells(spells: tuple[str, ...]) -> str:
     return joined(lines, "\n")
 
 
-def _action_name(action: str, board: str) -> str:
+def _action_name(action: str, board: str) -> Msg:
     if action == "unique":
         return name(cards.magicians()[board].unique_name)
     return action_name(action)

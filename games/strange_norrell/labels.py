@@ -9,7 +9,7 @@ Seats appear as ``{p0}``… placeholders.
 
 from __future__ import annotations
 
-from games.core.labels import first_that_fits
+from games.core.labels import LABEL_LIMIT, shown_length
 from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.strange_norrell import cards, moves, prestige, scoring, whole_turns, years
 from games.strange_norrell.actions import (
@@ -65,6 +65,19 @@ from games.strange_norrell.text import (
     spell_name,
     tokens,
 )
+
+#: How much longer a label may read once translated (French, German) than in English: a
+#: wording is kept only when it fits with this room to spare, so it fits in every language.
+GROWTH = 1.3
+
+
+def first_that_fits(*wordings: str) -> str:
+    """The first of ``wordings`` (fullest first) that fits a button in every language (see
+    :data:`GROWTH`); the last, barest one otherwise."""
+    for text in wordings:
+        if shown_length(text) * GROWTH <= LABEL_LIMIT:
+            return text
+    return wordings[-1]
 
 
 def engagement_words(code: str) -> Msg:

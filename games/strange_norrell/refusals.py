@@ -148,27 +148,6 @@ def _is_own_unique(unique: str, action: Action) -> bool:
     return isinstance(action, own[unique])
 
 
-def _action_key(action: Action) -> str:
-    match action:
-        case Acquire():
-            return "acquire"
-        case KingsRoads():
-            return "kings-roads"
-        case Study(key):
-            return key
-    return "unique"
-
-
-def _is_own_unique(unique: str, action: Action) -> bool:
-    own = {
-        "battlefield": Battlefield,
-        "libraries": Libraries,
-        "read-cards": ReadCards,
-        "school": School,
-    }
-    return isinstance(action, own[unique])
-
-
 def _turn_refusal(s: StrangeNorrellState, seat: int, action: Action) -> Msg:
     m = s.magicians[seat]
     current = s.current

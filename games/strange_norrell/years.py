@@ -134,8 +134,8 @@ def end_turn(s: StrangeNorrellState, log: Log) -> None:
     count += 1 if prestige.has(s, seat, "letters") else 0
     drawn = [c for c in (decks.draw_invitation(s) for _ in range(count)) if c is not None]
     m.hand = sorted(m.hand + drawn)
-    count = plural(len(drawn), "invitation")
-    log.append(LogEntry.public(msg("{who} draws {cards}.", who=who, cards=count)))
+    drawn_words = plural(len(drawn), "invitation")
+    log.append(LogEntry.public(msg("{who} draws {cards}.", who=who, cards=drawn_words)))
     if drawn:
         names = joined((engagement_label(c) for c in drawn), ", ")
         log.append(LogEntry.private(msg("You draw {cards}.", cards=names), [seat]))
