@@ -57,7 +57,7 @@ from games.strange_norrell.text import (
 )
 
 #: Where the project's own data is described.
-OWN = "Grimoire's own card"
+OWN = msg("Grimoire's own card")
 #: Key of the entry for stilling the waters, and of the keywords.
 STILL_WATERS = "still-waters"
 INVITATION, INTRODUCTION = "invitation", "introduction"
@@ -192,7 +192,7 @@ def _actions() -> Iterator[CardText]:
                 effect=name(data.text),
             ),
             short=name(data.text),
-            rules="Rules: “Standard actions”",
+            rules=msg("Rules: “Standard actions”"),
             own=False,
         )
     yield CardText(
@@ -204,7 +204,7 @@ def _actions() -> Iterator[CardText]:
             "next turn every action is available again. Offered once a disc covers an action."
         ),
         short=msg("No action this turn; every covered action is free again"),
-        rules="Rules: “A. Choose an action or still the waters”",
+        rules=msg("Rules: “A. Choose an action or still the waters”"),
         own=False,
     )
 
@@ -222,7 +222,7 @@ def _magicians() -> Iterator[CardText]:
                 effect=name(data.unique_text),
             ),
             short=_unique_short(data.unique),
-            rules=f"Rules: “Unique actions”; {OWN}",
+            rules=msg("Rules: “Unique actions”; {own}", own=OWN),
         )
     for data in cards.magicians().values():
         yield CardText(
@@ -236,7 +236,7 @@ def _magicians() -> Iterator[CardText]:
                 effect=name(data.unique_text),
             ),
             short=msg("Unique action {action}", action=name(data.unique_name)),
-            rules=f"Rules: “Setup”, “Unique actions”; {OWN}",
+            rules=msg("Rules: “Setup”, “Unique actions”; {own}", own=OWN),
         )
 
 
@@ -269,7 +269,7 @@ def _spells() -> Iterator[CardText]:
             text=text,
             short=short,
             numbers=((msg("In the deck"), str(data.count)),),
-            rules=f"Rules: “Casting spells”, “Clarifications”; {OWN}",
+            rules=msg("Rules: “Casting spells”, “Clarifications”; {own}", own=OWN),
         )
 
 
@@ -291,7 +291,7 @@ def _books() -> Iterator[CardText]:
                 (pmsg("number", "Element"), element),
                 (pmsg("number", "Magicianship"), "1"),
             ),
-            rules=f"Rules: “Books of magic”; {OWN}",
+            rules=msg("Rules: “Books of magic”; {own}", own=OWN),
         )
 
 
@@ -317,7 +317,7 @@ def _feats() -> Iterator[CardText]:
                 (msg("Tokens"), needs),
                 (pmsg("number", "Magicianship"), str(data.value)),
             ),
-            rules=f"Rules: “C. Do magic”, “Completing a feat of magic”; {OWN}",
+            rules=msg("Rules: “C. Do magic”, “Completing a feat of magic”; {own}", own=OWN),
         )
 
 
@@ -335,7 +335,7 @@ def _spaces() -> Iterator[CardText]:
                 marks=marks,
             ),
             short=name(data.text),
-            rules=f"Rules: “Moving your magician” (connexions); {OWN}",
+            rules=msg("Rules: “Moving your magician” (connexions); {own}", own=OWN),
         )
 
 
@@ -355,7 +355,7 @@ def _named() -> Iterator[CardText]:
             ),
             short=_named_short(data.key, data.text),
             numbers=((msg("Space"), space_name(data.space)),),
-            rules=f"Rules: “Moving your magician”, “Clarifications”; {OWN}",
+            rules=msg("Rules: “Moving your magician”, “Clarifications”; {own}", own=OWN),
         )
 
 
@@ -386,7 +386,7 @@ def _marseilles() -> Iterator[CardText]:
                 (msg("Elements"), elements),
                 (msg("Invitations"), str(data.invitations)),
             ),
-            rules=f"Rules: “B. Reveal a new card of Marseilles”; {OWN}",
+            rules=msg("Rules: “B. Reveal a new card of Marseilles”; {own}", own=OWN),
         )
 
 
@@ -421,7 +421,7 @@ def _engagements() -> Iterator[CardText]:
                     (pmsg("number", "Prestige"), str(data.prestige)),
                     (pmsg("number", "Element"), element),
                 ),
-                rules=f"Rules: “Fulfil social engagements”; {OWN}",
+                rules=msg("Rules: “Fulfil social engagements”; {own}", own=OWN),
             )
         else:
             yield CardText(
@@ -440,7 +440,7 @@ def _engagements() -> Iterator[CardText]:
                     element=element,
                 ),
                 numbers=((pmsg("number", "Element"), element),),
-                rules=f"Rules: “Fulfil social engagements”; {OWN}",
+                rules=msg("Rules: “Fulfil social engagements”; {own}", own=OWN),
             )
 
 
@@ -458,7 +458,7 @@ def _keywords() -> Iterator[CardText]:
                 "introductions, take two available feats of magic, or one of each."
             ),
             short=msg("Fulfil at its place: two introductions or feats of magic, or one of each"),
-            rules="Rules: “Fulfil social engagements”",
+            rules=msg("Rules: “Fulfil social engagements”"),
             own=False,
         ),
         CardText(
@@ -470,7 +470,7 @@ def _keywords() -> Iterator[CardText]:
                 "prestige tracker by the number on the card."
             ),
             short=msg("Fulfil at its place: move up the prestige it shows"),
-            rules="Rules: “Fulfil social engagements”",
+            rules=msg("Rules: “Fulfil social engagements”"),
             own=False,
         ),
         CardText(
@@ -486,7 +486,7 @@ def _keywords() -> Iterator[CardText]:
             short=msg(
                 "Confronted in {years}: magicianship ≥ his strength defeats him", years=years_
             ),
-            rules="Rules: “D. Confront the fairy”, “Game end”",
+            rules=msg("Rules: “D. Confront the fairy”, “Game end”"),
             own=False,
         ),
         CardText(
@@ -498,7 +498,7 @@ def _keywords() -> Iterator[CardText]:
                 "3 for a pupil, 1 per spell of magicianship played."
             ),
             short=msg("Feats 2–5 each, books 1 each, a pupil 3, spells of magicianship 1"),
-            rules="Rules: “D. Confront the fairy”, “Game end”",
+            rules=msg("Rules: “D. Confront the fairy”, “Game end”"),
             own=False,
         ),
         CardText(
@@ -512,7 +512,7 @@ def _keywords() -> Iterator[CardText]:
                 marks=marks,
             ),
             short=msg("Turn order and ties; reaching {marks} gains a connexion", marks=marks),
-            rules="Rules: “Player turns”, “Moving your magician”; Grimoire's rule decision 9",
+            rules=msg("Rules: “Player turns”, “Moving your magician”; Grimoire's rule decision 9"),
             own=False,
         ),
         CardText(
@@ -527,7 +527,7 @@ def _keywords() -> Iterator[CardText]:
             short=msg(
                 "A disc on an empty connexion space (a lasting ability) or a named connexion"
             ),
-            rules="Rules: “Moving your magician”",
+            rules=msg("Rules: “Moving your magician”"),
             own=False,
         ),
         CardText(
@@ -539,7 +539,7 @@ def _keywords() -> Iterator[CardText]:
                 "the City, one move reaches another City location or a location next to London."
             ),
             short=msg("Moving onto it goes to any City location; the City leads next to London"),
-            rules="Rules: “Moving your magician”; Grimoire's rule decision 6",
+            rules=msg("Rules: “Moving your magician”; Grimoire's rule decision 6"),
             own=False,
         ),
     )
