@@ -298,6 +298,8 @@ class FeatData(_Frozen):
 
     key: str
     name: str
+    #: The name cut to a few words, for a whole move's label (``Drowned Road``).
+    tiny: str = ""
     elements: tuple[str, ...]
 
     @property

@@ -17,18 +17,27 @@ from collections import Counter
 
 from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
+from games.core.words import Msg, joined, msg, pmsg
 from games.strange_norrell import cards, catalogue
 from games.strange_norrell.scoring import ScoreLine
 from games.strange_norrell.state import STILL
 from games.strange_norrell.text import (
+    action_name,
     book_effect,
     book_label,
+    book_name,
+    connexion_name,
     element_list,
+    element_word,
     engagement_list,
     feat_label,
+    feat_name,
+    name,
+    none,
     place_name,
     plural,
     short_card,
+    space_name,
     spell_name,
     tokens,
 )
@@ -39,38 +48,50 @@ FAIRY, CARD, PIN, DONE, NOW = "🧚", "🃏", "📍", "✓", "▶"
 #: Characters a terse board gives one magician's feats and books, so a field stays in bounds.
 FEATS_ROOM, BOOKS_ROOM = 520, 180
 
-_WAITING = {
-    "place": "{who} is placing element tokens.",
-    "reward": "{who} is choosing what an invitation brings.",
-    "connexion": "{who} gains a connexion and chooses which.",
-    "destination": "{who} chooses where to go.",
-    "uncover": "{who} chooses an action disc to return to the basin.",
-    "conjure": "{who} chooses an element to conjure.",
-    "discard": "{who} discards down to five social engagements.",
-    "spell": "{who} is casting a spell.",
-}
+
+def _waiting(kind: str, who: str) -> Msg:
+    return {
+        "place": msg("{who} is placing element tokens.", who=who),
+        "reward": msg("{who} is choosing what an invitation brings.", who=who),
+        "connexion": msg("{who} gains a connexion and chooses which.", who=who),
+        "destination": msg("{who} chooses where to go.", who=who),
+        "uncover": msg("{who} chooses an action disc to return to the basin.", who=who),
+        "conjure": msg("{who} chooses an element to conjure.", who=who),
+        "discard": msg("{who} discards down to five social engagements.", who=who),
+        "spell": msg("{who} is casting a spell.", who=who),
+    }[kind]
+
 
 #: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
 #: buttons) from the legal moves, so a hint never names a move that is not open. Whether
 #: `back` is open depends on where the decision came from (see ``_back``).
-_HINTS = {
-    "reward": "choose what it brings (`/play` lists the choices)",
-    "connexion": "choose an empty connexion space, or a named connexion on offer",
-    "destination": "choose where to go",
-    "uncover": "choose an action disc to return to the basin",
-    "conjure": "choose an element to conjure",
-    "discard": "discard down to five social engagements",
-}
+def _hint(kind: str) -> Msg:
+    return {
+        "reward": msg("choose what it brings (`/play` lists the choices)"),
+        "connexion": msg("choose an empty connexion space, or a named connexion on offer"),
+        "destination": msg("choose where to go"),
+        "uncover": msg("choose an action disc to return to the basin"),
+        "conjure": msg("choose an element to conjure"),
+        "discard": msg("discard down to five social engagements"),
+    }[kind]
+
 
 #: Decisions that cannot be taken back, by kind and, where it matters, by their source.
 _NO_BACK = {("connexion", ""), ("discard", ""), ("place", "connexion"), ("reward", "honeyfoot")}
 
-_PHASES = {
-    "choose": "{who}'s turn: choose an action or still the waters (spells may come first).",
-    "visits": "{who}'s turn: visits (moves and social engagements), magic and spells.",
-    "magic": "{who}'s turn: doing magic.",
-    "tidy": "{who} is tidying up.",
-}
+
+def _phase(phase: str, who: str) -> Msg:
+    return {
+        "choose": msg(
+            "{who}'s turn: choose an action or still the waters (spells may come first).",
+            who=who,
+        ),
+        "visits": msg(
+            "{who}'s turn: visits (moves and social engagements), magic and spells.", who=who
+        ),
+        "magic": msg("{who}'s turn: doing magic.", who=who),
+        "tidy": msg("{who} is tidying up.", who=who),
+    }[phase]
 
 
 def describe(view: StrangeNorrellView) -> Board:
@@ -82,27 +103,30 @@ def describe(view: StrangeNorrellView) -> Board:
 
 def _board(view: StrangeNorrellView, compact: bool) -> Board:
     fields = [
-        BoardField(name="The year", value=_year(view), pictured=True),
-        BoardField(name="Prestige (turn order)", value=_prestige(view), pictured=True),
-        BoardField(name="Books of magic", value=_books(view)),
-        BoardField(name="Feats of magic", value=_feat_offer(view)),
-        BoardField(name="Connexions", value=_connexions(view, compact)),
+        BoardField(name=msg("The year"), value=_year(view), pictured=True),
+        BoardField(name=msg("Prestige (turn order)"), value=_prestige(view), pictured=True),
+        BoardField(name=msg("Books of magic"), value=_books(view)),
+        BoardField(name=msg("Feats of magic"), value=_feat_offer(view)),
+        BoardField(name=pmsg("field", "Connexions"), value=_connexions(view, compact)),
     ]
     fields += [_magician_field(view, m, compact) for m in view.magicians]
     if view.turn is not None:
-        fields.append(BoardField(name="This turn", value=_this_turn(view)))
+        fields.append(BoardField(name=msg("This turn"), value=_this_turn(view)))
     if view.hand is not None:
-        fields.append(BoardField(name="Your hand", value=engagement_list(view.hand), pictured=True))
+        fields.append(
+            BoardField(name=msg("Your hand"), value=engagement_list(view.hand), pictured=True)
+        )
     if view.spells is not None:
-        fields.append(BoardField(name="Your spells", value=_spells(view.spells)))
+        fields.append(BoardField(name=msg("Your spells"), value=_spells(view.spells)))
     if view.completed:
         fields.append(
             BoardField(
-                name="Your completed feats", value=", ".join(feat_label(f) for f in view.completed)
+                name=msg("Your completed feats"),
+                value=joined((feat_label(f) for f in view.completed), ", "),
             )
         )
     if view.my_score is not None and not view.finished:
-        fields.append(BoardField(name="Your magicianship", value=_score(view.my_score)))
+        fields.append(BoardField(name=msg("Your magicianship"), value=_score(view.my_score)))
     revealed = revealed_text(view)
     if revealed:
         fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
@@ -118,8 +142,13 @@ def _board(view: StrangeNorrellView, compact: bool) -> Board:
 
 def _title(view: StrangeNorrellView) -> str:
     if view.finished:
-        return f"{TITLE} · game over"
-    return f"{TITLE} · {view.year}"
+        return joined((_game(), msg("game over")), " · ")
+    return joined((_game(), str(view.year)), " · ")
+
+
+def _game() -> Msg:
+    """The game's published name in the reader's language."""
+    return msg("Jonathan Strange & Mr Norrell")
 
 
 def _status(view: StrangeNorrellView) -> str:
@@ -127,59 +156,73 @@ def _status(view: StrangeNorrellView) -> str:
         return _result(view)
     if view.window:
         who = ", ".join(seat_ref(s) for s in view.window)
-        line = (
-            f"Before the turns of {view.year}: {who} may play spells allowed outside their turn, "
-            "then pass."
+        line = msg(
+            "Before the turns of {year}: {who} may play spells allowed outside their turn, "
+            "then pass.",
+            year=view.year,
+            who=who,
         )
         if view.viewer in view.window:
-            line += "\n**Your decision:** cast a spell allowed outside your turn, or `pass`."
+            return joined(
+                (
+                    line,
+                    msg("**Your decision:** cast a spell allowed outside your turn, or `pass`."),
+                ),
+                "\n",
+            )
         return line
     if view.pending is not None:
         pending = view.pending
-        line = _WAITING[pending.kind].format(who=seat_ref(pending.seat))
+        line = _waiting(pending.kind, seat_ref(pending.seat))
         if view.viewer == pending.seat:
-            line += "\n" + _your_decision(pending)
+            return joined((line, _your_decision(pending)), "\n")
         return line
     assert view.turn is not None
-    line = _PHASES[view.turn.phase].format(who=seat_ref(view.turn.seat))
+    line = _phase(view.turn.phase, seat_ref(view.turn.seat))
     if view.viewer == view.turn.seat:
-        line += "\n**Your move.**"
+        return joined((line, msg("**Your move.**")), "\n")
     return line
 
 
-def _your_decision(pending: PendingView) -> str:
+def _your_decision(pending: PendingView) -> Msg:
     if pending.kind != "place":
-        what = _HINTS[pending.kind]
+        what = _hint(pending.kind)
     elif pending.source == "book" and not pending.card:
-        what = "choose the card the book discards"
+        what = msg("choose the card the book discards")
     elif not pending.element:
-        what = "choose the token's element"
+        what = msg("choose the token's element")
     else:
-        what = f"choose the feat for the {pending.element} token"
-    return f"**Your decision:** {what}{_back(pending)}."
+        what = msg("choose the feat for the {element} token", element=element_word(pending.element))
+    way = _back(pending)
+    if way == "stay":
+        return msg("**Your decision:** {what}, or `stay`.", what=what)
+    if way == "back":
+        return msg("**Your decision:** {what}, or `back`.", what=what)
+    return msg("**Your decision:** {what}.", what=what)
 
 
 def _back(pending: PendingView) -> str:
     """How the decision can be left: `stay` for the Coachman, else `back` where it is open."""
     if pending.kind == "destination" and pending.source == "coachman":
-        return ", or `stay`"
+        return "stay"
     if (pending.kind, "") in _NO_BACK or (pending.kind, pending.source) in _NO_BACK:
         return ""
-    return ", or `back`"
+    return "back"
 
 
 def _result(view: StrangeNorrellView) -> str:
     if view.defeated_by is not None:
-        return (
-            f"{seat_ref(view.defeated_by)} defeated the gentleman with the thistle-down hair. "
-            "The greatest magicianship wins; ties go to prestige, then the disc on top."
+        return msg(
+            "{who} defeated the gentleman with the thistle-down hair. The greatest "
+            "magicianship wins; ties go to prestige, then the disc on top.",
+            who=seat_ref(view.defeated_by),
         )
     if view.everyone_loses:
-        return (
+        return msg(
             "The gentleman with the thistle-down hair was never defeated: at this difficulty, "
             "every magician loses."
         )
-    return (
+    return msg(
         "The gentleman with the thistle-down hair reigns undefeated; the magicians compare "
         "their magicianship all the same."
     )
@@ -188,45 +231,62 @@ def _result(view: StrangeNorrellView) -> str:
 def _year(view: StrangeNorrellView) -> str:
     card = cards.marseilles()[view.marseilles]
     years = cards.board().confront_years
-    when = "**this year**" if view.confrontation else "in " + ", ".join(str(y) for y in years)
+    when = (
+        msg("**this year**")
+        if view.confrontation
+        else msg("in {years}", years=", ".join(str(y) for y in years))
+    )
     lines = [
-        f"{CARD} **{card.name}** (strength {card.strength}): {element_list(card.elements)}"
-        f" · {plural(card.invitations, 'invitation')} a turn",
-        f"{FAIRY} Fairy strength **{view.fairy}** · confronted {when} (a magician whose "
-        "magicianship reaches its strength then defeats it and ends the game)",
+        msg(
+            "{symbol} **{card}** (strength {strength}): {elements} · {invitations} a turn",
+            symbol=CARD,
+            card=name(card.name),
+            strength=card.strength,
+            elements=element_list(card.elements),
+            invitations=plural(card.invitations, "invitation"),
+        ),
+        msg(
+            "{symbol} Fairy strength **{strength}** · confronted {when} (a magician whose "
+            "magicianship reaches its strength then defeats it and ends the game)",
+            symbol=FAIRY,
+            strength=view.fairy,
+            when=when,
+        ),
     ]
     if view.earlier_cards:
-        earlier = ", ".join(cards.marseilles()[c].name for c in view.earlier_cards)
-        lines.append(f"Earlier: {earlier}")
-    if view.difficulty != "standard":
-        lines.append(f"Difficulty: {view.difficulty} (all lose if the fairy is undefeated)")
-    return "\n".join(lines)
+        earlier = joined((name(cards.marseilles()[c].name) for c in view.earlier_cards), ", ")
+        lines.append(msg("Earlier: {cards}", cards=earlier))
+    if view.difficulty == "experienced":
+        lines.append(msg("Difficulty: experienced (all lose if the fairy is undefeated)"))
+    elif view.difficulty == "foolhardy":
+        lines.append(msg("Difficulty: foolhardy (all lose if the fairy is undefeated)"))
+    return joined(lines, "\n")
 
 
 def _prestige(view: StrangeNorrellView) -> str:
-    lines = []
+    lines: list[str] = []
     for seat in view.order:
         m = view.magicians[seat]
         mark = f" {NOW}" if view.turn is not None and view.turn.seat == seat else ""
         mark += f" {DONE}" if m.played and not view.finished else ""
         lines.append(f"`{m.prestige:>2}` {seat_ref(seat)}{mark}")
     marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
-    lines.append(f"Reaching {marks} gains a connexion (a lasting ability)")
-    return "\n".join(lines)
+    lines.append(msg("Reaching {marks} gains a connexion (a lasting ability)", marks=marks))
+    return joined(lines, "\n")
 
 
 def _books(view: StrangeNorrellView) -> str:
     if not view.book_offer:
-        return "none left"
-    lines = [book_label(b) for b in view.book_offer]
-    lines[0] += " (discarded next)"
-    return "\n".join(lines)
+        return msg("none left")
+    lines: list[str] = [book_label(b) for b in view.book_offer]
+    lines[0] = msg("{book} (discarded next)", book=lines[0])
+    return joined(lines, "\n")
 
 
 def _feat_offer(view: StrangeNorrellView) -> str:
-    lines = [feat_label(f) for f in view.feat_offer]
-    lines.append(f"Deck: {plural(view.feats_left, 'feat')}")
-    return "\n".join(lines)
+    lines: list[str] = [feat_label(f) for f in view.feat_offer]
+    lines.append(msg("Deck: {feats}", feats=plural(view.feats_left, "feat")))
+    return joined(lines, "\n")
 
 
 def _connexions(view: StrangeNorrellView, compact: bool) -> str:
@@ -234,94 +294,138 @@ def _connexions(view: StrangeNorrellView, compact: bool) -> str:
     abilities (on a crowded table, only for a viewer choosing one), then the named connexions
     on offer."""
     marks = ", ".join(str(n) for n in cards.board().prestige.connexion_spaces)
-    lines = [
-        f"Reaching or passing {marks} on the prestige tracker gains one: a disc on an empty "
-        "space of your board gives its ability for the rest of the game, or a named connexion "
-        "on offer gives its effect now and fills its space."
+    lines: list[str] = [
+        msg(
+            "Reaching or passing {marks} on the prestige tracker gains one: a disc on an empty "
+            "space of your board gives its ability for the rest of the game, or a named "
+            "connexion on offer gives its effect now and fills its space.",
+            marks=marks,
+        )
     ]
     pending = view.pending
     choosing = pending is not None and pending.kind == "connexion" and pending.seat == view.viewer
     if not compact or choosing:
-        lines += [f"**{space.name}**: {space.text}" for space in cards.board().connexion_spaces]
+        lines += [
+            joined(("**", name(space.name), "**: ", name(space.text)), "")
+            for space in cards.board().connexion_spaces
+        ]
     offer = [
-        f"**{data.name}** ({cards.spaces()[data.space].name}): {data.text}"
+        joined(
+            (
+                "**",
+                connexion_name(code),
+                "** (",
+                space_name(data.space),
+                "): ",
+                name(data.text),
+            ),
+            "",
+        )
         for code in view.connexion_offer
         for data in (cards.connexions()[code],)
     ]
-    lines += ["Named connexions on offer:", *offer] if offer else ["Named connexions: none left"]
-    return "\n".join(lines)
+    if offer:
+        lines += [msg("Named connexions on offer:"), *offer]
+    else:
+        lines += [msg("Named connexions: none left")]
+    return joined(lines, "\n")
 
 
 def _magician_field(view: StrangeNorrellView, m: MagicianView, compact: bool) -> BoardField:
     data = cards.magicians()[m.board]
     marks = f" {NOW}" if m.seat in view.to_act and not view.finished else ""
-    name = f"{seat_ref(m.seat)} · {data.name}{marks}"
+    title = joined((seat_ref(m.seat), " · ", name(data.name), marks), "")
     mine = m.seat == view.viewer
     feats = [_feat_in_play(f, compact=compact) for f in m.feats]
     books = [_book(b, mine, compact) for b in m.books]
-    lines = [
-        f"{PIN} {place_name(m.location)} · {plural(m.invitations, 'invitation')}, "
-        f"{plural(m.introductions, 'introduction')} in hand",
-        "Feats: " + (_within(feats, "; ", FEATS_ROOM) if compact else "; ".join(feats) or "none"),
+    lines: list[str] = [
+        msg(
+            "{pin} {place} · {invitations}, {introductions} in hand",
+            pin=PIN,
+            place=place_name(m.location),
+            invitations=plural(m.invitations, "invitation"),
+            introductions=plural(m.introductions, "introduction"),
+        ),
+        msg(
+            "Feats: {feats}",
+            feats=_within(feats, "; ", FEATS_ROOM) if compact else joined(feats, "; ") or none(),
+        ),
     ]
     if books:
         lines.append(
-            "Books: " + (_within(books, ", ", BOOKS_ROOM) if compact else ", ".join(books))
+            msg(
+                "Books: {books}",
+                books=_within(books, ", ", BOOKS_ROOM) if compact else joined(books, ", "),
+            )
         )
     if m.connexions:
         held = [_connexion(space, named, mine, compact) for space, named in m.connexions]
-        lines.append("Connexions: " + ("; " if mine or not compact else ", ").join(held))
-    extras = []
-    if m.pupil:
-        extras.append("a pupil")
-    if m.magic_spells:
-        extras.append(f"{plural(m.magic_spells, 'spell')} of magicianship played")
-    if extras:
-        lines.append("Has " + " and ".join(extras))
+        sep = "; " if mine or not compact else ", "
+        lines.append(msg("Connexions: {connexions}", connexions=joined(held, sep)))
+    if m.pupil and m.magic_spells:
+        lines.append(
+            msg(
+                "Has a pupil and {spells} of magicianship played",
+                spells=plural(m.magic_spells, "spell"),
+            )
+        )
+    elif m.pupil:
+        lines.append(msg("Has a pupil"))
+    elif m.magic_spells:
+        lines.append(
+            msg("Has {spells} of magicianship played", spells=plural(m.magic_spells, "spell"))
+        )
     if m.covered:
         covered = [_action_name(a, m.board) for a in m.covered]
-        lines.append("Covered: " + ", ".join(covered))
+        lines.append(msg("Covered: {actions}", actions=joined(covered, ", ")))
     unique = catalogue.short_of(data.unique)
-    lines.append(f"Unique: {data.unique_name}" + ("" if compact and not mine else f" — {unique}"))
-    return BoardField(name=name, value="\n".join(lines), inline=False)
+    if compact and not mine:
+        lines.append(msg("Unique: {action}", action=name(data.unique_name)))
+    else:
+        lines.append(
+            msg("Unique: {action} — {effect}", action=name(data.unique_name), effect=unique)
+        )
+    return BoardField(name=title, value=joined(lines, "\n"), inline=False)
 
 
-def _within(items: list[str], separator: str, room: int) -> str:
+def _within(items: list[str], separator: str, room: int) -> Msg:
     """As many items as fit in ``room`` characters, then how many more there are."""
     shown: list[str] = []
     for i, item in enumerate(items):
         rest = len(items) - i
         if len(separator.join([*shown, item, f"… +{rest}"])) > room:
-            return separator.join([*shown, f"… +{rest} more"])
+            return joined([*shown, msg("… +{rest} more", rest=rest)], separator)
         shown.append(item)
-    return separator.join(shown) or "none"
+    return joined(shown, separator) if shown else none()
 
 
 def _feat_in_play(feat: FeatView, compact: bool) -> str:
     """A feat by its name, with the tokens it needs and those placed on it (a crowded
     table: by its tokens alone)."""
     data = cards.feats()[feat.feat]
-    placed = f" has {tokens(feat.tokens)}" if feat.tokens else ""
-    if compact:
-        return f"{tokens(data.elements)}{placed}"
-    return f"{data.name} {tokens(data.elements)}{placed}"
+    needs = tokens(data.elements)
+    if not compact:
+        needs = joined((feat_name(feat.feat), needs), " ")
+    if feat.tokens:
+        return msg("{feat} has {tokens}", feat=needs, tokens=tokens(feat.tokens))
+    return needs
 
 
 def _book(code: str, mine: bool, compact: bool) -> str:
     """A book by its name, with what it does; a crowded table keeps only what the viewer's
     own books do and the names of others'."""
     if compact:
-        return book_effect(code) if mine else cards.books()[code].name
+        return book_effect(code) if mine else book_name(code)
     return book_label(code)
 
 
 def _connexion(space: str, named: str, mine: bool, compact: bool) -> str:
     """A connexion space held, with its ability (a crowded table: others' by name only)."""
-    label = cards.spaces()[space].name
+    label = space_name(space)
     if compact and not mine:
         return label
-    held = f"{label} ({cards.connexions()[named].name})" if named else label
-    return held if compact else f"{held}: {catalogue.short_of(space)}"
+    held = joined((label, " (", connexion_name(named), ")"), "") if named else label
+    return held if compact else joined((held, catalogue.short_of(space)), ": ")
 
 
 def revealed_lines(m: MagicianView) -> list[str]:
@@ -329,39 +433,43 @@ def revealed_lines(m: MagicianView) -> list[str]:
     completed feats (nothing before the end: they are secret while the game runs)."""
     if m.held is None:
         return []
-    parts = [("hand", [short_card(code) for code in m.held])]
-    parts.append(("spells", [spell_name(code) for code in m.held_spells or ()]))
-    parts.append(("feats", [cards.feats()[code].name for code in m.completed_feats or ()]))
-    return [f"{label}: {', '.join(items) or 'none'}" for label, items in parts]
+    hand = [short_card(code) for code in m.held]
+    spells = [spell_name(code) for code in m.held_spells or ()]
+    feats = [feat_name(code) for code in m.completed_feats or ()]
+    return [
+        msg("hand: {cards}", cards=joined(hand, ", ") if hand else none()),
+        msg("spells: {spells}", spells=joined(spells, ", ") if spells else none()),
+        msg("feats: {feats}", feats=joined(feats, ", ") if feats else none()),
+    ]
 
 
 def revealed_text(view: StrangeNorrellView) -> str:
     """Every magician's hand, spells and completed feats once the game is over."""
     blocks = [
-        f"{seat_ref(m.seat)} — " + "; ".join(lines)
+        joined((seat_ref(m.seat), joined(lines, "; ")), " — ")
         for m in view.magicians
         if (lines := revealed_lines(m))
     ]
     share = MAX_FIELD_VALUE // max(1, len(blocks)) - 1
-    return "\n".join(b if len(b) <= share else b[: share - 1] + "…" for b in blocks)
+    return joined((b if len(b) <= share else b[: share - 1] + "…" for b in blocks), "\n")
 
 
 def _spells(spells: tuple[str, ...]) -> str:
     """The viewer's spells, each with what it does."""
     if not spells:
-        return "none"
+        return none()
     lines = []
     for code, count in Counter(spells).items():
         times = f"{count}× " if count > 1 else ""
         effect = catalogue.short_of(code)
-        lines.append(f"{times}**{spell_name(code)}**: {effect}")
-    return "\n".join(lines)
+        lines.append(joined((times, "**", spell_name(code), "**: ", effect), ""))
+    return joined(lines, "\n")
 
 
-def _action_name(action: str, board: str) -> str:
+def _action_name(action: str, board: str) -> Msg:
     if action == "unique":
-        return cards.magicians()[board].unique_name
-    return cards.actions()[action].name
+        return name(cards.magicians()[board].unique_name)
+    return action_name(action)
 
 
 def _this_turn(view: StrangeNorrellView) -> str:
@@ -369,33 +477,42 @@ def _this_turn(view: StrangeNorrellView) -> str:
     assert turn is not None
     board = view.magicians[turn.seat].board
     if not turn.action:
-        action = "not chosen yet"
+        action = msg("not chosen yet")
     elif turn.action == STILL:
-        action = "stilled the waters"
+        action = msg("stilled the waters")
     else:
         action = _action_name(turn.action, board)
     lines = [
-        f"Action: {action}",
-        f"Elements for magic: {element_list(turn.available)}",
-        f"Moves {turn.moves}/{turn.move_limit} · engagements {turn.engagements}/"
-        f"{turn.engagement_limit}",
+        msg("Action: {action}", action=action),
+        msg("Elements for magic: {elements}", elements=element_list(turn.available)),
+        msg(
+            "Moves {moves}/{move_limit} · engagements {engagements}/{engagement_limit}",
+            moves=turn.moves,
+            move_limit=turn.move_limit,
+            engagements=turn.engagements,
+            engagement_limit=turn.engagement_limit,
+        ),
     ]
     if turn.roads:
-        lines.append("The King's Roads are still open.")
+        lines.append(msg("The King's Roads are still open."))
     if turn.school:
-        lines.append("The school may still fulfil one engagement anywhere.")
+        lines.append(msg("The school may still fulfil one engagement anywhere."))
     if turn.used_books:
-        lines.append("Books used: " + ", ".join(cards.books()[b].name for b in turn.used_books))
-    return "\n".join(lines)
+        used = joined((book_name(b) for b in turn.used_books), ", ")
+        lines.append(msg("Books used: {books}", books=used))
+    return joined(lines, "\n")
 
 
 def _score(line: ScoreLine) -> str:
-    parts = [f"feats {line.feats} ({line.feats_completed})", f"books {line.books}"]
+    parts = [
+        msg("feats {points} ({completed})", points=line.feats, completed=line.feats_completed),
+        msg("books {points}", points=line.books),
+    ]
     if line.pupil:
-        parts.append(f"pupil {line.pupil}")
+        parts.append(msg("pupil {points}", points=line.pupil))
     if line.spells:
-        parts.append(f"spells {line.spells}")
-    return f"**{line.total}** = " + ", ".join(parts)
+        parts.append(msg("spells {points}", points=line.spells))
+    return joined((f"**{line.total}**", joined(parts, ", ")), " = ")
 
 
 def _final(view: StrangeNorrellView) -> str:
@@ -403,27 +520,33 @@ def _final(view: StrangeNorrellView) -> str:
     rank = {seat: i for i, seat in enumerate(view.order)}
     ordered = sorted(view.scores, key=lambda line: (-line.total, rank[line.seat]))
     lines = [
-        f"{seat_ref(line.seat)}: {_score(line)} · prestige {line.prestige}" for line in ordered
+        msg(
+            "{who}: {score} · prestige {prestige}",
+            who=seat_ref(line.seat),
+            score=_score(line),
+            prestige=line.prestige,
+        )
+        for line in ordered
     ]
     if view.everyone_loses:
-        lines.append("Every magician loses: the fairy was never defeated.")
-    return "\n".join(lines)
+        lines.append(msg("Every magician loses: the fairy was never defeated."))
+    return joined(lines, "\n")
 
 
 def _footer(view: StrangeNorrellView) -> str:
     """One current hint, or what magicianship is: never a list of every command."""
     if view.finished:
-        return f"Thanks for playing {TITLE}."
+        return msg("Thanks for playing {game}.", game=_game())
     if view.viewer is not None and view.viewer in view.to_act:
         if view.pending is None and view.turn is not None and view.turn.seat == view.viewer:
             if view.turn.phase == "choose":
-                return (
+                return msg(
                     "Your turn: choose an action (spells may come first); `/play` suggests "
                     "every move you may make."
                 )
-            return "Your turn: `/play` suggests every move you may make now."
-        return "`/play` suggests every choice you may make now."
-    return (
+            return msg("Your turn: `/play` suggests every move you may make now.")
+        return msg("`/play` suggests every choice you may make now.")
+    return msg(
         "Magicianship: completed feats, books, a pupil and spells of magicianship; "
         "the greatest wins."
     )

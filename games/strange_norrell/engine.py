@@ -18,6 +18,7 @@ from games.core import (
     Showcase,
     Transition,
 )
+from games.core.words import msg
 from games.strange_norrell import (
     catalogue,
     labels,
@@ -43,13 +44,17 @@ class StrangeNorrellOptions(BaseModel):
 
     experienced: bool = Field(
         default=False,
-        description="Experienced magicians: the fairy starts on space 4, and everyone loses "
-        "if it is undefeated after 1817.",
+        description=msg(
+            "Experienced magicians: the fairy starts on space 4, and everyone loses if it is "
+            "undefeated after 1817."
+        ),
     )
     foolhardy: bool = Field(
         default=False,
-        description="Foolhardy magicians: the fairy starts on space 8, and everyone loses if "
-        "it is undefeated after 1817.",
+        description=msg(
+            "Foolhardy magicians: the fairy starts on space 8, and everyone loses if it is "
+            "undefeated after 1817."
+        ),
     )
 
     @property
@@ -65,7 +70,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     key: ClassVar[str] = "strange-norrell"
     title: ClassVar[str] = "Jonathan Strange & Mr Norrell"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = msg(
         "**Jonathan Strange & Mr Norrell** · 2–4 magicians, years 1806 to 1817.\n"
         "**Goal:** the most magicianship when the fairy is defeated: 2–5 per completed feat, +1 "
         "per book of magic, +3 for a pupil, +1 for some spells. Ties: higher prestige. If the "
@@ -105,7 +110,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
         self, players: int, seed: int, options: StrangeNorrellOptions
     ) -> StrangeNorrellState:
         if options.experienced and options.foolhardy:
-            raise InvalidSetup("Choose one advanced difficulty: experienced or foolhardy.")
+            raise InvalidSetup(msg("Choose one advanced difficulty: experienced or foolhardy."))
         return new_state(players, seed, options.difficulty)
 
     def configurations(self) -> list[tuple[int, BaseModel]]:
@@ -182,7 +187,7 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
 
     def ending(self, state: StrangeNorrellState, outcome: Outcome) -> str:
         if outcome.nobody_won:
-            return "Nobody defeated the fairy: every magician loses."
+            return msg("Nobody defeated the fairy: every magician loses.")
         return super().ending(state, outcome)
 
     def outcome(self, state: StrangeNorrellState) -> Outcome | None:

@@ -9,7 +9,8 @@ Seats appear as ``{p0}``… placeholders.
 
 from __future__ import annotations
 
-from games.core.labels import first_that_fits
+from games.core.labels import LABEL_LIMIT, shown_length
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.strange_norrell import cards, moves, prestige, scoring, whole_turns, years
 from games.strange_norrell.actions import (
     INTRO,
@@ -49,37 +50,57 @@ from games.strange_norrell.actions import (
 from games.strange_norrell.notation import notation
 from games.strange_norrell.state import Step, StrangeNorrellState
 from games.strange_norrell.text import (
-    INTRODUCTION,
-    INVITATION,
     SYMBOLS,
+    action_name,
     book_label,
+    book_name,
+    connexion_name,
     element_label,
+    engagement_label,
     feat_label,
+    feat_name,
     place_name,
     plural,
+    space_name,
     spell_name,
     tokens,
 )
 
-#: The longest label, once every seat placeholder is filled with a name this long.
+#: How much longer a label may read once translated (French, German) than in English: a
+#: wording is kept only when it fits with this room to spare, so it fits in every language.
+GROWTH = 1.3
 
 
-def engagement_words(code: str) -> str:
+def first_that_fits(*wordings: str) -> str:
+    """The first of ``wordings`` (fullest first) that fits a button in every language (see
+    :data:`GROWTH`); the last, barest one otherwise."""
+    for text in wordings:
+        if shown_length(text) * GROWTH <= LABEL_LIMIT:
+            return text
+    return wordings[-1]
+
+
+def engagement_words(code: str) -> Msg:
     """A social engagement in few characters: ``✉️ York 🌬️``, ``🤝 Bath 🌧️ +2``."""
+    return engagement_label(code)
+
+
+def bare_card(code: str) -> Msg:
+    """A social engagement's place and element alone, close together: ``Covent Garden🌬️+2``."""
     card = cards.engagements()[code]
-    where = cards.location_names()[card.location]
+    where = place_name(card.location)
     if card.is_introduction:
-        return f"{INTRODUCTION} {where} {SYMBOLS[card.element]} +{card.prestige}"
-    return f"{INVITATION} {where} {SYMBOLS[card.element]}"
+        return joined((where, SYMBOLS[card.element], f"+{card.prestige}"), "")
+    return joined((where, SYMBOLS[card.element]), "")
 
 
-def _feat_words(code: str) -> str:
+def _feat_words(code: str) -> Msg:
     """A feat with what it needs and is worth: ``Ships of Rain 🌧️🌧️🌬️ (3)``."""
     return feat_label(code)
 
 
-def _feat_short(code: str) -> str:
-    return cards.feats()[code].name
+def _feat_short(code: str) -> Msg:
+    return feat_name(code)
 
 
 # ---------------------------------------------------------------------------- labels
@@ -93,81 +114,131 @@ def _choosing(s: StrangeNorrellState, action: Action) -> str:
     match action:
         case Acquire(book):
             return first_that_fits(
-                f"📚 Acquire {book_label(book)}", f"📚 Acquire {cards.books()[book].name}"
+                msg("📚 Acquire {book}", book=book_label(book)),
+                msg("📚 Acquire {book}", book=book_name(book)),
             )
         case KingsRoads():
-            return "🛣️ Take the King's Roads: one move this turn may go anywhere"
+            return msg("🛣️ Take the King's Roads: one move this turn may go anywhere")
         case Study(key):
-            return f"Study {_elements(cards.actions()[key].elements)} for magic this turn"
+            elements = _elements(cards.actions()[key].elements)
+            return msg("Study {elements} for magic this turn", elements=elements)
         case Battlefield(first, second):
-            return f"⚔️ Battlefield Magic: {_elements((first, second))} this turn"
+            return msg(
+                "⚔️ Battlefield Magic: {elements} this turn", elements=_elements((first, second))
+            )
         case Libraries(book):
             return first_that_fits(
-                f"📚 Buy Up the Libraries: keep {book_label(book)}",
-                f"📚 Buy Up the Libraries: keep {cards.books()[book].name}",
+                msg("📚 Buy Up the Libraries: keep {book}", book=book_label(book)),
+                msg("📚 Buy Up the Libraries: keep {book}", book=book_name(book)),
             )
         case ReadCards():
             if len(s.revealed) > 1:
                 earlier = cards.marseilles()[s.revealed[-2]].elements
-                return f"🔮 Read the Cards: last year's {_elements(earlier)} this turn"
-            return "🔮 Read the Cards (no earlier card: no element)"
+                return msg(
+                    "🔮 Read the Cards: last year's {elements} this turn",
+                    elements=_elements(earlier),
+                )
+            return msg("🔮 Read the Cards (no earlier card: no element)")
         case School():
-            return "🏫 The School at Starecross: fulfil one engagement anywhere"
+            return msg("🏫 The School at Starecross: fulfil one engagement anywhere")
         case StillWaters():
-            return "💧 Still the waters: every action free again (none taken this turn)"
+            return msg("💧 Still the waters: every action free again (none taken this turn)")
     return ""
 
 
-def _elements(elements: tuple[str, ...]) -> str:
-    return " and ".join(element_label(e) for e in elements)
+def _elements(elements: tuple[str, ...]) -> Msg:
+    labels = [element_label(e) for e in elements]
+    if len(labels) == 2:
+        return msg("{first} and {second}", first=labels[0], second=labels[1])
+    if len(labels) == 3:
+        return msg(
+            "{first} and {second} and {third}", first=labels[0], second=labels[1], third=labels[2]
+        )
+    return joined(labels, ", ")
 
 
 def _visiting(s: StrangeNorrellState, seat: int, action: Action) -> str:
     match action:
         case Move(location):
-            return f"🚶 Move to {place_name(location)}{_there(s, seat, location)}"
+            return msg(
+                "🚶 Move to {place}{there}",
+                place=place_name(location),
+                there=_there(s, seat, location),
+            )
         case Arrive():
-            return "🚶 Arrive on the map: choose any location next"
+            return msg("🚶 Arrive on the map: choose any location next")
         case Ride():
-            return "🛣️ Ride the King's Roads: choose any location next"
+            return msg("🛣️ Ride the King's Roads: choose any location next")
         case To(location):
-            return f"📍 Go to {place_name(location)}{_there(s, seat, location)}"
+            return msg(
+                "📍 Go to {place}{there}",
+                place=place_name(location),
+                there=_there(s, seat, location),
+            )
         case Stay():
-            return "Stay where you are"
+            return msg("Stay where you are")
         case Attend(code):
             card = cards.engagements()[code]
             if card.is_introduction:
                 bonus = 1 if prestige.has(s, seat, "patron") else 0
-                gain = f"+{card.prestige + bonus} prestige"
-                return f"Fulfil {engagement_words(code)}: {gain}"
-            return f"Fulfil {engagement_words(code)}: choose 2 rewards next"
+                return msg(
+                    "Fulfil {card}: +{gain} prestige",
+                    card=engagement_words(code),
+                    gain=card.prestige + bonus,
+                )
+            return msg("Fulfil {card}: choose 2 rewards next", card=engagement_words(code))
         case Take(picks):
             return _take(picks)
     return ""
 
 
-def _there(s: StrangeNorrellState, seat: int, location: str) -> str:
+def _there(s: StrangeNorrellState, seat: int, location: str) -> Msg | str:
     """`` · 2 of your engagements there`` when the magician's hand has some there."""
     engagements = cards.engagements()
     count = len({c for c in s.magicians[seat].hand if engagements[c].location == location})
-    return f" · {plural(count, 'engagement')} of yours there" if count else ""
+    if not count:
+        return ""
+    return msg(" · {engagements} of yours there", engagements=plural(count, "engagement"))
 
 
-def _take(picks: tuple[str, ...]) -> str:
+def _take(picks: tuple[str, ...], *, lower: bool = False) -> str:
+    """What an invitation's picks take: "Take …" (``lower``: "take …", inside a label)."""
     intros = picks.count(INTRO)
     feats = [p for p in picks if p != INTRO]
     if not feats:
-        return f"Take {'an introduction' if intros == 1 else plural(intros, 'introduction')}"
+        if lower:
+            return nmsg("take an introduction", "take {n} introductions", intros)
+        return nmsg("Take an introduction", "Take {n} introductions", intros)
     if intros:
+        if lower:
+            return first_that_fits(
+                msg("take an introduction and {feat}", feat=_feat_words(feats[0])),
+                msg("take an introduction and {feat}", feat=_feat_short(feats[0])),
+            )
         return first_that_fits(
-            f"Take an introduction and {_feat_words(feats[0])}",
-            f"Take an introduction and {_feat_short(feats[0])}",
+            msg("Take an introduction and {feat}", feat=_feat_words(feats[0])),
+            msg("Take an introduction and {feat}", feat=_feat_short(feats[0])),
         )
     if len(feats) == 1:
-        return f"Take the feat {_feat_words(feats[0])}"
+        if lower:
+            return msg("take the feat {feat}", feat=_feat_words(feats[0]))
+        return msg("Take the feat {feat}", feat=_feat_words(feats[0]))
+    if lower:
+        return first_that_fits(
+            msg(
+                "take {first} and {second}",
+                first=_feat_words(feats[0]),
+                second=_feat_words(feats[1]),
+            ),
+            msg(
+                "take {first} and {second}",
+                first=_feat_short(feats[0]),
+                second=_feat_short(feats[1]),
+            ),
+        )
     return first_that_fits(
-        f"Take {_feat_words(feats[0])} and {_feat_words(feats[1])}",
-        f"Take {_feat_short(feats[0])} and {_feat_short(feats[1])}",
+        msg("Take {first} and {second}", first=_feat_words(feats[0]), second=_feat_words(feats[1])),
+        msg("Take {first} and {second}", first=_feat_short(feats[0]), second=_feat_short(feats[1])),
     )
 
 
@@ -176,19 +247,24 @@ def _magic(s: StrangeNorrellState, seat: int, action: Action) -> str:
     match action:
         case Magic(code):
             element = cards.engagements()[code].element
-            return (
-                f"✨ Magic: discard {engagement_words(code)} for a {element_label(element)} token"
+            return msg(
+                "✨ Magic: discard {card} for a {token} token",
+                card=engagement_words(code),
+                token=element_label(element),
             )
         case Use(book):
             return first_that_fits(
-                f"📖 Use {book_label(book)}", f"📖 Use {cards.books()[book].name}"
+                msg("📖 Use {book}", book=book_label(book)),
+                msg("📖 Use {book}", book=book_name(book)),
             )
         case With(code) if step is not None:
-            return f"Discard {engagement_words(code)} to {cards.books()[step.code].name}"
+            return msg(
+                "Discard {card} to {book}", card=engagement_words(code), book=book_name(step.code)
+            )
         case Element(element) if step is not None:
-            return f"Place a {element_label(element)} token"
+            return msg("Place a {token} token", token=element_label(element))
         case Element(element):
-            return f"Conjure {element_label(element)}: available this turn"
+            return msg("Conjure {element}: available this turn", element=element_label(element))
         case On(feat) if step is not None:
             return _on(s, seat, step, feat)
     return ""
@@ -199,82 +275,105 @@ def _on(s: StrangeNorrellState, seat: int, step: Step, feat: str) -> str:
     data = cards.feats()[feat]
     placed = len(held.tokens) + step.feats.count(feat) + 1
     symbol = SYMBOLS[step.element]
+    name = feat_name(feat)
     if placed == len(data.elements):
-        done = f": completes it, +{data.value} magicianship"
+        full = msg(
+            "{symbol} on {feat}: completes it, +{value} magicianship",
+            symbol=symbol,
+            feat=name,
+            value=data.value,
+        )
     else:
-        done = f": token {placed} of {len(data.elements)}"
-    return first_that_fits(f"{symbol} on {data.name}{done}", f"{symbol} on {data.name}")
+        full = msg(
+            "{symbol} on {feat}: token {placed} of {needed}",
+            symbol=symbol,
+            feat=name,
+            placed=placed,
+            needed=len(data.elements),
+        )
+    return first_that_fits(full, msg("{symbol} on {feat}", symbol=symbol, feat=name))
 
 
 def _spells_and_more(s: StrangeNorrellState, seat: int, action: Action) -> str:
     match action:
         case Cast(spell):
+            effect = _spell_effect(s, spell)
             return first_that_fits(
-                f"🪄 Cast {spell_name(spell)}: {_spell_effect(s, spell)}",
-                f"🪄 {spell_name(spell)}: {_spell_effect(s, spell)}",
+                msg("🪄 Cast {spell}: {effect}", spell=spell_name(spell), effect=effect),
+                joined(("🪄 ", spell_name(spell), ": ", effect), ""),
             )
         case DiscardSpell(spell):
-            return f"Discard {spell_name(spell)} for +1 prestige"
+            return msg("Discard {spell} for +1 prestige", spell=spell_name(spell))
         case Uncover(key):
-            return f"Free the disc on {cards.actions()[key].name}"
+            return msg("Free the disc on {action}", action=action_name(key))
         case Pass():
-            return "Pass: play no spell now"
+            return msg("Pass: play no spell now")
         case Connexion(space):
             room = cards.spaces()[space]
-            return first_that_fits(f"🤝 {room.name}: {room.text}", f"🤝 Connexion: {room.name}")
+            return first_that_fits(
+                joined(("🤝 ", space_name(space), ": ", data_msg(room.text)), ""),
+                msg("🤝 Connexion: {space}", space=space_name(space)),
+            )
         case Named(code):
             named = cards.connexions()[code]
+            text = data_msg(named.text)
             return first_that_fits(
-                f"{named.name} ({cards.spaces()[named.space].name}): {named.text}",
-                f"{named.name}: {named.text}",
-                f"{named.name} ({cards.spaces()[named.space].name})",
+                joined((connexion_name(code), " (", space_name(named.space), "): ", text), ""),
+                joined((connexion_name(code), ": ", text), ""),
+                joined((connexion_name(code), " (", space_name(named.space), ")"), ""),
             )
         case End():
             return _end(s, seat)
         case Discard(code):
-            return f"Discard {engagement_words(code)} (hand limit)"
+            return msg("Discard {card} (hand limit)", card=engagement_words(code))
         case Composite(decisions):
             return _composite(s, seat, decisions)
         case Back():
-            return "Back"
+            return pmsg("button", "Back")
     return notation(action)
 
 
-def _spell_effect(s: StrangeNorrellState, spell: str) -> str:
+def _spell_effect(s: StrangeNorrellState, spell: str) -> Msg:
     data = cards.spells()[spell]
     match data.effect:
         case "place":
-            return f"place a {tokens(data.elements)} token, available or not"
+            return msg("place a {tokens} token, available or not", tokens=tokens(data.elements))
         case "move":
-            return "go anywhere (not one of your moves)"
+            return msg("go anywhere (not one of your moves)")
         case "introductions":
-            return f"draw {plural(data.amount, 'introduction')}"
+            return msg("draw {cards}", cards=plural(data.amount, "introduction"))
         case "magicianship":
-            return "+1 magicianship"
+            return msg("+1 magicianship")
         case "pupil":
-            return "a pupil, +3 magicianship"
+            return msg("a pupil, +3 magicianship")
         case "uncover":
-            return "free one covered action"
+            return msg("free one covered action")
         case "prestige":
-            return f"+{data.amount} prestige"
+            return msg("+{amount} prestige", amount=data.amount)
         case "conjure":
-            return "choose an element for this turn"
+            return msg("choose an element for this turn")
         case "fairy":
             top = cards.board().fairy.top
             after = max(0, min(top, s.fairy + data.amount))
-            return f"fairy {s.fairy} → {after}"
-    return data.text
+            return msg("fairy {before} → {after}", before=s.fairy, after=after)
+    return data_msg(data.text)
 
 
-def _end(s: StrangeNorrellState, seat: int) -> str:
+def _end(s: StrangeNorrellState, seat: int) -> Msg:
     count = cards.marseilles()[s.revealed[-1]].invitations
     count += 1 if prestige.has(s, seat, "letters") else 0
-    draw = f"draw {plural(count, 'invitation')}"
+    draw = msg("draw {cards}", cards=plural(count, "invitation"))
     if years.is_confrontation(s.year):
         total = scoring.magicianship(s.magicians[seat])
-        verdict = "you defeat it!" if total >= s.fairy else "too weak yet"
-        return f"⏹️ End turn: confront the fairy, {total} vs {s.fairy} ({verdict}); {draw}"
-    return f"⏹️ End turn: {draw}"
+        verdict = msg("you defeat it!") if total >= s.fairy else msg("too weak yet")
+        return msg(
+            "⏹️ End turn: confront the fairy, {total} vs {strength} ({verdict}); {draw}",
+            total=total,
+            strength=s.fairy,
+            verdict=verdict,
+            draw=draw,
+        )
+    return msg("⏹️ End turn: {draw}", draw=draw)
 
 
 # ----------------------------------------------------------------------- whole moves
@@ -283,9 +382,10 @@ _FILLERS = frozenset({"a", "an", "the", "of", "in", "at", "to", "for", "from", "
 _TINY = 20
 
 
-def tiny_feat(code: str) -> str:
-    """A feat's name cut to a few words: ``Drowned Road``, ``Grey Horses``."""
-    words = cards.feats()[code].name.split()
+def tiny_words(name: str) -> str:
+    """A feat's English name cut to a few words: ``Drowned Road``, ``Grey Horses`` (what the
+    data's ``tiny`` says)."""
+    words = name.split()
     if words[0] in ("A", "An", "The"):
         words = words[1:]
     kept: list[str] = []
@@ -298,6 +398,12 @@ def tiny_feat(code: str) -> str:
     return " ".join(kept)
 
 
+def tiny_feat(code: str) -> Msg:
+    """A feat's name cut to a few words: ``Drowned Road``, ``Grey Horses``."""
+    data = cards.feats()[code]
+    return data_msg(data.tiny or tiny_words(data.name))
+
+
 def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...]) -> str:
     """A whole move: what starts it, then how it is finished (shortened until it fits)."""
     first, rest = decisions[0], decisions[1:]
@@ -308,123 +414,165 @@ def _composite(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...
     there = _there(s, seat, where) if where else ""
     match first:
         case Arrive():
-            return f"🚶 Arrive at {full}{there}"
+            return msg("🚶 Arrive at {place}{there}", place=full, there=there)
         case Ride():
-            return f"🛣️ Ride the King's Roads to {full}{there}"
+            return msg("🛣️ Ride the King's Roads to {place}{there}", place=full, there=there)
         case Attend(code):
             card = engagement_words(code)
             return first_that_fits(
-                f"Fulfil {card}: {full}", f"Fulfil {card}: {short}", f"{card}: {short}"
+                msg("Fulfil {card}: {then}", card=card, then=full),
+                msg("Fulfil {card}: {then}", card=card, then=short),
+                joined((card, short), ": "),
             )
         case Magic(code):
             card = engagement_words(code)
             return first_that_fits(
-                f"✨ Magic: {card} → {full}", f"✨ {card} → {full}", f"✨ {card} → {short}"
+                msg("✨ Magic: {card} → {then}", card=card, then=full),
+                joined(("✨ ", card, " → ", full), ""),
+                joined(("✨ ", card, " → ", short), ""),
             )
         case Use(book):
-            name = cards.books()[book].name
-            return first_that_fits(f"📖 {name}: {full}", f"📖 {name}: {short}", f"📖 {short}")
+            name = book_name(book)
+            return first_that_fits(
+                joined(("📖 ", name, ": ", full), ""),
+                joined(("📖 ", name, ": ", short), ""),
+                joined(("📖 ", short), ""),
+            )
         case Cast(spell):
             name = spell_name(spell)
-            return first_that_fits(f"🪄 {name}: {full}", f"🪄 {name}: {short}", f"🪄 {short}")
-        case Discard():
-            words = [engagement_words(d.card) for d in decisions if isinstance(d, Discard)]
-            # Five cards run long: then their places and elements alone, closer together.
-            bare = ["".join(w.split(" ", 1)[1].rsplit(" ", 2 if "+" in w else 1)) for w in words]
             return first_that_fits(
-                f"Discard {', '.join(words)}",
-                f"Discard {' '.join(words)}",
-                f"Discard {', '.join(bare)}",
-                f"Discard {' '.join(bare)}",
+                joined(("🪄 ", name, ": ", full), ""),
+                joined(("🪄 ", name, ": ", short), ""),
+                joined(("🪄 ", short), ""),
             )
-    return first_that_fits(f"{label(s, seat, first)}: {full}", f"{label(s, seat, first)}: {short}")
+        case Discard():
+            codes = [d.card for d in decisions if isinstance(d, Discard)]
+            words = [engagement_words(c) for c in codes]
+            # Five cards run long: then their places and elements alone, closer together.
+            bare = [bare_card(c) for c in codes]
+            return first_that_fits(
+                msg("Discard {cards}", cards=joined(words, ", ")),
+                msg("Discard {cards}", cards=joined(words, " ")),
+                msg("Discard {cards}", cards=joined(bare, ", ")),
+                msg("Discard {cards}", cards=joined(bare, " ")),
+            )
+    return first_that_fits(
+        joined((label(s, seat, first), full), ": "), joined((label(s, seat, first), short), ": ")
+    )
 
 
 def _whole_turn(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...]) -> str:
     """The action, the magic with its card and feat, and the end of the turn."""
     action, magic, chosen = decisions[0], decisions[1:-1], moves.after(s, seat, decisions[0])
-    card = engagement_words(magic[0].card) if isinstance(magic[0], Magic) else ""
-    feat = _tail(chosen, seat, magic, tiny=True) if len(magic) > 1 else ""
-    done = label(chosen, seat, magic[0]) if len(magic) == 1 else f"✨ {card} → {feat}"
-    brief = f"✨ {card}{' → ' + feat if feat else ''}"
+    first = magic[0]
+    card: Msg | str = engagement_words(first.card) if isinstance(first, Magic) else ""
     # The card's place and element alone, closer together: ``Covent Garden🌬️+2``.
-    bare = "".join(card.split(" ", 1)[-1].rsplit(" ", 2 if "+" in card else 1))
-    barest = f"✨ {bare}{' → ' + feat.split(' on ', 1)[-1] if feat else ''}"
+    bare: Msg | str = bare_card(first.card) if isinstance(first, Magic) else ""
+    if len(magic) > 1:
+        feat: Msg | str = _tail(chosen, seat, magic, tiny=True)
+        barest_feat: Msg | str = _tail(chosen, seat, magic, tiny=True, bare=True)
+        done: Msg | str = joined(("✨ ", card, " → ", feat), "")
+        brief: Msg | str = done
+        barest: Msg | str = joined(("✨ ", bare, " → ", barest_feat), "")
+    else:
+        done = label(chosen, seat, first)
+        brief = joined(("✨ ", card), "")
+        barest = joined(("✨ ", bare), "")
     named, tiny = whole_turns.action_words(action), whole_turns.action_words(action, tiny=True)
     return first_that_fits(
-        f"{named} + {done} + end turn",
-        f"{named} + {done} + end",
-        f"{named} + {brief} + end",
-        f"{tiny} + {brief} + end",
-        f"{tiny} + {barest} + end",
+        msg("{action} + {magic} + end turn", action=named, magic=done),
+        msg("{action} + {magic} + end", action=named, magic=done),
+        msg("{action} + {magic} + end", action=named, magic=brief),
+        msg("{action} + {magic} + end", action=tiny, magic=brief),
+        msg("{action} + {magic} + end", action=tiny, magic=barest),
     )
 
 
-def _tail(s: StrangeNorrellState, seat: int, decisions: tuple[Decision, ...], tiny: bool) -> str:
-    """The decisions after the first, in a few words each."""
+def _tail(
+    s: StrangeNorrellState,
+    seat: int,
+    decisions: tuple[Decision, ...],
+    tiny: bool,
+    bare: bool = False,
+) -> Msg:
+    """The decisions after the first, in a few words each (``bare``: up to the first feat a
+    token goes on, which is named without its token)."""
     state = s
-    parts: list[str] = []
+    parts: list[Msg | str] = []
+    bared = False
     for index, decision in enumerate(decisions):
         if index:
-            following = decisions[index + 1] if index + 1 < len(decisions) else None
-            part = _part(state, seat, decision, following, tiny)
-            if part:
-                parts.append(part)
+            step = state.steps[0] if state.steps else None
+            if bare and not bared and isinstance(decision, On) and step is not None:
+                parts = [_short_on(state, seat, step, decision.feat, tiny, bare=True)]
+                bared = True
+            else:
+                following = decisions[index + 1] if index + 1 < len(decisions) else None
+                part = _part(state, seat, decision, following, tiny)
+                if part:
+                    parts.append(part)
         state = moves.after(state, seat, decision)
-    joiner = " → " if decisions and isinstance(decisions[0], Use) else ", "
     if isinstance(decisions[0], Use) and len(parts) > 1:
-        return f"{parts[0]}{joiner}{' & '.join(parts[1:])}"
-    return ", ".join(parts) if parts else "done"
+        return joined((parts[0], joined(parts[1:], " & ")), " → ")
+    return joined(parts, ", ") if parts else msg("done")
 
 
 def _part(
     s: StrangeNorrellState, seat: int, decision: Decision, following: Decision | None, tiny: bool
-) -> str:
+) -> Msg | str:
     """A decision that finishes a move, in a few words ("" when the next one says it)."""
     step = s.steps[0] if s.steps else None
     match decision:
         case To(location):
             return place_name(location)
         case Take(picks):
-            words = _take_words(picks, tiny)
-            return words[0].lower() + words[1:]
+            return _take_words(picks, tiny)
         case With(code):
             return engagement_words(code)
         case Element(element) if step is not None and step.kind == "conjure":
-            return f"{element_label(element)} this turn"
+            return msg("{element} this turn", element=element_label(element))
         case Element(element):
-            return "" if isinstance(following, On) else f"a {element_label(element)} token"
+            if isinstance(following, On):
+                return ""
+            return msg("a {token} token", token=element_label(element))
         case On(feat) if step is not None:
             return _short_on(s, seat, step, feat, tiny)
         case Uncover(key):
-            return f"free {cards.actions()[key].name}"
+            return msg("free {action}", action=action_name(key))
         case Connexion(space):
-            return cards.spaces()[space].name
+            return space_name(space)
         case Named(code):
-            return cards.connexions()[code].name
+            return connexion_name(code)
         case Discard(code):
             return engagement_words(code)
         case Stay():
-            return "stay"
+            return pmsg("part", "stay")
     return notation(decision)
 
 
 def _take_words(picks: tuple[str, ...], tiny: bool) -> str:
+    """What an invitation's picks take, inside a label: "take …"."""
     if not tiny:
-        return _take(picks)
+        return _take(picks, lower=True)
     intros = picks.count(INTRO)
     feats = [tiny_feat(p) for p in picks if p != INTRO]
     if intros == len(picks):
-        return _take(picks)
+        return _take(picks, lower=True)
     if intros:
-        return f"Take an introduction and {feats[0]}"
-    return "Take " + " and ".join(feats)
+        return msg("take an introduction and {feat}", feat=feats[0])
+    if len(feats) == 1:
+        return msg("take {feat}", feat=feats[0])
+    return msg("take {first} and {second}", first=feats[0], second=feats[1])
 
 
-def _short_on(s: StrangeNorrellState, seat: int, step: Step, feat: str, tiny: bool) -> str:
+def _short_on(
+    s: StrangeNorrellState, seat: int, step: Step, feat: str, tiny: bool, bare: bool = False
+) -> Msg:
     held = next(h for h in s.magicians[seat].feats if h.feat == feat)
     data = cards.feats()[feat]
     placed = len(held.tokens) + step.feats.count(feat) + 1
     done = " ✅" if placed == len(data.elements) else f" {placed}/{len(data.elements)}"
-    name = tiny_feat(feat) if tiny else data.name
-    return f"{SYMBOLS[step.element]} on {name}{done}"
+    name = tiny_feat(feat) if tiny else feat_name(feat)
+    if bare:
+        return joined((name, done), "")
+    return msg("{symbol} on {feat}", symbol=SYMBOLS[step.element], feat=joined((name, done), ""))

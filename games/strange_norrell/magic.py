@@ -11,9 +11,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import LogEntry, seat_ref
+from games.core.words import msg, msg_list
 from games.strange_norrell import cards, decks
 from games.strange_norrell.state import FeatInPlay, Magician, Step, StrangeNorrellState
-from games.strange_norrell.text import element_label, engagement_label, spell_name
+from games.strange_norrell.text import (
+    book_name,
+    connexion_name,
+    element_label,
+    engagement_label,
+    feat_name,
+    spell_name,
+)
 
 Log = list[LogEntry]
 
@@ -154,13 +162,17 @@ def advance(s: StrangeNorrellState, log: Log) -> None:
                 commit(s, log)
             else:
                 s.steps.pop(0)
-                log.append(LogEntry.public(f"{seat_ref(step.seat)} has no feat to place on."))
+                log.append(
+                    LogEntry.public(msg("{who} has no feat to place on.", who=seat_ref(step.seat)))
+                )
             return
         if len(options) != 1:
             s.steps[0] = step
             if not options:
                 s.steps.pop(0)
-                log.append(LogEntry.public(f"{seat_ref(step.seat)} has no feat to place on."))
+                log.append(
+                    LogEntry.public(msg("{who} has no feat to place on.", who=seat_ref(step.seat)))
+                )
             return
         step = choose(step, kind, options[0])
 
@@ -180,31 +192,57 @@ def commit(s: StrangeNorrellState, log: Log) -> None:
     step = s.steps.pop(0)
     seat, m = step.seat, s.magicians[step.seat]
     who = seat_ref(seat)
-    placed = " and ".join(
-        f"{element_label(step.element)} on {cards.feats()[f].name}" for f in step.feats
+    placed = msg_list(
+        msg("{token} on {feat}", token=element_label(step.element), feat=feat_name(f))
+        for f in step.feats
     )
     if step.source == "card":
         _spend_card(s, m, step.code)
         _into_magic(s)
         log.append(
-            LogEntry.public(f"{who} discards {engagement_label(step.code)} to place {placed}.")
+            LogEntry.public(
+                msg(
+                    "{who} discards {card} to place {placed}.",
+                    who=who,
+                    card=engagement_label(step.code),
+                    placed=placed,
+                )
+            )
         )
     elif step.source == "book":
         _spend_card(s, m, step.card)
         _into_magic(s, used_book=step.code)
-        book = cards.books()[step.code].name
         log.append(
             LogEntry.public(
-                f"{who} uses *{book}*, discarding {engagement_label(step.card)}, to place {placed}."
+                msg(
+                    "{who} uses *{book}*, discarding {card}, to place {placed}.",
+                    who=who,
+                    book=book_name(step.code),
+                    card=engagement_label(step.card),
+                    placed=placed,
+                )
             )
         )
     elif step.source == "spell":
         m.spells.remove(step.code)
         s.spell_discard.append(step.code)
-        log.append(LogEntry.public(f"{who} casts **{spell_name(step.code)}** to place {placed}."))
+        log.append(
+            LogEntry.public(
+                msg(
+                    "{who} casts **{spell}** to place {placed}.",
+                    who=who,
+                    spell=spell_name(step.code),
+                    placed=placed,
+                )
+            )
+        )
     else:
-        named = cards.connexions()[step.code].name
-        log.append(LogEntry.public(f"{named} places {placed} for {who}."))
+        named = connexion_name(step.code)
+        log.append(
+            LogEntry.public(
+                msg("{named} places {placed} for {who}.", named=named, placed=placed, who=who)
+            )
+        )
     for feat in step.feats:
         index = next(i for i, held in enumerate(m.feats) if held.feat == feat)
         held = m.feats[index]
@@ -236,15 +274,20 @@ def _complete_if_exact(s: StrangeNorrellState, seat: int, feat: str, log: Log) -
     who = seat_ref(seat)
     log.append(
         LogEntry.public(
-            f"{who} completes **{data.name}** ({data.value} magicianship); its tokens return "
-            "to the supply and the feat goes face down."
+            msg(
+                "{who} completes **{feat}** ({value} magicianship); its tokens return to the "
+                "supply and the feat goes face down.",
+                who=who,
+                feat=feat_name(feat),
+                value=data.value,
+            )
         )
     )
     spell = decks.draw_spell(s)
     if spell is None:
-        log.append(LogEntry.public("There is no spell left to draw."))
+        log.append(LogEntry.public(msg("There is no spell left to draw.")))
         return
     m.spells.append(spell)
     m.spells.sort()
-    log.append(LogEntry.public(f"{who} draws a spell."))
-    log.append(LogEntry.private(f"You draw **{spell_name(spell)}**.", [seat]))
+    log.append(LogEntry.public(msg("{who} draws a spell.", who=who)))
+    log.append(LogEntry.private(msg("You draw **{spell}**.", spell=spell_name(spell)), [seat]))

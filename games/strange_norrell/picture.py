@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core.board import HANDS_REVEALED
 from games.core.picture import (
     GREEN,
     INK,
@@ -28,13 +29,15 @@ from games.core.picture import (
     WHITE,
     Canvas,
     font,
+    said,
     seat_label,
     seat_swatch,
     wrap,
 )
+from games.core.words import Msg, joined, msg, pmsg
 from games.strange_norrell import cards
 from games.strange_norrell.describe import revealed_lines
-from games.strange_norrell.text import spell_name
+from games.strange_norrell.text import none, place_name, short_card, spell_name
 from games.strange_norrell.view import MagicianView, StrangeNorrellView
 
 WIDTH = 800
@@ -112,32 +115,33 @@ def render(
 
 
 def _title(view: StrangeNorrellView) -> str:
+    game = msg("Strange & Norrell")
     if view.finished:
-        return "Strange & Norrell · game over"
-    return f"Strange & Norrell · {view.year}"
+        return joined((game, msg("game over")), " · ")
+    return joined((game, str(view.year)), " · ")
 
 
 def _status(view: StrangeNorrellView, names: Sequence[str] | None) -> str:
     if view.finished:
         if view.everyone_loses:
-            return "The fairy was never defeated: every magician loses."
-        return "The game is over: the greatest magicianship wins."
+            return msg("The fairy was never defeated: every magician loses.")
+        return msg("The game is over: the greatest magicianship wins.")
     if view.window:
         if view.viewer in view.window:
-            return "Before the year's turns: you may cast a spell, or pass."
-        return "Before the year's turns: spells may be cast."
+            return msg("Before the year's turns: you may cast a spell, or pass.")
+        return msg("Before the year's turns: spells may be cast.")
     if view.turn is None:
-        return "Between turns."
+        return msg("Between turns.")
     who = seat_label(view.turn.seat, names)
     phase = {
-        "choose": "choosing an action",
-        "visits": "visits",
-        "magic": "doing magic",
-        "tidy": "tidying up",
-    }.get(view.turn.phase, view.turn.phase)
+        "choose": pmsg("picture phase", "choosing an action"),
+        "visits": pmsg("picture phase", "visits"),
+        "magic": pmsg("picture phase", "doing magic"),
+        "tidy": pmsg("picture phase", "tidying up"),
+    }[view.turn.phase]
     if view.viewer == view.turn.seat:
-        return f"Your turn, {who}: {phase}."
-    return f"{who}'s turn: {phase}."
+        return msg("Your turn, {who}: {phase}.", who=who, phase=phase)
+    return msg("{who}'s turn: {phase}.", who=who, phase=phase)
 
 
 def _years(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
@@ -168,11 +172,21 @@ def _years(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
             anchor="mm",
         )
     canvas.text(
-        MARGIN, top + 56, "Framed: the years the fairy is confronted", size=LABEL, fill=MUTED
+        MARGIN,
+        top + 56,
+        msg("Framed: the years the fairy is confronted"),
+        size=LABEL,
+        fill=MUTED,
     )
     fairy_top = board.fairy.top
     y = top + 100
-    canvas.text(MARGIN, y, f"Fairy {view.fairy} of {fairy_top}", size=TEXT, bold=True)
+    canvas.text(
+        MARGIN,
+        y,
+        msg("Fairy {strength} of {top}", strength=view.fairy, top=fairy_top),
+        size=TEXT,
+        bold=True,
+    )
     bar = (MARGIN + 250, y, WIDTH - MARGIN, y + 32)
     canvas.box(bar, fill=WHITE, outline=LINE, radius=6)
     filled = int((bar[2] - bar[0]) * min(view.fairy, fairy_top) / fairy_top)
@@ -184,10 +198,10 @@ def _magicians(
     canvas: Canvas, view: StrangeNorrellView, top: int, names: Sequence[str] | None
 ) -> None:
     """One row per magician, in turn order (highest prestige first)."""
-    canvas.text(MARGIN, top, "Magicians", size=HEADING, bold=True)
-    headings = list(COLUMNS)
+    canvas.text(MARGIN, top, msg("Magicians"), size=HEADING, bold=True)
+    headings = [(right, _column(word)) for right, word in COLUMNS]
     if view.scores is not None:
-        headings[1] = (headings[1][0], "score")
+        headings[1] = (headings[1][0], _column("score"))
     for right, heading in headings:
         canvas.text(right, top + 6, heading, size=LABEL, fill=MUTED, anchor="ra")
     final = {line.seat: line.total for line in view.scores or ()}
@@ -212,7 +226,7 @@ def _magician(
     x = MARGIN + 30
     x += canvas.chip(x, y, seat_swatch(m.seat), size=LABEL)
     # The name gives way before "(you)" does: the viewer must find their own row.
-    you = " (you)" if view.viewer == m.seat else ""
+    you = " " + said(msg("(you)")) if view.viewer == m.seat else ""
     room = COLUMNS[0][0] - 110 - x - font(TEXT, bold=True).getlength(you)
     name = canvas.fit(seat_label(m.seat, names), room, size=TEXT, bold=True) + you
     canvas.text(x, y + 17, name, size=TEXT, bold=True, anchor="lm")
@@ -229,7 +243,6 @@ def _map(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
     canvas.box(
         (MARGIN, top, right, top + MAP_HEIGHT + CITY_HEIGHT), fill=(232, 240, 226), outline=LINE
     )
-    names = cards.location_names()
     london = cards.map_data().london
 
     def at(key: str) -> tuple[float, float]:
@@ -248,14 +261,14 @@ def _map(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
             here.setdefault(m.location, []).append(m.seat)
     for key in PLACES:
         x, y = at(key)
-        _place(canvas, x, y, names[key], here.get(key, []), gateway=key == london)
+        _place(canvas, x, y, place_name(key), here.get(key, []), gateway=key == london)
     canvas.box(
         (MARGIN + 10, city_top, right - 10, city_top + CITY_HEIGHT - 10),
         fill=(244, 236, 214),
         outline=INK,
         width=2,
     )
-    canvas.text(MARGIN + 24, city_top + 8, "The City of London", size=LABEL, bold=True)
+    canvas.text(MARGIN + 24, city_top + 8, msg("The City of London"), size=LABEL, bold=True)
     city = [loc.key for loc in cards.map_data().locations if loc.key in cards.city()]
     step = (right - MARGIN - 270) / (len(city) - 1)
     for index, key in enumerate(city):
@@ -264,7 +277,7 @@ def _map(canvas: Canvas, view: StrangeNorrellView, top: int) -> None:
             canvas,
             MARGIN + 135 + step * index,
             city_top + 72,
-            names[key],
+            place_name(key),
             here.get(key, []),
             gateway=False,
             low=index % 2 == 1,
@@ -318,7 +331,7 @@ def _draw_revealed(
     """The hands laid open: under each magician's name, what they held at the end."""
     bottom = top + _revealed_height(revealed) - 20
     canvas.box((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=PANEL, outline=LINE, width=2)
-    canvas.text(MARGIN + 8, top + 12, "Hands revealed", size=HEADING, bold=True)
+    canvas.text(MARGIN + 8, top + 12, HANDS_REVEALED, size=HEADING, bold=True)
     y = top + 60
     for seat, lines in revealed:
         x = MARGIN + 8 + canvas.chip(MARGIN + 8, y, seat_swatch(seat), size=LABEL)
@@ -347,12 +360,12 @@ def _own(canvas: Canvas, view: StrangeNorrellView, hand: list[str], top: int) ->
     """The viewer's hand as cards (where each one calls them), their spells and score."""
     bottom = top + _own_height(hand) - 20
     canvas.box((MARGIN - 8, top, WIDTH - MARGIN + 8, bottom), fill=OWN, outline=GREEN, width=3)
-    canvas.text(MARGIN + 8, top + 12, "Your hand", size=HEADING, bold=True)
+    canvas.text(MARGIN + 8, top + 12, msg("Your hand"), size=HEADING, bold=True)
     if view.my_score is not None and not view.finished:
         canvas.text(
             WIDTH - MARGIN - 4,
             top + 16,
-            f"magicianship {view.my_score.total}",
+            msg("magicianship {total}", total=view.my_score.total),
             size=TEXT,
             bold=True,
             anchor="ra",
@@ -368,21 +381,29 @@ def _own(canvas: Canvas, view: StrangeNorrellView, hand: list[str], top: int) ->
             x + 10, cy + 22, canvas.fit(label, width - 20, size=LABEL), size=LABEL, anchor="lm"
         )
     if not hand:
-        canvas.text(MARGIN + 8, y + 8, "no cards", size=TEXT, fill=MUTED)
+        canvas.text(MARGIN + 8, y + 8, msg("no cards"), size=TEXT, fill=MUTED)
     y += max(1, (len(hand) + 1) // 2) * 52 + 4
-    spells = ", ".join(spell_name(code) for code in view.spells or ()) or "none"
+    held = [spell_name(code) for code in view.spells or ()]
+    spells = joined(held, ", ") if held else none()
     canvas.text(
         MARGIN + 8,
         y,
-        canvas.fit(f"Spells: {spells}", WIDTH - 2 * MARGIN - 16, size=TEXT),
+        canvas.fit(msg("Spells: {spells}", spells=spells), WIDTH - 2 * MARGIN - 16, size=TEXT),
         size=TEXT,
     )
 
 
-def _card(code: str) -> str:
+def _card(code: str) -> Msg:
     """An invitation or introduction as its place and element: "York wind", "Bath rain +2"."""
-    card = cards.engagements()[code]
-    where = cards.location_names()[card.location]
-    if card.is_introduction:
-        return f"{where} {card.element} +{card.prestige}"
-    return f"{where} {card.element}"
+    return short_card(code)
+
+
+def _column(word: str) -> Msg:
+    """A column's heading over the magicians' rows."""
+    return {
+        "prestige": pmsg("picture column", "prestige"),
+        "feats": pmsg("picture column", "feats"),
+        "cards": pmsg("picture column", "cards"),
+        "spells": pmsg("picture column", "spells"),
+        "score": pmsg("picture column", "score"),
+    }[word]

@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import joined, msg, pmsg
 from games.strange_norrell import cards, decks, magic
 from games.strange_norrell.state import Step, StrangeNorrellState
-from games.strange_norrell.text import engagement_label, plural, spell_name
+from games.strange_norrell.text import (
+    connexion_name,
+    engagement_label,
+    plural,
+    space_name,
+    spell_name,
+)
 
 Log = list[LogEntry]
 
@@ -17,7 +24,9 @@ def gain(s: StrangeNorrellState, seat: int, amount: int, log: Log) -> None:
     before = m.prestige
     after = min(cards.board().prestige.top, before + amount)
     if after == before:
-        log.append(LogEntry.public(f"{seat_ref(seat)} is already at the top of the tracker."))
+        log.append(
+            LogEntry.public(msg("{who} is already at the top of the tracker.", who=seat_ref(seat)))
+        )
         return
     m.prestige = after
     s.order.remove(seat)
@@ -26,14 +35,20 @@ def gain(s: StrangeNorrellState, seat: int, amount: int, log: Log) -> None:
         len(s.order),
     )
     s.order.insert(place, seat)
-    log.append(LogEntry.public(f"{seat_ref(seat)} moves up to {after} prestige."))
+    log.append(
+        LogEntry.public(
+            msg("{who} moves up to {prestige} prestige.", who=seat_ref(seat), prestige=after)
+        )
+    )
     crossed = [n for n in cards.board().prestige.connexion_spaces if before < n <= after]
     for _ in crossed:
         if empty_spaces(s, seat):
             s.steps.insert(0, Step("connexion", seat))
         else:
             log.append(
-                LogEntry.public(f"{seat_ref(seat)} has no empty connexion space left to fill.")
+                LogEntry.public(
+                    msg("{who} has no empty connexion space left to fill.", who=seat_ref(seat))
+                )
             )
 
 
@@ -58,8 +73,12 @@ def take_plain(s: StrangeNorrellState, seat: int, space: str, log: Log) -> None:
     """Gain a connexion: a disc on an empty space."""
     s.steps.pop(0)
     s.magicians[seat].connexions[space] = ""
-    name = cards.spaces()[space].name
-    log.append(LogEntry.public(f"{seat_ref(seat)} gains a connexion: **{name}**."))
+    name = space_name(space)
+    log.append(
+        LogEntry.public(
+            msg("{who} gains a connexion: **{space}**.", who=seat_ref(seat), space=name)
+        )
+    )
 
 
 def take_named(s: StrangeNorrellState, seat: int, code: str, log: Log) -> None:
@@ -68,13 +87,24 @@ def take_named(s: StrangeNorrellState, seat: int, code: str, log: Log) -> None:
     data = cards.connexions()[code]
     s.magicians[seat].connexions[data.space] = code
     s.connexion_offer.remove(code)
-    space = cards.spaces()[data.space].name
+    space = space_name(data.space)
     who = seat_ref(seat)
-    log.append(LogEntry.public(f"{who} gains the named connexion **{data.name}** on **{space}**."))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} gains the named connexion **{named}** on **{space}**.",
+                who=who,
+                named=connexion_name(code),
+                space=space,
+            )
+        )
+    )
     revealed = decks.refill_connexions(s)
     if revealed:
         log.append(
-            LogEntry.public(f"A new named connexion: **{cards.connexions()[revealed[0]].name}**.")
+            LogEntry.public(
+                msg("A new named connexion: **{named}**.", named=connexion_name(revealed[0]))
+            )
         )
     # Effects that need a decision go on the stack last-first, so they resolve in card order.
     later = [e for e in data.effects if e in ("move", "place", "feat")]
@@ -102,13 +132,15 @@ def _draw_or_gain(s: StrangeNorrellState, seat: int, effect: str, amount: int, l
             drawn.append(card)
     if effect == "spells":
         m.spells = sorted(m.spells + drawn)
-        names = ", ".join(f"**{spell_name(c)}**" for c in drawn) or "nothing"
+        names = joined((joined(("**", spell_name(c), "**"), "") for c in drawn), ", ")
     else:
         m.hand = sorted(m.hand + drawn)
-        names = ", ".join(engagement_label(c) for c in drawn) or "nothing"
+        names = joined((engagement_label(c) for c in drawn), ", ")
     kind = {"spells": "spell", "invitations": "invitation", "introductions": "introduction"}
-    log.append(LogEntry.public(f"{who} draws {plural(len(drawn), kind[effect])}."))
-    log.append(LogEntry.private(f"You draw {names}.", [seat]))
+    count = plural(len(drawn), kind[effect])
+    log.append(LogEntry.public(msg("{who} draws {cards}.", who=who, cards=count)))
+    said = names if drawn else pmsg("drawn", "nothing")
+    log.append(LogEntry.private(msg("You draw {cards}.", cards=said), [seat]))
 
 
 def _decision(s: StrangeNorrellState, seat: int, code: str, effect: str, log: Log) -> None:
@@ -118,6 +150,6 @@ def _decision(s: StrangeNorrellState, seat: int, code: str, effect: str, log: Lo
         if s.feat_offer:
             s.steps.insert(0, Step("reward", seat, source="honeyfoot", code=code, tokens=1))
         else:
-            log.append(LogEntry.public("There is no feat of magic available to take."))
+            log.append(LogEntry.public(msg("There is no feat of magic available to take.")))
     else:
         magic.start_free_token(s, seat, "connexion", code, magic.available_in_order(s), log)

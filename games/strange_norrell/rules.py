@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import LogEntry, seat_ref
+from games.core.words import msg
 from games.strange_norrell import cards, magic, movement, prestige, spellcasting, turn, years
 from games.strange_norrell.actions import (
     Acquire,
@@ -204,7 +205,7 @@ def _apply_step(s: StrangeNorrellState, seat: int, step: Step, action: Action, l
             _go_anywhere(s, seat, step, location, log)
         case Stay():
             s.steps.pop(0)
-            log.append(LogEntry.public(f"{seat_ref(seat)} stays where they are."))
+            log.append(LogEntry.public(msg("{who} stays where they are.", who=seat_ref(seat))))
         case Uncover(action_key):
             spellcasting.uncover(s, seat, action_key, log)
         case Discard(card):
@@ -219,16 +220,23 @@ def _go_anywhere(s: StrangeNorrellState, seat: int, step: Step, location: str, l
         turn.move(s, seat, location, log)
         return
     if step.source == "roads":
-        turn.move(s, seat, location, log, how="rides the King's Roads")
+        turn.move(s, seat, location, log, roads=True)
         s.turn = replace(s.current, roads=False)
         return
     m = s.magicians[seat]
     m.location = location
     if step.source == "spell":
-        spellcasting.spend(s, seat, step.code, log, f"the magician goes to {place_name(location)}.")
+        went = msg("the magician goes to {place}.", place=place_name(location))
+        spellcasting.spend(s, seat, step.code, log, went)
     else:
         log.append(
-            LogEntry.public(f"The Coachman drives {seat_ref(seat)} to {place_name(location)}.")
+            LogEntry.public(
+                msg(
+                    "The Coachman drives {who} to {place}.",
+                    who=seat_ref(seat),
+                    place=place_name(location),
+                )
+            )
         )
 
 

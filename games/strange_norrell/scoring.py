@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Outcome
+from games.core.words import msg
 from games.strange_norrell import cards
 from games.strange_norrell.state import Magician, StrangeNorrellState
 
@@ -83,7 +84,14 @@ def results(s: StrangeNorrellState) -> tuple[str, ...]:
     """Each magician's magicianship in words, with the prestige that breaks a tie: "34
     magicianship, 21 prestige". Told as it stands even when every magician loses to an
     undefeated fairy, though the outcome then counts every score as 0."""
-    return tuple(f"{magicianship(m)} magicianship, {m.prestige} prestige" for m in s.magicians)
+    return tuple(
+        msg(
+            "{magicianship} magicianship, {prestige} prestige",
+            magicianship=magicianship(m),
+            prestige=m.prestige,
+        )
+        for m in s.magicians
+    )
 
 
 #: Tenths of magicianship a running game's standing counts for a feat's progress (times its

@@ -9,10 +9,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import LogEntry, seat_ref
+from games.core.words import Msg, joined, msg, pmsg
 from games.strange_norrell import cards, decks, magic, prestige
 from games.strange_norrell.actions import Action, Cast, DiscardSpell
 from games.strange_norrell.state import Step, StrangeNorrellState
-from games.strange_norrell.text import engagement_label, plural, spell_name
+from games.strange_norrell.text import (
+    action_name,
+    element_word,
+    engagement_label,
+    plural,
+    spell_name,
+)
 
 Log = list[LogEntry]
 
@@ -62,12 +69,21 @@ def cast(s: StrangeNorrellState, seat: int, spell: str, log: Log) -> None:
             _resolve_at_once(s, seat, spell, log)
 
 
-def spend(s: StrangeNorrellState, seat: int, spell: str, log: Log, effect: str = "") -> None:
+def spend(
+    s: StrangeNorrellState, seat: int, spell: str, log: Log, effect: Msg | None = None
+) -> None:
     """The spell leaves the hand for the face-up discard pile, announced with its effect."""
     s.magicians[seat].spells.remove(spell)
     s.spell_discard.append(spell)
-    tail = f": {effect}" if effect else "."
-    log.append(LogEntry.public(f"{seat_ref(seat)} casts **{spell_name(spell)}**{tail}"))
+    who, name = seat_ref(seat), spell_name(spell)
+    if effect is None:
+        log.append(LogEntry.public(msg("{who} casts **{spell}**.", who=who, spell=name)))
+    else:
+        log.append(
+            LogEntry.public(
+                msg("{who} casts **{spell}**: {effect}", who=who, spell=name, effect=effect)
+            )
+        )
 
 
 def _resolve_at_once(s: StrangeNorrellState, seat: int, spell: str, log: Log) -> None:
@@ -79,14 +95,16 @@ def _resolve_at_once(s: StrangeNorrellState, seat: int, spell: str, log: Log) ->
             c for c in (decks.draw_introduction(s) for _ in range(data.amount)) if c is not None
         ]
         m.hand = sorted(m.hand + drawn)
-        log.append(LogEntry.public(f"{seat_ref(seat)} draws {plural(len(drawn), 'introduction')}."))
-        names = ", ".join(engagement_label(c) for c in drawn) or "nothing"
-        log.append(LogEntry.private(f"You draw {names}.", [seat]))
+        count = plural(len(drawn), "introduction")
+        log.append(LogEntry.public(msg("{who} draws {cards}.", who=seat_ref(seat), cards=count)))
+        names = joined((engagement_label(c) for c in drawn), ", ") if drawn else None
+        said = names if names is not None else pmsg("drawn", "nothing")
+        log.append(LogEntry.private(msg("You draw {cards}.", cards=said), [seat]))
     elif data.effect == "magicianship":
-        spend(s, seat, spell, log, "1 magicianship.")
+        spend(s, seat, spell, log, msg("1 magicianship."))
         m.magic_spells += 1
     elif data.effect == "pupil":
-        spend(s, seat, spell, log, "a pupil (3 magicianship).")
+        spend(s, seat, spell, log, msg("a pupil (3 magicianship)."))
         m.pupil = True
     elif data.effect == "prestige":
         spend(s, seat, spell, log)
@@ -94,7 +112,13 @@ def _resolve_at_once(s: StrangeNorrellState, seat: int, spell: str, log: Log) ->
     elif data.effect == "fairy":
         top = cards.board().fairy.top
         s.fairy = max(0, min(top, s.fairy + data.amount))
-        spend(s, seat, spell, log, f"the fairy's strength is now **{s.fairy}**.")
+        spend(
+            s,
+            seat,
+            spell,
+            log,
+            msg("the fairy's strength is now **{strength}**.", strength=s.fairy),
+        )
     else:
         raise AssertionError(data.effect)
 
@@ -104,7 +128,13 @@ def discard_for_prestige(s: StrangeNorrellState, seat: int, spell: str, log: Log
     s.magicians[seat].spells.remove(spell)
     s.spell_discard.append(spell)
     log.append(
-        LogEntry.public(f"{seat_ref(seat)} discards **{spell_name(spell)}** for 1 prestige.")
+        LogEntry.public(
+            msg(
+                "{who} discards **{spell}** for 1 prestige.",
+                who=seat_ref(seat),
+                spell=spell_name(spell),
+            )
+        )
     )
     prestige.gain(s, seat, 1, log)
 
@@ -113,7 +143,7 @@ def uncover(s: StrangeNorrellState, seat: int, action: str, log: Log) -> None:
     """Scrying in a Silver Dish: the covered action is free again."""
     step = s.steps.pop(0)
     s.magicians[seat].covered.remove(action)
-    spend(s, seat, step.code, log, f"*{cards.actions()[action].name}* is free again.")
+    spend(s, seat, step.code, log, msg("*{action}* is free again.", action=action_name(action)))
 
 
 def conjure(s: StrangeNorrellState, seat: int, element: str, log: Log) -> None:
@@ -122,4 +152,10 @@ def conjure(s: StrangeNorrellState, seat: int, element: str, log: Log) -> None:
     turn = s.current
     if element not in turn.elements:
         s.turn = replace(turn, elements=(*turn.elements, element))
-    spend(s, seat, step.code, log, f"{element} is available this turn.")
+    spend(
+        s,
+        seat,
+        step.code,
+        log,
+        msg("{element} is available this turn.", element=element_word(element)),
+    )

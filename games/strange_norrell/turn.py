@@ -9,6 +9,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import Msg, joined, msg, nmsg
 from games.strange_norrell import cards, decks, movement, prestige
 from games.strange_norrell.actions import (
     INTRO,
@@ -28,7 +29,13 @@ from games.strange_norrell.actions import (
     Take,
 )
 from games.strange_norrell.state import STILL, FeatInPlay, Step, StrangeNorrellState
-from games.strange_norrell.text import element_list, engagement_label, feat_label, place_name
+from games.strange_norrell.text import (
+    book_name,
+    element_list,
+    engagement_label,
+    feat_label,
+    place_name,
+)
 
 Log = list[LogEntry]
 
@@ -69,21 +76,31 @@ def choose_action(s: StrangeNorrellState, seat: int, action: Action, log: Log) -
     match action:
         case Acquire(book):
             key = "acquire"
-            _take_book(s, seat, book, log, f"{who} acquires")
+            _take_book(s, seat, book, log, "acquire")
         case KingsRoads():
             key = "kings-roads"
-            log.append(LogEntry.public(f"{who} takes the King's Roads."))
+            log.append(LogEntry.public(msg("{who} takes the King's Roads.", who=who)))
         case Study(study):
             key = study
             elements = cards.actions()[study].elements
-            log.append(LogEntry.public(f"{who} studies {element_list(elements)}."))
+            log.append(
+                LogEntry.public(
+                    msg("{who} studies {elements}.", who=who, elements=element_list(elements))
+                )
+            )
         case Battlefield(first, second):
             elements = (first, second)
             log.append(
-                LogEntry.public(f"{who} works battlefield magic with {element_list(elements)}.")
+                LogEntry.public(
+                    msg(
+                        "{who} works battlefield magic with {elements}.",
+                        who=who,
+                        elements=element_list(elements),
+                    )
+                )
             )
         case Libraries(book):
-            _take_book(s, seat, book, log, f"{who} buys up the libraries and keeps", reveal=False)
+            _take_book(s, seat, book, log, "libraries", reveal=False)
             gone = list(s.book_offer)
             s.book_offer.clear()
             s.book_discard.extend(gone)
@@ -92,18 +109,30 @@ def choose_action(s: StrangeNorrellState, seat: int, action: Action, log: Log) -
             if len(s.revealed) > 1:
                 elements = cards.marseilles()[s.revealed[-2]].elements
                 log.append(
-                    LogEntry.public(f"{who} reads the cards: {element_list(elements)} this turn.")
+                    LogEntry.public(
+                        msg(
+                            "{who} reads the cards: {elements} this turn.",
+                            who=who,
+                            elements=element_list(elements),
+                        )
+                    )
                 )
             else:
                 log.append(
-                    LogEntry.public(f"{who} reads the cards, but no earlier card lies there.")
+                    LogEntry.public(
+                        msg("{who} reads the cards, but no earlier card lies there.", who=who)
+                    )
                 )
         case School():
-            log.append(LogEntry.public(f"{who} calls on the school at Starecross."))
+            log.append(LogEntry.public(msg("{who} calls on the school at Starecross.", who=who)))
         case StillWaters():
             key = STILL
             m.covered.clear()
-            log.append(LogEntry.public(f"{who} stills the waters: every action is free again."))
+            log.append(
+                LogEntry.public(
+                    msg("{who} stills the waters: every action is free again.", who=who)
+                )
+            )
         case _:
             raise AssertionError(action)
     s.turn = replace(
@@ -123,7 +152,15 @@ def _take_book(
 ) -> None:
     s.book_offer.remove(book)
     s.magicians[seat].books.append(book)
-    log.append(LogEntry.public(f"{verb} *{cards.books()[book].name}*."))
+    who, name = seat_ref(seat), book_name(book)
+    if verb == "acquire":
+        log.append(LogEntry.public(msg("{who} acquires *{book}*.", who=who, book=name)))
+    else:
+        log.append(
+            LogEntry.public(
+                msg("{who} buys up the libraries and keeps *{book}*.", who=who, book=name)
+            )
+        )
     if reveal:
         _reveal_books(s, log)
 
@@ -131,8 +168,8 @@ def _take_book(
 def _reveal_books(s: StrangeNorrellState, log: Log) -> None:
     revealed = decks.refill_books(s)
     if revealed:
-        names = ", ".join(f"*{cards.books()[b].name}*" for b in revealed)
-        log.append(LogEntry.public(f"Revealed: {names}."))
+        names = joined((joined(("*", book_name(b), "*"), "") for b in revealed), ", ")
+        log.append(LogEntry.public(msg("Revealed: {books}.", books=names)))
 
 
 # ------------------------------------------------------------------------ B. visits
@@ -172,7 +209,7 @@ def attendable(s: StrangeNorrellState, seat: int) -> list[str]:
     return sorted({c for c in m.hand if engagements[c].location == m.location})
 
 
-def move(s: StrangeNorrellState, seat: int, location: str, log: Log, how: str = "") -> None:
+def move(s: StrangeNorrellState, seat: int, location: str, log: Log, roads: bool = False) -> None:
     """One of the turn's moves."""
     m = s.magicians[seat]
     first = m.location is None
@@ -181,9 +218,19 @@ def move(s: StrangeNorrellState, seat: int, location: str, log: Log, how: str = 
     s.turn = replace(turn, moves=turn.moves + 1)
     who = seat_ref(seat)
     if first:
-        log.append(LogEntry.public(f"{who} arrives at {place_name(location)}."))
+        log.append(
+            LogEntry.public(msg("{who} arrives at {place}.", who=who, place=place_name(location)))
+        )
+    elif roads:
+        log.append(
+            LogEntry.public(
+                msg("{who} rides the King's Roads to {place}.", who=who, place=place_name(location))
+            )
+        )
     else:
-        log.append(LogEntry.public(f"{who} {how or 'moves'} to {place_name(location)}."))
+        log.append(
+            LogEntry.public(msg("{who} moves to {place}.", who=who, place=place_name(location)))
+        )
 
 
 def attend(s: StrangeNorrellState, seat: int, card: str, log: Log) -> None:
@@ -197,15 +244,23 @@ def attend(s: StrangeNorrellState, seat: int, card: str, log: Log) -> None:
         _spend_engagement(s, seat, card)
         log.append(
             LogEntry.public(
-                f"{seat_ref(seat)} fulfils {engagement_label(card)}, but no introduction or "
-                "feat is left to take."
+                msg(
+                    "{who} fulfils {card}, but no introduction or feat is left to take.",
+                    who=seat_ref(seat),
+                    card=engagement_label(card),
+                )
             )
         )
         return
     _spend_engagement(s, seat, card)
+    label = engagement_label(card)
     bonus = 1 if prestige.has(s, seat, "patron") else 0
-    extra = " (and 1 more from a patron)" if bonus else ""
-    log.append(LogEntry.public(f"{seat_ref(seat)} fulfils {engagement_label(card)}{extra}."))
+    said: Msg = (
+        msg("{who} fulfils {card} (and 1 more from a patron).", who=seat_ref(seat), card=label)
+        if bonus
+        else msg("{who} fulfils {card}.", who=seat_ref(seat), card=label)
+    )
+    log.append(LogEntry.public(said))
     prestige.gain(s, seat, data.prestige + bonus, log)
 
 
@@ -245,7 +300,9 @@ def take_reward(s: StrangeNorrellState, seat: int, picks: tuple[str, ...], log: 
     who = seat_ref(seat)
     if step.source == "invitation":
         _spend_engagement(s, seat, step.code)
-        log.append(LogEntry.public(f"{who} fulfils {engagement_label(step.code)}."))
+        log.append(
+            LogEntry.public(msg("{who} fulfils {card}.", who=who, card=engagement_label(step.code)))
+        )
     drawn: list[str] = []
     for pick in picks:
         if pick == INTRO:
@@ -255,19 +312,32 @@ def take_reward(s: StrangeNorrellState, seat: int, picks: tuple[str, ...], log: 
             continue
         s.feat_offer.remove(pick)
         m.feats.append(FeatInPlay(pick))
-        log.append(LogEntry.public(f"{who} takes the feat {_feat(pick)}."))
+        log.append(LogEntry.public(msg("{who} takes the feat {feat}.", who=who, feat=_feat(pick))))
     if drawn:
         m.hand = sorted(m.hand + drawn)
-        count = "an introduction" if len(drawn) == 1 else f"{len(drawn)} introductions"
-        log.append(LogEntry.public(f"{who} draws {count}."))
-        names = ", ".join(engagement_label(c) for c in drawn)
-        log.append(LogEntry.private(f"You draw {names}.", [seat]))
+        log.append(
+            LogEntry.public(
+                nmsg(
+                    "{who} draws an introduction.",
+                    "{who} draws {n} introductions.",
+                    len(drawn),
+                    who=who,
+                )
+            )
+        )
+        names = joined((engagement_label(c) for c in drawn), ", ")
+        log.append(LogEntry.private(msg("You draw {cards}.", cards=names), [seat]))
     revealed = decks.refill_feats(s)
     if revealed:
         log.append(
-            LogEntry.public("New feats of magic: " + ", ".join(_feat(f) for f in revealed) + ".")
+            LogEntry.public(
+                msg(
+                    "New feats of magic: {feats}.",
+                    feats=joined((_feat(f) for f in revealed), ", "),
+                )
+            )
         )
 
 
-def _feat(code: str) -> str:
-    return f"**{feat_label(code)}**"
+def _feat(code: str) -> Msg:
+    return joined(("**", feat_label(code), "**"), "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from games.core.words import Msg, joined, msg, pmsg
 from games.strange_norrell import cards, moves, turn
 from games.strange_norrell.actions import (
     Acquire,
@@ -31,7 +32,7 @@ from games.strange_norrell.actions import (
     Study,
 )
 from games.strange_norrell.state import StrangeNorrellState
-from games.strange_norrell.text import SYMBOLS
+from games.strange_norrell.text import SYMBOLS, book_name
 
 #: The most whole turns offered (one page of a menu); past it, the turn is made move by move.
 MAX_WHOLE_TURNS = 25
@@ -103,30 +104,42 @@ def whole_turns(s: StrangeNorrellState, seat: int) -> list[Composite]:
     return found
 
 
+def _form(form: str) -> Msg:
+    """A book's form in a word."""
+    return {
+        "double": pmsg("book form", "double"),
+        "convert": pmsg("book form", "convert"),
+        "focus": pmsg("book form", "focus"),
+    }[form]
+
+
 def action_words(action: Action, *, tiny: bool = False) -> str:
     """A turn's action in few words, for a whole turn's label; ``tiny``, a book by its
     element and form alone (each pair names one book)."""
     match action:
         case Acquire(book) if tiny:
             data = cards.books()[book]
-            return f"📚 {SYMBOLS[data.element]} {data.form}"
+            return joined(("📚", SYMBOLS[data.element], _form(data.form)), " ")
         case Libraries(book) if tiny:
             data = cards.books()[book]
-            return f"📚 Keep {SYMBOLS[data.element]} {data.form}"
+            return msg(
+                "📚 Keep {symbol} {form}", symbol=SYMBOLS[data.element], form=_form(data.form)
+            )
         case Acquire(book):
-            return f"📚 {cards.books()[book].name}"
+            return joined(("📚", book_name(book)), " ")
         case KingsRoads():
-            return "🛣️ King's Roads"
+            return msg("🛣️ King's Roads")
         case Study(key):
-            return "Study " + "".join(SYMBOLS[e] for e in cards.actions()[key].elements)
+            symbols = "".join(SYMBOLS[e] for e in cards.actions()[key].elements)
+            return msg("Study {symbols}", symbols=symbols)
         case Battlefield(first, second):
             return f"⚔️ {SYMBOLS[first]}{SYMBOLS[second]}"
         case Libraries(book):
-            return f"📚 Libraries: {cards.books()[book].name}"
+            return msg("📚 Libraries: {book}", book=book_name(book))
         case ReadCards():
-            return "🔮 Read the Cards"
+            return msg("🔮 Read the Cards")
         case School():
-            return "🏫 Starecross"
+            return msg("🏫 Starecross")
         case StillWaters():
-            return "💧 Still the waters"
+            return msg("💧 Still the waters")
     raise TypeError(f"not an action of a turn: {action!r}")

@@ -5,9 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import LogEntry, seat_ref
+from games.core.words import joined, msg
 from games.strange_norrell import cards, decks, prestige, scoring
 from games.strange_norrell.state import Step, StrangeNorrellState, Turn
-from games.strange_norrell.text import element_list, engagement_label, plural
+from games.strange_norrell.text import (
+    book_name,
+    element_list,
+    engagement_label,
+    name,
+    plural,
+)
 
 Log = list[LogEntry]
 
@@ -28,29 +35,47 @@ def prepare_year(s: StrangeNorrellState, log: Log, first: bool) -> None:
     s.fairy = min(cards.board().fairy.top, s.fairy + card.strength)
     log.append(
         LogEntry.public(
-            f"**{s.year}.** The card of Marseilles is **{card.name}**: the fairy grows "
-            f"{card.strength} to strength **{s.fairy}**; elements {element_list(card.elements)}; "
-            f"{plural(card.invitations, 'invitation')} a turn."
+            msg(
+                "**{year}.** The card of Marseilles is **{card}**: the fairy grows {growth} to "
+                "strength **{strength}**; elements {elements}; {invitations} a turn.",
+                year=s.year,
+                card=name(card.name),
+                growth=card.strength,
+                strength=s.fairy,
+                elements=element_list(card.elements),
+                invitations=plural(card.invitations, "invitation"),
+            )
         )
     )
     if not first and s.book_offer:
         gone = s.book_offer.pop(0)
         s.book_discard.append(gone)
         revealed = decks.refill_books(s)
-        books = cards.books()
-        shown = ", ".join(f"*{books[b].name}*" for b in revealed) or "no book"
+        shown = (
+            joined((joined(("*", book_name(b), "*"), "") for b in revealed), ", ")
+            if revealed
+            else msg("no book")
+        )
         log.append(
-            LogEntry.public(f"*{books[gone].name}* is discarded from the books; {shown} revealed.")
+            LogEntry.public(
+                msg(
+                    "*{book}* is discarded from the books; {shown} revealed.",
+                    book=book_name(gone),
+                    shown=shown,
+                )
+            )
         )
     s.played = []
     if is_confrontation(s.year):
-        log.append(LogEntry.public(f"In {s.year} the magicians confront the fairy."))
+        log.append(LogEntry.public(msg("In {year} the magicians confront the fairy.", year=s.year)))
         s.window = [seat for seat in s.order if s.magicians[seat].spells]
         if s.window:
             log.append(
                 LogEntry.public(
-                    "Before the first turn, magicians holding spells may play those allowed "
-                    "outside their turn, then pass."
+                    msg(
+                        "Before the first turn, magicians holding spells may play those allowed "
+                        "outside their turn, then pass."
+                    )
                 )
             )
             return
@@ -63,7 +88,7 @@ def start_next_turn(s: StrangeNorrellState, log: Log) -> None:
     waiting = [seat for seat in s.order if seat not in s.played]
     if waiting:
         s.turn = Turn(waiting[0])
-        log.append(LogEntry.public(f"It is {seat_ref(waiting[0])}'s turn."))
+        log.append(LogEntry.public(msg("It is {who}'s turn.", who=seat_ref(waiting[0]))))
         return
     s.turn = None
     if s.year >= cards.board().last_year:
@@ -75,7 +100,7 @@ def start_next_turn(s: StrangeNorrellState, log: Log) -> None:
 def close_window(s: StrangeNorrellState, seat: int, log: Log) -> None:
     """``seat`` passes; once everyone has, the year's turns begin."""
     s.window.remove(seat)
-    log.append(LogEntry.public(f"{seat_ref(seat)} passes."))
+    log.append(LogEntry.public(msg("{who} passes.", who=seat_ref(seat))))
     if not s.window:
         start_next_turn(s, log)
 
@@ -90,23 +115,30 @@ def end_turn(s: StrangeNorrellState, log: Log) -> None:
         if total >= s.fairy:
             log.append(
                 LogEntry.public(
-                    f"{who} confronts the fairy with {total} magicianship against its strength "
-                    f"{s.fairy} and **defeats the gentleman with the thistle-down hair!**"
+                    msg(
+                        "{who} confronts the fairy with {total} magicianship against its "
+                        "strength {strength} and **defeats the gentleman with the thistle-down "
+                        "hair!**",
+                        who=who,
+                        total=total,
+                        strength=s.fairy,
+                    )
                 )
             )
             s.defeated_by = seat
             end_game(s, log)
             return
-        log.append(LogEntry.public(f"{who} confronts the fairy, and nothing happens."))
+        log.append(LogEntry.public(msg("{who} confronts the fairy, and nothing happens.", who=who)))
     m = s.magicians[seat]
     count = cards.marseilles()[s.revealed[-1]].invitations
     count += 1 if prestige.has(s, seat, "letters") else 0
     drawn = [c for c in (decks.draw_invitation(s) for _ in range(count)) if c is not None]
     m.hand = sorted(m.hand + drawn)
-    log.append(LogEntry.public(f"{who} draws {plural(len(drawn), 'invitation')}."))
+    drawn_words = plural(len(drawn), "invitation")
+    log.append(LogEntry.public(msg("{who} draws {cards}.", who=who, cards=drawn_words)))
     if drawn:
-        names = ", ".join(engagement_label(c) for c in drawn)
-        log.append(LogEntry.private(f"You draw {names}.", [seat]))
+        names = joined((engagement_label(c) for c in drawn), ", ")
+        log.append(LogEntry.private(msg("You draw {cards}.", cards=names), [seat]))
     s.turn = replace(turn, phase="tidy")
     if len(m.hand) > cards.board().hand_limit:
         s.steps.insert(0, Step("discard", seat))
@@ -118,7 +150,11 @@ def discard_to_limit(s: StrangeNorrellState, seat: int, card: str, log: Log) -> 
     m = s.magicians[seat]
     m.hand.remove(card)
     decks.discard_engagement(s, card)
-    log.append(LogEntry.public(f"{seat_ref(seat)} discards {engagement_label(card)}."))
+    log.append(
+        LogEntry.public(
+            msg("{who} discards {card}.", who=seat_ref(seat), card=engagement_label(card))
+        )
+    )
     if len(m.hand) > cards.board().hand_limit:
         s.steps.insert(0, Step("discard", seat))
 
@@ -144,15 +180,19 @@ def end_game(s: StrangeNorrellState, log: Log) -> None:
         if s.difficulty == "standard":
             log.append(
                 LogEntry.public(
-                    "1817 ends and the gentleman with the thistle-down hair is undefeated: he "
-                    "reigns over England. The magicians still compare their magicianship."
+                    msg(
+                        "1817 ends and the gentleman with the thistle-down hair is undefeated: "
+                        "he reigns over England. The magicians still compare their magicianship."
+                    )
                 )
             )
         else:
             log.append(
                 LogEntry.public(
-                    "1817 ends and the gentleman with the thistle-down hair is undefeated: at "
-                    "this difficulty, every magician loses."
+                    msg(
+                        "1817 ends and the gentleman with the thistle-down hair is undefeated: "
+                        "at this difficulty, every magician loses."
+                    )
                 )
             )
-    log.append(LogEntry.public("The game is over."))
+    log.append(LogEntry.public(msg("The game is over.")))
