@@ -57,7 +57,7 @@ from games.strange_norrell.text import (
 )
 
 #: Where the project's own data is described.
-OWN = msg("Grimoire's own card")
+OWN = pmsg("rules note", "Grimoire's own card")
 #: Key of the entry for stilling the waters, and of the keywords.
 STILL_WATERS = "still-waters"
 INVITATION, INTRODUCTION = "invitation", "introduction"
