@@ -9,6 +9,7 @@ import games
 from bot.clocks.turn_clock import deadline_line, deadlines_by_seat
 from bot.common.announce import seat_users
 from bot.common.posts import Post, TurnButton
+from bot.common.posts import text_of as said_text
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.views import TableViews
 from storage import DeliveryKind, Game, OutboxItem, Store
@@ -84,8 +85,8 @@ async def thread_posts(store: Store, items: list[OutboxItem]) -> list[Post]:
                 version,
                 footer=deadline_line(deadlines_by_seat(pending).values()),  # as when sent
                 lines=bool(item.payload.get("lines", True)),
-                missed=item.payload.get("missed"),
-                heading=item.payload.get("heading"),
+                missed=_text(item.payload.get("missed")),
+                heading=_text(item.payload.get("heading")),
             )
             game = history.game
             posts.append(
@@ -127,3 +128,8 @@ async def dms(store: Store, items: list[OutboxItem]) -> dict[int, Post]:
 def text_of(payload: Any) -> str:
     """Everything a delivery carries, as one searchable text."""
     return json.dumps(payload, ensure_ascii=False, default=str)
+
+
+def _text(data: Any) -> str | None:
+    """A text of an outbox row as the worker reads it (a message kept as one)."""
+    return None if data is None else said_text(data)

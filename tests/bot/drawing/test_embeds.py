@@ -99,7 +99,7 @@ def test_options_are_read_as_stored_options() -> None:
     }
     names = {HOST: "Alice", GUEST: "Bob"}
     assert field(lobby("magic-spell", options=before_rounds), "Options", names) == "rounds=30"
-    assert field(lobby("magic-spell", options={}), "Options", names) == "default"
+    assert field(lobby("magic-spell", options={}), "Options", names) == "default options"
 
 
 def test_the_turn_clock_is_one_line() -> None:

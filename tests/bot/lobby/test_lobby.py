@@ -511,6 +511,6 @@ def test_the_lobby_buttons_and_ai_menu_are_said_in_the_readers_language() -> Non
         menu = LobbyAiSelect(7)
     assert join.item.label == "Rejoindre"
     assert menu.item.placeholder == "Ajouter une IA…"
-    assert [o.label for o in menu.item.options] == ["IA : facile", "IA : normale", "IA : difficile"]
+    assert [o.label for o in menu.item.options] == ["IA : facile", "IA : normal", "IA : difficile"]
     with reading_in("en"):
         assert LobbyButton("join", 7).item.label == "Join"

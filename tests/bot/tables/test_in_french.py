@@ -51,8 +51,9 @@ def in_french(monkeypatch: pytest.MonkeyPatch) -> Callable[[], None]:
     let_in: Callable[[discord.Interaction], Awaitable[bool]] = bot.common.errors.admit
 
     async def admit_in_french(interaction: discord.Interaction) -> bool:
-        set_reading("fr")
-        return await let_in(interaction)
+        let = await let_in(interaction)
+        set_reading("fr")  # after the member's own language was read: French whatever it is
+        return let
 
     def read_french() -> None:
         monkeypatch.setattr(bot.common.errors, "admit", admit_in_french)
