@@ -148,6 +148,43 @@ async def test_a_whole_game_in_the_pseudo_language_leaves_no_word_unmarked(
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("key", sorted(games.ENGINES))
+async def test_a_whole_game_on_a_french_server_with_a_german_member(table: Table, key: str) -> None:
+    """The server reads French and Bob German: the thread's posts end in French, Bob's answers
+    are German, Alice's (no choice of her own) her Discord client's, and nothing overflows
+    Discord's limits in either language."""
+    store = bot_of(table).services.store
+    await store.prefs.set_server(table.guild.id, {"language": "fr"})
+    await store.prefs.set_choices(table.members["bob"].id, {"language": "de"})
+    game = await seated_game(table, key)
+    game = await play_out(table, game, random.Random(len(key) + 1))
+    thread = next(t for t in table.channel.threads if t.id == game.thread_id)
+    in_thread = "\n".join(
+        text
+        for request in table.env.http_requests
+        if f"/channels/{thread.id}/" in request.path
+        for text, _ in member_texts(request)
+    )
+    ending = ("gagne", "partagent la victoire", "Personne ne gagne")
+    assert any(words in in_thread for words in ending), in_thread[-2000:]
+    bob, alice = table.members["bob"], table.members["alice"]
+    said_to_bob = (await bob.slash(thread, "play", move="pass")).response
+    said_to_alice = (await alice.slash(thread, "play", move="pass")).response
+    assert said_to_bob is not None
+    assert said_to_alice is not None
+    assert "Partie" in said_to_bob.content, said_to_bob.content
+    # Alice chose nothing: her answers follow her Discord client, English in the simulator.
+    assert "Game #" in said_to_alice.content, said_to_alice.content
+    too_long = {
+        problem
+        for request in table.env.http_requests
+        if request.method in {"POST", "PATCH", "PUT"} and "/commands" not in request.path
+        for problem in overflows(request.json)
+    }
+    assert not too_long, "\n".join(sorted(too_long))
+
+
+@pytest.mark.slow
 async def test_a_french_server_plays_in_french_and_a_german_member_reads_german(
     table: Table,
 ) -> None:
