@@ -277,9 +277,9 @@ def _laboratory(view: MagicSpellView) -> str:
         lines.append(msg("Empty: {places}", places=_ranges(empty)))
     known = [(i, letter) for i, letter in enumerate(view.lab) if letter and letter != UNKNOWN]
     if known:
-        tiles = msg_list(
+        tiles = joined(
             [msg("{tile} at {place}", tile=tile_label(letter), place=i + 1) for i, letter in known],
-            style="unit",
+            ", ",
         )
         if view.viewer is not None:
             lines.append(msg("You remember: {tiles}", tiles=tiles))
@@ -311,20 +311,20 @@ def _student_field(view: MagicSpellView, s: StudentView) -> BoardField:
     if s.seat == view.current and not view.finished:
         marks.append("▶")
     name = (
-        msg("{who} ({marks})", who=seat_ref(s.seat), marks=msg_list(marks, style="unit"))
+        msg("{who} ({marks})", who=seat_ref(s.seat), marks=joined(marks, ", "))
         if marks
         else seat_ref(s.seat)
     )
-    homework = msg_list(
+    homework = joined(
         [
             tiles_text(h.letters) if view.open_research and h.letters else str(h.woven)
             for h in s.homework
         ],
-        style="unit",
+        ", ",
     )
-    spellbook = msg_list(
+    spellbook = joined(
         [msg("{spell} {credits}", spell=title(w), credits=spell(w).credits) for w in s.spellbook],
-        style="unit",
+        ", ",
     )
     count = spells_count(len(s.homework))
     lines: list[str] = [
@@ -401,7 +401,7 @@ def _spellbook_effects(view: MagicSpellView) -> list[BoardField]:
         line = effect_line(word)
         also = used + len(line) > EFFECTS_LIMIT
         if also:
-            rest = msg_list([title(w) for w in words[index:]], style="unit")
+            rest = joined([title(w) for w in words[index:]], ", ")
             line = msg("Also: {spells} (`/card` tells what each does)", spells=rest)
         if sum(len(x) + 1 for x in lines) + len(line) > FIELD_LIMIT:
             fields.append(_effects_field(lines, len(fields)))

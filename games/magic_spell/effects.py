@@ -125,7 +125,7 @@ def _augury(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log
             )
         )
     )
-    names = msg_list([spell_name(word) for word in seen], style="unit")
+    names = joined([spell_name(word) for word in seen], ", ")
     log.append(LogEntry.private(msg("The deck's top spells: {spells}.", spells=names), [seat]))
 
 

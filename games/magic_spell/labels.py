@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from games.core import seat_ref
 from games.core.labels import LABEL_LIMIT, shown_length
-from games.core.words import Msg, joined, msg, msg_list, nmsg, pmsg
+from games.core.words import Msg, joined, msg, nmsg, pmsg
 from games.magic_spell import laboratory
 from games.magic_spell.actions import (
     Accept,
@@ -86,6 +86,10 @@ from games.magic_spell.weaving import MOVE_COST, extra_cost
 
 #: The longest label, with every name filled in at :data:`NAME_LIMIT` characters.
 #: The longest player name a label leaves room for.
+
+
+#: How much longer than the English a translated answer to an offer may read.
+TRANSLATION_ROOM = 8
 
 
 def fitted(head: str, *details: str) -> str:
@@ -189,8 +193,8 @@ def label(s: MagicSpellState, seat: int, action: Action) -> str:
                 head = msg("Ask for {want}", want=asked)
             return _ask(s, seat, want, head)
         case CompositeOffer(other, items, wants):
-            given = msg_list([_item(student, item) for item in items], style="unit")
-            asked = msg_list([_want(s, seat, other, want) for want in wants], style="unit")
+            given = joined([_item(student, item) for item in items], ", ")
+            asked = joined([_want(s, seat, other, want) for want in wants], ", ")
             return msg(
                 "Offer {who} {given} for {asked}", who=seat_ref(other), given=given, asked=asked
             )
@@ -440,7 +444,7 @@ def _effect(
         tile_text = msg("a tile")
     return msg(
         said.template,
-        target=seat_ref(target) if target >= 0 else msg("an opponent"),
+        target=seat_ref(target) if target >= 0 else _anyone(data),
         row=msg("row {row}", row=row_label(row)) if row >= 0 else msg("a row"),
         tile=tile_text,
         mine=msg("your {tile}", tile=tile_label(mine)) if mine else msg("a tile of yours"),
@@ -450,13 +454,24 @@ def _effect(
     )
 
 
+#: The effects whose target is the subject of the sentence ("an opponent loses 3 spirit").
+_TARGET_ACTS = {"drain", "expel", "shelve", "block"}
+
+
+def _anyone(data: SpellData) -> str:
+    """The opponent a spell will act on, not chosen yet."""
+    if data.effect in _TARGET_ACTS:
+        return pmsg("subject", "an opponent")
+    return msg("an opponent")
+
+
 def _requirement(data: SpellData) -> str:
     owed: list[str] = []
     if data.spirit:
         owed.append(msg("{amount} spirit", amount=data.spirit))
     if data.tiles:
         owed.append(tiles_count(data.tiles))
-    return msg(" ({owed})", owed=msg_list(owed, style="unit")) if owed else ""
+    return msg(" ({owed})", owed=joined(owed, ", ")) if owed else ""
 
 
 def _cast(s: MagicSpellState, seat: int, word: str) -> str:
@@ -575,7 +590,7 @@ def _needed_by(student: Student, letter: str) -> str:
     wanting = [h.spell for h in student.homework if letter != STONE and fits(h, letter)]
     if not wanting:
         return msg(" (no homework needs it)")
-    names = msg_list([title(w) for w in wanting], style="unit")
+    names = joined([title(w) for w in wanting], ", ")
     return nmsg(" ({spells} needs it)", " ({spells} need it)", len(wanting), spells=names)
 
 
@@ -680,10 +695,15 @@ def _answer(s: MagicSpellState, seat: int, proposer: int, accept: bool) -> str:
     offer = offer_from(s, proposer, seat)
     assert offer is not None
     parts = [_offered(s, offer, item) for item in offer.gives]
-    offered = msg_list([name for name, _ in parts], style="unit")
-    wanted = msg_list([_for(want) for want in offer.wants], style="unit")
+    offered = joined([name for name, _ in parts], ", ")
+    wanted = joined([_for(want) for want in offer.wants], ", ")
     detail = parts[0][1] if len(parts) == 1 else ""
-    for more in (detail, ""):
+    for more in (detail, "", None):
+        if more is None:
+            # An offer of many things, or asking for many: the panel shows it in full.
+            if accept:
+                return msg("Accept {who}'s trade offer", who=seat_ref(proposer))
+            return msg("Decline {who}'s trade offer", who=seat_ref(proposer))
         if accept:
             said = msg(
                 "Accept {who}'s {offered}{detail} for {wanted}",
@@ -700,7 +720,8 @@ def _answer(s: MagicSpellState, seat: int, proposer: int, accept: bool) -> str:
                 detail=more,
                 wanted=wanted,
             )
-        if shown_length(said) <= LABEL_LIMIT:
+        # Room is left for a translation a few words longer than the English.
+        if shown_length(said) <= LABEL_LIMIT - TRANSLATION_ROOM:
             break
     return said
 

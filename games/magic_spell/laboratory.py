@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.core import LogEntry, SeededRng
-from games.core.words import msg, msg_list, nmsg
+from games.core.words import joined, msg, nmsg
 from games.magic_spell.spells import STONE
 from games.magic_spell.state import LAB_PLACES, ROW, MagicSpellState
 from games.magic_spell.text import tile_label
@@ -80,11 +80,7 @@ def return_tiles(
             )
         )
     if landed:
-        log.append(
-            LogEntry.public(
-                msg("{lead}: {tiles}.", lead=lead, tiles=msg_list(landed, style="unit"))
-            )
-        )
+        log.append(LogEntry.public(msg("{lead}: {tiles}.", lead=lead, tiles=joined(landed, ", "))))
 
 
 def shuffle(s: MagicSpellState, slots: list[int]) -> None:

@@ -34,7 +34,7 @@ from games.core.picture import (
     seat_swatch,
     wrap,
 )
-from games.core.words import msg, msg_list, pmsg
+from games.core.words import joined, msg, pmsg
 from games.magic_spell.describe import round_text
 from games.magic_spell.spells import STONE
 from games.magic_spell.state import ROW
@@ -237,9 +237,7 @@ def _own(canvas: Canvas, view: MagicSpellView, top: int) -> None:
     me = view.students[view.viewer] if view.viewer is not None else None
     if me is not None:
         book = (
-            msg_list([title(w) for w in me.spellbook], style="unit")
-            if me.spellbook
-            else msg("no spells yet")
+            joined([title(w) for w in me.spellbook], ", ") if me.spellbook else msg("no spells yet")
         )
         text = canvas.fit(
             msg("Spellbook: {spells}", spells=book), WIDTH - 2 * MARGIN - 16, size=TEXT

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.core import seat_ref
-from games.core.words import msg, msg_list
+from games.core.words import joined, msg
 from games.magic_spell import trading, weaving
 from games.magic_spell.actions import (
     Accept,
@@ -324,7 +324,7 @@ def _trade_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
             offer = trading.offer_from(s, proposer, seat)
             if offer is None:
                 return _no_offer(proposer)
-            asked = msg_list([_want_text(want) for want in offer.wants], style="unit")
+            asked = joined([_want_text(want) for want in offer.wants], ", ")
             return msg(
                 "You do not have everything {who}'s offer asks for: {asked}.",
                 who=_seat(proposer),
