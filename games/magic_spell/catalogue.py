@@ -61,9 +61,6 @@ from games.magic_spell.state import (
 )
 from games.magic_spell.text import credits_text, tiles_count
 
-#: Where RULES.md lists the project's own spells.
-_OWN_SPELLS = "Grimoire's own spell"
-
 STONE_KEY = "tile-stone"
 
 
@@ -129,7 +126,7 @@ def _spell_entry(data: SpellData) -> CardText:
         text=text,
         short=spell_brief(data),
         numbers=tuple(numbers),
-        rules=f"{_OWN_SPELLS}; Rules: “Cast”",
+        rules=msg("Grimoire's own spell; Rules: “Cast”"),
         own=True,
     )
 
@@ -157,7 +154,7 @@ def _actions() -> list[CardText]:
                 "Put a cabinet tile on a homework spell that needs it; the first weave a "
                 "turn is free"
             ),
-            "Rules: “Weave”; Grimoire's rule decisions 6-8",
+            msg("Rules: “Weave”; Grimoire's rule decisions 6-8"),
         ),
         _rules_entry(
             "action-cast",
@@ -170,7 +167,7 @@ def _actions() -> list[CardText]:
                 "and are never cast."
             ),
             msg("Use a spell of your spellbook, paying its requirement"),
-            "Rules: “Cast”; Grimoire's rule decision 13",
+            msg("Rules: “Cast”; Grimoire's rule decision 13"),
         ),
         _rules_entry(
             "action-scrounge",
@@ -182,7 +179,7 @@ def _actions() -> list[CardText]:
                 "back where it lies (a philosopher's stone put back leaves the game)."
             ),
             msg("Look at a laboratory tile: weave it, keep it, or put it back"),
-            "Rules: “Scrounge”; Grimoire's rule decisions 4-6",
+            msg("Rules: “Scrounge”; Grimoire's rule decisions 4-6"),
         ),
         _rules_entry(
             "action-research",
@@ -193,7 +190,7 @@ def _actions() -> list[CardText]:
                 cost=RESEARCH_COST,
             ),
             msg("Spend {cost} spirit to draw a spell into your homework", cost=RESEARCH_COST),
-            "Rules: “Research”",
+            msg("Rules: “Research”"),
         ),
         _rules_entry(
             "action-rest",
@@ -201,7 +198,7 @@ def _actions() -> list[CardText]:
             pmsg("kind", "action"),
             msg("Your turn: gain {gain} spirit.", gain=REST_GAIN),
             msg("Gain {gain} spirit", gain=REST_GAIN),
-            "Rules: “Rest”",
+            msg("Rules: “Rest”"),
         ),
         _rules_entry(
             "action-trade",
@@ -220,7 +217,7 @@ def _actions() -> list[CardText]:
                 "too). Spirit is never traded."
             ),
             msg("Out of turn: offer tiles or spells for others, one offer a round to each student"),
-            "Rules: “When it is not your turn…”; Grimoire's rule decisions 17-19",
+            msg("Rules: “When it is not your turn…”; Grimoire's rule decisions 17-19"),
         ),
     ]
 
@@ -238,7 +235,7 @@ def _words() -> list[CardText]:
                 "cabinet at the end is worth a credit, not towards submitting."
             ),
             msg("Stands for any one letter of a spell; leaves the game instead of returning"),
-            "Rules: “Philosopher's Stone”; Grimoire's rule decision 9",
+            msg("Rules: “Philosopher's Stone”; Grimoire's rule decision 9"),
         ),
         _rules_entry(
             "word-spirit",
@@ -253,7 +250,7 @@ def _words() -> list[CardText]:
                 gain=REST_GAIN,
             ),
             msg("Pays for extra weaves, research and spells; +1 at the end of a turn below five"),
-            "Rules: “Glossary”, “At the end of your turn”; Grimoire's rule decision 11",
+            msg("Rules: “Glossary”, “At the end of your turn”; Grimoire's rule decision 11"),
         ),
         _rules_entry(
             "word-cabinet",
@@ -265,7 +262,7 @@ def _words() -> list[CardText]:
                 limit=CABINET_LIMIT,
             ),
             msg("Your secret tiles; at most {limit} at the end of your turn", limit=CABINET_LIMIT),
-            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
+            msg("Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10"),
         ),
         _rules_entry(
             "word-homework",
@@ -281,7 +278,7 @@ def _words() -> list[CardText]:
                 "Your secret spells being woven; at most {limit} at the end of your turn",
                 limit=HOMEWORK_LIMIT,
             ),
-            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
+            msg("Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10"),
         ),
         _rules_entry(
             "word-spellbook",
@@ -292,7 +289,7 @@ def _words() -> list[CardText]:
                 "credits count towards your courseload."
             ),
             msg("Your completed spells: cast them, and their credits count"),
-            "Rules: “Glossary”",
+            msg("Rules: “Glossary”"),
         ),
         _rules_entry(
             "word-laboratory",
@@ -304,7 +301,7 @@ def _words() -> list[CardText]:
                 "memory pays."
             ),
             msg("The face-down tiles nobody owns, at numbered places"),
-            "Rules: “Glossary”; Grimoire's rule decisions 1 and 4",
+            msg("Rules: “Glossary”; Grimoire's rule decisions 1 and 4"),
         ),
         _rules_entry(
             "word-courseload",
@@ -322,7 +319,7 @@ def _words() -> list[CardText]:
                 "grading",
                 courseload=COURSELOAD,
             ),
-            "Rules: “Winning”, “Heavy Courseload”; Grimoire's rule decisions 20-21",
+            msg("Rules: “Winning”, “Heavy Courseload”; Grimoire's rule decisions 20-21"),
         ),
         _rules_entry(
             "word-semester",
@@ -336,7 +333,7 @@ def _words() -> list[CardText]:
                 rounds=SAFETY_ROUNDS,
             ),
             msg("The rounds a table may set: after the last, spellbooks are graded as they stand"),
-            "Grimoire's rule decision 22",
+            msg("Grimoire's rule decision 22"),
             own=True,
         ),
         _rules_entry(
@@ -349,7 +346,7 @@ def _words() -> list[CardText]:
                 "effect."
             ),
             msg("Spirit or tiles a spell asks for; without enough it has no effect"),
-            "Rules: “General Rules”, “Cast”; Grimoire's rule decision 13",
+            msg("Rules: “General Rules”, “Cast”; Grimoire's rule decision 13"),
         ),
     ]
 

@@ -23,7 +23,7 @@ from games.magic_spell.engine import MagicSpellEngine, MagicSpellOptions
 from games.magic_spell.refusals import explain, not_your_turn
 from games.magic_spell.state import MagicSpellState
 from tests.games.magic_spell.positions import ENGINE, position
-from tests.games.pseudo import escaped
+from tests.games.pseudo import escaped, said, unmarked
 
 DOMAIN = "games/magic_spell"
 SEEDS = (1, 2)
@@ -138,3 +138,8 @@ def test_every_label_fits_a_button_in_french_and_german(players: int, options: B
                     too_long.add(said)
         s = ENGINE.apply(s, seat, chooser.choice(actions)).state
     assert too_long == set()
+
+
+def test_every_card_says_where_the_rules_say_more_as_a_message() -> None:
+    leftover = {card.key: unmarked(said(card.rules)) for card in catalogue() if card.rules}
+    assert {key: words for key, words in leftover.items() if words} == {}
