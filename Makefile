@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 ARGS ?=
 
-.PHONY: run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
+.PHONY: messages run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +73,10 @@ soak: $(STAMP)
 	GRIMOIRE_BOT_KILLS=60 $(BIN)/pytest -s tests/bot/delivery/test_crash_delivery.py
 	GRIMOIRE_MULTI_WORKERS=3 GRIMOIRE_MULTI_GAMES=300 GRIMOIRE_MULTI_KILLS=40 \
 	GRIMOIRE_MULTI_DRAIN=600 $(BIN)/pytest -s tests/bot/test_multi_process.py
+
+# Bring every language's catalogues in step with the code (docs/languages.md).
+messages: $(STAMP)
+	$(BIN)/python -m bot.words update
 
 golden: $(STAMP)
 	GRIMOIRE_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/games/test_golden.py

@@ -47,6 +47,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         MAX_MEMBERS,
         MIN_MEMBERS,
     )
+    from bot.words.languages import LANGUAGES
 
     parser = argparse.ArgumentParser(
         prog="python -m bot",
@@ -76,6 +77,12 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=Path,
         default=DEFAULT_DB,
         help=f"the playground's SQLite file (default {DEFAULT_DB})",
+    )
+    parser.add_argument(
+        "--language",
+        choices=sorted(LANGUAGES),
+        default=None,
+        help="the language the playground's server and members read (default: English)",
     )
     arguments = parser.parse_args(argv)
     if not MIN_MEMBERS <= arguments.members <= MAX_MEMBERS:
@@ -139,7 +146,9 @@ def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set:
         return 1
     from bot.playground.runner import run_playground
 
-    options = PlaygroundOptions(port=arguments.port, members=arguments.members, db=arguments.db)
+    options = PlaygroundOptions(
+        port=arguments.port, members=arguments.members, db=arguments.db, language=arguments.language
+    )
     if not asyncio.run(open_database(options.database_url)):
         return 2
     return asyncio.run(run_playground(settings, options))

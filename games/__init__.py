@@ -18,6 +18,7 @@ import pkgutil
 from typing import Any
 
 from games.core import Engine
+from games.core.words import msg
 
 #: Every registered game, by key, in the order menus list them (``Engine.menu_position``,
 #: then title). Always this same dict, so code that reads it at the time of use sees games
@@ -41,7 +42,9 @@ def get(key: str) -> Engine[Any, Any]:
         return ENGINES[key]
     except KeyError:
         known = ", ".join(sorted(ENGINES))
-        raise UnknownGame(f"There is no game called “{key}”. Games: {known}.") from None
+        raise UnknownGame(
+            msg("There is no game called “{game}”. Games: {games}.", game=key, games=known)
+        ) from None
 
 
 def register(engine: Engine[Any, Any]) -> Engine[Any, Any]:

@@ -146,6 +146,10 @@ class Player:
     """Their own reminder points, seconds before a deadline, instead of the table's."""
     heads_up: bool = False
     """Whether a DM tells them when the player before them starts their turn."""
+    language: str | None = None
+    """The language they chose to read (``fr``); ``None``: their Discord client's."""
+    client_locale: str | None = None
+    """The locale of their Discord client when last seen (``en-US``, ``fr``)."""
 
     def away(self, now: datetime) -> bool:
         """Whether the player is on vacation at ``now``."""
@@ -153,7 +157,15 @@ class Player:
 
 
 #: The names under which :class:`Player`'s time choices are stored, and their types.
-PLAYER_CHOICES = ("time_zone", "quiet", "digest_hour", "reminders_before", "heads_up")
+PLAYER_CHOICES = (
+    "time_zone",
+    "quiet",
+    "digest_hour",
+    "reminders_before",
+    "heads_up",
+    "language",
+    "client_locale",
+)
 
 
 def merged(stored: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, Any]:
@@ -169,7 +181,8 @@ def merged(stored: Mapping[str, Any], changes: Mapping[str, Any]) -> dict[str, A
 
 
 def player_choices(stored: Mapping[str, Any]) -> dict[str, Any]:
-    """A player's stored time choices as :class:`Player` fields (unknown names ignored)."""
+    """A player's stored choices (their time, their language) as :class:`Player` fields
+    (unknown names ignored)."""
     chosen: dict[str, Any] = {}
     if isinstance(stored.get("time_zone"), str):
         chosen["time_zone"] = stored["time_zone"]
@@ -183,6 +196,9 @@ def player_choices(stored: Mapping[str, Any]) -> dict[str, Any]:
         chosen["reminders_before"] = tuple(int(s) for s in before)
     if isinstance(stored.get("heads_up"), bool):
         chosen["heads_up"] = stored["heads_up"]
+    for name in ("language", "client_locale"):
+        if isinstance(stored.get(name), str):
+            chosen[name] = stored[name]
     return chosen
 
 

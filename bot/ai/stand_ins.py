@@ -8,12 +8,12 @@ from typing import Any
 
 import games
 from bot.clocks.deadline_plan import move_finished
-from bot.common import text
 from bot.common.announce import notice_deliveries
 from bot.common.posts import Post
 from bot.common.refusals import Refusal, StaleRequest
 from bot.tables.moves import AiTurn, Moves, running_game, stored_state
 from games.core import Engine, IllegalAction
+from games.core.words import msg
 from storage import (
     Delivery,
     DeliveryKind,
@@ -122,13 +122,15 @@ class StandIns:
             if game.version != version:
                 raise StaleRequest()
             if not any(s.seat == seat and s.is_ai for s in game.seats):
-                raise Refusal(f"That seat of game #{game_id} is not an AI player's.")
+                raise Refusal(
+                    msg("That seat of game #{number} is not an AI player's.", number=game_id)
+                )
             engine = games.get(game.game_key)
             state = engine.load(stored_state(game))
             try:
                 transition = engine.apply(state, seat, action)
             except IllegalAction as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(error.message) from None
             game = await self.moves.commit(
                 game,
                 engine,
@@ -148,12 +150,15 @@ def _timeout_notices(
 ) -> list[Delivery]:
     """The table hears that a move was made for the player (its public effects follow in
     the move's own post); only the player is told which, since a move may be secret."""
-    told = notice_deliveries(game, f"{notice} A move was made for them.")
+    told = notice_deliveries(game, msg("{notice} A move was made for them.", notice=notice))
     user = game.user_at(seat)
     if user is not None:
-        told_them = (
-            f"⏰ Your deadline passed in {text.strong(engine.title)} #{game.id}, so this move "
-            f"was made for you: `{' '.join(played)}`."
+        told_them = msg(
+            "⏰ Your deadline passed in {b}{game}{/b} #{number}, so this move "
+            "was made for you: `{move}`.",
+            game=engine.title,
+            number=game.id,
+            move=" ".join(played),
         )
         post = Post(content=told_them, game_id=game.id)
         told.append(Delivery(DeliveryKind.DM, user, post.to_payload(), game_id=game.id))

@@ -14,6 +14,8 @@ from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.common.replies import picked
 from bot.drawing.embeds import BOARD_COLOUR
+from bot.words.i18n import localize
+from games.core.words import Msg, joined, msg, msg_list
 
 #: A card's printed figures are fields while this few (Discord allows 25 fields), a line
 #: beyond.
@@ -23,51 +25,72 @@ TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
 FIELD_VALUE_LIMIT = 1024
 #: What the footer says of an entry that comes from Grimoire's own data.
-OWN_CARD = "Grimoire's own card"
+OWN_CARD = msg("Grimoire's own card")
 #: How the rules answers point to ``/card``.
-CARD_HINT = "Look any card up with /card"
+CARD_HINT = msg("Look any card up with /card")
 
 
 def card_embed(entry: CardEntry) -> discord.Embed:
-    """The whole of a card: name, game and kind, text, figures, where the rules say more."""
+    """The whole of a card in the reader's language: name, game and kind, text, figures,
+    where the rules say more."""
     card = entry.card
-    numbers = " · ".join(f"{name} {value}" for name, value in card.numbers)
-    lines = [f"*{entry.where}*", "", card.text]
+    numbers = " · ".join(f"{localize(name)} {localize(value)}" for name, value in card.numbers)
+    lines = [f"*{localize(entry.where)}*", "", localize(card.text)]
     if len(card.numbers) > MAX_NUMBER_FIELDS:
         lines += ["", numbers]
     embed = discord.Embed(
-        title=_cut(card.name, TITLE_LIMIT),
+        title=_cut(localize(card.name), TITLE_LIMIT),
         description=_cut("\n".join(lines).strip(), DESCRIPTION_LIMIT),
         colour=BOARD_COLOUR,
     )
     if len(card.numbers) <= MAX_NUMBER_FIELDS:
         for name, value in card.numbers:
-            embed.add_field(name=_cut(name, TITLE_LIMIT), value=_cut(value, 1024), inline=True)
+            embed.add_field(
+                name=_cut(localize(name), TITLE_LIMIT),
+                value=_cut(localize(value), FIELD_VALUE_LIMIT),
+                inline=True,
+            )
     if card.rules:
         embed.add_field(
-            name="More in the rules", value=_cut(card.rules, FIELD_VALUE_LIMIT), inline=False
+            name=localize(msg("More in the rules")),
+            value=_cut(localize(card.rules), FIELD_VALUE_LIMIT),
+            inline=False,
         )
     if card.own:
-        embed.set_footer(text=OWN_CARD)
+        embed.set_footer(text=localize(OWN_CARD))
     return embed
 
 
-def several_text(typed: str, found: Sequence[CardEntry]) -> str:
+def several_text(typed: str, found: Sequence[CardEntry]) -> Msg:
     """The private answer when ``typed`` fits several cards: them, by name and game."""
-    listed = "\n".join(f"• **{e.card.name}** — {e.where}" for e in found)
-    return (
-        f"Several cards match “{_cut(typed, 100)}”:\n{listed}\n"
-        "Pick one below, or type its full name (and `game:` when two games share it)."
+    listed = joined(
+        (msg("• **{name}** — {where}", name=e.card.name, where=e.where) for e in found), "\n"
+    )
+    return msg(
+        "Several cards match “{typed}”:\n{cards}\n"
+        "Pick one below, or type its full name (and `game:` when two games share it).",
+        typed=_cut(typed, 100),
+        cards=listed,
     )
 
 
-def none_text(typed: str, close: Sequence[CardEntry]) -> str:
+def none_text(typed: str, close: Sequence[CardEntry]) -> Msg:
     """The private answer when ``typed`` fits no card, with names spelled nearly like it."""
-    text = f"No card called “{_cut(typed, 100)}”."
     if close:
-        named = ", ".join(f"**{e.card.name}** ({e.game_title})" for e in close)
-        text += f" Did you mean {named}?"
-    return text + " The suggestions of `/card` list every card."
+        named = msg_list(
+            (msg("**{name}** ({game})", name=e.card.name, game=e.game_title) for e in close),
+            style="unit",
+        )
+        return msg(
+            "No card called “{typed}”. Did you mean {cards}? "
+            "The suggestions of `/card` list every card.",
+            typed=_cut(typed, 100),
+            cards=named,
+        )
+    return msg(
+        "No card called “{typed}”. The suggestions of `/card` list every card.",
+        typed=_cut(typed, 100),
+    )
 
 
 class CardPick(
@@ -81,13 +104,17 @@ class CardPick(
 
     def __init__(self, found: Sequence[CardEntry] = ()) -> None:
         options = [
-            discord.SelectOption(label=_cut(e.card.name, 100), value=e.value, description=e.where)
+            discord.SelectOption(
+                label=_cut(localize(e.card.name), 100),
+                value=e.value,
+                description=_cut(localize(e.where), 100),
+            )
             for e in found
         ]
         super().__init__(
             discord.ui.Select(
                 custom_id="grim:card:pick",
-                placeholder="Show which card?",
+                placeholder=localize(msg("Show which card?")),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -102,7 +129,7 @@ class CardPick(
         value = picked(interaction)
         found = lookup(value).found if value else None
         if found is None or found.value != value:
-            raise Refusal("That card is no longer in its game's list.")
+            raise Refusal(msg("That card is no longer in its game's list."))
         await interaction.response.send_message(embed=card_embed(found), ephemeral=True)
 
 
@@ -115,7 +142,7 @@ async def answer_lookup(interaction: discord.Interaction, typed: str, result: Lo
         view = discord.ui.View(timeout=None)
         view.add_item(CardPick(result.several))
         await interaction.response.send_message(
-            several_text(typed, result.several), view=view, ephemeral=True
+            localize(several_text(typed, result.several)), view=view, ephemeral=True
         )
         view.stop()  # the menu is answered by its dynamic item, after a restart too
     else:

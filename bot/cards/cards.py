@@ -4,7 +4,9 @@ Every game lists its cards, spells, books, places and keywords in words (``Engin
 see ``games.core.catalogue``). Here they are gathered across ``games.ENGINES``, read when
 asked, so a game registered later is found too. Matching ignores case and accents: a card's
 name starting with what is typed comes first, then cards whose name and text hold every word
-typed. Nothing here knows Discord; the cog only shows what is found.
+typed. A card is found by its name in any language Grimoire speaks (a French name finds
+it for a member reading English), and offered in the reader's. Nothing here knows Discord;
+the cog only shows what is found.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import games
+from bot.words.i18n import current_language, localize
+from bot.words.languages import LANGUAGES
 from games.core import Engine
 from games.core.catalogue import CardText
+from games.core.words import Msg, joined
 
 #: Suggestions Discord shows for one option, and the longest name or value of one.
 MAX_SUGGESTIONS = 25
@@ -43,17 +48,19 @@ class CardEntry:
 
     @property
     def label(self) -> str:
-        """A suggestion's words, "Name — Game · kind", cut to Discord's limit at the name
-        (the game and kind tell apart two cards of one name)."""
-        tail = f" — {self.game_title}" + (f" · {self.card.kind}" if self.card.kind else "")
+        """A suggestion's words in the reader's language, "Name — Game · kind", cut to
+        Discord's limit at the name (the game and kind tell apart two cards of one name)."""
+        tail = " — " + localize(self.where)
         room = SUGGESTION_LIMIT - len(tail)
-        name = self.card.name if len(self.card.name) <= room else self.card.name[: room - 1] + "…"
+        said = localize(self.card.name)
+        name = said if len(said) <= room else said[: room - 1] + "…"
         return (name + tail)[:SUGGESTION_LIMIT]
 
     @property
-    def where(self) -> str:
+    def where(self) -> Msg:
         """The game and kind, as a heading or a list line says them: "Magic Spell · spell"."""
-        return self.game_title + (f" · {self.card.kind}" if self.card.kind else "")
+        parts = (self.game_title, self.card.kind) if self.card.kind else (self.game_title,)
+        return joined(parts, " · ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +83,28 @@ def fold(text: str) -> str:
         c if c.isalnum() or c.isspace() else (" " if c not in "'’" else "") for c in plain
     )
     return " ".join(kept.split())
+
+
+def names_of(entry: CardEntry) -> tuple[str, ...]:
+    """The card's name as matching compares it, in the reader's language first, then in
+    every other language Grimoire speaks (each once)."""
+    found: list[str] = []
+    for language in (current_language(), *LANGUAGES):
+        name = fold(localize(entry.card.name, language))
+        if name not in found:
+            found.append(name)
+    return tuple(found)
+
+
+def _text_of(entry: CardEntry) -> str:
+    """The card's kind and text as matching compares them, in the reader's language and in
+    English."""
+    card = entry.card
+    said = {
+        fold(f"{localize(card.kind, language)} {localize(card.text, language)}")
+        for language in (current_language(), "en")
+    }
+    return " ".join(sorted(said))
 
 
 def catalogue(engines: Mapping[str, Engine[Any, Any]] | None = None) -> list[CardEntry]:
@@ -125,7 +154,7 @@ def lookup(
     needle = fold(typed)
     if not needle:
         return Lookup()
-    exact = [e for e in pool if fold(e.card.name) == needle]
+    exact = [e for e in pool if needle in names_of(e)]
     ranked = _ranked(typed, pool)
     for candidates in (exact, [e for e in ranked if _starts(e, needle)], ranked):
         if not candidates:
@@ -146,7 +175,7 @@ def _one_of(candidates: list[CardEntry], here: str | None) -> CardEntry | None:
 
 
 def _starts(entry: CardEntry, needle: str) -> bool:
-    return fold(entry.card.name).startswith(needle)
+    return any(name.startswith(needle) for name in names_of(entry))
 
 
 def _ranked(typed: str, pool: list[CardEntry]) -> list[CardEntry]:
@@ -158,14 +187,14 @@ def _ranked(typed: str, pool: list[CardEntry]) -> list[CardEntry]:
     words = needle.split()
     tiers: tuple[list[CardEntry], ...] = ([], [], [], [])
     for entry in pool:
-        name = fold(entry.card.name)
-        if name == needle:
+        names = names_of(entry)
+        if needle in names:
             tiers[0].append(entry)
-        elif name.startswith(needle):
+        elif any(name.startswith(needle) for name in names):
             tiers[1].append(entry)
-        elif all(w in name for w in words):
+        elif any(all(w in name for w in words) for name in names):
             tiers[2].append(entry)
-        elif all(w in f"{name} {fold(entry.card.kind)} {fold(entry.card.text)}" for w in words):
+        elif all(w in f"{' '.join(names)} {_text_of(entry)}" for w in words):
             tiers[3].append(entry)
     return [entry for tier in tiers for entry in tier]
 
@@ -174,6 +203,10 @@ def _close(needle: str, pool: list[CardEntry]) -> tuple[CardEntry, ...]:
     """Cards whose names are spelled nearly like ``needle``, for "did you mean"."""
     names: dict[str, list[CardEntry]] = {}
     for entry in pool:
-        names.setdefault(fold(entry.card.name), []).append(entry)
+        for name in names_of(entry):
+            names.setdefault(name, []).append(entry)
     near = difflib.get_close_matches(needle, list(names), n=MAX_CLOSE, cutoff=0.6)
-    return tuple(e for name in near for e in names[name])[:MAX_CLOSE]
+    close: list[CardEntry] = []
+    for name in near:
+        close += [e for e in names[name] if e not in close]
+    return tuple(close[:MAX_CLOSE])

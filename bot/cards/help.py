@@ -13,55 +13,57 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.drawing.embeds import BOARD_COLOUR
+from bot.words.i18n import localize
+from games.core.words import Msg, joined, msg, pmsg
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
 
-PLAYING = "Playing"
-TABLES = "Tables"
-CLOCKS = "Clocks & notifications"
-TOURNAMENTS = "Tournaments"
-PROFILES = "Profiles"
-CARDS = "Cards & rules"
-MANAGERS = "Server managers"
-MORE = "More"
+PLAYING = pmsg("help section", "Playing")
+TABLES = pmsg("help section", "Tables")
+CLOCKS = pmsg("help section", "Clocks & notifications")
+TOURNAMENTS = pmsg("help section", "Tournaments")
+PROFILES = pmsg("help section", "Profiles")
+CARDS = pmsg("help section", "Cards & rules")
+MANAGERS = pmsg("help section", "Server managers")
+MORE = pmsg("help section", "More")
 #: The sections in the order shown.
 SECTIONS = (PLAYING, TABLES, CLOCKS, TOURNAMENTS, PROFILES, CARDS, MANAGERS)
 
 #: Each command's section and line, by its full name, in the order shown.
-HELP_LINES: dict[str, tuple[str, str]] = {
-    "play": (PLAYING, "make a move; suggestions show what you may play"),
-    "turn": (PLAYING, "your move panel: buttons and menus for each choice"),
-    "hand": (PLAYING, "your private view of a game (only you see it)"),
-    "board": (PLAYING, "a game's public board"),
-    "game undo": (PLAYING, "take back your last move, or ask the table to"),
-    "game resign": (PLAYING, "give up a game you are playing"),
-    "game new": (TABLES, "open a lobby for a game in this channel"),
-    "game list": (TABLES, "this server's lobbies and running games"),
-    "game mine": (TABLES, "your games on every server, and where it is your turn"),
-    "game nudge": (TABLES, "remind the players a game is waiting for"),
-    "game sub": (TABLES, "leave your seat to a substitute, or open a seat"),
-    "game log": (TABLES, "a game's story so far"),
-    "game replay": (TABLES, "watch a game again, move by move"),
-    "game export": (TABLES, "download a game's moves and story"),
-    "notify": (CLOCKS, "your DMs, quiet hours and time zone; menus without options"),
-    "away": (CLOCKS, "go on vacation: your move clocks pause everywhere"),
-    "tournament list": (TOURNAMENTS, "this server's tournaments"),
-    "tournament standings": (TOURNAMENTS, "a tournament's standings and tables"),
-    "tournament drop": (TOURNAMENTS, "leave a tournament (organisers: drop a player)"),
-    "tournament create": (TOURNAMENTS, "open sign-ups for a tournament you organise"),
-    "tournament start": (TOURNAMENTS, "organisers: close sign-ups, start round 1"),
-    "tournament next": (TOURNAMENTS, "organisers: finish this round now and go on"),
-    "tournament cancel": (TOURNAMENTS, "organisers: call a tournament off"),
-    "tournament export": (TOURNAMENTS, "organisers: download tables, results, games"),
-    "profile": (PROFILES, "a player's record, or two players head to head"),
-    "leaderboard": (PROFILES, "the best players of a game here"),
-    "stats": (PROFILES, "how this server plays"),
-    "rules": (CARDS, "a game's rules on one screen"),
-    "card": (CARDS, "what a card does, from any game"),
-    "help": (CARDS, "this list"),
-    "settings": (MANAGERS, "the turn clock of new games; menus without options"),
-    "game abandon": (MANAGERS, "call a game off (its host may too)"),
+HELP_LINES: dict[str, tuple[Msg, Msg]] = {
+    "play": (PLAYING, msg("make a move; suggestions show what you may play")),
+    "turn": (PLAYING, msg("your move panel: buttons and menus for each choice")),
+    "hand": (PLAYING, msg("your private view of a game (only you see it)")),
+    "board": (PLAYING, msg("a game's public board")),
+    "game undo": (PLAYING, msg("take back your last move, or ask the table to")),
+    "game resign": (PLAYING, msg("give up a game you are playing")),
+    "game new": (TABLES, msg("open a lobby for a game in this channel")),
+    "game list": (TABLES, msg("this server's lobbies and running games")),
+    "game mine": (TABLES, msg("your games on every server, and where it is your turn")),
+    "game nudge": (TABLES, msg("remind the players a game is waiting for")),
+    "game sub": (TABLES, msg("leave your seat to a substitute, or open a seat")),
+    "game log": (TABLES, msg("a game's story so far")),
+    "game replay": (TABLES, msg("watch a game again, move by move")),
+    "game export": (TABLES, msg("download a game's moves and story")),
+    "notify": (CLOCKS, msg("your DMs, quiet hours and time zone; menus without options")),
+    "away": (CLOCKS, msg("go on vacation: your move clocks pause everywhere")),
+    "tournament list": (TOURNAMENTS, msg("this server's tournaments")),
+    "tournament standings": (TOURNAMENTS, msg("a tournament's standings and tables")),
+    "tournament drop": (TOURNAMENTS, msg("leave a tournament (organisers: drop a player)")),
+    "tournament create": (TOURNAMENTS, msg("open sign-ups for a tournament you organise")),
+    "tournament start": (TOURNAMENTS, msg("organisers: close sign-ups, start round 1")),
+    "tournament next": (TOURNAMENTS, msg("organisers: finish this round now and go on")),
+    "tournament cancel": (TOURNAMENTS, msg("organisers: call a tournament off")),
+    "tournament export": (TOURNAMENTS, msg("organisers: download tables, results, games")),
+    "profile": (PROFILES, msg("a player's record, or two players head to head")),
+    "leaderboard": (PROFILES, msg("the best players of a game here")),
+    "stats": (PROFILES, msg("how this server plays")),
+    "rules": (CARDS, msg("a game's rules on one screen")),
+    "card": (CARDS, msg("what a card does, from any game")),
+    "help": (CARDS, msg("this list")),
+    "settings": (MANAGERS, msg("the turn clock of new games; menus without options")),
+    "game abandon": (MANAGERS, msg("call a game off (its host may too)")),
 }
 
 
@@ -83,14 +85,14 @@ def without_help(tree: app_commands.CommandTree[Any]) -> list[str]:
 
 def help_sections(
     commands_: Iterable[app_commands.Command[Any, ..., Any]],
-) -> list[tuple[str, list[str]]]:
+) -> list[tuple[Msg, list[str]]]:
     """The sections of ``/help`` and their lines, from the commands registered: in the
     order of :data:`HELP_LINES`, then any command without a line, with its description."""
     present = {c.qualified_name: c for c in commands_}
-    lines: dict[str, list[str]] = {section: [] for section in (*SECTIONS, MORE)}
+    lines: dict[Msg, list[str]] = {section: [] for section in (*SECTIONS, MORE)}
     for name, (section, line) in HELP_LINES.items():
         if name in present:
-            lines[section].append(f"`/{name}` {line}")
+            lines[section].append(joined((f"`/{name}`", line), " "))
     for name, command in present.items():
         if name not in HELP_LINES:
             lines[MORE].append(f"`/{name}` {command.description}")
@@ -100,16 +102,22 @@ def help_sections(
 def help_embed(tree: app_commands.CommandTree[Any]) -> discord.Embed:
     """``/help``'s answer: a field per section, a line per command."""
     embed = discord.Embed(
-        title="Grimoire's commands",
-        description=(
-            "Board and card games played by post: each game has a thread, and you move "
-            "when it suits you. Most commands explain themselves as you type them."
+        title=localize(msg("Grimoire's commands")),
+        description=localize(
+            msg(
+                "Board and card games played by post: each game has a thread, and you move "
+                "when it suits you. Most commands explain themselves as you type them."
+            )
         ),
         colour=BOARD_COLOUR,
     )
     for section, lines in help_sections(registered(tree)):
-        embed.add_field(name=section, value="\n".join(lines), inline=False)
-    embed.set_footer(text="Buttons under boards and lobbies do the same without typing.")
+        embed.add_field(
+            name=localize(section), value="\n".join(localize(li) for li in lines), inline=False
+        )
+    embed.set_footer(
+        text=localize(msg("Buttons under boards and lobbies do the same without typing."))
+    )
     return embed
 
 

@@ -12,7 +12,9 @@ from bot.cards.buttons import CARD_HINT
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.drawing.embeds import BOARD_COLOUR
+from bot.words.i18n import localize
 from games.core import Engine
+from games.core.words import joined, msg
 
 
 class HowToPlayButton(
@@ -27,7 +29,7 @@ class HowToPlayButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label="How to play",
+                label=localize(msg("How to play")),
                 custom_id=f"grim:rules:{game_key}",
             )
         )
@@ -43,19 +45,23 @@ class HowToPlayButton(
         try:
             engine = games.get(self.game_key)
         except games.UnknownGame:
-            raise Refusal("This game is no longer offered here.") from None
+            raise Refusal(msg("This game is no longer offered here.")) from None
         await interaction.response.send_message(embed=rules_embed(engine), ephemeral=True)
 
 
 def rules_embed(engine: Engine[Any, Any]) -> discord.Embed:
     """A game's rules in brief, as ``/rules`` and **How to play** show them, pointing to
-    ``/card`` for what each card does."""
+    ``/card`` for what each card does; in the reader's language."""
+    summary = engine.summary or msg(
+        "{game}: {seats}.", game=engine.title, seats=engine.seat_count_label()
+    )
     embed = discord.Embed(
-        title=f"{engine.title} — rules in brief",
-        description=engine.summary or f"{engine.title}: {engine.seat_count_label()}.",
+        title=localize(msg("{game} — rules in brief", game=engine.title)),
+        description=localize(summary),
         colour=BOARD_COLOUR,
     )
-    embed.set_footer(
-        text=f"Start a game with /game new · make moves with /play or the turn button\n{CARD_HINT}"
+    footer = joined(
+        (msg("Start a game with /game new · make moves with /play or the turn button"), CARD_HINT)
     )
+    embed.set_footer(text=localize(footer))
     return embed

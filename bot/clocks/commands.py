@@ -11,12 +11,25 @@ from discord import app_commands
 from discord.ext import commands
 from discord.utils import format_dt
 
-from bot.clocks.notify_settings import NOTIFY_FORM, notify_message, notify_text, save_notify_form
+from bot.clocks.notify_settings import (
+    DISCORD_LANGUAGE,
+    NOTIFY_FORM,
+    check_language,
+    notify_message,
+    notify_text,
+    reading_language,
+    save_notify_form,
+)
 from bot.clocks.quiet_hours import check_zone, matching_zones
 from bot.clocks.server_settings import (
+    SERVER_DEFAULT,
     SETTINGS_FORM,
+    check_server_language,
+    language_line,
+    preferred_locale,
     save_server,
     save_settings_form,
+    server_language,
     server_reminders,
     settings_message,
 )
@@ -32,6 +45,9 @@ from bot.clocks.turn_clock import (
 from bot.common.access import manages
 from bot.common.errors import admit, answer_error
 from bot.ops.metrics import interaction_handled
+from bot.words.i18n import localize, reading_in
+from bot.words.languages import LANGUAGES
+from games.core.words import joined, msg
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
@@ -48,6 +64,16 @@ STRIKES_OPTIONS = [
 #: What saves a submitted form: the interaction, its custom id matched, its fields' values.
 FormSaver = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
 ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+#: The languages a member may read in (``/notify language:``), or their Discord's.
+MEMBER_LANGUAGES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    app_commands.Choice(name="Discord's language", value=DISCORD_LANGUAGE),
+]
+#: The languages of a server's posts (``/settings language:``), or its preferred locale's.
+SERVER_LANGUAGES = [
+    *(app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()),
+    app_commands.Choice(name="Server default", value=SERVER_DEFAULT),
+]
 
 
 class ClockCommands(commands.Cog):
@@ -68,12 +94,14 @@ class ClockCommands(commands.Cog):
         on_strikes="What becomes of the seat of a player removed after missed deadlines.",
         weekends="Whether Saturdays and Sundays count toward a deadline.",
         timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
+        language="The language of this server's posts (default: its preferred locale's).",
     )
     @app_commands.choices(
         deadline=DEADLINE_OPTIONS,
         policy=POLICY_OPTIONS,
         on_strikes=STRIKES_OPTIONS,
         weekends=ON_OFF,
+        language=SERVER_LANGUAGES,
     )
     async def settings(
         self,
@@ -85,6 +113,7 @@ class ClockCommands(commands.Cog):
         on_strikes: str | None = None,
         weekends: str | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
+        language: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         changes: dict[str, object] = {}
@@ -103,18 +132,29 @@ class ClockCommands(commands.Cog):
             changes["weekends"] = None if weekends == "on" else False
         if timezone is not None:
             changes["time_zone"] = check_zone(timezone)
+        if language is not None:
+            changes["language"] = check_server_language(language)
         guild_id = interaction.guild_id
+        preferred = preferred_locale(interaction)
         if not changes:
             current = await self.services.store.prefs.server(guild_id)
             controls = await manages(interaction, guild_id)
-            text, view = settings_message(guild_id, interaction.user.id, current, controls=controls)
+            text, view = settings_message(
+                guild_id, interaction.user.id, current, controls=controls, preferred=preferred
+            )
             if view is None:
                 await interaction.response.send_message(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, view=view, ephemeral=True)
             return
         current = await save_server(interaction, guild_id, changes)
-        text = f"New games here now get: {server_clock(current).describe()}."
+        said = msg("New games here now get: {clock}.", clock=server_clock(current).describe())
+        if "language" in changes:
+            said = joined([said, language_line(current, preferred)])
+            # Said in the language just chosen, as the server's posts will be.
+            text = localize(said, server_language(current, preferred))
+        else:
+            text = localize(said)
         await interaction.response.send_message(text, ephemeral=True)
 
     @settings.autocomplete("timezone")
@@ -133,14 +173,16 @@ class ClockCommands(commands.Cog):
         player = await self.services.presence.away(interaction.user.id, duration)
         self.services.outbox.kick()
         if player.away_until is None:
-            text = "Welcome back: your clocks run again."
+            said = msg("Welcome back: your clocks run again.")
         else:
             until = player.away_until
-            text = (
+            said = msg(
                 "Enjoy your time away. Your move clocks are paused until "
-                f"{format_dt(until, 'f')} ({format_dt(until, 'R')}); each game's table was told."
+                "{until} ({left}); each game's table was told.",
+                until=format_dt(until, "f"),
+                left=format_dt(until, "R"),
             )
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(localize(said), ephemeral=True)
 
     @app_commands.command(
         name="notify", description="Your DMs: your turn, reminders, the daily digest, your time."
@@ -154,9 +196,16 @@ class ClockCommands(commands.Cog):
         digest_hour="The local hour of the daily digest (0-23).",
         before="Your own reminder points, e.g. 12h 1h; table for each game's; none.",
         heads_up="A DM when the player before you starts their turn.",
+        language="The language Grimoire writes to you in (default: your Discord's).",
     )
     @app_commands.rename(heads_up="next")
-    @app_commands.choices(turns=ON_OFF, reminders=ON_OFF, digest=ON_OFF, heads_up=ON_OFF)
+    @app_commands.choices(
+        turns=ON_OFF,
+        reminders=ON_OFF,
+        digest=ON_OFF,
+        heads_up=ON_OFF,
+        language=MEMBER_LANGUAGES,
+    )
     async def notify(
         self,
         interaction: discord.Interaction,
@@ -168,13 +217,16 @@ class ClockCommands(commands.Cog):
         digest_hour: app_commands.Range[int, 0, 23] | None = None,
         before: app_commands.Range[str, 1, 60] | None = None,
         heads_up: str | None = None,
+        language: str | None = None,
     ) -> None:
         presence = self.services.presence
         typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up)
-        if all(option is None for option in typed):
+        if all(option is None for option in typed) and language is None:
             text, view = notify_message(await self.services.store.prefs.player(interaction.user.id))
             await interaction.response.send_message(text, view=view, ephemeral=True)
             return
+        # A language Grimoire does not speak is refused before anything changes.
+        chosen = None if language is None else check_language(language)
         # Saving a member's time plans their reminders again, game by game under each
         # game's lock: that may take longer than Discord waits for a first answer.
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -194,8 +246,15 @@ class ClockCommands(commands.Cog):
                 digest=None if digest is None else digest == "on",
                 turns=None if turns is None else turns == "on",
             )
+        if language is not None:
+            player = await presence.set_language(interaction.user.id, chosen)
+            # Said in the language just chosen.
+            with reading_in(await reading_language(interaction, player)):
+                text = localize(notify_text(player))
+        else:
+            text = localize(notify_text(player))
         self.services.timers.kick()
-        await interaction.followup.send(notify_text(player), ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

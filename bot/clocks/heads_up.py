@@ -10,7 +10,8 @@ import games
 from bot.clocks.quiet_hours import quiet_window
 from bot.common.announce import jump_link
 from bot.common.posts import Post
-from bot.common.text import strong, user
+from bot.common.text import user
+from games.core.words import msg
 from storage import Delivery, DeliveryKind, Game, Store
 
 
@@ -38,9 +39,12 @@ async def heads_up_deliveries(
         if not player.heads_up or player.away(now) or quiet_window(player, now) is not None:
             continue
         title = games.get(game.game_key).title
-        text = (
-            f"🔔 {user(mover)} is on the move in {strong(title)} #{game.id}; "
-            f"you play after them. {jump_link(game)}"
+        text = msg(
+            "🔔 {who} is on the move in {b}{game}{/b} #{number}; you play after them. {link}",
+            who=user(mover),
+            game=title,
+            number=game.id,
+            link=jump_link(game),
         )
         post = Post(content=text, game_id=game.id)
         told.append(Delivery(DeliveryKind.DM, person, post.to_payload(), game_id=game.id))

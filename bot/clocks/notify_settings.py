@@ -18,14 +18,17 @@ from bot.clocks.turn_clock import duration_text
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
+from bot.words.i18n import localize, reading_in
+from bot.words.languages import LANGUAGES, private_language, public_language
+from games.core.words import Msg, joined, msg, msg_list, pmsg
 from storage import Player
 
 #: The DMs a member turns on or off in one menu: its value, and how the message names it.
 DMS = {
-    "turns": "Your-turn DMs",
-    "reminders": "Reminders before deadlines",
-    "digest": "Daily digest",
-    "heads_up": "Heads-up when you are next",
+    "turns": msg("Your-turn DMs"),
+    "reminders": msg("Reminders before deadlines"),
+    "digest": msg("Daily digest"),
+    "heads_up": msg("Heads-up when you are next"),
 }
 #: Quiet hours offered in the menu (any other is typed in the form).
 QUIET_OFFERED = ((22, 6), (22, 7), (22, 8), (23, 7), (23, 8), (0, 8), (0, 9), (1, 9))
@@ -34,32 +37,95 @@ BEFORE_OFFERED = ("12h 1h", "24h 1h", "12h 1h 15m", "6h 1h", "3h", "1h")
 #: The digest hour meaning "a day after my first game started".
 DAY_APART = -1
 NOTIFY_FIELDS = "dms|quiet|digest_hour|before"
+#: The value of the language buttons that forgets a member's choice: their Discord's again.
+DISCORD_LANGUAGE = "discord"
 
 
-def notify_text(player: Player) -> str:
-    """What a player has chosen, in two lines."""
-    digest_at = "a day apart" if player.digest_hour is None else f"at {player.digest_hour:02d}:00"
-    return (
-        f"Your-turn DMs: **{on_off(player.turns)}** · "
-        f"reminders before deadlines: **{on_off(player.reminders)}** "
-        f"({points_text(player.reminders_before)}) · "
-        f"daily digest: **{on_off(player.digest)}** ({digest_at}) · "
-        f"heads-up when you are next: **{on_off(player.heads_up)}**.\n"
-        f"Time zone: **{player.time_zone or 'UTC'}** · "
-        f"quiet hours: **{quiet_text(player.quiet)}**."
+def notify_text(player: Player) -> Msg:
+    """What a player has chosen, in three lines."""
+    digest_at = (
+        msg("a day apart")
+        if player.digest_hour is None
+        else msg("at {hour}", hour=hour_text(player.digest_hour))
+    )
+    return joined(
+        [
+            msg(
+                "Your-turn DMs: **{turns}** · reminders before deadlines: **{reminders}** "
+                "({points}) · daily digest: **{digest}** ({digest_at}) · "
+                "heads-up when you are next: **{heads_up}**.",
+                turns=on_off(player.turns),
+                reminders=on_off(player.reminders),
+                points=points_text(player.reminders_before),
+                digest=on_off(player.digest),
+                digest_at=digest_at,
+                heads_up=on_off(player.heads_up),
+            ),
+            msg(
+                "Time zone: **{zone}** · quiet hours: **{quiet}**.",
+                zone=player.time_zone or "UTC",
+                quiet=quiet_text(player.quiet),
+            ),
+            language_line(player),
+        ]
     )
 
 
-def on_off(value: bool) -> str:
+def hour_text(hour: int) -> str:
+    """An hour of the day as the settings write it (``07:00``)."""
+    return f"{hour:02d}:00"
+
+
+def language_line(player: Player) -> Msg:
+    """The language a member chose, or that they read their Discord's."""
+    if player.language is not None and player.language in LANGUAGES:
+        return msg("Language: **{language}**.", language=LANGUAGES[player.language])
+    return msg("Language: **your Discord's**.")
+
+
+def check_language(value: str) -> str | None:
+    """A member's language as picked or typed (``fr``), ``None`` for their Discord's;
+    anything else is refused with what there is."""
+    wanted = value.strip().lower()
+    if wanted == DISCORD_LANGUAGE:
+        return None
+    if wanted not in LANGUAGES:
+        raise Refusal(
+            msg(
+                "Grimoire speaks {languages}; or `{discord}` for your Discord's language.",
+                languages=msg_list([f"{name} (`{code}`)" for code, name in LANGUAGES.items()]),
+                discord=DISCORD_LANGUAGE,
+            )
+        )
+    return wanted
+
+
+async def reading_language(interaction: discord.Interaction, player: Player) -> str:
+    """The language ``player`` reads their private answers in: their choice, else their
+    Discord's, else their server's."""
+    server: str | None = None
+    if interaction.guild is not None:
+        chosen = (await services_of(interaction).store.prefs.server(interaction.guild.id)).get(
+            "language"
+        )
+        server = public_language(
+            chosen if isinstance(chosen, str) else None, str(interaction.guild.preferred_locale)
+        )
+    return private_language(player.language, str(interaction.locale), server)
+
+
+def on_off(value: bool) -> Msg:
     """``on`` or ``off``, as the settings message and the options say it."""
-    return "on" if value else "off"
+    return pmsg("setting", "on") if value else pmsg("setting", "off")
 
 
 def points_text(points: Sequence[int] | None) -> str:
     """A player's own reminder points as people write them (``12h, 1h``)."""
     if points is None:
-        return "each game's"
-    return ", ".join(duration_text(timedelta(seconds=s)) for s in points) or "none"
+        return msg("each game's")
+    return ", ".join(duration_text(timedelta(seconds=s)) for s in points) or pmsg(
+        "reminders", "none"
+    )
 
 
 def notify_message(player: Player) -> tuple[str, discord.ui.View]:
@@ -71,13 +137,16 @@ def notify_message(player: Player) -> tuple[str, discord.ui.View]:
     view.add_item(NotifyMenu(owner, "digest_hour", _digest_options(player)))
     view.add_item(NotifyMenu(owner, "before", _before_options(player)))
     view.add_item(NotifyTimesButton(owner))
-    hint = "Change anything below; `/notify` with options works too."
-    return f"{notify_text(player)}\n{hint}", view
+    chosen = player.language if player.language in LANGUAGES else DISCORD_LANGUAGE
+    for value in (*LANGUAGES, DISCORD_LANGUAGE):
+        view.add_item(NotifyLanguageButton(owner, value, chosen=value == chosen))
+    hint = msg("Change anything below; `/notify` with options works too.")
+    return localize(joined([notify_text(player), hint])), view
 
 
 def _dm_options(player: Player) -> list[discord.SelectOption]:
     return [
-        discord.SelectOption(label=label, value=name, default=bool(getattr(player, name)))
+        discord.SelectOption(label=localize(label), value=name, default=bool(getattr(player, name)))
         for name, label in DMS.items()
     ]
 
@@ -87,10 +156,12 @@ def _quiet_options(player: Player) -> list[discord.SelectOption]:
     if player.quiet is not None and player.quiet not in offered:
         offered.insert(0, player.quiet)
     return [
-        discord.SelectOption(label="No quiet hours", value="off", default=player.quiet is None)
+        discord.SelectOption(
+            label=localize(msg("No quiet hours")), value="off", default=player.quiet is None
+        )
     ] + [
         discord.SelectOption(
-            label=f"Quiet hours {quiet_text(hours)}",
+            label=localize(msg("Quiet hours {hours}", hours=quiet_text(hours))),
             value=f"{hours[0]:02d}-{hours[1]:02d}",
             default=player.quiet == hours,
         )
@@ -100,13 +171,13 @@ def _quiet_options(player: Player) -> list[discord.SelectOption]:
 
 def _digest_options(player: Player) -> list[discord.SelectOption]:
     day_apart = discord.SelectOption(
-        label="Digest a day after my first game started",
+        label=localize(msg("Digest a day after my first game started")),
         value=str(DAY_APART),
         default=player.digest_hour is None,
     )
     return [day_apart] + [
         discord.SelectOption(
-            label=f"Digest at {hour:02d}:00 (my time)",
+            label=localize(msg("Digest at {hour} (my time)", hour=hour_text(hour))),
             value=str(hour),
             default=player.digest_hour == hour,
         )
@@ -121,15 +192,19 @@ def _before_options(player: Player) -> list[discord.SelectOption]:
         typed.insert(0, points_typed(chosen))
     options = [
         discord.SelectOption(
-            label="Reminders: each game's own", value="table", default=chosen is None
+            label=localize(msg("Reminders: each game's own")),
+            value="table",
+            default=chosen is None,
         ),
-        discord.SelectOption(label="No reminders", value="none", default=chosen == []),
+        discord.SelectOption(
+            label=localize(msg("No reminders")), value="none", default=chosen == []
+        ),
     ]
     for text in typed:
         points = own_reminders(text)
         options.append(
             discord.SelectOption(
-                label=f"Reminders {points_text(points)} before",
+                label=localize(msg("Reminders {points} before", points=points_text(points))),
                 value=text,
                 default=bool(chosen) and chosen == points,
             )
@@ -139,7 +214,7 @@ def _before_options(player: Player) -> list[discord.SelectOption]:
 
 def _check_owner(interaction: discord.Interaction, owner: int) -> None:
     if interaction.user.id != owner:
-        raise Refusal("These settings are someone else's: open your own with `/notify`.")
+        raise Refusal(msg("These settings are someone else's: open your own with `/notify`."))
 
 
 def chosen_values(interaction: discord.Interaction) -> list[str]:
@@ -152,7 +227,8 @@ def chosen_values(interaction: discord.Interaction) -> list[str]:
 async def show_saved(interaction: discord.Interaction, player: Player) -> None:
     """The settings message again, with the values just saved."""
     services_of(interaction).timers.kick()  # reminders planned again may be due sooner
-    text, view = notify_message(player)
+    with reading_in(await reading_language(interaction, player)):
+        text, view = notify_message(player)
     if interaction.response.is_done():
         await interaction.edit_original_response(content=text, view=view)
     else:
@@ -174,11 +250,11 @@ class NotifyMenu(
     """One menu of the settings message of ``/notify``: the DMs on, quiet hours, the digest's
     hour, or the reminder points."""
 
-    PLACEHOLDERS: ClassVar[dict[str, str]] = {
-        "dms": "The DMs you get",
-        "quiet": "Quiet hours",
-        "digest_hour": "When the daily digest comes",
-        "before": "When reminders come",
+    PLACEHOLDERS: ClassVar[dict[str, Msg]] = {
+        "dms": msg("The DMs you get"),
+        "quiet": pmsg("menu", "Quiet hours"),
+        "digest_hour": msg("When the daily digest comes"),
+        "before": msg("When reminders come"),
     }
 
     def __init__(
@@ -192,7 +268,7 @@ class NotifyMenu(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:notify:{owner}:{field}",
-                placeholder=self.PLACEHOLDERS[field],
+                placeholder=localize(self.PLACEHOLDERS[field]),
                 options=options or [discord.SelectOption(label="-", value="-")],
                 min_values=0 if most > 1 else 1,
                 max_values=most,
@@ -221,7 +297,7 @@ class NotifyMenu(
                 turns="turns" in picked,
             )
         elif not values:
-            raise Refusal("Pick one from the menu.")
+            raise Refusal(msg("Pick one from the menu."))
         elif self.field == "quiet":
             player = await presence.set_time(self.owner, quiet=values[0])
         elif self.field == "before":
@@ -229,7 +305,7 @@ class NotifyMenu(
         else:
             hour = int(values[0]) if values[0].lstrip("-").isdigit() else None
             if hour is None or not DAY_APART <= hour <= 23:
-                raise Refusal("Pick an hour from the menu.")
+                raise Refusal(msg("Pick an hour from the menu."))
             player = await presence.set_time(self.owner, digest_hour=hour)
         await show_saved(interaction, player)
 
@@ -245,7 +321,7 @@ class NotifyTimesButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label="Time zone and typed times…",
+                label=localize(msg("Time zone and typed times…")),
                 custom_id=f"grim:notify:{owner}:times",
             )
         )
@@ -263,6 +339,42 @@ class NotifyTimesButton(
         await interaction.response.send_modal(notify_form(player))
 
 
+class NotifyLanguageButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"grim:notify:(?P<owner>\d+):lang:(?P<language>[a-z]+)",
+):
+    """Reads the settings, answers and DMs in a language (or the member's Discord's again);
+    the one chosen now is highlighted."""
+
+    def __init__(self, owner: int, language: str, *, chosen: bool = False) -> None:
+        label = (
+            localize(msg("Discord's language"))
+            if language == DISCORD_LANGUAGE
+            else LANGUAGES.get(language, language)
+        )
+        super().__init__(
+            discord.ui.Button(
+                style=discord.ButtonStyle.primary if chosen else discord.ButtonStyle.secondary,
+                label=label,
+                custom_id=f"grim:notify:{owner}:lang:{language}",
+            )
+        )
+        self.owner, self.language = owner, language
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> NotifyLanguageButton:
+        return cls(int(match["owner"]), match["language"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        _check_owner(interaction, self.owner)
+        chosen = check_language(self.language)
+        player = await services_of(interaction).presence.set_language(self.owner, chosen)
+        await show_saved(interaction, player)  # said in the language just chosen
+
+
 #: The custom id of a member's form; its answer is read from the submission alone, so a
 #: form opened before a restart is answered after it.
 NOTIFY_FORM = re.compile(r"grim:notify:(?P<owner>\d+):form")
@@ -272,13 +384,15 @@ def notify_form(player: Player) -> discord.ui.Modal:
     """The form for the typed preferences of ``/notify``, filled in with the current ones."""
     quiet, points = player.quiet, player.reminders_before
     form = discord.ui.Modal(
-        title="Your time", custom_id=f"grim:notify:{player.user_id}:form", timeout=None
+        title=localize(msg("Your time")),
+        custom_id=f"grim:notify:{player.user_id}:form",
+        timeout=None,
     )
     form.add_item(
         discord.ui.TextInput(
             custom_id="zone",
-            label="Time zone",
-            placeholder="e.g. Europe/Paris, America/New_York",
+            label=localize(msg("Time zone")),
+            placeholder=localize(msg("e.g. Europe/Paris, America/New_York")),
             default=player.time_zone or "",
             required=False,
             max_length=60,
@@ -287,7 +401,7 @@ def notify_form(player: Player) -> discord.ui.Modal:
     form.add_item(
         discord.ui.TextInput(
             custom_id="quiet",
-            label="Quiet hours (e.g. 23-08, or off)",
+            label=localize(msg("Quiet hours (e.g. 23-08, or off)")),
             default="off" if quiet is None else f"{quiet[0]:02d}-{quiet[1]:02d}",
             required=False,
             max_length=20,
@@ -296,7 +410,7 @@ def notify_form(player: Player) -> discord.ui.Modal:
     form.add_item(
         discord.ui.TextInput(
             custom_id="before",
-            label="Reminders before (e.g. 12h 1h, table, none)",
+            label=localize(msg("Reminders before (e.g. 12h 1h, table, none)")),
             default="table" if points is None else points_typed(points),
             required=False,
             max_length=60,

@@ -11,6 +11,8 @@ import discord
 
 from bot.common.errors import Guarded
 from bot.wiring.services import services_of
+from bot.words.i18n import localize
+from games.core.words import msg
 
 
 class TakeSeatButton(
@@ -24,7 +26,7 @@ class TakeSeatButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.success,
-                label="Take this seat",
+                label=localize(msg("Take this seat")),
                 emoji="🪑",
                 custom_id=f"grim:take:{game_id}:{seat}",
             )
@@ -43,8 +45,13 @@ class TakeSeatButton(
         game = await services.substitutes.take_seat(self.game_id, self.seat, interaction.user.id)
         services.changed(game)
         await interaction.response.send_message(
-            f"You took the open seat in game #{game.id}: your private view is on "
-            "its way by DM, and you will be pinged when it is your turn.",
+            localize(
+                msg(
+                    "You took the open seat in game #{number}: your private view is on "
+                    "its way by DM, and you will be pinged when it is your turn.",
+                    number=game.id,
+                )
+            ),
             ephemeral=True,
         )
 

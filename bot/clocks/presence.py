@@ -22,6 +22,8 @@ from bot.common.announce import notice_deliveries
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal, TableBusy
 from bot.common.text import moment, user, users
+from bot.words.languages import LANGUAGES
+from games.core.words import msg, msg_list
 from storage import Game, GameStatus, Player, Store
 from storage.records import PLAYER_CHOICES, merged, player_choices
 
@@ -46,17 +48,21 @@ class Presence:
         if duration.strip().lower() in ("off", "back", "0", "none"):
             before = await self._store.prefs.player(user_id)
             if not before.away(now):
-                raise Refusal("You are not away.")
+                raise Refusal(msg("You are not away."))
             player = await self._store.prefs.set_away(user_id, None)
-            await self._tell_tables(user_id, f"{user(user_id)} is back.")
+            await self._tell_tables(user_id, msg("{who} is back.", who=user(user_id)))
             return player
         length = parse_duration(duration, longest=MAX_AWAY)
         until = now + length
         player = await self._store.prefs.set_away(user_id, until)
         await self._tell_tables(
             user_id,
-            f"🏖️ {user(user_id)} is away until {moment(until, 'f')} ({duration_text(length)}): "
-            "their move clock is paused until then.",
+            msg(
+                "🏖️ {who} is away until {until} ({length}): their move clock is paused until then.",
+                who=user(user_id),
+                until=moment(until, "f"),
+                length=duration_text(length),
+            ),
         )
         return player
 
@@ -133,6 +139,18 @@ class Presence:
             await self._replan_reminders(current, saved)
         return saved
 
+    async def set_language(self, user_id: int, language: str | None) -> Player:
+        """Choose the language a member reads (``fr``), or forget the choice (``None``: their
+        Discord client's again). A language Grimoire does not speak is refused."""
+        if language is not None and language not in LANGUAGES:
+            raise Refusal(
+                msg(
+                    "Grimoire speaks {languages}.",
+                    languages=msg_list([f"{name} (`{code}`)" for code, name in LANGUAGES.items()]),
+                )
+            )
+        return await self._store.prefs.set_choices(user_id, {"language": language})
+
     async def _replan_reminders(self, before: Player, after: Player) -> None:
         """Plan the player's pending reminders again, game by game under each game's lock so
         that no move replans them meanwhile. A game whose lock is kept too long is left as
@@ -160,25 +178,27 @@ class Presence:
         """Ping the players ``game`` waits for, on behalf of another player at the table; at
         most once per ``NUDGE_COOLDOWN`` per game. Returns who was pinged."""
         if game.status is not GameStatus.ACTIVE:
-            raise Refusal(f"Game #{game.id} is not being played.")
+            raise Refusal(msg("Game #{game} is not being played.", game=game.id))
         if game.seat_of(user_id) is None:
-            raise Refusal("Only the players of this game can nudge.")
+            raise Refusal(msg("Only the players of this game can nudge."))
         slow = [
             u
             for s in sorted(game.to_act - game.resigned_seats())
             if (u := game.user_at(s)) is not None and u != user_id
         ]
         if not slow:
-            raise Refusal("Nobody else is keeping this game waiting.")
+            raise Refusal(msg("Nobody else is keeping this game waiting."))
         now = self._clock()
         away = [u for u in slow if (await self._store.prefs.player(u)).away(now)]
         if away and len(away) == len(slow):
-            raise Refusal("They are away: their clock is paused until they are back.")
+            raise Refusal(msg("They are away: their clock is paused until they are back."))
         title = games.get(game.game_key).title
         pings = [u for u in slow if u not in away]
-        text = (
-            f"👋 {user(user_id)} nudges {users(pings)}: "
-            f"the table is waiting for your move in {title}."
+        text = msg(
+            "👋 {who} nudges {slow}: the table is waiting for your move in {game}.",
+            who=user(user_id),
+            slow=users(pings),
+            game=title,
         )
         last = await self._store.games.nudge(
             game.id, cooldown=NUDGE_COOLDOWN, deliveries=notice_deliveries(game, text, pings)
@@ -186,7 +206,10 @@ class Presence:
         if last is not None:
             again = last + NUDGE_COOLDOWN
             raise Refusal(
-                f"This table was nudged {moment(last, 'R')}; "
-                f"you can nudge again {moment(again, 'R')}."
+                msg(
+                    "This table was nudged {last}; you can nudge again {again}.",
+                    last=moment(last, "R"),
+                    again=moment(again, "R"),
+                )
             )
         return pings

@@ -26,6 +26,7 @@ from bot.clocks.turn_clock import (
     reminder_timer,
 )
 from bot.common.refusals import Refusal
+from games.core.words import msg, nmsg, pmsg
 from storage import NewTimer, Player, TimerKind
 
 #: How long before quiet hours a reminder moved earlier arrives.
@@ -56,7 +57,10 @@ def check_zone(name: str) -> str:
         if known.lower() == wanted:
             return known
     raise Refusal(
-        f"“{name[:40]}” is not a time zone I know: pick one from the list, e.g. Europe/Paris."
+        msg(
+            "“{typed}” is not a time zone I know: pick one from the list, e.g. Europe/Paris.",
+            typed=name[:40],
+        )
     )
 
 
@@ -78,13 +82,16 @@ def parse_quiet(text: str) -> tuple[int, int] | None:
     match = _QUIET.fullmatch(cleaned)
     if match is None:
         raise Refusal(
-            f"Write quiet hours like 23-08 (from 23:00 to 08:00), or off; not “{text[:20]}”."
+            msg(
+                "Write quiet hours like 23-08 (from 23:00 to 08:00), or off; not “{typed}”.",
+                typed=text[:20],
+            )
         )
     start, end = int(match[1]), int(match[2])
     if start > 23 or end > 23:
-        raise Refusal("Hours run from 0 to 23.")
+        raise Refusal(msg("Hours run from 0 to 23."))
     if start == end:
-        raise Refusal("Quiet hours must start and end at different hours.")
+        raise Refusal(msg("Quiet hours must start and end at different hours."))
     return start, end
 
 
@@ -98,14 +105,14 @@ def own_reminders(text: str) -> list[int] | None:
         return []
     points = [parse_duration(part, longest=LONGEST_REMINDER) for part in cleaned.split()]
     if len(points) > MAX_REMINDERS:
-        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
+        raise Refusal(nmsg("At most {n} reminder.", "At most {n} reminders.", MAX_REMINDERS))
     return sorted({int(p.total_seconds()) for p in points}, reverse=True)
 
 
 def quiet_text(quiet: tuple[int, int] | None) -> str:
     """Quiet hours as people write them: ``23:00–08:00``, or ``none``."""
     if quiet is None:
-        return "none"
+        return pmsg("quiet hours", "none")
     return f"{quiet[0]:02d}:00–{quiet[1]:02d}:00"
 
 

@@ -33,12 +33,17 @@ from bot.common.access import manages
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
+from bot.words.i18n import localize, reading_in
+from bot.words.languages import LANGUAGES, public_language
+from games.core.words import Msg, joined, msg, msg_list, nmsg
 
 #: Reminder points offered in the menu, as typed (any other is typed in the form).
 REMINDERS_OFFERED = ("12h 1h 15m", "12h 1h", "24h 1h", "6h 1h", "1h", "15m")
-MENUS = "deadline|policy|strikes|reminders"
-BUTTONS = "on_strikes|weekends|zone"
-NOT_A_MANAGER = "Only members who manage this server can change its settings."
+MENUS = "deadline|policy|strikes|reminders|language"
+BUTTONS = "on_strikes|weekends|zone|languages"
+NOT_A_MANAGER = msg("Only members who manage this server can change its settings.")
+#: The value of the language menu that forgets the server's choice: its preferred locale's.
+SERVER_DEFAULT = "default"
 
 
 def server_reminders(text: str) -> list[int]:
@@ -48,7 +53,7 @@ def server_reminders(text: str) -> list[int]:
         return []
     points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
     if len(points) > MAX_REMINDERS:
-        raise Refusal(f"At most {MAX_REMINDERS} reminders.")
+        raise Refusal(nmsg("At most {n} reminder.", "At most {n} reminders.", MAX_REMINDERS))
     return sorted({int(p.total_seconds()) for p in points}, reverse=True)
 
 
@@ -62,33 +67,113 @@ async def save_server(
     return await services_of(interaction).store.prefs.set_server(guild_id, changes)
 
 
+def server_language(current: Mapping[str, Any], preferred: str | None) -> str:
+    """The language of the server's public posts: its managers' choice, else its preferred
+    locale's."""
+    chosen = current.get("language")
+    return public_language(chosen if isinstance(chosen, str) else None, preferred)
+
+
+def preferred_locale(interaction: discord.Interaction) -> str | None:
+    """The preferred locale of the interaction's server (``None`` outside one)."""
+    guild = interaction.guild
+    return None if guild is None else str(guild.preferred_locale)
+
+
+def check_server_language(value: str) -> str | None:
+    """A server's language as picked or typed (``fr``), ``None`` for its preferred locale's;
+    anything else is refused with what there is."""
+    wanted = value.strip().lower()
+    if wanted == SERVER_DEFAULT:
+        return None
+    if wanted not in LANGUAGES:
+        raise Refusal(
+            msg(
+                "Grimoire speaks {languages}; or `{default}` for the server's preferred locale.",
+                languages=msg_list([f"{name} (`{code}`)" for code, name in LANGUAGES.items()]),
+                default=SERVER_DEFAULT,
+            )
+        )
+    return wanted
+
+
+def language_line(current: Mapping[str, Any], preferred: str | None) -> Msg:
+    """Which language the server's posts are in, and why."""
+    name = LANGUAGES[server_language(current, preferred)]
+    if isinstance(current.get("language"), str):
+        return msg("Language of the server's posts: **{language}**.", language=name)
+    return msg(
+        "Language of the server's posts: **{language}** (its preferred locale).", language=name
+    )
+
+
+def settings_text(current: Mapping[str, Any], preferred: str | None = None) -> Msg:
+    """What the server chose: its clock for new games, its time zone and its language."""
+    clock = server_clock(current)
+    return joined(
+        [
+            msg("New games here get: {clock}.", clock=clock.describe()),
+            msg("This server's time zone: **{zone}**.", zone=clock.time_zone or "UTC"),
+            language_line(current, preferred),
+        ]
+    )
+
+
 def settings_message(
-    guild_id: int, owner: int, current: Mapping[str, Any], *, controls: bool
+    guild_id: int,
+    owner: int,
+    current: Mapping[str, Any],
+    *,
+    controls: bool,
+    preferred: str | None = None,
+    languages: bool = False,
 ) -> tuple[str, discord.ui.View | None]:
     """The settings message's text and, for a member who manages the server
-    (``controls``), its menus and buttons."""
-    clock = server_clock(current)
-    text = (
-        f"New games here get: {clock.describe()}.\n"
-        f"This server's time zone: **{clock.time_zone or 'UTC'}**."
-    )
+    (``controls``), its menus and buttons (``languages``: the language menu instead),
+    said in the current reader's language."""
+    text = settings_text(current, preferred)
     if not controls:
-        return f"{text}\n{NOT_A_MANAGER}", None
+        return localize(joined([text, NOT_A_MANAGER])), None
+    clock = server_clock(current)
     view = discord.ui.View(timeout=None)
+    if languages:
+        chosen = current.get("language")
+        options = _language_options(chosen if isinstance(chosen, str) else None, preferred)
+        view.add_item(ServerClockMenu(guild_id, owner, "language", options))
+        hint = msg("Pick the language of this server's posts (lobbies, games, tournaments).")
+        return localize(joined([text, hint])), view
     view.add_item(ServerClockMenu(guild_id, owner, "deadline", _deadline_options(clock)))
     view.add_item(ServerClockMenu(guild_id, owner, "policy", _policy_options(clock)))
     view.add_item(ServerClockMenu(guild_id, owner, "strikes", _strikes_options(clock)))
     view.add_item(ServerClockMenu(guild_id, owner, "reminders", _reminder_options(clock)))
-    for field in ("on_strikes", "weekends", "zone"):
+    for field in ("on_strikes", "weekends", "zone", "languages"):
         view.add_item(ServerClockButton(guild_id, owner, field, _button_label(field, clock)))
-    hint = "Change anything below; `/settings` with options works too."
-    return f"{text}\n{hint}", view
+    hint = msg("Change anything below; `/settings` with options works too.")
+    return localize(joined([text, hint])), view
+
+
+def _language_options(chosen: str | None, preferred: str | None) -> list[discord.SelectOption]:
+    own = LANGUAGES[public_language(None, preferred)]
+    return [
+        discord.SelectOption(
+            label=localize(msg("Server default ({language})", language=own)),
+            value=SERVER_DEFAULT,
+            default=chosen is None,
+        )
+    ] + [
+        discord.SelectOption(label=name, value=code, default=chosen == code)
+        for code, name in LANGUAGES.items()
+    ]
 
 
 def _deadline_options(clock: TurnClock) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
-            label="No deadline" if length is None else f"{duration_text(length)} per move",
+            label=localize(
+                msg("No deadline")
+                if length is None
+                else msg("{length} per move", length=duration_text(length))
+            ),
             value=key,
             default=clock.deadline == length,
         )
@@ -99,7 +184,9 @@ def _deadline_options(clock: TurnClock) -> list[discord.SelectOption]:
 def _policy_options(clock: TurnClock) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
-            label=f"At the deadline: {label}", value=policy.value, default=clock.policy is policy
+            label=localize(msg("At the deadline: {policy}", policy=label)),
+            value=policy.value,
+            default=clock.policy is policy,
         )
         for policy, label in POLICY_LABELS.items()
     ]
@@ -108,10 +195,12 @@ def _policy_options(clock: TurnClock) -> list[discord.SelectOption]:
 def _strikes_options(clock: TurnClock) -> list[discord.SelectOption]:
     return [
         discord.SelectOption(
-            label=(
-                "Never removed for missed deadlines"
+            label=localize(
+                msg("Never removed for missed deadlines")
                 if count == 0
-                else f"Removed after {count} missed deadline{'s' if count > 1 else ''}"
+                else nmsg(
+                    "Removed after {n} missed deadline", "Removed after {n} missed deadlines", count
+                )
             ),
             value=str(count),
             default=clock.strikes == count,
@@ -127,38 +216,63 @@ def _reminder_options(clock: TurnClock) -> list[discord.SelectOption]:
         typed.insert(0, " ".join(duration_text(r) for r in clock.reminders))
     options = [
         discord.SelectOption(
-            label=f"Reminders {', '.join(duration_text(timedelta(seconds=s)) for s in points)}"
-            " before",
+            label=localize(
+                msg(
+                    "Reminders {points} before",
+                    points=", ".join(duration_text(timedelta(seconds=s)) for s in points),
+                )
+            ),
             value=text,
             default=points == chosen,
         )
         for text in typed
         if (points := server_reminders(text))
     ]
-    options.append(discord.SelectOption(label="No reminders", value="none", default=not chosen))
+    options.append(
+        discord.SelectOption(label=localize(msg("No reminders")), value="none", default=not chosen)
+    )
     return options
 
 
 def _button_label(field: str, clock: TurnClock) -> str:
+    return localize(_button_words(field, clock))
+
+
+def _button_words(field: str, clock: TurnClock) -> Msg:
     if field == "on_strikes":
         if clock.on_strikes is StrikesPolicy.AI:
-            return "Offer removed players' seats to substitutes"
-        return "Let the AI play removed players' seats"
+            return msg("Offer removed players' seats to substitutes")
+        return msg("Let the AI play removed players' seats")
     if field == "weekends":
-        return "Stop weekends counting" if clock.weekends else "Let weekends count"
-    return "Time zone and typed reminders…"
+        return msg("Stop weekends counting") if clock.weekends else msg("Let weekends count")
+    if field == "languages":
+        return msg("Language…")
+    return msg("Time zone and typed reminders…")
 
 
 def _check_owner(interaction: discord.Interaction, owner: int) -> None:
     if interaction.user.id != owner:
-        raise Refusal("These settings are someone else's: open your own with `/settings`.")
+        raise Refusal(msg("These settings are someone else's: open your own with `/settings`."))
 
 
 async def show_saved(
-    interaction: discord.Interaction, guild_id: int, owner: int, current: Mapping[str, Any]
+    interaction: discord.Interaction,
+    guild_id: int,
+    owner: int,
+    current: Mapping[str, Any],
+    *,
+    languages: bool = False,
 ) -> None:
-    """The settings message again, with the settings just saved."""
-    text, view = settings_message(guild_id, owner, current, controls=True)
+    """The settings message again, with the settings just saved (``languages``: showing the
+    language menu)."""
+    text, view = settings_message(
+        guild_id,
+        owner,
+        current,
+        controls=True,
+        preferred=preferred_locale(interaction),
+        languages=languages,
+    )
     assert view is not None
     await interaction.response.edit_message(content=text, view=view)
 
@@ -171,11 +285,12 @@ class ServerClockMenu(
     """One menu of the settings message of ``/settings``: the deadline, what happens at it,
     the strikes before removal, or the reminder points."""
 
-    PLACEHOLDERS: ClassVar[dict[str, str]] = {
-        "deadline": "Time per move",
-        "policy": "What happens at the deadline",
-        "strikes": "Missed deadlines before removal",
-        "reminders": "When reminders come",
+    PLACEHOLDERS: ClassVar[dict[str, Msg]] = {
+        "deadline": msg("Time per move"),
+        "policy": msg("What happens at the deadline"),
+        "strikes": msg("Missed deadlines before removal"),
+        "reminders": msg("When reminders come"),
+        "language": msg("Language of the server's posts"),
     }
 
     def __init__(
@@ -188,7 +303,7 @@ class ServerClockMenu(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:clock:{guild_id}:{owner}:{field}",
-                placeholder=self.PLACEHOLDERS[field],
+                placeholder=localize(self.PLACEHOLDERS[field]),
                 options=options or [discord.SelectOption(label="-", value="-")],
             )
         )
@@ -204,25 +319,32 @@ class ServerClockMenu(
         _check_owner(interaction, self.owner)
         values = chosen_values(interaction)
         if not values:
-            raise Refusal("Pick one from the menu.")
+            raise Refusal(msg("Pick one from the menu."))
         current = await save_server(interaction, self.guild_id, self._change(values[0]))
+        if self.field == "language":
+            # Said in the language just chosen, as its posts will be.
+            with reading_in(server_language(current, preferred_locale(interaction))):
+                await show_saved(interaction, self.guild_id, self.owner, current)
+            return
         await show_saved(interaction, self.guild_id, self.owner, current)
 
     def _change(self, value: str) -> dict[str, Any]:
         """The setting picked, as stored; a value the menu never offered is refused."""
         if self.field == "deadline":
             if value not in DEADLINE_CHOICES:
-                raise Refusal("Pick a deadline from the menu.")
+                raise Refusal(msg("Pick a deadline from the menu."))
             length = DEADLINE_CHOICES[value]
             return {"deadline": 0 if length is None else int(length.total_seconds())}
         if self.field == "policy":
             if value not in {p.value for p in Policy}:
-                raise Refusal("Pick what happens at the deadline from the menu.")
+                raise Refusal(msg("Pick what happens at the deadline from the menu."))
             return {"policy": value}
         if self.field == "strikes":
             if not value.isdigit() or int(value) > MAX_STRIKES:
-                raise Refusal("Pick a number of missed deadlines from the menu.")
+                raise Refusal(msg("Pick a number of missed deadlines from the menu."))
             return {"strikes": int(value)}
+        if self.field == "language":
+            return {"language": check_server_language(value)}
         return {"reminders": server_reminders(value)}
 
 
@@ -260,6 +382,10 @@ class ServerClockButton(
         if self.field == "zone":
             await interaction.response.send_modal(settings_form(self.guild_id, self.owner, clock))
             return
+        if self.field == "languages":
+            current = await store.prefs.server(self.guild_id)
+            await show_saved(interaction, self.guild_id, self.owner, current, languages=True)
+            return
         if self.field == "on_strikes":
             switched = (
                 StrikesPolicy.OPEN if clock.on_strikes is StrikesPolicy.AI else StrikesPolicy.AI
@@ -279,13 +405,15 @@ SETTINGS_FORM = re.compile(r"grim:clock:(?P<guild>\d+):(?P<owner>\d+):form")
 def settings_form(guild_id: int, owner: int, clock: TurnClock) -> discord.ui.Modal:
     """The form for the typed settings of ``/settings``, filled in with the current ones."""
     form = discord.ui.Modal(
-        title="This server's time", custom_id=f"grim:clock:{guild_id}:{owner}:form", timeout=None
+        title=localize(msg("This server's time")),
+        custom_id=f"grim:clock:{guild_id}:{owner}:form",
+        timeout=None,
     )
     form.add_item(
         discord.ui.TextInput(
             custom_id="zone",
-            label="Time zone (where weekends begin and end)",
-            placeholder="e.g. Europe/Paris",
+            label=localize(msg("Time zone (where weekends begin and end)")),
+            placeholder=localize(msg("e.g. Europe/Paris")),
             default=clock.time_zone or "",
             required=False,
             max_length=60,
@@ -294,7 +422,7 @@ def settings_form(guild_id: int, owner: int, clock: TurnClock) -> discord.ui.Mod
     form.add_item(
         discord.ui.TextInput(
             custom_id="reminders",
-            label="Reminders before the deadline (or none)",
+            label=localize(msg("Reminders before the deadline (or none)")),
             placeholder=" ".join(duration_text(r) for r in DEFAULT_REMINDERS),
             default=" ".join(duration_text(r) for r in clock.reminders) or "none",
             required=False,

@@ -30,6 +30,7 @@ from bot.lobby.table_settings import SeatChange, TableSettings
 from bot.tables.moves import Moves, running_game, stored_state
 from bot.tables.views import table_deliveries
 from games.core import seat_ref
+from games.core.words import msg, nmsg
 from storage import (
     OPEN_SEAT,
     AlreadySeated,
@@ -56,11 +57,11 @@ def substitute_answer(seat: int | None, holder: str = "") -> str:
     """The private answer to ``/game sub``: the asker's own seat (``seat`` is ``None``), or
     the seat ``holder`` played, opened by the host or a manager."""
     if seat is None:
-        return (
+        return msg(
             "Your seat is open for a substitute: the table was told, and your private view "
             "of the game is cleared. Thank you for playing!"
         )
-    return f"{holder}'s seat is open for a substitute; the table was told."
+    return msg("{holder}'s seat is open for a substitute; the table was told.", holder=holder)
 
 
 class Substitutes:
@@ -78,20 +79,32 @@ class Substitutes:
         if seat is None:
             own = self.moves.seat_of(game, user_id)
             return await self.open_seat(
-                game.id, own, f"🪑 {text.user(user_id)} leaves the game to a substitute."
+                game.id,
+                own,
+                msg("🪑 {who} leaves the game to a substitute.", who=text.user(user_id)),
             )
         if user_id != game.host_id and not manager:
             raise Refusal(
-                f"Only the host of game #{game.id} or a member who manages this server can "
-                "open another player's seat."
+                msg(
+                    "Only the host of game #{number} or a member who manages this server can "
+                    "open another player's seat.",
+                    number=game.id,
+                )
             )
         place = next((s for s in game.seats if s.seat == seat - 1), None)
         if place is None:
-            raise Refusal(f"Game #{game.id} has no seat {seat}.")
-        left = "" if place.user_id is None else f", left by {text.user(place.user_id)}"
-        return await self.open_seat(
-            game.id, seat - 1, f"🪑 {text.user(user_id)} opens seat {seat}{left}."
+            raise Refusal(msg("Game #{number} has no seat {seat}.", number=game.id, seat=seat))
+        notice = (
+            msg("🪑 {who} opens seat {seat}.", who=text.user(user_id), seat=seat)
+            if place.user_id is None
+            else msg(
+                "🪑 {who} opens seat {seat}, left by {leaver}.",
+                who=text.user(user_id),
+                seat=seat,
+                leaver=text.user(place.user_id),
+            )
         )
+        return await self.open_seat(game.id, seat - 1, notice)
 
     async def open_seat(self, game_id: int, seat: int, notice: str) -> Game:
         """Leave engine seat ``seat`` open for someone to take, telling the table ``notice``
@@ -100,14 +113,21 @@ class Substitutes:
         async with self.moves.locks(game_id):
             game = running_game(await self.moves.get(game_id))
             if not TableSettings.of(game).allow_substitutes:
-                raise Refusal(f"Game #{game.id} does not allow substitutes.")
+                raise Refusal(msg("Game #{number} does not allow substitutes.", number=game.id))
             place = next((s for s in game.seats if s.seat == seat), None)
             if place is None:
-                raise Refusal(f"Game #{game.id} has only {len(game.seats)} seats.")
+                raise Refusal(
+                    nmsg(
+                        "Game #{number} has only {n} seat.",
+                        "Game #{number} has only {n} seats.",
+                        len(game.seats),
+                        number=game.id,
+                    )
+                )
             if place.is_open:
-                raise Refusal(f"That seat of game #{game.id} is already open.")
+                raise Refusal(msg("That seat of game #{number} is already open.", number=game.id))
             if place.user_id is None:
-                raise Refusal(f"That seat of game #{game.id} is an AI player's.")
+                raise Refusal(msg("That seat of game #{number} is an AI player's.", number=game.id))
             leaver = place.user_id
             opened = _seated(game, seat, None)
             changes = (*TableSettings.of(game).seat_changes, SeatChange(seat, leaver))
@@ -129,13 +149,21 @@ class Substitutes:
         async with self.moves.locks(game_id):
             game = await self.moves.get(game_id)
             if game.status is not GameStatus.ACTIVE:
-                raise Refusal(f"Game #{game.id} is no longer being played.")
+                raise Refusal(msg("Game #{number} is no longer being played.", number=game.id))
             if seat not in open_seats(game):
-                raise Refusal(f"That seat of game #{game.id} has been taken already.")
+                raise Refusal(
+                    msg("That seat of game #{number} has been taken already.", number=game.id)
+                )
             if game.seated(user_id):
-                raise Refusal(f"You already play in game #{game.id}: one seat each.")
+                raise Refusal(
+                    msg("You already play in game #{number}: one seat each.", number=game.id)
+                )
             if user_id in leavers(game):
-                raise Refusal(f"You left game #{game.id}; someone else will take this seat.")
+                raise Refusal(
+                    msg(
+                        "You left game #{number}; someone else will take this seat.", number=game.id
+                    )
+                )
             # A substitute joins the table as a lobby's players did: on its terms.
             settings = TableSettings.of(game)
             await check_requirements(
@@ -149,12 +177,21 @@ class Substitutes:
             )
             taken = _seated(game, seat, user_id)
             title = games.get(game.game_key).title
-            instead = "" if leaver is None else f", in place of {text.user(leaver)}"
-            told = notice_deliveries(
-                taken,
-                f"🪑 {text.user(user_id)} takes seat {seat + 1} in "
-                f"{text.strong(title)} #{game.id}{instead}. Welcome to the table!",
+            said = {"who": text.user(user_id), "seat": seat + 1, "game": title, "number": game.id}
+            welcome = (
+                msg(
+                    "🪑 {who} takes seat {seat} in {b}{game}{/b} #{number}. Welcome to the table!",
+                    **said,
+                )
+                if leaver is None
+                else msg(
+                    "🪑 {who} takes seat {seat} in {b}{game}{/b} #{number}, in place of {leaver}. "
+                    "Welcome to the table!",
+                    leaver=text.user(leaver),
+                    **said,
+                )
             )
+            told = notice_deliveries(taken, welcome)
             told += table_deliveries(taken, game.version, post=True, lines=False)
             told.append(
                 Delivery(
@@ -195,9 +232,13 @@ class Substitutes:
                 timers=timers or (),
             )
         except AlreadySeated:
-            raise Refusal(f"You already play in game #{game.id}: one seat each.") from None
+            raise Refusal(
+                msg("You already play in game #{number}: one seat each.", number=game.id)
+            ) from None
         except (VersionConflict, GameNotActive):
-            raise Refusal(f"Game #{game.id} moved on meanwhile; try again.") from None
+            raise Refusal(
+                msg("Game #{number} moved on meanwhile; try again.", number=game.id)
+            ) from None
 
 
 def _seated(game: Game, seat: int, user_id: int | None) -> Game:
@@ -221,10 +262,13 @@ def _announcement(before: Game, game: Game, seat: int, title: str) -> list[Deliv
     """ "Dave's seat is open" with its **Take this seat** button, in the game's thread and,
     when the game has its own thread, in its channel too; the seat is named by the player
     who held it (``before`` it was opened)."""
-    content = (
-        f"🪑 {seat_ref(seat)}'s seat in {text.strong(title)} #{game.id} is open: "
+    content = msg(
+        "🪑 {holder}'s seat in {b}{game}{/b} #{number} is open: "
         "anyone not yet at this table may take it over. Until then the AI plays it when its "
-        "clock runs out."
+        "clock runs out.",
+        holder=seat_ref(seat),
+        game=title,
+        number=game.id,
     )
     post = Post(
         content=content,

@@ -13,6 +13,7 @@ from typing import Any
 from bot.clocks.weekdays import server_zone, weekday_deadline
 from bot.common.refusals import Refusal
 from bot.common.text import moment
+from games.core.words import Msg, msg, nmsg
 from storage import NewTimer, Timer, TimerKind
 
 DEFAULT_DEADLINE = timedelta(hours=24)
@@ -62,15 +63,15 @@ class StrikesPolicy(StrEnum):
     """It is offered to anyone who wants to take it over (the AI stands in meanwhile)."""
 
 
-STRIKES_LABELS = {
-    StrikesPolicy.AI: "the AI plays their seat on",
-    StrikesPolicy.OPEN: "their seat is offered to a substitute",
+STRIKES_LABELS: dict[StrikesPolicy, Msg] = {
+    StrikesPolicy.AI: msg("the AI plays their seat on"),
+    StrikesPolicy.OPEN: msg("their seat is offered to a substitute"),
 }
 
 
-POLICY_LABELS = {
-    Policy.ACT: "pass, or the AI moves for them",
-    Policy.WAIT: "only tell the table, and wait",
+POLICY_LABELS: dict[Policy, Msg] = {
+    Policy.ACT: msg("pass, or the AI moves for them"),
+    Policy.WAIT: msg("only tell the table, and wait"),
 }
 
 
@@ -132,19 +133,40 @@ class TurnClock:
             settings["time_zone"] = self.time_zone
         return settings
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         """One line for lobbies and ``/settings``."""
         if self.deadline is None:
-            return "no deadline"
-        removal = f"removed after {self.strikes} missed" if self.strikes else "never removed"
+            return msg("no deadline")
+        removal = (
+            nmsg("removed after {n} missed", "removed after {n} missed", self.strikes)
+            if self.strikes
+            else msg("never removed")
+        )
         if self.strikes and self.on_strikes is StrikesPolicy.OPEN:
-            removal += f" ({STRIKES_LABELS[self.on_strikes]})"
+            removal = msg(
+                "{removal} ({seat})", removal=removal, seat=STRIKES_LABELS[self.on_strikes]
+            )
         before = ", ".join(duration_text(r) for r in self.reminders if r < self.deadline)
-        weekends = "" if self.weekends else f"; weekends ({self.time_zone or 'UTC'}) do not count"
-        return (
-            f"{duration_text(self.deadline)} per move; at the deadline: "
-            f"{POLICY_LABELS[self.policy]}; {removal}; reminders {before or 'none'} before"
-            f"{weekends}"
+        reminders = (
+            msg("reminders {points} before", points=before)
+            if before
+            else msg("reminders none before")
+        )
+        said = {
+            "deadline": duration_text(self.deadline),
+            "policy": POLICY_LABELS[self.policy],
+            "removal": removal,
+            "reminders": reminders,
+        }
+        if self.weekends:
+            return msg(
+                "{deadline} per move; at the deadline: {policy}; {removal}; {reminders}", **said
+            )
+        return msg(
+            "{deadline} per move; at the deadline: {policy}; {removal}; {reminders}; "
+            "weekends ({zone}) do not count",
+            zone=self.time_zone or "UTC",
+            **said,
         )
 
 
@@ -235,7 +257,9 @@ def deadline_line(deadlines: Iterable[datetime]) -> str:
     earliest = min(deadlines, default=None)
     if earliest is None:
         return ""
-    return f"⏰ Deadline: {moment(earliest, 'f')} ({moment(earliest, 'R')})"
+    return msg(
+        "⏰ Deadline: {when} ({left})", when=moment(earliest, "f"), left=moment(earliest, "R")
+    )
 
 
 _DURATION = re.compile(r"(\d+)\s*(d|h|m)")
@@ -247,15 +271,17 @@ def parse_duration(text: str, *, longest: timedelta) -> timedelta:
     reason otherwise."""
     cleaned = text.strip().lower().replace(" ", "")
     if not cleaned or _DURATION.sub("", cleaned):
-        raise Refusal(f"Write a duration like 3d, 12h or 1d12h; not “{text[:20]}”.")
+        raise Refusal(
+            msg("Write a duration like 3d, 12h or 1d12h; not “{typed}”.", typed=text[:20])
+        )
     total = sum(
         (int(amount) * _UNITS[unit] for amount, unit in _DURATION.findall(cleaned)),
         timedelta(),
     )
     if total <= timedelta():
-        raise Refusal("A duration must be longer than nothing.")
+        raise Refusal(msg("A duration must be longer than nothing."))
     if total > longest:
-        raise Refusal(f"That is too long: at most {duration_text(longest)}.")
+        raise Refusal(msg("That is too long: at most {longest}.", longest=duration_text(longest)))
     return total
 
 

@@ -18,9 +18,10 @@ from bot.clocks.substitutes import Substitutes, open_seats
 from bot.clocks.turn_clock import Policy, StrikesPolicy, TurnClock, digest_timer, seat_timers
 from bot.common.announce import jump_link, notice_deliveries, where
 from bot.common.posts import Post
-from bot.common.text import moment, strong, user
+from bot.common.text import moment, user
 from bot.lobby.table_settings import TableSettings
 from bot.tables.withdrawals import Withdrawals
+from games.core.words import joined, msg, nmsg
 from storage import (
     Delivery,
     DeliveryKind,
@@ -107,13 +108,20 @@ class Clockwork:
             await self._store.timers.fire(timer.id, timers=later)
             return
         title = games.get(game.game_key).title
-        when = f"{moment(due, 'R')} ({moment(due, 'f')})"
-        text = f"⏰ Your move in {strong(title)} #{game.id} is due {when}. {jump_link(game)}"
+        left, when = moment(due, "R"), moment(due, "f")
+        text = msg(
+            "⏰ Your move in {b}{game}{/b} #{number} is due {left} ({when}). {link}",
+            game=title,
+            number=game.id,
+            left=left,
+            when=when,
+            link=jump_link(game),
+        )
         post = Post(
             content=text,
             game_id=game.id,
             notice_channel_id=where(game),
-            ping_instead=f"⏰ Your move is due {when}.",
+            ping_instead=msg("⏰ Your move is due {left} ({when}).", left=left, when=when),
         )
         dm = Delivery(DeliveryKind.DM, player_id, post.to_payload(), game_id=game.id)
         await self._store.timers.fire(timer.id, deliveries=[dm])
@@ -138,9 +146,10 @@ class Clockwork:
             fresh = personal_timers(planned, {seat: player}, clock, now)
             await self._store.timers.fire(timer.id, timers=fresh)
         elif clock.policy is Policy.WAIT:
-            notice = (
-                f"⏰ {user(player_id)} let the deadline pass; the game waits for them. "
-                "Anyone at the table may `/game nudge`."
+            notice = msg(
+                "⏰ {who} let the deadline pass; the game waits for them. "
+                "Anyone at the table may `/game nudge`.",
+                who=user(player_id),
             )
             await self._store.timers.fire(timer.id, deliveries=notice_deliveries(game, notice))
         else:
@@ -149,18 +158,31 @@ class Clockwork:
     async def _act(
         self, timer: Timer, game: Game, seat: int, player_id: int, clock: TurnClock
     ) -> None:
-        notice = f"⏰ {user(player_id)} let the deadline pass."
+        notice = msg("⏰ {who} let the deadline pass.", who=user(player_id))
         played = await self._stand_ins.play_for(game.id, seat, version=game.version, notice=notice)
         # The move replaced the game's timers; when the game moved on first, so did that move.
         await self._store.timers.mark_fired(timer.id)
         missed = next((s.missed for s in played.seats if s.seat == seat), 0)
         if played.version != game.version and clock.strikes and missed >= clock.strikes:
-            gone = f"{user(player_id)} is removed from the game after {missed} missed deadlines."
+            who = user(player_id)
+            gone = nmsg(
+                "{who} is removed from the game after {n} missed deadline.",
+                "{who} is removed from the game after {n} missed deadlines.",
+                missed,
+                who=who,
+            )
             if (
                 clock.on_strikes is StrikesPolicy.OPEN
                 and TableSettings.of(played).allow_substitutes
             ):
-                await self._substitutes.open_seat(game.id, seat, f"{gone} Their seat is open.")
+                opened = nmsg(
+                    "{who} is removed from the game after {n} missed deadline. Their seat is open.",
+                    "{who} is removed from the game after {n} missed deadlines. "
+                    "Their seat is open.",
+                    missed,
+                    who=who,
+                )
+                await self._substitutes.open_seat(game.id, seat, opened)
             else:
                 await self._withdrawals.remove(game.id, seat, gone)
 
@@ -171,7 +193,9 @@ class Clockwork:
         if clock.deadline is None or clock.policy is Policy.WAIT:
             await self._store.timers.fire(timer.id)
             return
-        notice = f"⏰ Nobody has taken seat {seat + 1} yet, so the AI plays it for now."
+        notice = msg(
+            "⏰ Nobody has taken seat {seat} yet, so the AI plays it for now.", seat=seat + 1
+        )
         await self._stand_ins.play_for(game.id, seat, version=game.version, notice=notice)
         await self._store.timers.mark_fired(timer.id)
 
@@ -207,11 +231,13 @@ def _moved(timer: Timer, at: datetime) -> NewTimer:
 
 def _digest_dm(player_id: int, awaiting: list[Game]) -> Delivery:
     count = len(awaiting)
+    # A line holds no words of its own: the game's title is said as the game says it.
     lines = [
-        f"• {strong(games.get(g.game_key).title)} #{g.id} — {jump_link(g)}" for g in awaiting[:20]
+        joined(["• {b}", games.get(g.game_key).title, f"{{/b}} #{g.id} — {jump_link(g)}"], "")
+        for g in awaiting[:20]
     ]
-    more = [f"…and {count - 20} more."] if count > 20 else []
-    header = f"Your turn in {count} game{'s' if count != 1 else ''}:"
-    footer = "Turn this daily message off with `/notify digest:off`."
-    content = "\n".join([header, *lines, *more, "", footer])
+    more = [nmsg("…and {n} more.", "…and {n} more.", count - 20)] if count > 20 else []
+    header = nmsg("Your turn in {n} game:", "Your turn in {n} games:", count)
+    footer = msg("Turn this daily message off with `/notify digest:off`.")
+    content = joined([header, *lines, *more, "", footer], "\n")
     return Delivery(DeliveryKind.DM, player_id, Post(content=content).to_payload())

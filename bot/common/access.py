@@ -26,6 +26,7 @@ import discord
 from bot.clocks.substitutes import leavers
 from bot.common.refusals import Refusal
 from bot.wiring.services import services_of
+from games.core.words import msg
 from storage import Game, GameStatus, Tournament
 from storage.errors import GameNotFound, TournamentNotFound
 
@@ -35,12 +36,12 @@ log = logging.getLogger(__name__)
 def no_such_game(game_id: int) -> Refusal:
     """The answer for a game that does not exist *or* is out of the caller's reach: the two
     must read the same, so that numbers cannot be probed."""
-    return Refusal(f"There is no game #{game_id}.")
+    return Refusal(msg("There is no game #{number}.", number=game_id))
 
 
 def no_such_tournament(tournament_id: int) -> Refusal:
     """As :func:`no_such_game`, for tournaments."""
-    return Refusal(f"There is no tournament #{tournament_id} on this server.")
+    return Refusal(msg("There is no tournament #{number} on this server.", number=tournament_id))
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.common.posts import Post
 from games.core import Board, BoardField, Engine, LogEntry, seat_ref
+from games.core.words import msg, msg_list
 from storage import Delivery, DeliveryKind, Game
 
 
@@ -64,8 +65,9 @@ def turn_line(users: Sequence[int | None], waiting: frozenset[int]) -> tuple[str
         return "", ()
     names = [seat_ref(s) for s in sorted(waiting)]
     people = tuple(u for s in sorted(waiting) if (u := users[s]) is not None)
-    label = "Your turn" if len(waiting) == 1 else "Waiting for"
-    return f"{label}: {', '.join(names)}", people
+    if len(waiting) == 1:
+        return msg("Your turn: {who}", who=names[0]), people
+    return msg("Waiting for: {who}", who=msg_list(names, style="unit")), people
 
 
 def turn_pings(waiting: Sequence[frozenset[int]], version: int) -> frozenset[int]:

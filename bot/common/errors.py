@@ -18,6 +18,7 @@ from bot.common.replies import tell, tell_failure
 from bot.ops.logs import bind
 from bot.ops.metrics import interaction_handled
 from bot.wiring.services import services_of
+from bot.words.i18n import set_reading
 from games.core import render_seats
 
 
@@ -27,6 +28,7 @@ async def admit(interaction: discord.Interaction) -> bool:
     services = services_of(interaction)
     bind(guild_id=interaction.guild_id, user_id=interaction.user.id)  # this task's log lines
     services.names.remember(interaction.user)
+    await read_in_language(interaction)
     if interaction.type is discord.InteractionType.autocomplete:
         return True  # suggestions cost little and cannot be answered with a message
     wait = services.throttle.wait_for(interaction.user.id)
@@ -35,6 +37,20 @@ async def admit(interaction: discord.Interaction) -> bool:
         await tell(interaction, services.throttle.message(wait))
         return False
     return True
+
+
+async def read_in_language(interaction: discord.Interaction) -> None:
+    """Say the rest of this interaction's handling in its member's language (and what the
+    channel reads in its server's), remembering the member's client language for the DMs
+    sent them later."""
+    readers = services_of(interaction).readers
+    guild = interaction.guild
+    preferred = None if guild is None else str(guild.preferred_locale)
+    server = await readers.server(interaction.guild_id, preferred)
+    locale = str(interaction.locale)
+    member = await readers.member(interaction.user.id, client_locale=locale, server_language=server)
+    set_reading(member, server)
+    await readers.remember_client_locale(interaction.user.id, locale)
 
 
 async def answer_error(interaction: discord.Interaction, error: BaseException) -> None:

@@ -15,14 +15,16 @@ import games
 from bot.common.access import reachable_game, reachable_games
 from bot.common.access import thread_game as reachable_thread_game
 from bot.common.refusals import Refusal
+from bot.words.i18n import localize
 from games.core import IllegalAction
+from games.core.words import msg, msg_list
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
     from bot.wiring.services import Services
 
 #: What a member in several games, none of which waits on them, is told by ``/play``.
-NOT_YOUR_TURN_ANYWHERE = "It's not your turn in any of your games — you'll be pinged."
+NOT_YOUR_TURN_ANYWHERE = msg("It's not your turn in any of your games — you'll be pinged.")
 
 
 async def find_game(
@@ -46,9 +48,12 @@ def _only_game(mine: list[Game], channel_id: int | None) -> Game:
     if len(here) == 1:
         return here[0]
     if not mine:
-        raise Refusal("You are not playing a game right now. Start one with `/game new`.")
+        raise Refusal(msg("You are not playing a game right now. Start one with `/game new`."))
     raise Refusal(
-        f"Which game? Use this in its thread, or add the `game:` option ({listed(mine)})."
+        msg(
+            "Which game? Use this in its thread, or add the `game:` option ({games}).",
+            games=listed(mine),
+        )
     )
 
 
@@ -69,8 +74,12 @@ async def find_game_for_move(
         return fitting[0]
     if fitting:
         raise Refusal(
-            f"`{move}` can be played in several of your games ({listed(fitting)}):"
-            " add the `game:` option to say which."
+            msg(
+                "`{move}` can be played in several of your games ({games}): add the `game:`"
+                " option to say which.",
+                move=move,
+                games=listed(fitting),
+            )
         )
     if len(mine) > 1 and not any(may_act(g, interaction.user.id) for g in mine):
         raise Refusal(NOT_YOUR_TURN_ANYWHERE)
@@ -130,7 +139,13 @@ def legal_in(game: Game, user_id: int, move: str) -> bool:
 
 def listed(found: list[Game]) -> str:
     """Games named for a member choosing between them, e.g. "#3 Mandragora, #5 Marginalia"."""
-    return ", ".join(f"#{g.id} {games.get(g.game_key).title}" for g in found[:10])
+    return msg_list(
+        [
+            msg("#{number} {game}", number=g.id, game=games.get(g.game_key).title)
+            for g in found[:10]
+        ],
+        style="unit",
+    )
 
 
 async def thread_game(services: Services, interaction: discord.Interaction) -> Game | None:
@@ -151,10 +166,14 @@ async def game_choices(
         title = games.get(game.game_key).title
         seat = game.seat_of(user)
         turn = game.status is GameStatus.ACTIVE and seat is not None and seat in game.to_act
-        label = f"#{game.id} {title}" + (" — your turn" if turn else "")
-        if game.status is GameStatus.LOBBY:
-            label += " — lobby"
-        if needle in label.lower():
-            choices.append((not turn, app_commands.Choice(name=label[:100], value=game.id)))
+        if turn:
+            label = msg("#{number} {game} — your turn", number=game.id, game=title)
+        elif game.status is GameStatus.LOBBY:
+            label = msg("#{number} {game} — lobby", number=game.id, game=title)
+        else:
+            label = msg("#{number} {game}", number=game.id, game=title)
+        said = localize(label)
+        if needle in said.lower() or needle in label.lower():
+            choices.append((not turn, app_commands.Choice(name=said[:100], value=game.id)))
     choices.sort(key=lambda c: (c[0], c[1].value))
     return [c for _, c in choices[:25]]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import discord
 
+from games.core.words import msg, pmsg
 from storage import Game
 
 #: The names AI seats go by, one for each seat a table can have (the largest seats five),
@@ -17,8 +18,22 @@ AI_NAMES = ("Ada", "Basil", "Clio", "Dorian", "Esme")
 def ai_name(seat: int, level: str | None = None) -> str:
     """The name of the AI player at engine ``seat``: "Ada — AI", with its level where it is
     known ("Ada — AI, normal")."""
-    name = f"{AI_NAMES[seat % len(AI_NAMES)]} — AI"
-    return f"{name}, {level}" if level else name
+    name = AI_NAMES[seat % len(AI_NAMES)]
+    if level:
+        return msg("{name} — AI, {level}", name=name, level=level_word(level))
+    return msg("{name} — AI", name=name)
+
+
+def level_word(level: str) -> str:
+    """An AI level as a member reads it ("easy", "normal", "hard" in their language)."""
+    match level:
+        case "easy":
+            return pmsg("AI level", "easy")
+        case "normal":
+            return pmsg("AI level", "normal")
+        case "hard":
+            return pmsg("AI level", "hard")
+    return level
 
 
 class NameBook:
@@ -50,7 +65,7 @@ class NameBook:
         try:
             user = await self.user(user_id)
         except discord.HTTPException:
-            return "a member who left"
+            return msg("a member who left")
         self._names[user_id] = user.display_name
         return user.display_name
 

@@ -15,6 +15,23 @@ from enum import StrEnum
 from typing import Any
 
 from games.core import Board
+from games.core.words import KEEP_MESSAGES, Msg, message_from_data
+
+#: How a post keeps its boards' messages as messages in an outbox row.
+_KEEP = {KEEP_MESSAGES: True}
+
+
+def text_data(text: str | None) -> Any:
+    """A text as JSON-ready data: a message as its data (said in its reader's language when
+    the post is sent), plain text as it is."""
+    return text.to_data() if isinstance(text, Msg) else text
+
+
+def text_of(data: Any) -> str:
+    """A text written by :func:`text_data`, read back."""
+    if isinstance(data, Mapping) and "msg" in data:
+        return message_from_data(data)
+    return str(data)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +81,7 @@ class PostPicture:
         """The picture as JSON-ready data."""
         data: dict[str, Any] = {"game": self.game_key, "view": dict(self.view)}
         if self.status is not None:
-            data["status"] = self.status
+            data["status"] = text_data(self.status)
         return data
 
     @classmethod
@@ -77,7 +94,7 @@ class PostPicture:
         return cls(
             game_key=data["game"],
             view=dict(view) if isinstance(view, Mapping) else {},
-            status=status if isinstance(status, str) else None,
+            status=None if status is None else text_of(status),
         )
 
 
@@ -123,8 +140,8 @@ class Post:
     def to_payload(self) -> dict[str, Any]:
         """The post as JSON-ready data for the outbox."""
         return {
-            "content": self.content,
-            "boards": [board.model_dump(mode="json") for board in self.boards],
+            "content": text_data(self.content),
+            "boards": [board.model_dump(mode="json", context=_KEEP) for board in self.boards],
             "seats": list(self.seats),
             "pings": list(self.pings),
             "turn_button": (
@@ -139,7 +156,7 @@ class Post:
             "close_thread": self.close_thread,
             "game_id": self.game_id,
             "notice_channel_id": self.notice_channel_id,
-            "ping_instead": self.ping_instead,
+            "ping_instead": text_data(self.ping_instead),
             "edits_message_id": self.edits_message_id,
             "style": self.style.value,
             "picture": None if self.picture is None else self.picture.to_payload(),
@@ -158,7 +175,7 @@ class Post:
         turn, undo, seat = (data.get(k) for k in ("turn_button", "undo_buttons", "seat_button"))
         ping, edits = data.get("ping_instead"), data.get("edits_message_id")
         return cls(
-            content=str(data.get("content", "")),
+            content=text_of(data.get("content", "")),
             boards=tuple(Board.model_validate(b) for b in data.get("boards", ())),
             seats=tuple(data.get("seats", ())),
             pings=tuple(int(u) for u in data.get("pings", ())),
@@ -168,7 +185,7 @@ class Post:
             close_thread=bool(data.get("close_thread", False)),
             game_id=data.get("game_id"),
             notice_channel_id=data.get("notice_channel_id"),
-            ping_instead=None if ping is None else str(ping),
+            ping_instead=None if ping is None else text_of(ping),
             edits_message_id=None if edits is None else int(edits),
             style=_style(data.get("style")),
             picture=PostPicture.from_payload(data.get("picture")),

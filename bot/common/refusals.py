@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.core.words import msg
+
 
 class Refusal(Exception):
     """A request that changes nothing, with a message that can be shown to the player as is."""
@@ -20,10 +22,10 @@ class Refusal(Exception):
 class StaleRequest(Refusal):
     """A click on a board or panel the game has moved on from."""
 
-    def __init__(
-        self, message: str = "The game has moved on since this was shown; nothing was changed."
-    ) -> None:
-        super().__init__(message)
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__(
+            message or msg("The game has moved on since this was shown; nothing was changed.")
+        )
 
 
 class RequestClosed(Refusal):
@@ -31,12 +33,15 @@ class RequestClosed(Refusal):
 
     def __init__(
         self,
-        message: str = (
-            "This request to take back a move is no longer open: it was answered, asked"
-            " again, or the game moved on. Nothing was changed."
-        ),
+        message: str | None = None,
     ) -> None:
-        super().__init__(message)
+        super().__init__(
+            message
+            or msg(
+                "This request to take back a move is no longer open: it was answered, asked"
+                " again, or the game moved on. Nothing was changed."
+            )
+        )
 
 
 class TableBusy(Refusal):

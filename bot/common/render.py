@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from bot.words.i18n import localize
 from games.core import render_seats
 
 _TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fFRdDtT])|(/?b))\}")
@@ -28,17 +29,20 @@ def _discord(match: re.Match[str]) -> str:
     return "**" if strong in ("b", "/b") else match.group(0)
 
 
-def render(text: str, names: Sequence[str] | None = None) -> str:
-    """``text`` with its tokens drawn in Discord's syntax; with ``names``, seats named too
-    (a seat placeholder is left for later otherwise)."""
+def render(text: str, names: Sequence[str] | None = None, language: str | None = None) -> str:
+    """``text`` said in ``language`` (by default the current reader's: see
+    :mod:`bot.words.i18n`) with its tokens drawn in Discord's syntax; with ``names``, seats
+    named too (a seat placeholder is left for later otherwise)."""
     if names is not None:
         text = render_seats(text, names)
-    return _TOKEN.sub(_discord, text)
+    return _TOKEN.sub(_discord, localize(text, language))
 
 
-def render_optional(text: str | None, names: Sequence[str] | None = None) -> str | None:
+def render_optional(
+    text: str | None, names: Sequence[str] | None = None, language: str | None = None
+) -> str | None:
     """:func:`render` for a text that may be missing."""
-    return None if text is None else render(text, names)
+    return None if text is None else render(text, names, language)
 
 
 def mentions(user_ids: Sequence[int]) -> str:

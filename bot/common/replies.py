@@ -10,11 +10,14 @@ from typing import cast
 import discord
 
 from bot.common.render import render
+from games.core.words import msg
 
 log = logging.getLogger("grimoire")
 
 #: The answer to an interaction that failed on our side (a database fault, a bug).
-SOMETHING_WENT_WRONG = "Something went wrong on our side; nothing was changed. Please try again."
+SOMETHING_WENT_WRONG = msg(
+    "Something went wrong on our side; nothing was changed. Please try again."
+)
 
 
 async def tell_failure(interaction: discord.Interaction, error: BaseException) -> str:
@@ -32,7 +35,14 @@ async def tell_failure(interaction: discord.Interaction, error: BaseException) -
     # The member may be unreachable too (Discord down, the interaction expired): the error
     # is logged either way.
     with contextlib.suppress(discord.HTTPException, OSError, TimeoutError):
-        await tell(interaction, f"{SOMETHING_WENT_WRONG} (error {error_id})")
+        await tell(
+            interaction,
+            msg(
+                "Something went wrong on our side; nothing was changed. Please try again."
+                " (error {error})",
+                error=error_id,
+            ),
+        )
     return error_id
 
 

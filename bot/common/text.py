@@ -15,6 +15,8 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Literal, get_args
 
+from games.core.words import Msg, joined
+
 #: How a moment is shown: ``f`` date and time, ``F`` with the weekday too, ``R`` relative
 #: ("in 3 hours"), ``d`` date, ``D`` long date, ``t`` time of day, ``T`` with seconds.
 TimeStyle = Literal["f", "F", "R", "d", "D", "t", "T"]
@@ -46,7 +48,9 @@ def moment_at(epoch_seconds: int, style: TimeStyle = "f") -> str:
 
 
 def strong(text: str) -> str:
-    """Emphasised text."""
+    """Emphasised text (a message stays a message, said in its reader's language)."""
+    if isinstance(text, Msg):
+        return joined(("{b}", text, "{/b}"), "")
     return f"{{b}}{text}{{/b}}"
 
 

@@ -33,13 +33,14 @@ import discord
 from bot.clocks.turn_clock import deadline_line, deadlines_by_seat
 from bot.common.announce import seat_users, where
 from bot.common.names import NameBook
-from bot.common.posts import TurnButton
+from bot.common.posts import TurnButton, text_data, text_of
 from bot.common.render import mentions, render
 from bot.drawing.board_layout import board_layout, words_layout, words_of
 from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import attach_picture, board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
+from games.core.words import msg
 from storage import GameStatus, OutboxItem, PrivateView, RatingChange, Store
 
 log = logging.getLogger("grimoire.table")
@@ -71,8 +72,8 @@ class PostMaking:
         return cls(
             version,
             lines=bool(payload.get("lines", True)),
-            heading=None if heading is None else str(heading),
-            missed=None if missed is None else str(missed),
+            heading=None if heading is None else text_of(heading),
+            missed=None if missed is None else text_of(missed),
         )
 
     @classmethod
@@ -84,8 +85,8 @@ class PostMaking:
         return cls(
             int(data["version"]),
             lines=bool(data.get("lines", True)),
-            heading=heading if isinstance(heading, str) else None,
-            missed=missed if isinstance(missed, str) else None,
+            heading=None if heading is None else text_of(heading),
+            missed=None if missed is None else text_of(missed),
         )
 
     def to_payload(self) -> dict[str, Any]:
@@ -93,8 +94,8 @@ class PostMaking:
         return {
             "version": self.version,
             "lines": self.lines,
-            "heading": self.heading,
-            "missed": self.missed,
+            "heading": text_data(self.heading),
+            "missed": text_data(self.missed),
         }
 
     def words(self) -> dict[str, Any]:
@@ -308,7 +309,12 @@ class TableMessages:
                 embeds=[],
                 attachments=[],
                 view=words_layout(
-                    f"You left game #{game_id}: its private view is no longer shown here."
+                    render(
+                        msg(
+                            "You left game #{number}: its private view is no longer shown here.",
+                            number=game_id,
+                        )
+                    )
                 ),
             )
         except discord.HTTPException as error:

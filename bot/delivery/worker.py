@@ -21,6 +21,7 @@ from bot.common.announce import game_lane, where
 from bot.common.names import NameBook
 from bot.common.posts import Post, PostStyle
 from bot.common.render import mentions, render
+from bot.common.text import user
 from bot.delivery.faults import Fault, describe, fault_of
 from bot.delivery.table_messages import TableMessages, nonce_of
 from bot.drawing.embeds import board_embed
@@ -33,14 +34,15 @@ from bot.tournaments.signup import TOURNAMENT_COLOUR
 from bot.undo.buttons import undo_view
 from bot.undo.posts import lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
+from bot.words.i18n import reading_in
+from bot.words.readers import Readers
+from games.core.words import msg
 from storage import Delivery, DeliveryKind, OutboxItem, Store, UndoMessage
 
 log = logging.getLogger("grimoire.delivery")
 
 #: Discord's error code for "Cannot send messages to this user" (DMs closed).
 DMS_CLOSED = 50007
-#: How a notice in the thread explains a DM refused because the player's DMs are closed.
-DMS_CLOSED_TEXT = ": their DMs are closed"
 #: Discord's error code for "Unknown Channel" (e.g. a thread a moderator deleted).
 UNKNOWN_CHANNEL = 10003
 #: Deliveries that go to a player's DMs.
@@ -65,6 +67,7 @@ class OutboxWorker:
         store: Store,
         names: NameBook,
         *,
+        readers: Readers,
         place_gone: Callable[[int, int], Awaitable[None]] | None = None,
         catch_up: Callable[[int, str], Awaitable[None]] | None = None,
     ) -> None:
@@ -75,6 +78,7 @@ class OutboxWorker:
         self._catch_up = catch_up
         self._store = store
         self._names = names
+        self._readers = readers
         self._worker = f"bot-{uuid.uuid4().hex[:8]}"
         #: Watches the worker for ``/healthz``.
         self.supervisor = Supervisor("outbox", log, allowed=PASS_ALLOWED)
@@ -112,9 +116,16 @@ class OutboxWorker:
             return None
         return max((when - discord.utils.utcnow()).total_seconds(), MIN_SLEEP)
 
+    def _guild_of(self, channel_id: int) -> int | None:
+        return getattr(getattr(self._client.get_channel(channel_id), "guild", None), "id", None)
+
     async def _deliver(self, item: OutboxItem) -> None:
         try:
-            await self._send(item)
+            language = await self._readers.of_delivery(
+                item, private=item.kind in PRIVATE_KINDS, channel_guild=self._guild_of
+            )
+            with reading_in(language):
+                await self._send(item)
         except discord.Forbidden as error:
             DELIVERY_FAILURES.labels("forbidden").inc()
             await self._forbidden(item, error)
@@ -329,11 +340,20 @@ class OutboxWorker:
         self._told_dm_closed.add(key)
         if post.game_id is not None and await self._told_before(post.game_id, item):
             return
-        refused = DMS_CLOSED_TEXT if closed else ""
+        who = user(item.target_id)
         notice = Post(
             content=(
-                f"I could not send <@{item.target_id}> their private view{refused}."
-                " Use `/hand` in this thread to see it."
+                msg(
+                    "I could not send {member} their private view: their DMs are closed."
+                    " Use `/hand` in this thread to see it.",
+                    member=who,
+                )
+                if closed
+                else msg(
+                    "I could not send {member} their private view. Use `/hand` in this thread"
+                    " to see it.",
+                    member=who,
+                )
             ),
             game_id=post.game_id,
         )

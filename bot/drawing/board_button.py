@@ -18,6 +18,8 @@ from bot.common.errors import Guarded
 from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import game_board_with_picture, with_file
 from bot.wiring.services import services_of
+from bot.words.i18n import localize
+from games.core.words import pmsg
 
 #: Rows of components and buttons to a row that a message holds (Discord's limits).
 ROWS, ROW_WIDTH = 5, 5
@@ -34,7 +36,7 @@ class BoardButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label="Board",
+                label=localize(pmsg("button", "Board")),
                 custom_id=f"grim:board:{game_id}",
             )
         )

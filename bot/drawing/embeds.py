@@ -15,7 +15,9 @@ from bot.common.render import render
 from bot.lobby.options import describe_options
 from bot.lobby.table_settings import Seating, TableSettings
 from bot.profiles.ratings import practice_reason
+from bot.words.i18n import localize, localized_board
 from games.core import Board
+from games.core.words import joined, msg, nmsg, pmsg
 from storage import Game, GameStatus
 
 #: The bot's colour for boards; private views get their own so they are never mistaken.
@@ -29,7 +31,7 @@ def board_embed(
 ) -> discord.Embed:
     """A board as an embed, seats named; with ``pictured`` (its picture goes with it), without
     the fields the picture shows."""
-    shown = board.rendered(names)
+    shown = localized_board(board.rendered(names))
     embed = discord.Embed(
         title=render(shown.title),
         description=render(shown.description) or None,
@@ -53,35 +55,46 @@ async def lobby_card(game: Game, names: NameBook) -> discord.Embed:
 def lobby_embed(game: Game, names: LobbyNames) -> discord.Embed:
     """The lobby: who sits (by ``names``), what is played, how to join."""
     engine = games.get(game.game_key)
+    say = localize
     embed = discord.Embed(
-        title=f"{engine.title} · table #{game.id}",
+        title=say(msg("{game} · table #{id}", game=engine.title, id=game.id)),
         colour=LOBBY_COLOUR,
     )
     players = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.user_id is None else ''}{_plain(names.seated[i])}"
-        + (" (host)" if s.user_id == game.host_id else "")
+        say(_player_line(i, s.user_id is None, _plain(names.seated[i]), s.user_id == game.host_id))
         for i, s in enumerate(game.seats)
     )
     embed.add_field(
-        name=f"Players ({len(game.seats)}/{engine.max_players})",
-        value=players or "nobody yet",
+        name=say(msg("Players ({seated}/{most})", seated=len(game.seats), most=engine.max_players)),
+        value=players or say(msg("nobody yet")),
         inline=False,
     )
-    embed.add_field(name="Seats", value=engine.seat_count_label(), inline=True)
+    embed.add_field(name=say(msg("Seats")), value=say(engine.seat_count_label()), inline=True)
     embed.add_field(
-        name="Options",
-        value=describe_options(engine.options(game.options, stored=True)),
+        name=say(msg("Options")),
+        value=say(describe_options(engine.options(game.options, stored=True))),
         inline=True,
     )
     settings = TableSettings.of(game)
-    seating = "shuffled" if settings.seating is Seating.SHUFFLED else "join order"
-    embed.add_field(name="Seat order", value=seating, inline=True)
-    embed.add_field(name="Ratings", value=practice_reason(game) or "Rated", inline=True)
+    seating = msg("shuffled") if settings.seating is Seating.SHUFFLED else msg("join order")
+    embed.add_field(name=say(msg("Seat order")), value=say(seating), inline=True)
+    rated = practice_reason(game) or pmsg("lobby", "Rated")
+    embed.add_field(name=say(pmsg("lobby", "Ratings")), value=say(rated), inline=True)
     if (required := settings.requirements.describe()) is not None:
-        embed.add_field(name="To join", value=required, inline=False)
-    embed.add_field(name="Turn clock", value=clock_line(settings.clock), inline=False)
-    embed.description = _lobby_status(game, engine, _plain(names.host))
+        embed.add_field(name=say(msg("To join")), value=say(required), inline=False)
+    embed.add_field(
+        name=say(msg("Turn clock")), value=say(clock_line(settings.clock)), inline=False
+    )
+    embed.description = say(_lobby_status(game, engine, _plain(names.host)))
     return embed
+
+
+def _player_line(index: int, ai: bool, name: str, host: bool) -> str:
+    """One seat of a lobby: its number, an AI's robot, the name, and who hosts."""
+    shown = f"🤖 {name}" if ai else name
+    if host:
+        return msg("{number}. {name} (host)", number=index + 1, name=shown)
+    return f"{index + 1}. {shown}"
 
 
 def _plain(name: str) -> str:
@@ -90,7 +103,10 @@ def _plain(name: str) -> str:
 
 
 #: What happens at a missed deadline, in a lobby's few words.
-MISSED_WORDS = {Policy.ACT: "a pass or the AI's move", Policy.WAIT: "the table is told and waits"}
+MISSED_WORDS = {
+    Policy.ACT: msg("a pass or the AI's move"),
+    Policy.WAIT: msg("the table is told and waits"),
+}
 
 
 def clock_line(clock: TurnClock) -> str:
@@ -98,59 +114,87 @@ def clock_line(clock: TurnClock) -> str:
     a missed deadline: the table is told and waits · removed after 3 missed deadlines ·
     weekends off"."""
     if clock.deadline is None:
-        return "No deadline: take the time you need"
-    parts = [f"{_hours(clock.deadline)} a move"]
+        return msg("No deadline: take the time you need")
+    parts = [msg("{time} a move", time=_hours(clock.deadline))]
     before = [_hours(r) for r in clock.reminders if r < clock.deadline]
     if before:
-        parts.append(f"reminders {_and(before)} before")
-    parts.append(f"a missed deadline: {MISSED_WORDS[clock.policy]}")
+        parts.append(msg("reminders {times} before", times=_and(before)))
+    parts.append(msg("a missed deadline: {what}", what=MISSED_WORDS[clock.policy]))
     if clock.strikes:
-        missed = "deadline" if clock.strikes == 1 else "deadlines"
-        out = f"removed after {clock.strikes} missed {missed}"
         if clock.on_strikes is StrikesPolicy.OPEN:
-            out += ", the seat offered to a substitute"
+            out = nmsg(
+                "removed after {n} missed deadline, the seat offered to a substitute",
+                "removed after {n} missed deadlines, the seat offered to a substitute",
+                clock.strikes,
+            )
+        else:
+            out = nmsg(
+                "removed after {n} missed deadline",
+                "removed after {n} missed deadlines",
+                clock.strikes,
+            )
         parts.append(out)
     if not clock.weekends:
-        zone = f" ({clock.time_zone})" if clock.time_zone else ""
-        parts.append(f"weekends off{zone}")
-    return " · ".join(parts)
+        if clock.time_zone:
+            parts.append(msg("weekends off ({zone})", zone=clock.time_zone))
+        else:
+            parts.append(msg("weekends off"))
+    return joined(parts, " · ")
 
 
 def _hours(duration: timedelta) -> str:
     """A duration in a lobby's words: "48 h", "15 min", "3 d", "1 d 6 h"."""
     minutes = int(duration.total_seconds()) // 60
     if minutes % 60 == 0 and 0 < minutes <= 72 * 60:
-        return f"{minutes // 60} h"
+        return msg("{n} h", n=minutes // 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
-    parts = [f"{n} {unit}" for n, unit in ((days, "d"), (hours, "h"), (minutes, "min")) if n]
-    return " ".join(parts) or "0 min"
+    parts = [
+        unit
+        for n, unit in (
+            (days, msg("{n} d", n=days)),
+            (hours, msg("{n} h", n=hours)),
+            (minutes, msg("{n} min", n=minutes)),
+        )
+        if n
+    ]
+    return joined(parts, " ") if parts else msg("{n} min", n=0)
 
 
 def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+    """ "12 h", "12 h and 1 h", "12 h, 1 h and 15 min"."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first} and {last}", first=joined(items[:-1], ", "), last=items[-1])
 
 
 def _lobby_status(game: Game, engine: Any, host: str) -> str:
     if game.status is GameStatus.ACTIVE:
-        where = f" in <#{game.thread_id}>" if game.thread_id else ""
-        return f"**Started**{where}. Good luck!"
+        if game.thread_id:
+            thread = "<#" + str(game.thread_id) + ">"
+            return msg("**Started** in {place}. Good luck!", place=thread)
+        return msg("**Started**. Good luck!")
     if game.status is GameStatus.CANCELLED:
-        return "**Cancelled.**"
+        return msg("**Cancelled.**")
     if game.status is GameStatus.FINISHED:
-        return "**Finished.**"
+        return msg("**Finished.**")
     seated = len(game.seats)
     if seated < engine.min_players:
         need = engine.min_players - seated
-        return f"Press **Join** to play. {need} more needed before {host} can start."
+        return nmsg(
+            "Press **Join** to play. {n} more needed before {host} can start.",
+            "Press **Join** to play. {n} more needed before {host} can start.",
+            need,
+            host=host,
+        )
     if seated >= engine.max_players:
-        return f"**The table is full.** {host} can press **Start** now."
-    return f"Press **Join** to play. {host} can press **Start** now."
+        return msg("**The table is full.** {host} can press **Start** now.", host=host)
+    return msg("Press **Join** to play. {host} can press **Start** now.", host=host)
 
 
 def lines_text(lines: Sequence[str], names: Sequence[str], limit: int = 1900) -> str:
     """Log lines with seats named, cut to fit one message (the newest kept)."""
-    rendered = [render(line, names) for line in lines]
+    rendered = [render(localize(line), names) for line in lines]
     text = "\n".join(rendered)
     while len(text) > limit and len(rendered) > 1:
         rendered.pop(0)

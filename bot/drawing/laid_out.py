@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.drawing.pictures import FILE_NAME
+from bot.words.i18n import localize
 
 #: The id of the text display holding a message's words, so they can be read back.
 WORDS_ID = 1000
@@ -45,14 +46,15 @@ def laid_out(
     ``rows``. Texts that would go past Discord's limits share a display or are cut."""
     view = discord.ui.LayoutView(timeout=None)
     container = discord.ui.Container[Any](accent_colour=embed.colour)
-    words = words.strip()
+    words = localize(words).strip()
     if words:
         container.add_item(discord.ui.TextDisplay[Any](words, id=WORDS_ID))
     if picture:
-        item = discord.MediaGalleryItem(f"attachment://{FILE_NAME}", description=alt_text)
+        described = None if alt_text is None else localize(alt_text)
+        item = discord.MediaGalleryItem(f"attachment://{FILE_NAME}", description=described)
         container.add_item(discord.ui.MediaGallery[Any](item))
     budget = TEXT_LIMIT - len(words)
-    below_picture = below_picture.strip()[: budget // 2]
+    below_picture = localize(below_picture).strip()[: budget // 2]
     if below_picture:
         container.add_item(discord.ui.TextDisplay[Any](below_picture))
         budget -= len(below_picture)

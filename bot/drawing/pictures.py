@@ -28,7 +28,9 @@ from bot.common.posts import PostPicture
 from bot.common.render import render
 from bot.drawing.embeds import board_embed
 from bot.drawing.picture_posts import pictured_view
+from bot.words.i18n import current_language, localize, localized_board
 from games.core import Board, Engine, render_seats
+from games.core.picture import drawn_in
 from storage import Game
 
 log = logging.getLogger("grimoire.pictures")
@@ -41,16 +43,21 @@ ALT_TEXT_LIMIT = 1024
 #: Pictures kept: every seat's latest view of a few dozen busy games.
 CACHE_SIZE = 128
 
-_cache: OrderedDict[tuple[str, str, tuple[str, ...]], bytes] = OrderedDict()
-# keyed by game, view digest, and the names followed by the status line drawn
+_cache: OrderedDict[tuple[str, str, tuple[str, ...], str], bytes] = OrderedDict()
+# keyed by game, view digest, the names followed by the status line drawn, and the language
 # One picture at a time: the fonts' FreeType faces are shared and not made for concurrent use.
 _drawing = threading.Lock()
 
 
 def _draw_now(
-    engine: Engine[Any, Any], view: BaseModel, names: list[str], status: str | None
+    engine: Engine[Any, Any],
+    view: BaseModel,
+    names: list[str],
+    status: str | None,
+    language: str,
 ) -> bytes | None:
-    with _drawing:
+    """The picture, its words said in ``language``."""
+    with _drawing, drawn_in(lambda text: localize(text, language)):
         if status is None:
             return engine.picture(view, names)
         return engine.picture(view, names, status=status)
@@ -65,17 +72,20 @@ async def draw(
 ) -> bytes | None:
     """The view's picture, from the cache or drawn in a worker thread; ``None`` when the game
     draws none or drawing failed. ``status`` (names filled in) replaces its status line.
+    Its words are in the reader's language (the current one, taken along to the worker).
 
     The cache is keyed by the view itself (a game, its version and a seat give one view), so
     a picture is never reused for anything it does not show exactly.
     """
     body = json.dumps(view.model_dump(mode="json"), sort_keys=True, separators=(",", ":"))
-    key = (engine.key, hashlib.sha256(body.encode()).hexdigest(), (*names, status or ""))
+    language = current_language()
+    digest = hashlib.sha256(body.encode()).hexdigest()
+    key = (engine.key, digest, (*names, status or ""), language)
     if (cached := _cache.get(key)) is not None:
         _cache.move_to_end(key)
         return cached
     try:
-        png = await asyncio.to_thread(_draw_now, engine, view, list(names), status)
+        png = await asyncio.to_thread(_draw_now, engine, view, list(names), status, language)
     except Exception:  # a drawing bug must not hold back the board itself
         log.exception("Could not draw a %s picture.", engine.key)
         return None
@@ -101,8 +111,8 @@ def alt_text(
     limit. The board's title, its status (``status``, names filled in, when the picture's
     status line is replaced), what the picture shows, then the rest; when that runs long,
     the longest parts are shortened alike, so that every part is still named."""
-    board = engine.describe(view).rendered(names)
-    head = [plain_text(board.title), plain_text(status or board.description)]
+    board = localized_board(engine.describe(view).rendered(names))
+    head = [plain_text(board.title), plain_text(localize(status) or board.description)]
     fields = sorted(board.fields, key=lambda field: not field.pictured)
     parts = [f"{plain_text(field.name)}: {plain_text(field.value)}" for field in fields]
     parts.append(plain_text(board.footer))
@@ -137,7 +147,7 @@ def _sentences(parts: Sequence[str]) -> str:
 
 def plain_text(text: str) -> str:
     """``text`` without markup, on one line."""
-    text = _MARKUP.sub("", render(text))
+    text = _MARKUP.sub("", render(localize(text)))
     lines = [_SPACES.sub(" ", line).strip() for line in text.splitlines()]
     return " ".join(line if line[-1] in ".!?…:;," else f"{line};" for line in lines if line).rstrip(
         ";"

@@ -15,6 +15,8 @@ from bot.drawing.embeds import lobby_card
 from bot.lobby.dealing import check_can_start
 from bot.lobby.threads import delete_thread, open_thread_for
 from bot.wiring.services import services_of
+from bot.words.i18n import in_public, localize
+from games.core.words import Msg, msg, pmsg
 from storage import Game, GameStatus
 
 
@@ -25,18 +27,20 @@ class LobbyButton(
 ):
     """Join, Leave, Start, Cancel and Remove AI under a lobby."""
 
-    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
-        "join": (discord.ButtonStyle.success, "Join"),
-        "leave": (discord.ButtonStyle.secondary, "Leave"),
-        "start": (discord.ButtonStyle.primary, "Start"),
-        "cancel": (discord.ButtonStyle.danger, "Cancel"),
-        "unai": (discord.ButtonStyle.secondary, "Remove AI"),
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, Msg]]] = {
+        "join": (discord.ButtonStyle.success, pmsg("lobby button", "Join")),
+        "leave": (discord.ButtonStyle.secondary, pmsg("lobby button", "Leave")),
+        "start": (discord.ButtonStyle.primary, pmsg("lobby button", "Start")),
+        "cancel": (discord.ButtonStyle.danger, pmsg("lobby button", "Cancel")),
+        "unai": (discord.ButtonStyle.secondary, pmsg("lobby button", "Remove AI")),
     }
 
     def __init__(self, action: str, game_id: int) -> None:
         style, label = self.STYLES[action]
         super().__init__(
-            discord.ui.Button(style=style, label=label, custom_id=f"grim:lobby:{action}:{game_id}")
+            discord.ui.Button(
+                style=style, label=localize(label), custom_id=f"grim:lobby:{action}:{game_id}"
+            )
         )
         self.action = action
         self.game_id = game_id
@@ -63,8 +67,9 @@ class LobbyButton(
         else:
             await self._start(interaction)
             return
-        embed = await lobby_card(game, services.names)
-        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
+        with in_public():  # the lobby is everyone's: in the server's language
+            embed = await lobby_card(game, services.names)
+            await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
     async def _start(self, interaction: discord.Interaction) -> None:
         services = services_of(interaction)
@@ -88,9 +93,10 @@ class LobbyButton(
                 await delete_thread(interaction, thread_id)
             raise
         services.changed(game)
-        await interaction.edit_original_response(
-            embed=await lobby_card(game, services.names), view=None
-        )
+        with in_public():
+            await interaction.edit_original_response(
+                embed=await lobby_card(game, services.names), view=None
+            )
 
 
 class LobbyAiSelect(
@@ -104,9 +110,13 @@ class LobbyAiSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:lobby:ai:{game_id}",
-                placeholder="Add an AI player…",
+                placeholder=localize(msg("Add an AI player…")),
                 options=[
-                    discord.SelectOption(label=f"AI: {level}", value=level, description=about)
+                    discord.SelectOption(
+                        label=localize(msg("AI: {level}", level=AI_LEVEL_NAMES[level])),
+                        value=level,
+                        description=localize(about),
+                    )
                     for level, about in AI_LEVELS
                 ],
             )
@@ -123,16 +133,23 @@ class LobbyAiSelect(
         level = picked(interaction)
         services = services_of(interaction)
         game = await services.lobbies.add_ai(self.game_id, interaction.user.id, level)
-        embed = await lobby_card(game, services.names)
-        await interaction.response.edit_message(embed=embed, view=lobby_view(game))
+        with in_public():  # the lobby is everyone's: in the server's language
+            embed = await lobby_card(game, services.names)
+            await interaction.response.edit_message(embed=embed, view=lobby_view(game))
 
 
 #: The AI levels offered in a lobby, with what each means.
 AI_LEVELS = (
-    ("easy", "Plays any legal move"),
-    ("normal", "Plays the best move it sees one move ahead"),
-    ("hard", "Searches many possible games before each move"),
+    ("easy", msg("Plays any legal move")),
+    ("normal", msg("Plays the best move it sees one move ahead")),
+    ("hard", msg("Searches many possible games before each move")),
 )
+#: How the lobby's menu names each AI level.
+AI_LEVEL_NAMES = {
+    "easy": pmsg("AI level", "easy"),
+    "normal": pmsg("AI level", "normal"),
+    "hard": pmsg("AI level", "hard"),
+}
 
 
 def lobby_view(game: Game) -> discord.ui.View | None:

@@ -22,6 +22,7 @@ from bot.common.refusals import Refusal
 from bot.lobby.table_settings import Seating, TableSettings
 from bot.tables.views import table_deliveries
 from games.core import InvalidSetup
+from games.core.words import Msg, msg, nmsg
 from storage import Game, GameStatus, NewTimer, Store
 
 
@@ -32,16 +33,21 @@ def check_can_start(game: Game, user_id: int, *, hosted: bool = True) -> None:
     if game.status is not GameStatus.LOBBY:
         raise Refusal(not_a_lobby(game))
     if hosted and game.host_id != user_id:
-        raise Refusal("Only the host can start this game.")
+        raise Refusal(msg("Only the host can start this game."))
     if not engine.min_players <= len(game.seats) <= engine.max_players:
         raise Refusal(
-            f"{engine.title} needs {engine.seat_count_label()}; "
-            f"{len(game.seats)} {'is' if len(game.seats) == 1 else 'are'} seated."
+            nmsg(
+                "{game} needs {players}; {n} is seated.",
+                "{game} needs {players}; {n} are seated.",
+                len(game.seats),
+                game=engine.title,
+                players=engine.seat_count_label(),
+            )
         )
     try:  # the engine's own setup rules (e.g. teams need four), before anything is made
         engine.new_game(len(game.seats), 0, game.options)
     except InvalidSetup as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(error.message) from None
 
 
 async def deal(
@@ -66,7 +72,7 @@ async def deal(
     try:
         state = engine.new_game(len(positions), seed, game.options)
     except InvalidSetup as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(error.message) from None
     waiting = engine.waiting_for(state)
     seated = _with_engine_seats(game, positions)
     timers = await clock_timers(store, seated, waiting, clock())
@@ -98,11 +104,15 @@ async def first_digests(store: Store, game: Game, now: datetime) -> list[NewTime
     ]
 
 
-def not_a_lobby(game: Game) -> str:
+def not_a_lobby(game: Game) -> Msg:
     """Why ``game`` takes no more seats nor a start: it started, or it is over."""
     if game.status is GameStatus.ACTIVE:
-        return f"Game #{game.id} has already started."
-    return f"Game #{game.id} is {game.status.value}."
+        return msg("Game #{number} has already started.", number=game.id)
+    if game.status is GameStatus.FINISHED:
+        return msg("Game #{number} is finished.", number=game.id)
+    if game.status is GameStatus.CANCELLED:
+        return msg("Game #{number} is cancelled.", number=game.id)
+    return msg("Game #{number} is a lobby.", number=game.id)
 
 
 def _with_engine_seats(game: Game, positions: list[int]) -> Game:

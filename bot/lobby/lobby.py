@@ -25,6 +25,7 @@ from bot.lobby.table_settings import TableSettings
 from bot.tables.views import table_deliveries
 from games.ai import level_of
 from games.core import Engine
+from games.core.words import msg, nmsg
 from storage import (
     AlreadySeated,
     Game,
@@ -84,12 +85,14 @@ class Lobbies:
         try:
             engine = games.get(game_key)
         except games.UnknownGame as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(error.args[0]) from None
         chosen = parse_options(engine, options)
         clock = server_clock(await self._store.prefs.server(guild_id) if guild_id else {})
         if deadline is not None:
             if deadline not in DEADLINE_CHOICES:
-                raise Refusal(f"Choose a deadline among {', '.join(DEADLINE_CHOICES)}.")
+                raise Refusal(
+                    msg("Choose a deadline among {choices}.", choices=", ".join(DEADLINE_CHOICES))
+                )
             clock = dataclasses.replace(clock, deadline=DEADLINE_CHOICES[deadline])
         if policy is not None:
             clock = dataclasses.replace(clock, policy=Policy(policy))
@@ -121,7 +124,11 @@ class Lobbies:
         ]
         if len(hosted) >= self._max_open:
             raise Refusal(
-                f"You already host {len(hosted)} open lobbies; start or cancel one first."
+                nmsg(
+                    "You already host {n} open lobby; start or cancel one first.",
+                    "You already host {n} open lobbies; start or cancel one first.",
+                    len(hosted),
+                )
             )
 
     async def rematch(self, game_id: int, user_id: int) -> tuple[Game, bool]:
@@ -132,9 +139,14 @@ class Lobbies:
         async with self._locks(game_id):
             game = await self._get(game_id)
             if game.status not in (GameStatus.FINISHED, GameStatus.CANCELLED):
-                raise Refusal(f"Game #{game.id} is not over yet.")
+                raise Refusal(msg("Game #{number} is not over yet.", number=game.id))
             if not game.seated(user_id):
-                raise Refusal(f"Only the players of game #{game.id} can ask for its rematch.")
+                raise Refusal(
+                    msg(
+                        "Only the players of game #{number} can ask for its rematch.",
+                        number=game.id,
+                    )
+                )
             made = await self.rematch_of(game)
             if made is not None:
                 return made, False
@@ -181,10 +193,14 @@ class Lobbies:
                 game_id, user_id=user_id, max_seats=engine.max_players
             )
         except AlreadySeated:
-            raise Refusal("You are already at this table.") from None
+            raise Refusal(msg("You are already at this table.")) from None
         except LobbyFull:
             raise Refusal(
-                f"This table is full: {engine.title} seats {engine.max_players}."
+                msg(
+                    "This table is full: {game} seats {most}.",
+                    game=engine.title,
+                    most=engine.max_players,
+                )
             ) from None
         except NotInLobby:
             raise Refusal(not_a_lobby(game)) from None
@@ -196,18 +212,22 @@ class Lobbies:
         try:
             chosen = level_of(level)
         except ValueError as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(error.args[0]) from None
         if game.status is not GameStatus.LOBBY:
             raise Refusal(not_a_lobby(game))
         if game.host_id != user_id:
-            raise Refusal("Only the host can seat AI players.")
+            raise Refusal(msg("Only the host can seat AI players."))
         try:
             return await self._store.games.join(
                 game_id, user_id=None, ai_level=chosen.value, max_seats=engine.max_players
             )
         except LobbyFull:
             raise Refusal(
-                f"This table is full: {engine.title} seats {engine.max_players}."
+                msg(
+                    "This table is full: {game} seats {most}.",
+                    game=engine.title,
+                    most=engine.max_players,
+                )
             ) from None
         except NotInLobby:
             raise Refusal(not_a_lobby(game)) from None
@@ -218,10 +238,10 @@ class Lobbies:
         if game.status is not GameStatus.LOBBY:
             raise Refusal(not_a_lobby(game))
         if game.host_id != user_id:
-            raise Refusal("Only the host can remove AI players.")
+            raise Refusal(msg("Only the host can remove AI players."))
         seated = [s.position for s in game.seats if s.is_ai]
         if not seated:
-            raise Refusal("There is no AI player at this table.")
+            raise Refusal(msg("There is no AI player at this table."))
         try:
             return await self._store.games.remove_seat(game_id, position=max(seated))
         except (NotInLobby, NotSeated):
@@ -231,11 +251,11 @@ class Lobbies:
         """Give up ``user_id``'s seat at the lobby."""
         game = await self._get(game_id)
         if game.host_id == user_id and game.status is GameStatus.LOBBY:
-            raise Refusal("You host this table: cancel it instead of leaving.")
+            raise Refusal(msg("You host this table: cancel it instead of leaving."))
         try:
             return await self._store.games.leave(game_id, user_id=user_id)
         except NotSeated:
-            raise Refusal("You are not at this table.") from None
+            raise Refusal(msg("You are not at this table.")) from None
         except NotInLobby:
             raise Refusal(not_a_lobby(game)) from None
 
@@ -295,9 +315,11 @@ class Lobbies:
         """Refuse unless the game is a lobby or running, and ``user_id`` hosts it or manages
         the server."""
         if game.status not in (GameStatus.LOBBY, GameStatus.ACTIVE):
-            raise Refusal(f"Game #{game.id} is already {game.status.value}.")
+            if game.status is GameStatus.FINISHED:
+                raise Refusal(msg("Game #{number} is already finished.", number=game.id))
+            raise Refusal(msg("Game #{number} is already cancelled.", number=game.id))
         if game.host_id != user_id and not is_admin:
-            raise Refusal("Only the host or a server manager can call this game off.")
+            raise Refusal(msg("Only the host or a server manager can call this game off."))
 
     async def cancel(self, game_id: int, user_id: int, *, is_admin: bool) -> Game:
         """Call off a lobby or a running game: its host, or a member who manages the server."""
@@ -309,7 +331,12 @@ class Lobbies:
                 # The notice, then the final board saying the game was called off (and each
                 # player told so), then the thread closes.
                 notice = notice_deliveries(
-                    game, f"Game #{game.id} was abandoned by {user(user_id)}. Its log is kept."
+                    game,
+                    msg(
+                        "Game #{number} was abandoned by {who}. Its log is kept.",
+                        number=game.id,
+                        who=user(user_id),
+                    ),
                 )
                 notice += table_deliveries(game, game.version, post=True, lines=False)
                 notice.append(close_delivery(game))
@@ -319,7 +346,7 @@ class Lobbies:
         try:
             return await self._store.games.get(game_id)
         except GameNotFound:
-            raise Refusal(f"There is no game #{game_id}.") from None
+            raise Refusal(msg("There is no game #{number}.", number=game_id)) from None
 
 
 def engine_of(game: Game) -> Engine[Any, Any]:

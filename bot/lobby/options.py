@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from bot.common.refusals import Refusal
 from games.core import Engine, InvalidSetup
+from games.core.words import msg
 
 MAX_OPTIONS_TEXT = 200
 
@@ -18,21 +19,25 @@ def parse_options(engine: Engine[Any, Any], text: str | None) -> BaseModel:
     if text is None or not text.strip() or text.strip().lower() == "default":
         return engine.options()
     if len(text) > MAX_OPTIONS_TEXT:
-        raise Refusal(f"Options are at most {MAX_OPTIONS_TEXT} characters.")
+        raise Refusal(msg("Options are at most {most} characters.", most=MAX_OPTIONS_TEXT))
     if not engine.Options.model_fields:
-        raise Refusal(f"{engine.title} has no options: leave them out.")
+        raise Refusal(msg("{game} has no options: leave them out.", game=engine.title))
     raw: dict[str, Any] = {}
     for pair in text.replace(",", " ").split():
         name, sep, value = pair.partition("=")
         if not sep or not name or not value:
             raise Refusal(
-                f"Write options as name=value, e.g. {example(engine)}; not “{pair[:40]}”."
+                msg(
+                    "Write options as name=value, e.g. {example}; not “{typed}”.",
+                    example=example(engine),
+                    typed=pair[:40],
+                )
             )
         raw[name.strip().lower()] = _value(value.strip().lower())
     try:
         return engine.options(raw)
     except InvalidSetup as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(error.message) from None
 
 
 def describe_options(options: BaseModel) -> str:

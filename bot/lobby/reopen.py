@@ -6,8 +6,8 @@ from __future__ import annotations
 import games
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
-from bot.common.text import strong
 from bot.tables.views import table_deliveries
+from games.core.words import msg
 from storage import Game, GameStatus, Store
 
 
@@ -20,11 +20,16 @@ async def repost_game(
     async with locks(game_id):
         game = await store.games.get(game_id)
         if game.status is not GameStatus.ACTIVE or game.state is None:
-            raise Refusal(f"Game #{game.id} is not being played.")
+            raise Refusal(msg("Game #{number} is not being played.", number=game.id))
         engine = games.get(game.game_key)
         if thread_id is not None:
             game = await store.games.set_messages(game_id, thread_id=thread_id)
-        text = f"{strong(engine.title)} #{game.id} continues here, after move {game.version}."
+        text = msg(
+            "{b}{game}{/b} #{number} continues here, after move {move}.",
+            game=engine.title,
+            number=game.id,
+            move=game.version,
+        )
         await store.outbox.enqueue(
             table_deliveries(game, game.version, lines=False, notify=True, heading=text)
         )

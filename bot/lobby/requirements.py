@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.common.refusals import Refusal
+from games.core.words import Msg, msg, msg_list, nmsg
 from storage import Store
 
 #: The keys of the stored settings (a table's or a tournament's) that hold requirements.
@@ -41,14 +42,14 @@ class Requirements:
         chosen = {MIN_RELIABILITY: self.min_reliability, MIN_GAMES: self.min_games}
         return {name: value for name, value in chosen.items() if value}
 
-    def describe(self) -> str | None:
+    def describe(self) -> Msg | None:
         """What a member must meet to join, in words (``None`` when nothing)."""
-        parts = []
+        parts: list[Msg] = []
         if reliability := self.min_reliability:
-            parts.append(f"{reliability}% of moves made before the deadline")
+            parts.append(msg("{share}% of moves made before the deadline", share=reliability))
         if games := self.min_games:
-            parts.append(f"{games} finished game{'s' if games != 1 else ''} here")
-        return " and ".join(parts) if parts else None
+            parts.append(nmsg("{n} finished game here", "{n} finished games here", games))
+        return msg_list(parts) if parts else None
 
 
 def requirements(min_reliability: int | None, min_games: int | None) -> Requirements:
@@ -71,11 +72,16 @@ async def check(
     if guild_id is None or not (wanted_reliability or wanted_games):
         return
     standing = await store.profiles.standing(guild_id, user_id)
-    shortfalls = []
+    shortfalls: list[Msg] = []
     if wanted_games and standing.finished < wanted_games:
         shortfalls.append(
-            f"{wanted_games} finished game{'s' if wanted_games != 1 else ''} on this server, "
-            f"and you have {standing.finished}: {wanted_games - standing.finished} to go"
+            nmsg(
+                "{n} finished game on this server, and you have {have}: {left} to go",
+                "{n} finished games on this server, and you have {have}: {left} to go",
+                wanted_games,
+                have=standing.finished,
+                left=wanted_games - standing.finished,
+            )
         )
     reliability = standing.timing.reliability
     if wanted_reliability and reliability is not None:
@@ -83,12 +89,28 @@ async def check(
         if shown < wanted_reliability:
             timing = standing.timing
             shortfalls.append(
-                f"{wanted_reliability}% of moves made before the deadline, and yours is "
-                f"{shown}% ({timing.missed} missed of your latest {timing.moves}): "
-                f"{wanted_reliability - shown} points short"
+                nmsg(
+                    "{share}% of moves made before the deadline, and yours is "
+                    "{yours}% ({missed} missed of your latest {moves}): {n} point short",
+                    "{share}% of moves made before the deadline, and yours is "
+                    "{yours}% ({missed} missed of your latest {moves}): {n} points short",
+                    wanted_reliability - shown,
+                    share=wanted_reliability,
+                    yours=shown,
+                    missed=timing.missed,
+                    moves=timing.moves,
+                )
             )
+    if len(shortfalls) == 1:
+        raise Refusal(msg("The organiser asks for {first}.", first=shortfalls[0]))
     if shortfalls:
-        raise Refusal("The organiser asks for " + "; and ".join(shortfalls) + ".")
+        raise Refusal(
+            msg(
+                "The organiser asks for {first}; and {second}.",
+                first=shortfalls[0],
+                second=shortfalls[1],
+            )
+        )
 
 
 def _asked(value: Any) -> int | None:

@@ -7,6 +7,8 @@ import logging
 import discord
 
 import games
+from bot.words.i18n import localize, public_language
+from games.core.words import msg
 from storage import Game
 
 log = logging.getLogger("grimoire.threads")
@@ -29,11 +31,13 @@ async def delete_thread(interaction: discord.Interaction, thread_id: int) -> Non
 
 
 async def open_game_thread(channel: discord.TextChannel, title: str, game: Game) -> int | None:
-    """A public thread in ``channel`` for the game of that title; ``None`` where Discord
-    refuses one (the game is then played in the channel)."""
+    """A public thread in ``channel`` for the game of that title, named in the language of
+    what everyone there reads; ``None`` where Discord refuses one (the game is then played
+    in the channel)."""
+    name = localize(msg("{game} #{number}", game=title, number=game.id), public_language())
     try:
         thread = await channel.create_thread(
-            name=f"{title} #{game.id}",
+            name=name[:100],
             type=discord.ChannelType.public_thread,
             auto_archive_duration=10080,
             reason=f"Grimoire game #{game.id}",

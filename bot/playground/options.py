@@ -29,11 +29,15 @@ DEFAULT_DB = Path("data/playground.sqlite3")
 @dataclass(frozen=True, slots=True)
 class PlaygroundOptions:
     """How to run the playground: the page's port (0 picks a free one), how many members
-    the server has, and the SQLite file its games are kept in."""
+    the server has, the SQLite file its games are kept in, and the language it is played in."""
 
     port: int = DEFAULT_PORT
     members: int = DEFAULT_MEMBERS
     db: Path = DEFAULT_DB
+    language: str | None = None
+    """The language the server and its members read (``en``, ``fr``, ``de``): the server's
+    preferred locale, and each member's choice until they make their own with ``/notify``;
+    ``None``: English, as Discord's default."""
 
     @property
     def database_url(self) -> str:

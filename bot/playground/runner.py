@@ -70,7 +70,7 @@ class Playground:
         # The world first, while SimCord's clock still stands at its start: the same ids as
         # on every earlier start. Then the clock moves to the wall clock, so the bot's times
         # go on from what the database already holds.
-        self.world: World = build_world(self.env, options.members)
+        self.world: World = build_world(self.env, options.members, options.language)
         self._clock = clock
         self._tick = tick
         behind = self._behind()
@@ -95,7 +95,18 @@ class Playground:
 
     async def _resume(self) -> None:
         self.bot.remove_listener(self._resume, "on_ready")  # a reconnection resumes nothing
+        await self._speak(self.options.language)
         await resume_games(self.bot, self.world.guild.id, self.world.channel.id)
+
+    async def _speak(self, language: str | None) -> None:
+        """Every member reads ``language`` unless they chose their own (SimCord's members
+        all have an English client; ``/notify language:`` in the page changes one's)."""
+        if language is None:
+            return
+        prefs = self.bot.services.store.prefs
+        for member in self.world.members:
+            if (await prefs.player(member.id)).language is None:
+                await prefs.set_choices(member.id, {"language": language})
 
     async def __aexit__(
         self,

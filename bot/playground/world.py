@@ -29,13 +29,14 @@ class World:
     members: tuple[simcord.MemberActor, ...]
 
 
-def build_world(env: simcord.Env, members: int) -> World:
+def build_world(env: simcord.Env, members: int, language: str | None = None) -> World:
     """The server, its ``#games`` channel and the first ``members`` members, always created
-    in the same order so their ids are the same on every start."""
+    in the same order so their ids are the same on every start; the server's preferred
+    locale is ``language`` (English when ``None``)."""
     if not MIN_MEMBERS <= members <= MAX_MEMBERS:
         raise ValueError(f"the playground seats {MIN_MEMBERS} to {MAX_MEMBERS} members")
     env.backend.edit_bot_profile(BOT_NAME)
-    guild = env.create_guild(name=GUILD_NAME)
+    guild = env.create_guild(name=GUILD_NAME, preferred_locale=language or "en-US")
     # The page shows one channel, so games are played in it rather than in threads: the
     # bot meets a channel where it may not open threads, as it can on Discord.
     channel = guild.create_text_channel(

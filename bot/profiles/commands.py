@@ -22,6 +22,9 @@ from bot.profiles.profiles import Profiles
 from bot.profiles.skill import friendly
 from bot.profiles.sparkline import FILE_NAME, trend_picture
 from bot.tables.commands import game_suggestions, known_game
+from bot.words.i18n import localize
+from games.core.picture import drawn_in
+from games.core.words import msg
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
@@ -63,12 +66,12 @@ class RatingCommands(commands.Cog):
         versus: discord.Member | None = None,
     ) -> None:
         if interaction.guild_id is None:
-            raise Refusal("Profiles are kept per server.")
+            raise Refusal(msg("Profiles are kept per server."))
         who = member or interaction.user
         key = known_game(game).key if game else None
         if versus is not None:
             if versus.id == who.id:
-                raise Refusal("Pick someone else to compare with.")
+                raise Refusal(msg("Pick someone else to compare with."))
             record = await self.profiles.versus(interaction.guild_id, who.id, versus.id, key)
             embed = versus_embed(who.display_name, versus.display_name, record, key)
             await interaction.response.send_message(embed=embed, ephemeral=True)
@@ -80,16 +83,30 @@ class RatingCommands(commands.Cog):
         if len(trend) < 2 or found.stats.trend_game is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
-        heading = f"{title_of(found.stats.trend_game)} rating, latest games"
+        heading = localize(
+            msg("{game} rating, latest games", game=title_of(found.stats.trend_game))
+        )
         points = [float(friendly(point)) for point in trend]
         # Drawn here rather than in a worker thread: it takes a few milliseconds, and the
         # fonts' faces are not to be used by two threads at once (board pictures use them).
-        picture = trend_picture(points, heading)
+        with drawn_in(localize):  # the picture's words in the reader's language
+            picture = trend_picture(points, heading)
         embed.set_image(url=f"attachment://{FILE_NAME}")
         # The line in words, for those who cannot see it.
-        described = (
-            f"{heading}: {len(points)} ratings, from {points[0]:g} to {points[-1]:g}; "
-            f"lowest {min(points):g}, highest {max(points):g}."
+        first, last, lowest, highest = (
+            f"{value:g}" for value in (points[0], points[-1], min(points), max(points))
+        )
+        described = localize(
+            msg(
+                "{heading}: {count} ratings, from {first} to {last}; lowest {lowest}, highest "
+                "{highest}.",
+                heading=heading,
+                count=len(points),
+                first=first,
+                last=last,
+                lowest=lowest,
+                highest=highest,
+            )
         )
         file = discord.File(io.BytesIO(picture), FILE_NAME, description=described)
         await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
@@ -104,7 +121,7 @@ class RatingCommands(commands.Cog):
     @app_commands.autocomplete(game=game_suggestions)
     async def stats(self, interaction: discord.Interaction, game: str | None = None) -> None:
         if interaction.guild is None:
-            raise Refusal("Statistics are kept per server.")
+            raise Refusal(msg("Statistics are kept per server."))
         key = known_game(game).key if game else None
         found = await self.profiles.server(interaction.guild.id, key)
         embed = stats_embed(interaction.guild.name, found, key)

@@ -4,13 +4,19 @@ from the store put into words."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 
 import discord
+from babel.dates import format_date
+from babel.numbers import format_decimal
 
 import games
 from bot.profiles.profiles import Profile
 from bot.profiles.ratings import RANKED_AFTER, games_to_rank, provisional_note
 from bot.profiles.skill import friendly
+from bot.words.i18n import current_language, localize
+from bot.words.languages import PSEUDO, SOURCE
+from games.core.words import Msg, joined, msg, nmsg
 from storage import Rating
 from storage.contract.profiles import RECENT_GAMES, HeadToHead, ServerStats, Span, Tally
 
@@ -18,13 +24,14 @@ COLOUR = discord.Colour(0x3B7DD8)
 _MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}
 #: What a rating is, under every leaderboard and profile; the guide's "How ratings work"
 #: (docs/ratings.md) says the rest.
-RATING_NOTE = (
+RATING_NOTE = msg(
     "Ratings are kept per game on this server, from finished games played by people only. "
-    f"Everyone starts at 1500; a rating is provisional for its first {RANKED_AFTER} rated "
-    "games. More in the guide, under “How ratings work”."
+    "Everyone starts at 1500; a rating is provisional for its first {games} rated "
+    "games. More in the guide, under “How ratings work”.",
+    games=RANKED_AFTER,
 )
 #: Under the server's statistics: what "first player" means there.
-STATS_NOTE = (
+STATS_NOTE = msg(
     "Finished games on this server, counted when asked. The first player is whoever took a "
     "game's first turn; games that open with everyone choosing at once, or played in teams, "
     "are left out of that count."
@@ -33,29 +40,53 @@ STATS_NOTE = (
 FEW_GAMES = 30
 
 
-def count(number: int, noun: str) -> str:
+def _locale() -> str:
+    language = current_language()
+    return SOURCE if language == PSEUDO else language.replace("-", "_")
+
+
+def number(value: int) -> str:
+    """A whole number as the reader writes it: ``1,234`` (``1 234``, ``1.234``)."""
+    if current_language() in (SOURCE, PSEUDO):
+        return f"{value:,}"
+    return format_decimal(value, locale=_locale())
+
+
+def games_count(value: int) -> Msg:
     """``3 games``, ``1 game``."""
-    return f"{number:,} {noun}{'s' if number != 1 else ''}"
+    return nmsg("{count} game", "{count} games", value, count=number(value))
 
 
-def percent(share: float) -> str:
+def percent(share: float) -> Msg:
     """``0.4567`` as ``46%``."""
-    return f"{share * 100:.0f}%"
+    whole = f"{share * 100:.0f}"
+    return msg("{percent}%", percent=whole)
 
 
-def span(seconds: float) -> str:
+def span(seconds: float) -> Msg:
     """A duration as people say it: ``40 s``, ``12 min``, ``3 h 20 min``, ``2 d 4 h``."""
     whole = round(seconds)
     if whole < 60:
-        return f"{whole} s"
+        return msg("{seconds} s", seconds=whole)
     minutes = whole // 60
     if minutes < 60:
-        return f"{minutes} min"
+        return msg("{minutes} min", minutes=minutes)
     hours, minutes = divmod(minutes, 60)
     if hours < 48:
-        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+        if minutes:
+            return msg("{hours} h {minutes} min", hours=hours, minutes=minutes)
+        return msg("{hours} h", hours=hours)
     days, hours = divmod(hours, 24)
-    return f"{days} d {hours} h" if hours else f"{days} d"
+    return (
+        msg("{days} d {hours} h", days=days, hours=hours) if hours else msg("{days} d", days=days)
+    )
+
+
+def _day(when: date) -> str:
+    """A week's first day, ``06 Jan``, as the reader writes it."""
+    if current_language() in (SOURCE, PSEUDO):
+        return f"{when:%d %b}"
+    return format_date(when, "dd MMM", locale=_locale())
 
 
 def title_of(game_key: str) -> str:
@@ -66,21 +97,36 @@ def title_of(game_key: str) -> str:
         return game_key
 
 
-def rating_text(rating: Rating) -> str:
+def rating_text(rating: Rating) -> Msg:
     """A rating as shown: its number, and while provisional how many games are to go."""
-    shown = f"**{friendly(rating.ordinal)}**"
+    shown = friendly(rating.ordinal)
     note = provisional_note(rating.games)
-    return shown if note is None else f"{shown} ({note})"
+    if note is None:
+        return msg("**{rating}**", rating=shown)
+    return msg("**{rating}** ({note})", rating=shown, note=note)
 
 
 def _name(names: Mapping[int, str], user_id: int) -> str:
     # Mentions do not render in embed fields on many clients: names are looked up instead,
     # and read as written (a name with underscores or asterisks is not formatting).
-    return discord.utils.escape_markdown(names.get(user_id, "a former member"))
+    known = names.get(user_id)
+    return (
+        localize(msg("a former member")) if known is None else discord.utils.escape_markdown(known)
+    )
 
 
-def _record(tally: Tally) -> str:
-    return f"{count(tally.played, 'game')}, {tally.won} won ({percent(tally.win_rate)})"
+def _record(tally: Tally) -> Msg:
+    return msg(
+        "{games}, {won} won ({percent})",
+        games=games_count(tally.played),
+        won=tally.won,
+        percent=percent(tally.win_rate),
+    )
+
+
+def _field(embed: discord.Embed, name: str, value: str, *, inline: bool) -> None:
+    """A field, said in the reader's language."""
+    embed.add_field(name=localize(name), value=localize(value), inline=inline)
 
 
 def profile_embed(
@@ -89,79 +135,132 @@ def profile_embed(
     """A player's profile: record, win rates, timing, reliability, opponents and ratings.
     ``names`` holds the display name of each usual opponent."""
     stats = profile.stats
-    heading = f"📜 {name}" + (f" — {title_of(game_key)}" if game_key else "")
-    embed = discord.Embed(title=heading, colour=COLOUR)
-    embed.add_field(name="Games finished", value=str(stats.played), inline=True)
-    embed.add_field(name="Wins", value=str(stats.won), inline=True)
+    heading = (
+        msg("📜 {name} — {game}", name=name, game=title_of(game_key)) if game_key else f"📜 {name}"
+    )
+    embed = discord.Embed(title=localize(heading), colour=COLOUR)
+    _field(embed, msg("Games finished"), str(stats.played), inline=True)
+    _field(embed, msg("Wins"), str(stats.won), inline=True)
     rate = percent(stats.won / stats.played) if stats.played else "—"
-    embed.add_field(name="Win rate", value=rate, inline=True)
-    embed.add_field(name="Resigned", value=str(stats.resigned), inline=True)
-    embed.add_field(name="Abandoned", value=str(stats.abandoned), inline=True)
+    _field(embed, msg("Win rate"), rate, inline=True)
+    _field(embed, msg("Resigned"), str(stats.resigned), inline=True)
+    _field(embed, msg("Abandoned"), str(stats.abandoned), inline=True)
     favourite = title_of(stats.by_game[0].key) if stats.by_game else "—"
-    embed.add_field(name="Favourite game", value=favourite, inline=True)
+    _field(embed, msg("Favourite game"), favourite, inline=True)
     if not stats.played:
-        embed.description = "No finished games on this server yet."
+        embed.description = localize(msg("No finished games on this server yet."))
     if len(stats.by_game) > 1:
-        lines = [f"{title_of(t.key)}: {_record(t)}" for t in stats.by_game[:5]]
-        embed.add_field(name="By game", value="\n".join(lines), inline=False)
+        lines = [
+            msg("{game}: {record}", game=title_of(t.key), record=_record(t))
+            for t in stats.by_game[:5]
+        ]
+        _field(embed, msg("By game"), joined(lines), inline=False)
     if stats.by_seats:
-        lines = [f"{t.key} players: {_record(t)}" for t in stats.by_seats]
-        embed.add_field(name="By table size", value="\n".join(lines), inline=False)
+        lines = [
+            msg("{players} players: {record}", players=t.key, record=_record(t))
+            for t in stats.by_seats
+        ]
+        _field(embed, msg("By table size"), joined(lines), inline=False)
     timing = stats.timing
     if timing.moves and timing.median_s is not None and timing.p90_s is not None:
-        embed.add_field(
-            name="Time to move",
-            value=f"median {span(timing.median_s)} · 90% within {span(timing.p90_s)}\n"
-            f"over {count(timing.moves, 'move')} in the latest {RECENT_GAMES} games,"
-            " time away left out",
+        moves = nmsg("{count} move", "{count} moves", timing.moves, count=number(timing.moves))
+        _field(
+            embed,
+            msg("Time to move"),
+            msg(
+                "median {median} · 90% within {p90}\n"
+                "over {moves} in the latest {recent} games, time away left out",
+                median=span(timing.median_s),
+                p90=span(timing.p90_s),
+                moves=moves,
+                recent=RECENT_GAMES,
+            ),
             inline=False,
         )
     reliability = timing.reliability
-    embed.add_field(
-        name="Reliability",
-        value=(
-            "no moves yet"
+    missed = nmsg(
+        "{count} deadline", "{count} deadlines", timing.missed, count=number(timing.missed)
+    )
+    left = games_count(timing.left)
+    _field(
+        embed,
+        msg("Reliability"),
+        (
+            msg("no moves yet · {missed} missed · {left} left", missed=missed, left=left)
             if reliability is None
-            else f"{percent(reliability)} of moves before the deadline"
-        )
-        + f" · {count(timing.missed, 'deadline')} missed · {count(timing.left, 'game')} left",
+            else msg(
+                "{percent} of moves before the deadline · {missed} missed · {left} left",
+                percent=percent(reliability),
+                missed=missed,
+                left=left,
+            )
+        ),
         inline=False,
     )
     if stats.opponents:
-        embed.add_field(
-            name="Usual opponents",
-            value=" · ".join(
-                f"{_name(names, o.user_id)} ({count(o.games, 'game')})" for o in stats.opponents
+        _field(
+            embed,
+            msg("Usual opponents"),
+            joined(
+                (
+                    msg(
+                        "{name} ({games})", name=_name(names, o.user_id), games=games_count(o.games)
+                    )
+                    for o in stats.opponents
+                ),
+                " · ",
             ),
             inline=False,
         )
     for rating in profile.ratings[:10]:
-        embed.add_field(
-            name=title_of(rating.game_key),
-            value=f"{rating_text(rating)} · {rating.games} rated, {rating.wins} won",
+        _field(
+            embed,
+            title_of(rating.game_key),
+            msg(
+                "{rating} · {games} rated, {won} won",
+                rating=rating_text(rating),
+                games=rating.games,
+                won=rating.wins,
+            ),
             inline=False,
         )
-    embed.set_footer(text=RATING_NOTE)
+    embed.set_footer(text=localize(RATING_NOTE))
     return embed
 
 
 def versus_embed(name: str, other: str, record: HeadToHead, game_key: str | None) -> discord.Embed:
     """Two players' games together and who finished ahead."""
-    heading = f"⚔️ {name} vs {other}" + (f" — {title_of(game_key)}" if game_key else "")
-    embed = discord.Embed(title=heading, colour=COLOUR)
+    heading = (
+        msg("⚔️ {name} vs {other} — {game}", name=name, other=other, game=title_of(game_key))
+        if game_key
+        else msg("⚔️ {name} vs {other}", name=name, other=other)
+    )
+    embed = discord.Embed(title=localize(heading), colour=COLOUR)
     if not record.games:
-        embed.description = "They have not finished a game together on this server."
+        embed.description = localize(msg("They have not finished a game together on this server."))
         return embed
-    embed.description = f"{count(record.games, 'finished game')} together."
-    embed.add_field(name=f"{name} ahead", value=str(record.ahead), inline=True)
-    embed.add_field(name=f"{other} ahead", value=str(record.behind), inline=True)
-    embed.add_field(name="Same place", value=str(record.level), inline=True)
+    together = nmsg(
+        "{count} finished game together.",
+        "{count} finished games together.",
+        record.games,
+        count=number(record.games),
+    )
+    embed.description = localize(together)
+    _field(embed, msg("{name} ahead", name=name), str(record.ahead), inline=True)
+    _field(embed, msg("{name} ahead", name=other), str(record.behind), inline=True)
+    _field(embed, msg("Same place"), str(record.level), inline=True)
     return embed
 
 
-def _spans(found: Sequence[Span]) -> str:
-    return "\n".join(
-        f"{title_of(s.game_key)} #{s.game_id}: {span(s.seconds)}, {count(s.moves, 'move')}"
+def _spans(found: Sequence[Span]) -> Msg:
+    return joined(
+        msg(
+            "{game} #{number}: {span}, {moves}",
+            game=title_of(s.game_key),
+            number=s.game_id,
+            span=span(s.seconds),
+            moves=nmsg("{count} move", "{count} moves", s.moves, count=number(s.moves)),
+        )
         for s in found
     )
 
@@ -169,33 +268,68 @@ def _spans(found: Sequence[Span]) -> str:
 def stats_embed(server: str, stats: ServerStats, game_key: str | None) -> discord.Embed:
     """A server's activity: games per week, active players, most played, longest and
     fastest games, and the first seat's advantage per game."""
-    heading = f"📊 {server}" + (f" — {title_of(game_key)}" if game_key else "")
-    embed = discord.Embed(title=heading, colour=COLOUR)
-    embed.description = (
-        f"{count(stats.started, 'game')} started, {stats.finished:,} finished · "
-        f"{count(stats.active_players, 'player')} active in the last four weeks"
+    heading = (
+        msg("📊 {server} — {game}", server=server, game=title_of(game_key))
+        if game_key
+        else f"📊 {server}"
+    )
+    embed = discord.Embed(title=localize(heading), colour=COLOUR)
+    players = nmsg(
+        "{count} player",
+        "{count} players",
+        stats.active_players,
+        count=number(stats.active_players),
+    )
+    embed.description = localize(
+        msg(
+            "{started} started, {finished} finished · {players} active in the last four weeks",
+            started=games_count(stats.started),
+            finished=number(stats.finished),
+            players=players,
+        )
     )
     weeks = [
-        f"{week.starts:%d %b}: {week.started} started, {week.finished} finished"
+        msg(
+            "{day}: {started} started, {finished} finished",
+            day=_day(week.starts),
+            started=week.started,
+            finished=week.finished,
+        )
         for week in stats.weeks
     ]
-    embed.add_field(name="Per week (from Monday)", value="\n".join(weeks), inline=False)
+    _field(embed, msg("Per week (from Monday)"), joined(weeks), inline=False)
     if stats.most_played and game_key is None:
-        lines = [f"{title_of(t.key)}: {count(t.played, 'game')}" for t in stats.most_played]
-        embed.add_field(name="Most played", value="\n".join(lines), inline=False)
+        lines = [
+            msg("{game}: {games}", game=title_of(t.key), games=games_count(t.played))
+            for t in stats.most_played
+        ]
+        _field(embed, msg("Most played"), joined(lines), inline=False)
     if stats.longest:
-        embed.add_field(name="Longest games", value=_spans(stats.longest), inline=False)
-        embed.add_field(name="Fastest games", value=_spans(stats.fastest), inline=False)
+        _field(embed, msg("Longest games"), _spans(stats.longest), inline=False)
+        _field(embed, msg("Fastest games"), _spans(stats.fastest), inline=False)
     lines = []
     for seat in stats.seat_advantage:
-        early = " (early days)" if seat.games < FEW_GAMES else ""
-        lines.append(
-            f"{title_of(seat.game_key)}: first player won {percent(seat.win_rate)} of "
-            f"{count(seat.games, 'game')}; an even share is {percent(seat.expected_rate)}{early}"
-        )
+        values = {
+            "game": title_of(seat.game_key),
+            "won": percent(seat.win_rate),
+            "games": games_count(seat.games),
+            "even": percent(seat.expected_rate),
+        }
+        if seat.games < FEW_GAMES:
+            lines.append(
+                msg(
+                    "{game}: first player won {won} of {games}; an even share is {even} "
+                    "(early days)",
+                    **values,
+                )
+            )
+        else:
+            lines.append(
+                msg("{game}: first player won {won} of {games}; an even share is {even}", **values)
+            )
     if lines:
-        embed.add_field(name="First player's advantage", value="\n".join(lines), inline=False)
-    embed.set_footer(text=STATS_NOTE)
+        _field(embed, msg("First player's advantage"), joined(lines), inline=False)
+    embed.set_footer(text=localize(STATS_NOTE))
     return embed
 
 
@@ -208,30 +342,45 @@ def leaderboard_embed(
     """A game's ranked players, best first, and the players whose ratings are still
     provisional. ``names`` holds each one's display name."""
     lines = [
-        f"{_MEDALS.get(i, f'{i}.')} {_name(names, r.user_id)} — **{friendly(r.ordinal)}** · "
-        f"{count(r.games, 'game')}, {count(r.wins, 'win')}"
+        msg(
+            "{place} {name} — **{rating}** · {games}, {wins}",
+            place=_MEDALS.get(i, f"{i}."),
+            name=_name(names, r.user_id),
+            rating=friendly(r.ordinal),
+            games=games_count(r.games),
+            wins=nmsg("{count} win", "{count} wins", r.wins, count=number(r.wins)),
+        )
         for i, r in enumerate(ranked_players, start=1)
     ]
+    empty = (
+        msg(
+            "Nobody is ranked yet: a player is ranked after {games} rated games.",
+            games=RANKED_AFTER,
+        )
+        if newcomers
+        else msg("Nobody is rated yet: finish a game of it on this server.")
+    )
     embed = discord.Embed(
-        title=f"🏅 {title_of(game_key)} — leaderboard",
-        description="\n".join(lines)
-        or (
-            f"Nobody is ranked yet: a player is ranked after {RANKED_AFTER} rated games."
-            if newcomers
-            else "Nobody is rated yet: finish a game of it on this server."
-        ),
+        title=localize(msg("🏅 {game} — leaderboard", game=title_of(game_key))),
+        description=localize(joined(lines) if lines else empty),
         colour=COLOUR,
     )
     if newcomers:
-        embed.add_field(
-            name=f"Provisional (ranked after {RANKED_AFTER} rated games)",
-            value="\n".join(
-                f"{_name(names, r.user_id)} — {friendly(r.ordinal)} · "
-                f"{count(r.wins, 'win')} in {count(r.games, 'game')}, "
-                f"{games_to_rank(r.games)} more to be ranked"
+        _field(
+            embed,
+            msg("Provisional (ranked after {games} rated games)", games=RANKED_AFTER),
+            joined(
+                msg(
+                    "{name} — {rating} · {wins} in {games}, {to_go} more to be ranked",
+                    name=_name(names, r.user_id),
+                    rating=friendly(r.ordinal),
+                    wins=nmsg("{count} win", "{count} wins", r.wins, count=number(r.wins)),
+                    games=games_count(r.games),
+                    to_go=games_to_rank(r.games),
+                )
                 for r in newcomers
             ),
             inline=False,
         )
-    embed.set_footer(text=RATING_NOTE)
+    embed.set_footer(text=localize(RATING_NOTE))
     return embed

@@ -18,6 +18,7 @@ from bot.common.announce import seat_users
 from bot.lobby.table_settings import TableSettings
 from bot.profiles.skill import Skill, rate
 from games.core import Outcome
+from games.core.words import msg, nmsg
 from storage import Game, GameNotFound, GameStatus, Rating, RatingChange, Store
 
 log = logging.getLogger("grimoire.ratings")
@@ -44,7 +45,11 @@ def provisional_note(rated_games: int) -> str | None:
     to_go = games_to_rank(rated_games)
     if not to_go:
         return None
-    return f"provisional — {to_go} more game{'s' if to_go != 1 else ''} to be ranked"
+    return nmsg(
+        "provisional — {n} more game to be ranked",
+        "provisional — {n} more games to be ranked",
+        to_go,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,14 +69,14 @@ def practice_reason(game: Game) -> str | None:
     it will): an AI seat makes it practice, and so does a table marked unrated; a game in
     which a seat changed hands is unrated too (``bot.clocks.substitutes``)."""
     if any(s.user_id is None or s.is_ai for s in game.seats):
-        return "Practice game (an AI seat): unrated"
+        return msg("Practice game (an AI seat): unrated")
     settings = TableSettings.of(game)
     if settings.changed_hands:
-        return "A seat changed hands: unrated"
+        return msg("A seat changed hands: unrated")
     if game.guild_id is None:
-        return "Practice game (not on a server): unrated"
+        return msg("Practice game (not on a server): unrated")
     if not settings.rated:
-        return "Practice game: unrated"
+        return msg("Practice game: unrated")
     return None
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.picture import BLUE, BODY, INK, LINE, MUTED, SMALL, Canvas
+from games.core.words import msg, nmsg
 
 WIDTH = 800
 HEIGHT = 260
@@ -46,12 +47,13 @@ def trend_picture(points: Sequence[float], heading: str) -> bytes:
         canvas.draw.line(line, fill=BLUE, width=5, joint="curve")
     x, y = line[-1]
     canvas.draw.ellipse((x - 8, y - 8, x + 8, y + 8), fill=BLUE, outline=INK, width=2)
-    games = f"{len(points)} rated game{'s' if len(points) != 1 else ''}"
+    latest = f"{points[-1]:.0f}"
+    games = nmsg("{n} rated game", "{n} rated games", len(points))
     canvas.text(_LEFT, HEIGHT - _BOTTOM + 26, games, size=SMALL, fill=MUTED, anchor="lm")
     canvas.text(
         WIDTH - _RIGHT,
         HEIGHT - _BOTTOM + 26,
-        f"now {points[-1]:.0f}",
+        msg("now {rating}", rating=latest),
         size=SMALL,
         bold=True,
         anchor="rm",

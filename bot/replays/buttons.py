@@ -31,7 +31,9 @@ from bot.replays.replays import (
     viewpoint_seat,
 )
 from bot.wiring.services import services_of
+from bot.words.i18n import localize, localized_board
 from games.core import seat_ref
+from games.core.words import Msg, joined, msg, pmsg
 
 #: Moves listed on one page of the "go to move" menu (two more entries turn the page).
 PAGE = 23
@@ -46,11 +48,11 @@ class ReplayStep(
     """First, Back, Next, Last: the move this button goes to is in its custom id."""
 
     #: Each button's words, its arrow on the side it goes to.
-    LABELS: ClassVar[dict[str, str]] = {
-        "first": "⏮ First",
-        "prev": "◀ Back",
-        "next": "Next ▶",
-        "last": "Last ⏭",
+    LABELS: ClassVar[dict[str, Msg]] = {
+        "first": pmsg("replay button", "⏮ First"),
+        "prev": pmsg("replay button", "◀ Back"),
+        "next": pmsg("replay button", "Next ▶"),
+        "last": pmsg("replay button", "Last ⏭"),
     }
 
     def __init__(
@@ -59,7 +61,7 @@ class ReplayStep(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label=self.LABELS[nav],
+                label=localize(self.LABELS[nav]),
                 custom_id=f"grim:rp:{nav}:{game_id}:{move}:{viewpoint}",
                 disabled=disabled,
             )
@@ -89,7 +91,7 @@ class ReplayMoveSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:rpm:{game_id}:{move}:{viewpoint}",
-                placeholder="Go to move…",
+                placeholder=localize(msg("Go to move…")),
                 options=options or [discord.SelectOption(label="-", value="m0")],
             )
         )
@@ -124,7 +126,7 @@ class ReplayViewSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:rpv:{game_id}:{move}",
-                placeholder="Whose view…",
+                placeholder=localize(msg("Whose view…")),
                 options=options or [discord.SelectOption(label="-", value=PUBLIC)],
             )
         )
@@ -152,7 +154,7 @@ class WatchAgainButton(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.secondary,
-                label="Watch again",
+                label=localize(msg("Watch again")),
                 custom_id=f"grim:rpw:{game_id}",
             )
         )
@@ -188,7 +190,7 @@ async def show(
     names = await services.names.names(seat_users(frame.game))
     content = frame_text(frame, names)
     embed, picture = await board_with_picture(
-        frame.board, names, frame.picture, private=frame.viewpoint != PUBLIC
+        localized_board(frame.board), names, frame.picture, private=frame.viewpoint != PUBLIC
     )
     view = laid_out(
         content,
@@ -208,33 +210,45 @@ async def show(
     view.stop()  # its items are dynamic: they answer from their custom ids
 
 
-def viewpoint_name(viewpoint: str, names: list[str]) -> str:
+def viewpoint_name(viewpoint: str, names: list[str]) -> Msg:
     """A viewpoint in words: "the public view", "Alice's view", "everything"."""
     if viewpoint == EVERYTHING:
-        return "everything (every hand)"
+        return msg("everything (every hand)")
     seat = viewpoint_seat(viewpoint)
-    return "the public view" if seat is None else f"{names[seat]}'s view"
+    return msg("the public view") if seat is None else msg("{name}'s view", name=names[seat])
 
 
 def frame_text(frame: Frame, names: list[str]) -> str:
     """The message above the board: which game, which move, whose view, and what the move
     told that viewpoint (the ending too, at the last position of an ended game)."""
-    head = (
-        f"**Replay** · {frame.engine.title} #{frame.game.id} · move {frame.move} of "
-        f"{frame.last} · {viewpoint_name(frame.viewpoint, names)}"
+    head = msg(
+        "**Replay** · {game} #{number} · move {move} of {last} · {viewpoint}",
+        game=frame.engine.title,
+        number=frame.game.id,
+        move=frame.move,
+        last=frame.last,
+        viewpoint=viewpoint_name(frame.viewpoint, names),
     )
-    parts = [head]
+    parts: list[str] = [head]
     if frame.move == 0:
-        parts.append("The deal, before anyone moved.")
+        parts.append(msg("The deal, before anyone moved."))
     else:
         mover, notation = frame.moves[frame.move - 1]
-        parts.append(
-            f"Move {frame.move}: {seat_ref(mover)}" + (f" — `{notation}`" if notation else "")
-        )
+        if notation:
+            parts.append(
+                msg(
+                    "Move {move}: {player} — `{notation}`",
+                    move=frame.move,
+                    player=seat_ref(mover),
+                    notation=notation,
+                )
+            )
+        else:
+            parts.append(msg("Move {move}: {player}", move=frame.move, player=seat_ref(mover)))
         parts += frame.lines
     if frame.ending:
         parts += ["", frame.ending]
-    text = render("\n".join(parts), names)
+    text = render(localize(joined(parts)), names)
     return text if len(text) <= 2000 else text[:1999] + "…"
 
 
@@ -264,7 +278,7 @@ def frame_rows(
             move,
             [
                 discord.SelectOption(
-                    label=_capitalised(viewpoint_name(v, names))[:100],
+                    label=_capitalised(localize(viewpoint_name(v, names)))[:100],
                     value=v,
                     default=v == viewpoint,
                 )
@@ -292,19 +306,19 @@ def move_options(
     first = shown * PAGE
     options = []
     if shown > 0:
-        options.append(
-            discord.SelectOption(label=f"◀ Earlier moves (before {first})", value=f"g{shown - 1}")
-        )
+        earlier = msg("◀ Earlier moves (before {move})", move=first)
+        options.append(discord.SelectOption(label=localize(earlier), value=f"g{shown - 1}"))
     for number in range(first, min(first + PAGE, frame.last + 1)):
+        label: Msg
         if number == 0:
-            label, about = "The deal", None
+            label, about = msg("The deal"), None
         else:
             mover, notation = frame.moves[number - 1]
-            label = f"Move {number} · {names[mover]}"
+            label = msg("Move {move} · {name}", move=number, name=names[mover])
             about = notation[:100] if notation else None
         options.append(
             discord.SelectOption(
-                label=label[:100],
+                label=localize(label)[:100],
                 value=f"m{number}",
                 description=about,
                 default=number == frame.move,
@@ -313,6 +327,8 @@ def move_options(
     if shown < pages - 1:
         later = first + PAGE
         options.append(
-            discord.SelectOption(label=f"Later moves ({later} on) ▶", value=f"g{shown + 1}")
+            discord.SelectOption(
+                label=localize(msg("Later moves ({move} on) ▶", move=later)), value=f"g{shown + 1}"
+            )
         )
     return options

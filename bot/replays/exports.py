@@ -16,6 +16,7 @@ from bot.common.refusals import Refusal
 from bot.tables.game_over import ending_of
 from bot.tables.views import History, Moment
 from games.core import LogEntry, Outcome
+from games.core.words import msg
 from games.export import Ending, GameExport, RecordedMove, Status, export_history, story
 from storage import Game, GameStatus, Store
 from storage.replay import replay_steps
@@ -42,7 +43,9 @@ async def export_game(
     """``game`` as an export for ``requester_id`` (``None``: nobody in particular, as for
     an organiser's archive, which only ended games go into whole)."""
     if game.seed is None or game.status not in _STATUS:
-        raise Refusal(f"Game #{game.id} has not started: there is nothing to export yet.")
+        raise Refusal(
+            msg("Game #{number} has not started: there is nothing to export yet.", number=game.id)
+        )
     engine = games.get(game.game_key)
     actions = await store.games.actions(game.id)
     steps: list[tuple[RecordedMove, tuple[LogEntry, ...]]] = []

@@ -22,13 +22,13 @@ from typing import Any
 import games
 from bot.common.posts import PostPicture
 from bot.common.refusals import Refusal
-from bot.common.text import strong
 from bot.drawing.picture_posts import post_picture
 from bot.replays.track import Track
 from bot.tables.game_over import ending_of, final_places, secret_fields, third_person
 from bot.tables.views import History, Moment
 from games.core import Board, BoardField, Engine, Outcome, seat_ref
 from games.core.board import MAX_FIELD_VALUE, MAX_FIELDS
+from games.core.words import joined, msg
 from storage import Game, GameStatus, Store
 
 #: The viewpoints, as custom ids carry them: the public view, everything, or a seat ("s2").
@@ -66,15 +66,20 @@ def allowed_viewpoints(game: Game, user_id: int) -> tuple[str, ...]:
 def check_viewpoint(game: Game, user_id: int, viewpoint: str) -> None:
     """Refuse a viewpoint ``user_id`` may not take (the reason said plainly)."""
     if game.seed is None or game.status is GameStatus.LOBBY:
-        raise Refusal(f"Game #{game.id} has not started: there is nothing to replay yet.")
+        raise Refusal(
+            msg("Game #{number} has not started: there is nothing to replay yet.", number=game.id)
+        )
     if viewpoint in allowed_viewpoints(game, user_id):
         return
     if viewpoint == EVERYTHING:
-        raise Refusal("Every hand can be seen once the game is over; until then, the public view.")
-    raise Refusal(
-        "While the game runs you may watch the public view"
-        + (", and your own seat's." if game.seat_of(user_id) is not None else ".")
-    )
+        raise Refusal(
+            msg("Every hand can be seen once the game is over; until then, the public view.")
+        )
+    if game.seat_of(user_id) is not None:
+        raise Refusal(
+            msg("While the game runs you may watch the public view, and your own seat's.")
+        )
+    raise Refusal(msg("While the game runs you may watch the public view."))
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +122,14 @@ class Replays:
         last = game.version
         number = last if move is None else move
         if not 0 <= number <= last:
-            raise Refusal(f"Game #{game.id} has moves 0 (the deal) to {last}; not {number}.")
+            raise Refusal(
+                msg(
+                    "Game #{number} has moves 0 (the deal) to {last}; not {move}.",
+                    number=game.id,
+                    last=last,
+                    move=number,
+                )
+            )
         key = (game.id, game.version, game.status.value, number, viewpoint, game.seat_of(user_id))
         if (cached := self._frames.get(key)) is not None:
             self._frames.move_to_end(key)
@@ -162,7 +174,10 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
     if viewpoint == EVERYTHING:
         board = _with_every_hand(engine, state, board)
         lines = tuple(
-            e.text if e.audience is None else f"[only {_seats(e.audience)}] {e.text}" for e in log
+            e.text
+            if e.audience is None
+            else msg("[only {seats}] {text}", seats=_seats(e.audience), text=e.text)
+            for e in log
         )
     else:
         lines = tuple(e.text for e in log if e.visible_to(seat))
@@ -195,9 +210,9 @@ def frame_at(game: Game, track: Track, number: int, viewpoint: str, own: int | N
 
 def _result(history: History, headline: str, *, forfeit: bool) -> str:
     """How the game ended and the places, as the final post says them."""
-    said = strong("The game is over.") + " " + headline
+    said = msg("{b}The game is over.{/b} {headline}", headline=headline)
     board = final_places(history, forfeit=forfeit)
-    return said if board is None else f"{said}\n{board}"
+    return said if board is None else joined((said, board))
 
 
 def _final_history(
@@ -219,8 +234,14 @@ def _with_every_hand(engine: Engine[Any, Any], state: Any, board: Board) -> Boar
     for seat in range(engine.players(state)):
         for own in secret_fields(engine, state, seat):
             value = own.value if len(own.value) <= MAX_FIELD_VALUE else own.value[:1023] + "…"
-            name = f"{seat_ref(seat)} · {third_person(own.name)}" if own.name else seat_ref(seat)
-            added.append(BoardField(name=name[:256], value=value, pictured=False))
+            name = (
+                joined((seat_ref(seat), third_person(own.name)), " · ")
+                if own.name
+                else seat_ref(seat)
+            )
+            if len(name) > 256:
+                name = name[:256]
+            added.append(BoardField(name=name, value=value, pictured=False))
     room = max(MAX_FIELDS - len(board.fields), 0)
     while True:  # as many hands as an embed holds (names, once filled in, may be longer)
         shown = board.model_copy(update={"fields": (*board.fields, *added[:room])})
@@ -230,4 +251,4 @@ def _with_every_hand(engine: Engine[Any, Any], state: Any, board: Board) -> Boar
 
 
 def _seats(audience: Sequence[int] | frozenset[int]) -> str:
-    return ", ".join(seat_ref(s) for s in sorted(audience))
+    return joined((seat_ref(s) for s in sorted(audience)), ", ")

@@ -29,7 +29,9 @@ from bot.replays.exports import export_files, export_game
 from bot.replays.replays import PUBLIC
 from bot.tables.confirm import ask, check_resign
 from bot.tables.turn import game_buttons, game_link
+from bot.words.i18n import localize
 from games.core import Engine
+from games.core.words import msg, nmsg, pmsg
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
@@ -44,7 +46,12 @@ async def game_suggestions(
     asked (not fixed choices synced at start-up), so a game registered later is offered."""
     needle = current.strip().lower()
     return [
-        app_commands.Choice(name=f"{engine.title} ({engine.seat_count_label()})", value=engine.key)
+        app_commands.Choice(
+            name=localize(
+                msg("{game} ({seats})", game=engine.title, seats=engine.seat_count_label())
+            )[:100],
+            value=engine.key,
+        )
         for engine in games.ENGINES.values()
         if needle in engine.title.lower() or needle in engine.key
     ][:25]
@@ -55,7 +62,7 @@ def known_game(key: str) -> Engine[Any, Any]:
     try:
         return games.get(key)
     except games.UnknownGame as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(error.args[0] if error.args else str(error)) from None
 
 
 #: How many games ``/game list`` and ``/game mine`` show.
@@ -107,9 +114,9 @@ class GameCommands(commands.Cog):
         min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         if interaction.channel_id is None:
-            raise Refusal("Open a lobby in a server channel.")
+            raise Refusal(msg("Open a lobby in a server channel."))
         if await self.services.tables.in_thread(interaction.channel_id) is not None:
-            raise Refusal("This thread belongs to a game: open a lobby in a channel.")
+            raise Refusal(msg("This thread belongs to a game: open a lobby in a channel."))
         lobby = await self.services.lobbies.open(
             game_key=game,
             options=options,
@@ -139,10 +146,13 @@ class GameCommands(commands.Cog):
         _, lines = await self.services.tables.log(found.id, interaction.user.id)
         names = await self.services.names.names(seat_users(found))
         title = games.get(found.game_key).title
-        text = lines_text(lines, names, limit=1800) if lines else "Nothing has happened yet."
-        await interaction.response.send_message(
-            f"**{title}** #{found.id} — log\n{text}", ephemeral=True
+        text = (
+            lines_text(lines, names, limit=1800)
+            if lines
+            else localize(msg("Nothing has happened yet."))
         )
+        head = localize(msg("**{game}** #{id} — log", game=title, id=found.id))
+        await interaction.response.send_message(f"{head}\n{text}", ephemeral=True)
 
     @game.command(name="export", description="Download a game: its moves as JSON, and its story.")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -153,16 +163,28 @@ class GameCommands(commands.Cog):
         export = await export_game(self.services.store, found, interaction.user.id, names)
         files = export_files(export)
         note = (
-            "Everything is in it: the deal and every move, enough to check the game or watch "
-            "it again move by move; the story file reads as plain text."
+            msg(
+                "Everything is in it: the deal and every move, enough to check the game or watch "
+                "it again move by move; the story file reads as plain text."
+            )
             if export.complete
-            else "The game is still running, so this holds only what you can know of it "
-            "(no seed, and other players' moves as you saw them); export it again once it "
-            "is over for the whole game."
+            else msg(
+                "The game is still running, so this holds only what you can know of it "
+                "(no seed, and other players' moves as you saw them); export it again once it "
+                "is over for the whole game."
+            )
         )
         title = games.get(found.game_key).title
+        said = nmsg(
+            "**{game}** #{id}, {n} move. {note}",
+            "**{game}** #{id}, {n} moves. {note}",
+            len(export.moves),
+            game=title,
+            id=found.id,
+            note=note,
+        )
         await interaction.followup.send(
-            f"**{title}** #{found.id}, {len(export.moves)} moves. {note}",
+            localize(said),
             files=[
                 discord.File(io.BytesIO(files.document.encode()), filename=f"{files.name}.json"),
                 discord.File(io.BytesIO(files.story.encode()), filename=f"{files.name}.txt"),
@@ -199,7 +221,9 @@ class GameCommands(commands.Cog):
         pinged = await self.services.presence.nudge(found, interaction.user.id)
         self.services.outbox.kick()
         names = ", ".join(f"<@{u}>" for u in pinged)
-        await interaction.response.send_message(f"You nudged {names}.", ephemeral=True)
+        await interaction.response.send_message(
+            localize(msg("You nudged {names}.", names=names)), ephemeral=True
+        )
 
     @game.command(name="undo", description="Take back your last move (or ask the table to).")
     @app_commands.describe(game="Which game (implied inside its thread).")
@@ -208,18 +232,19 @@ class GameCommands(commands.Cog):
         try:
             result = await self.services.takebacks.undo(found.id, interaction.user.id)
         except StaleRequest:
-            raise Refusal("Someone moved at the same moment; nothing was changed.") from None
+            raise Refusal(msg("Someone moved at the same moment; nothing was changed.")) from None
         self.services.outbox.kick()
         self.services.timers.kick()
         if result.done:
             self.services.ai.wake(result.game)
-            text = "Your last move is taken back."
+            text = msg("Your last move is taken back.")
         else:
-            text = (
-                f"That move cannot simply be taken back: {result.reason}. "
-                "The other players were asked to approve."
+            text = msg(
+                "That move cannot simply be taken back: {reason}. "
+                "The other players were asked to approve.",
+                reason=result.reason,
             )
-        await interaction.response.send_message(render(text), ephemeral=True)
+        await interaction.response.send_message(render(localize(text)), ephemeral=True)
 
     @game.command(name="sub", description="Leave your seat to a substitute, or open a seat.")
     @app_commands.describe(
@@ -258,16 +283,22 @@ class GameCommands(commands.Cog):
     async def list_games(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         found = await self.services.store.games.in_guild(interaction.guild_id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:LISTED]]
-        more = f"\n…and {len(found) - LISTED} more." if len(found) > LISTED else ""
-        text = "\n".join(lines) or "No open games here. Start one with `/game new`."
+        lines = [localize(await self._line(g, interaction.user.id)) for g in found[:LISTED]]
+        more = (
+            "\n" + localize(nmsg("…and {n} more.", "…and {n} more.", len(found) - LISTED))
+            if len(found) > LISTED
+            else ""
+        )
+        text = "\n".join(lines) or localize(msg("No open games here. Start one with `/game new`."))
         await self._send_list(interaction, text[:1900] + more, found[:LISTED])
 
     @game.command(name="mine", description="Your games in every server, and where it is your turn.")
     async def mine(self, interaction: discord.Interaction) -> None:
         found = await self.services.store.games.of_user(interaction.user.id)
-        lines = [await self._line(g, interaction.user.id) for g in found[:LISTED]]
-        text = "\n".join(lines) or "You are not in any game. Start one with `/game new`."
+        lines = [localize(await self._line(g, interaction.user.id)) for g in found[:LISTED]]
+        text = "\n".join(lines) or localize(
+            msg("You are not in any game. Start one with `/game new`.")
+        )
         await self._send_list(interaction, text[:1900], found[:LISTED])
 
     async def _send_list(
@@ -277,7 +308,12 @@ class GameCommands(commands.Cog):
         the member's turn."""
         view, with_buttons = game_buttons(listed, interaction.user.id)
         if 0 < with_buttons < len(listed):
-            text += f"\n-# Buttons for {with_buttons} of these games; the links above reach all."
+            some = nmsg(
+                "-# Buttons for {n} of these games; the links above reach all.",
+                "-# Buttons for {n} of these games; the links above reach all.",
+                with_buttons,
+            )
+            text += "\n" + localize(some)
         await interaction.response.send_message(
             text, view=view or discord.utils.MISSING, ephemeral=True
         )
@@ -288,20 +324,32 @@ class GameCommands(commands.Cog):
         if game.status is GameStatus.LOBBY:
             engine = games.get(game.game_key)
             seated = f"{len(game.seats)}/{engine.max_players}"
-            return f"#{game.id} **{title}** — lobby, {seated} seated · {place}"
+            return msg(
+                "#{id} **{game}** — lobby, {seated} seated · {place}",
+                id=game.id,
+                game=title,
+                seated=seated,
+                place=place,
+            )
         seat = game.seat_of(user_id)
         if seat is not None and seat in game.to_act:
-            return f"#{game.id} **{title}** — **your turn** · {place}"
-        names = (
-            ", ".join(
-                [
-                    ai_name(seat) if user is None else await self.services.names.name(user)
-                    for seat, user in ((s, _user(game, s)) for s in sorted(game.to_act))
-                ]
+            return msg(
+                "#{id} **{game}** — **your turn** · {place}", id=game.id, game=title, place=place
             )
-            or "nobody"
+        names = ", ".join(
+            [
+                ai_name(seat) if user is None else await self.services.names.name(user)
+                for seat, user in ((s, _user(game, s)) for s in sorted(game.to_act))
+            ]
+        ) or pmsg("waiting for", "nobody")
+        return msg(
+            "#{id} **{game}** — move {version}, waiting for {names} · {place}",
+            id=game.id,
+            game=title,
+            version=game.version,
+            names=names,
+            place=place,
         )
-        return f"#{game.id} **{title}** — move {game.version}, waiting for {names} · {place}"
 
     @log.autocomplete("game")
     @export.autocomplete("game")

@@ -23,17 +23,22 @@ from bot.common.render import render
 from bot.drawing.embeds import lobby_card
 from bot.tables.moves import Moves, running_game
 from bot.wiring.services import Services, services_of
+from bot.words.i18n import localize
+from games.core.words import joined, msg, pmsg
 from storage import Game
 
 #: What each question asks, and the label of the button that does it.
 QUESTIONS = {
-    "resign": ("Resign from {title} #{id}? You cannot take this back.", "Resign"),
+    "resign": (
+        msg("Resign from {title} #{id}? You cannot take this back."),
+        pmsg("button", "Resign"),
+    ),
     "abandon": (
-        "Call off {title} #{id} for everyone at the table? You cannot take this back.",
-        "Abandon",
+        msg("Call off {title} #{id} for everyone at the table? You cannot take this back."),
+        pmsg("button", "Abandon"),
     ),
 }
-KEEP = "Keep playing"
+KEEP = pmsg("button", "Keep playing")
 
 
 class ConfirmButton(
@@ -50,7 +55,9 @@ class ConfirmButton(
             style, label = discord.ButtonStyle.danger, QUESTIONS[action][1]
         super().__init__(
             discord.ui.Button(
-                style=style, label=label, custom_id=f"grim:sure:{action}:{game_id}:{user_id}"
+                style=style,
+                label=localize(label),
+                custom_id=f"grim:sure:{action}:{game_id}:{user_id}",
             )
         )
         self.action = action
@@ -65,16 +72,16 @@ class ConfirmButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         if interaction.user.id != self.user_id:
-            raise Refusal("This question was asked of someone else; nothing was changed.")
+            raise Refusal(msg("This question was asked of someone else; nothing was changed."))
         services = services_of(interaction)
         if self.action == "keep":
             await interaction.response.edit_message(
-                content="Nothing was changed: the game goes on.", view=None
+                content=localize(msg("Nothing was changed: the game goes on.")), view=None
             )
             return
         if self.action == "resign":
             await services.withdrawals.resign(self.game_id, self.user_id)
-            done = f"You resigned from game #{self.game_id}."
+            done = msg("You resigned from game #{id}.", id=self.game_id)
         else:
             game = await services.tables.get(self.game_id)
             cancelled = await services.lobbies.cancel(
@@ -83,8 +90,8 @@ class ConfirmButton(
             services.game_ended(cancelled)  # a tournament's round may be complete now
             services.outbox.kick()
             await show_lobby_closed(interaction.client, services, self.game_id)
-            done = f"Game #{self.game_id} is called off."
-        await interaction.response.edit_message(content=done, view=None)
+            done = msg("Game #{id} is called off.", id=self.game_id)
+        await interaction.response.edit_message(content=localize(done), view=None)
 
 
 async def ask(interaction: discord.Interaction, game: Game, action: str) -> None:
@@ -95,7 +102,9 @@ async def ask(interaction: discord.Interaction, game: Game, action: str) -> None
     view.add_item(ConfirmButton(action, game.id, interaction.user.id))
     view.add_item(ConfirmButton("keep", game.id, interaction.user.id))
     await interaction.response.send_message(
-        render(question.format(title=f"**{title}**", id=game.id)), view=view, ephemeral=True
+        render(localize(msg(question.template, title=joined(["**", title, "**"], ""), id=game.id))),
+        view=view,
+        ephemeral=True,
     )
     view.stop()  # dynamic items: nothing to keep in memory
 
@@ -104,7 +113,7 @@ def check_resign(services: Services, game: Game, user_id: int) -> None:
     """Refuse at once, before asking, a resignation that could not be made."""
     seat = Moves.seat_of(running_game(game), user_id)
     if seat in game.resigned_seats():
-        raise Refusal("You have already resigned from this game.")
+        raise Refusal(msg("You have already resigned from this game."))
 
 
 async def show_lobby_closed(client: discord.Client, services: Services, game_id: int) -> None:

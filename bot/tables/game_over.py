@@ -20,6 +20,7 @@ from bot.lobby.table_settings import TableSettings
 from bot.profiles.skill import friendly
 from games.core import BoardField, Engine, Outcome, seat_ref
 from games.core.outcome import amount
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from storage import Game, GameStatus, RatingChange
 
 if TYPE_CHECKING:
@@ -46,12 +47,19 @@ def ending_of(history: History) -> Ending:
     game, engine = history.game, history.engine
     final = history.moments[-1]
     if game.status is GameStatus.CANCELLED or final.outcome is None:
-        line = "The game was called off: no result."
+        line = msg("The game was called off: no result.")
         return Ending(line, line, forfeit=True)
     outcome = final.outcome
     if engine.outcome(final.state) is None:
         # The rules did not end it: everyone but one side resigned (or was removed).
-        line = f"{_who_left(game, outcome)} — {_winners(outcome)} {_wins(outcome)}."
+        if outcome.teams or len(outcome.winners) == 1:
+            line = msg(
+                "{left} — {winners} wins.", left=_who_left(game, outcome), winners=_winners(outcome)
+            )
+        else:
+            line = msg(
+                "{left} — {winners} win.", left=_who_left(game, outcome), winners=_winners(outcome)
+            )
         return Ending(line, line, forfeit=True)
     return Ending(engine.ending(final.state, outcome), None, forfeit=False)
 
@@ -75,24 +83,47 @@ def places(
             outcome, seat, place
         )
         medal = _MEDALS.get(place, "·")
-        label = f"{ordinal(place)}{' (tie)' if tied else ''}"
+        label = msg("{place} (tie)", place=ordinal(place)) if tied else ordinal(place)
         said = results[seat] if results is not None else amount(outcome.scores[seat], score_name)
-        score = f" — {said}" if scores else ""
-        note = " (resigned)" if seat in resigned else ""
-        lines.append(f"{medal} {label}: {seat_ref(seat)}{score}{note}")
+        lines.append(_place_line(medal, label, seat_ref(seat), said, scores, seat in resigned))
     if outcome.nobody_won:
-        lines.append("Nobody won: the table lost together.")
-    return "\n".join(lines)
+        lines.append(msg("Nobody won: the table lost together."))
+    return joined(lines)
+
+
+def _place_line(
+    medal: str, place: str, player: str, result: str, scores: bool, resigned: bool
+) -> str:
+    """One seat's line among the places."""
+    if scores and resigned:
+        return msg(
+            "{medal} {place}: {player} — {result} (resigned)",
+            medal=medal,
+            place=place,
+            player=player,
+            result=result,
+        )
+    if scores:
+        return msg(
+            "{medal} {place}: {player} — {result}",
+            medal=medal,
+            place=place,
+            player=player,
+            result=result,
+        )
+    if resigned:
+        return msg("{medal} {place}: {player} (resigned)", medal=medal, place=place, player=player)
+    return msg("{medal} {place}: {player}", medal=medal, place=place, player=player)
 
 
 def rating_text(game: Game, changes: Sequence[RatingChange] | None) -> str:
     """How the game moved its players' ratings, or why it did not."""
     if game.status is GameStatus.CANCELLED:
-        return "No result, so no rating changes."
+        return msg("No result, so no rating changes.")
     if any(s.is_ai for s in game.seats):
-        return "Practice game (an AI seat), unrated."
+        return msg("Practice game (an AI seat), unrated.")
     if not TableSettings.of(game).rated or game.guild_id is None:
-        return "Practice game, unrated."
+        return msg("Practice game, unrated.")
     if not changes:
         return ""  # not rated yet, or rated before changes were kept
     by_user = {c.user_id: c for c in changes}
@@ -103,15 +134,21 @@ def rating_text(game: Game, changes: Sequence[RatingChange] | None) -> str:
             # On the scale leaderboards and profiles show, not openskill's raw ordinal.
             before, after = friendly(change.before), friendly(change.after)
             lines.append(f"{seat_ref(seat)} {before} → {after} ({after - before:+d})")
-    return f"{strong('Ratings')}: " + " · ".join(lines) if lines else ""
+    return msg("{b}Ratings{/b}: {changes}", changes=joined(lines, " · ")) if lines else ""
 
 
 def length_text(game: Game, history: History) -> str:
     """How long the game took and how many moves were made."""
     started, ended = game.started_at, game.finished_at or game.updated_at
-    took = f"Played in {duration(started, ended)}" if started is not None else "Played"
     made = move_count(history)
-    return f"{took}, {made} move{'' if made == 1 else 's'}."
+    if started is None:
+        return nmsg("Played, {n} move.", "Played, {n} moves.", made)
+    return nmsg(
+        "Played in {time}, {n} move.",
+        "Played in {time}, {n} moves.",
+        made,
+        time=duration(started, ended),
+    )
 
 
 def move_count(history: History) -> int:
@@ -132,12 +169,16 @@ def duration(start: datetime, end: datetime) -> str:
     "2 days 4 hours"."""
     minutes = max(0, int((end - start).total_seconds()) // 60)
     if minutes < 1:
-        return "under a minute"
+        return msg("under a minute")
     days, rest = divmod(minutes, 24 * 60)
     hours, mins = divmod(rest, 60)
-    parts = [(days, "day"), (hours, "hour"), (mins, "minute")]
-    shown = [f"{n} {unit}{'' if n == 1 else 's'}" for n, unit in parts if n]
-    return " ".join(shown[:2])
+    parts = [
+        nmsg("{n} day", "{n} days", days),
+        nmsg("{n} hour", "{n} hours", hours),
+        nmsg("{n} minute", "{n} minutes", mins),
+    ]
+    shown = [part for part, n in zip(parts, (days, hours, mins), strict=True) if n]
+    return joined(shown[:2], " ")
 
 
 def hands_text(history: History) -> str:
@@ -153,15 +194,22 @@ def hands_text(history: History) -> str:
     for seat in range(engine.players(state)):
         fields = secret_fields(engine, state, seat)
         if fields:
-            lines = [f"{third_person(f.name)}: {f.value}" if f.name else f.value for f in fields]
+            lines = [
+                msg("{name}: {value}", name=third_person(f.name), value=f.value)
+                if f.name
+                else f.value
+                for f in fields
+            ]
             blocks.append((strong(seat_ref(seat)), lines))
     if not blocks:
         return ""
-    head = strong("Hands revealed")
-    whole = "\n\n".join([head, *("\n".join([name, *lines]) for name, lines in blocks)])
+    head = msg("{b}Hands revealed{/b}")
+    whole = joined([head, *(joined([name, *lines]) for name, lines in blocks)], "\n\n")
     if len(whole) <= REVEAL_LIMIT:
         return whole
-    rest = f"Every hand in full: `/game replay game:{history.game.id}`, then “everything”."
+    rest = msg(
+        "Every hand in full: `/game replay game:{id}`, then “everything”.", id=history.game.id
+    )
     share = (REVEAL_LIMIT - len(head) - len(rest) - 4) // len(blocks) - 2
     shown = []
     for name, lines in blocks:
@@ -171,8 +219,8 @@ def hands_text(history: History) -> str:
                 kept.append("…")
                 break
             kept.append(line)
-        shown.append("\n".join(kept))
-    return "\n\n".join([head, *shown, rest])
+        shown.append(joined(kept))
+    return joined([head, *shown, rest], "\n\n")
 
 
 def secret_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[BoardField, ...]:
@@ -188,11 +236,11 @@ def final_words(history: History, changes: Sequence[RatingChange] | None) -> str
     """The body of the final post: the headline, the places, ratings, length and moves."""
     game = history.game
     ending = ending_of(history)
-    parts = [strong("The game is over.") + " " + ending.headline]
+    parts: list[str] = [msg("{b}The game is over.{/b} {headline}", headline=ending.headline)]
     if (placed := final_places(history, forfeit=ending.forfeit)) is not None:
         parts.append(placed)
     parts += [rating_text(game, changes), length_text(game, history)]
-    return "\n".join(p for p in parts if p)
+    return joined(p for p in parts if p)
 
 
 def final_places(history: History, *, forfeit: bool) -> str | None:
@@ -212,18 +260,29 @@ def final_places(history: History, *, forfeit: bool) -> str | None:
 
 
 def third_person(label: str) -> str:
-    """A label written for its owner ("Your hand") as read by everyone ("Hand")."""
+    """A label written for its owner ("Your hand") as read by everyone ("Hand"). A message
+    becomes the words left, looked up as they are in the catalogues (a game that names the
+    same thing on its public board translates them); English when none does."""
     for own in ("Your ", "your "):
         if label.startswith(own):
             rest = label[len(own) :]
-            return rest[:1].upper() + rest[1:]
+            rest = rest[:1].upper() + rest[1:]
+            return data_msg(rest) if isinstance(label, Msg) else rest
     return label
 
 
 def ordinal(place: int) -> str:
     """1st, 2nd, 3rd, 4th…"""
+    if place == 1:
+        return pmsg("place", "1st")
     suffix = {1: "st", 2: "nd", 3: "rd"}.get(place if place < 20 else place % 10, "th")
-    return f"{place}{suffix}"
+    if suffix == "st":
+        return pmsg("place", "{n}st", n=place)
+    if suffix == "nd":
+        return pmsg("place", "{n}nd", n=place)
+    if suffix == "rd":
+        return pmsg("place", "{n}rd", n=place)
+    return pmsg("place", "{n}th", n=place)
 
 
 def _who_left(game: Game, outcome: Outcome) -> str:
@@ -236,21 +295,28 @@ def _who_left(game: Game, outcome: Outcome) -> str:
         if seat in outcome.winners:
             continue  # a partner who gave up while the team played on
         removed = strikes > 0 and missed.get(seat, 0) >= strikes
-        said.append(
-            f"{seat_ref(seat)} {'was removed after missed deadlines' if removed else 'resigned'}"
-        )
-    return " and ".join(said) or "The others left"
+        if removed:
+            said.append(msg("{who} was removed after missed deadlines", who=seat_ref(seat)))
+        else:
+            said.append(msg("{who} resigned", who=seat_ref(seat)))
+    return _and(said) if said else msg("The others left")
 
 
 def _winners(outcome: Outcome) -> str:
     if outcome.teams:
         team = next((t for t in outcome.teams if t[0] in outcome.winners), ())
-        return "Team " + " & ".join(seat_ref(s) for s in team)
-    return " and ".join(seat_ref(s) for s in sorted(outcome.winners))
+        return msg("Team {players}", players=joined((seat_ref(s) for s in team), " & "))
+    return _and([seat_ref(s) for s in sorted(outcome.winners)])
 
 
-def _wins(outcome: Outcome) -> str:
-    return "wins" if outcome.teams or len(outcome.winners) == 1 else "win"
+def _and(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A and B and C": each one joined to the ones before it."""
+    if not items:
+        return ""
+    said = items[0]
+    for item in items[1:]:
+        said = msg("{first} and {last}", first=said, last=item)
+    return said
 
 
 def _same_team(outcome: Outcome, seat: int, place: int) -> bool:
@@ -274,5 +340,8 @@ def final_private_text(history: History, seat: int) -> str:
     if outcome is None:
         return ending.headline
     place = ordinal(outcome.ranks[seat])
-    note = " (resigned)" if seat in history.game.resigned_seats() else ""
-    return f"{ending.headline} You finished {place}{note}."
+    if seat in history.game.resigned_seats():
+        return msg(
+            "{headline} You finished {place} (resigned).", headline=ending.headline, place=place
+        )
+    return msg("{headline} You finished {place}.", headline=ending.headline, place=place)

@@ -23,6 +23,8 @@ from bot.drawing.embeds import lobby_card
 from bot.lobby.buttons import lobby_view
 from bot.lobby.lobby import Seating
 from bot.wiring.services import Services, services_of
+from bot.words.i18n import localize
+from games.core.words import msg, pmsg
 from storage import Game, GameStatus
 
 
@@ -34,14 +36,16 @@ class GameOverButton(
     """Rematch and New game under a final post."""
 
     LABELS: dict[str, tuple[discord.ButtonStyle, str]] = {  # noqa: RUF012
-        "rematch": (discord.ButtonStyle.primary, "Rematch"),
-        "new": (discord.ButtonStyle.secondary, "New game"),
+        "rematch": (discord.ButtonStyle.primary, pmsg("button", "Rematch")),
+        "new": (discord.ButtonStyle.secondary, pmsg("button", "New game")),
     }
 
     def __init__(self, action: str, game_id: int) -> None:
         style, label = self.LABELS[action]
         super().__init__(
-            discord.ui.Button(style=style, label=label, custom_id=f"grim:over:{action}:{game_id}")
+            discord.ui.Button(
+                style=style, label=localize(label), custom_id=f"grim:over:{action}:{game_id}"
+            )
         )
         self.action = action
         self.game_id = game_id
@@ -60,10 +64,12 @@ class GameOverButton(
         if self.action == "rematch":
             lobby, made = await services.lobbies.rematch(self.game_id, user)
             if not made:
-                raise Refusal(f"This game already has its rematch: {_where(lobby)}.")
+                raise Refusal(
+                    msg("This game already has its rematch: {where}.", where=_where(lobby))
+                )
         else:
             if game.guild_id is None:
-                raise Refusal("Open a new game in a server channel with `/game new`.")
+                raise Refusal(msg("Open a new game in a server channel with `/game new`."))
             lobby = await services.lobbies.open(
                 game_key=game.game_key,
                 options=None,
@@ -73,11 +79,15 @@ class GameOverButton(
                 host_id=user,
             )
         await _post_lobby(interaction, services, lobby)
-        what = "Rematch" if self.action == "rematch" else "New game"
-        await interaction.followup.send(
-            render(f"{what}: {_where(lobby)}. Press Start there when everyone is ready."),
-            ephemeral=True,
-        )
+        if self.action == "rematch":
+            said = msg(
+                "Rematch: {where}. Press Start there when everyone is ready.", where=_where(lobby)
+            )
+        else:
+            said = msg(
+                "New game: {where}. Press Start there when everyone is ready.", where=_where(lobby)
+            )
+        await interaction.followup.send(render(localize(said)), ephemeral=True)
 
 
 async def _post_lobby(interaction: discord.Interaction, services: Services, lobby: Game) -> None:
@@ -87,7 +97,8 @@ async def _post_lobby(interaction: discord.Interaction, services: Services, lobb
     others = [u for u in seated if u != interaction.user.id]
     words = ""
     if others:
-        words = " ".join(f"<@{u}>" for u in others) + ": a rematch is ready for you."
+        pinged = " ".join(f"<@{u}>" for u in others)
+        words = localize(msg("{players}: a rematch is ready for you.", players=pinged))
     target = interaction.client.get_partial_messageable(lobby.channel_id)
     view = lobby_view(lobby)
     sent = await target.send(
@@ -105,5 +116,18 @@ async def _post_lobby(interaction: discord.Interaction, services: Services, lobb
 
 def _where(lobby: Game) -> str:
     """Which lobby, and where (neutral text)."""
-    state = "" if lobby.status is GameStatus.LOBBY else f" ({lobby.status.value})"
-    return f"lobby #{lobby.id}{state} in {channel(lobby.channel_id)}"
+    place = channel(lobby.channel_id)
+    if lobby.status is GameStatus.LOBBY:
+        return msg("lobby #{id} in {place}", id=lobby.id, place=place)
+    return msg("lobby #{id} ({status}) in {place}", id=lobby.id, status=_status(lobby), place=place)
+
+
+def _status(lobby: Game) -> str:
+    """A game's status in words."""
+    if lobby.status is GameStatus.ACTIVE:
+        return pmsg("status", "active")
+    if lobby.status is GameStatus.FINISHED:
+        return pmsg("status", "finished")
+    if lobby.status is GameStatus.CANCELLED:
+        return pmsg("status", "cancelled")
+    return lobby.status.value

@@ -26,6 +26,7 @@ from bot.tables.choices import automatic_followers
 from bot.tables.places import with_resignations
 from bot.tables.views import table_deliveries
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
+from games.core.words import msg
 from storage import (
     Delivery,
     Game,
@@ -131,7 +132,7 @@ class Moves:
         try:
             return await self.store.games.get(game_id)
         except GameNotFound:
-            raise Refusal(f"There is no game #{game_id}.") from None
+            raise Refusal(msg("There is no game #{id}.", id=game_id)) from None
 
     async def in_thread(self, thread_id: int) -> Game | None:
         """The game played in a thread, if any."""
@@ -142,7 +143,7 @@ class Moves:
         """``user_id``'s engine seat, or a refusal for someone not playing."""
         seat = game.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not playing in game #{game.id}.")
+            raise Refusal(msg("You are not playing in game #{id}.", id=game.id))
         return seat
 
     # ------------------------------------------------------------------ recording
@@ -160,7 +161,7 @@ class Moves:
         game = running_game(await self.get(game_id))
         seat = self.seat_of(game, user_id)
         if seat in game.resigned_seats():
-            raise Refusal("You have resigned from this game.")
+            raise Refusal(msg("You have resigned from this game."))
         if expected_version is not None and expected_version != game.version:
             raise StaleRequest()
         engine = games.get(game.game_key)
@@ -174,7 +175,7 @@ class Moves:
         try:
             transition = engine.apply(state, seat, action)
         except IllegalAction as error:
-            raise Refusal(str(error), seat_users(game)) from None
+            raise Refusal(error.message, seat_users(game)) from None
         notation = engine.notation(action)
         game = await self.commit(
             game, engine, state, seat, notation, transition.state, transition.log
@@ -274,7 +275,7 @@ class Moves:
         except VersionConflict:
             raise StaleRequest() from None
         except GameNotActive:
-            raise Refusal(f"Game #{game.id} is no longer being played.") from None
+            raise Refusal(msg("Game #{id} is no longer being played.", id=game.id)) from None
         move_recorded(game.game_key)
         if recorded.status is GameStatus.FINISHED:
             self.finished(recorded)
@@ -327,11 +328,11 @@ class Moves:
 def running_game(game: Game) -> Game:
     """``game``, refused unless it is being played."""
     if game.status is GameStatus.LOBBY:
-        raise Refusal(f"Game #{game.id} has not started yet.")
+        raise Refusal(msg("Game #{id} has not started yet.", id=game.id))
     if game.status is GameStatus.FINISHED:
-        raise Refusal(f"Game #{game.id} is over.")
+        raise Refusal(msg("Game #{id} is over.", id=game.id))
     if game.status is GameStatus.CANCELLED:
-        raise Refusal(f"Game #{game.id} was called off.")
+        raise Refusal(msg("Game #{id} was called off.", id=game.id))
     return game
 
 

@@ -14,14 +14,15 @@ import games
 from bot.common.announce import private_fields, seat_users
 from bot.common.errors import Guarded
 from bot.common.refusals import StaleRequest
-from bot.common.render import render
 from bot.common.replies import picked
 from bot.drawing.board_button import add_board_button
 from bot.drawing.embeds import board_embed, lines_text
 from bot.tables.choices import PAGE_SIZE, PanelChoices
-from bot.tables.panel_words import MOVE_ROOM, menu_option, panel_text, since_last_turn
+from bot.tables.panel_words import MOVE_ROOM, menu_option, panel_text, say, since_last_turn
 from bot.tables.play import MoveResult
 from bot.wiring.services import services_of
+from bot.words.i18n import localize
+from games.core.words import msg, pmsg
 from storage.replay import ReplayFailed
 
 
@@ -65,7 +66,7 @@ class PanelSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:pick:{game_id}:{version}:{page}",
-                placeholder="Choose your move…",
+                placeholder=localize(msg("Choose your move…")),
                 options=options or [discord.SelectOption(label="-", value="0")],
             )
         )
@@ -103,7 +104,7 @@ class WholeMoveSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"grim:whole:{game_id}:{version}:{page}{suffix}",
-                placeholder="Your whole move in one pick…",
+                placeholder=localize(msg("Your whole move in one pick…")),
                 options=options or [discord.SelectOption(label="-", value="0")],
                 min_values=several or 1,
                 max_values=several or 1,
@@ -198,9 +199,23 @@ class PanelPage(
             self.game_id,
             page=0 if stale else self.page,
             whole_page=0 if stale else self.whole,
-            note="The game has moved on; here are your choices now." if stale else "",
+            note=msg("The game has moved on; here are your choices now.") if stale else "",
             edit=True,
         )
+
+
+def _back() -> str:
+    """The label of the button taking a step back, in the reader's language."""
+    return localize(pmsg("button", "Back"))
+
+
+def _step_words(whole: bool, page: int, pages: int) -> str:
+    """The placeholder of the steps' menu: after a whole-move menu, or alone; its page."""
+    if pages <= 1:
+        return msg("…or one step at a time") if whole else msg("Choose your move…")
+    if whole:
+        return msg("…or one step at a time ({page}/{pages})", page=page + 1, pages=pages)
+    return msg("Choose your move… ({page}/{pages})", page=page + 1, pages=pages)
 
 
 def _pages(count: int) -> int:
@@ -229,7 +244,9 @@ def panel_view(
             [menu_option(c, choices, names) for c in choices.steps],
             several=choices.several.count,
         )
-        together.item.placeholder = f"Your whole move: pick {choices.several.count} together…"
+        together.item.placeholder = localize(
+            msg("Your whole move: pick {n} together…", n=choices.several.count)
+        )
         together.item.row = row
         view.add_item(together)
         row += 1
@@ -241,7 +258,13 @@ def panel_view(
             game_id, version, whole_page, [menu_option(c, choices, names) for c in shown]
         )
         if pages > 1:
-            select.item.placeholder = f"Your whole move in one pick… ({whole_page + 1}/{pages})"
+            select.item.placeholder = localize(
+                msg(
+                    "Your whole move in one pick… ({page}/{pages})",
+                    page=whole_page + 1,
+                    pages=pages,
+                )
+            )
         select.item.row = row
         view.add_item(select)
         row += 1
@@ -250,11 +273,11 @@ def panel_view(
             row += 1
     if choices.steps_as_buttons:
         items: list[discord.ui.Item[Any]] = [
-            PanelChoice(game_id, version, c.index, render(c.label, names), back=False)
+            PanelChoice(game_id, version, c.index, say(c.label, names), back=False)
             for c in choices.steps
         ]
         if choices.back is not None:
-            items.append(PanelChoice(game_id, version, choices.back, "Back", back=True))
+            items.append(PanelChoice(game_id, version, choices.back, _back(), back=True))
         for position, item in enumerate(items):
             item.row = row + position // 5
             view.add_item(item)
@@ -263,8 +286,7 @@ def panel_view(
     page = min(max(page, 0), pages - 1)
     shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     steps = PanelSelect(game_id, version, page, [menu_option(c, choices, names) for c in shown])
-    step_words = "…or one step at a time" if choices.whole else "Choose your move…"
-    steps.item.placeholder = step_words + (f" ({page + 1}/{pages})" if pages > 1 else "")
+    steps.item.placeholder = localize(_step_words(bool(choices.whole), page, pages))
     steps.item.row = row
     view.add_item(steps)
     row += 1
@@ -272,7 +294,7 @@ def panel_view(
         _add_pager(view, game_id, version, row, page, whole_page, pages, whole=False)
         row += 1
     if choices.back is not None:
-        back = PanelChoice(game_id, version, choices.back, "Back", back=True)
+        back = PanelChoice(game_id, version, choices.back, _back(), back=True)
         back.row = row
         view.add_item(back)
     return view
@@ -292,17 +314,18 @@ def _add_pager(
     """Previous / next buttons turning the whole-move menu's pages or the steps' pages.
     Clamped, so the disabled end buttons still carry valid, distinct ids."""
     current = whole_page if whole else page
+    previous = msg("◀ Previous moves") if whole else msg("◀ Previous")
+    following = msg("Next moves ▶") if whole else msg("Next ▶")
     for label, target, disabled in (
-        ("◀ Previous", max(current - 1, 0), current == 0),
-        ("Next ▶", min(current + 1, pages - 1), current >= pages - 1),
+        (previous, max(current - 1, 0), current == 0),
+        (following, min(current + 1, pages - 1), current >= pages - 1),
     ):
         steps_page, whole_target = (page, target) if whole else (target, whole_page)
-        what = " moves" if whole else ""
         button = PanelPage(
             game_id,
             version,
             steps_page,
-            label.replace("Previous", "Previous" + what).replace("Next", "Next" + what),
+            localize(label)[:80],
             disabled,
             whole=whole_target,
             turns_whole=whole,
@@ -329,7 +352,7 @@ async def show_panel(
     choices, panel, board = await services.tables.panel(game_id, interaction.user.id)
     game = choices.game
     names = await services.names.names(seat_users(game))
-    before = [render(note, names)] if note else []
+    before = [say(note, names)] if note else []
     if lines:
         before.append(lines_text(lines, names, limit=MOVE_ROOM))
     engine = games.get(game.game_key)
@@ -339,7 +362,7 @@ async def show_panel(
     except ReplayFailed:
         history = None  # a log that no longer replays: the panel goes without its recap
     recap = since_last_turn(history.moments, choices.seat) if history is not None else []
-    heading = f"**{engine.title}** #{game.id}"
+    heading = say(msg("{b}{game}{/b} #{id}", game=engine.title, id=game.id))
     content = panel_text(heading, panel, names, before=before, recap=recap, board=board, own=own)
     view = discord.ui.View(timeout=None)
     if panel:

@@ -13,8 +13,10 @@ import discord
 from bot.common.render import render
 from bot.tables.choices import Choice, PanelChoices
 from bot.tables.views import Moment
+from bot.words.i18n import localize
 from games.core import Board, BoardField
 from games.core.catalogue import CardText
+from games.core.words import msg, nmsg
 
 
 def menu_option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> discord.SelectOption:
@@ -22,12 +24,21 @@ def menu_option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> di
     one, since nothing else on the panel says it (the typed form stays one look away, in
     the panel's "Typing works too" line and ``/play``'s suggestions); else its typed form."""
     card = panel.card_of(choice)
-    hint = card.brief if card is not None else f"or type /play {choice.notation}"
-    return discord.SelectOption(
-        label=_shown(render(choice.label, names), 100),
-        value=str(choice.index),
-        description=_shown(hint, 100),
+    hint = (
+        card.brief
+        if card is not None
+        else msg("or type /play {notation}", notation=choice.notation)
     )
+    return discord.SelectOption(
+        label=_shown(say(choice.label, names), 100),
+        value=str(choice.index),
+        description=_shown(localize(hint), 100),
+    )
+
+
+def say(text: str, names: Sequence[str] | None = None) -> str:
+    """``text`` in the reader's language, drawn for Discord, seats named by ``names``."""
+    return render(localize(text), names)
 
 
 def _shown(text: str, limit: int) -> str:
@@ -38,11 +49,14 @@ def _shown(text: str, limit: int) -> str:
 def card_details(cards: Sequence[CardText], room: int) -> str:
     """What the cards on a panel's buttons do, a line each ("**Name** — brief"), in at most
     ``room`` characters: the lines that fit, then how many more ``/card`` shows."""
-    lines = [f"**{card.name}** — {card.brief}" for card in cards]
+    lines = [
+        say(msg("{b}{name}{/b} — {brief}", name=card.name, brief=card.brief)) for card in cards
+    ]
     for shown in range(len(lines), -1, -1):
         kept = lines[:shown]
         if shown < len(lines):
-            kept.append(f"… and {len(lines) - shown} more: /card")
+            more = len(lines) - shown
+            kept.append(say(nmsg("… and {n} more: /card", "… and {n} more: /card", more)))
         text = "\n".join(kept)
         if len(text) <= room:
             return text
@@ -52,22 +66,21 @@ def card_details(cards: Sequence[CardText], room: int) -> str:
 def how_to_pick(panel: PanelChoices) -> str:
     """One line on using the panel, with the typed form of a move as a hint."""
     if panel.whole:
-        how = "Pick a whole move from the menu, or go one step at a time."
+        how = msg("Pick a whole move from the menu, or go one step at a time.")
         example = panel.whole[0].notation
     elif panel.steps:
-        how = "Choose below." if panel.steps_as_buttons else "Choose from the menu."
+        how = msg("Choose below.") if panel.steps_as_buttons else msg("Choose from the menu.")
         example = panel.steps[0].notation
     else:
-        return "Step back, or choose below."
-    return f"{how}\n-# Typing works too: `/play {example}`"
+        return say(msg("Step back, or choose below."))
+    typing = msg("-# Typing works too: `/play {example}`", example=example)
+    return f"{say(how)}\n{say(typing)}"
 
 
 # ------------------------------------------------------------------ the panel's text
 #: The most a panel says above its controls: on a phone the buttons stay in sight without
 #: scrolling. The whole board is one click away, under the panel's Board button.
 PANEL_TEXT_LIMIT = 700
-#: What a panel says when the game waits on someone else.
-NOT_YOUR_TURN = "it is not your turn; you will be pinged."
 #: The newest log lines a panel retells of the moves since the member's last turn.
 RECAP_LINES = 4
 #: Room for each part of the panel's text; the cards on its buttons take what is left.
@@ -89,15 +102,37 @@ def since_last_turn(moments: Sequence[Moment], seat: int) -> list[str]:
 def recap_text(lines: Sequence[str], names: Sequence[str], room: int = RECAP_ROOM) -> str:
     """The newest of ``lines`` under a heading, each on one line, in at most ``room``
     characters, and how many earlier ones ``/game log`` tells."""
-    shown = [_shown(" ".join(render(line, names).split()), 120) for line in lines]
+    shown = [_shown(" ".join(say(line, names).split()), 120) for line in lines]
     for count in range(min(RECAP_LINES, len(shown)), 0, -1):
         kept = shown[len(shown) - count :]
         earlier = len(shown) - count
-        more = [f"-# … and {earlier} earlier: `/game log`"] if earlier else []
-        text = "\n".join(["-# Since your last move:", *kept, *more])
+        more = (
+            [
+                say(
+                    nmsg(
+                        "-# … and {n} earlier: `/game log`",
+                        "-# … and {n} earlier: `/game log`",
+                        earlier,
+                    )
+                )
+            ]
+            if earlier
+            else []
+        )
+        text = "\n".join([say(msg("-# Since your last move:")), *kept, *more])
         if len(text) <= room:
             return text
-    counted = f"-# Since your last move: {len(shown)} moves, in `/game log`." if shown else ""
+    counted = (
+        say(
+            nmsg(
+                "-# Since your last move: {n} move, in `/game log`.",
+                "-# Since your last move: {n} moves, in `/game log`.",
+                len(shown),
+            )
+        )
+        if shown
+        else ""
+    )
     return counted if len(counted) <= room else ""
 
 
@@ -105,7 +140,7 @@ def decision_text(board: Board, names: Sequence[str], room: int = DECISION_ROOM)
     """What the board says the member is to decide (its description), the lines that fit
     in ``room``."""
     kept: list[str] = []
-    for line in render(board.description, names).splitlines():
+    for line in say(board.description, names).splitlines():
         if line.strip() and len("\n".join([*kept, line])) <= room:
             kept.append(line)
     return "\n".join(kept)
@@ -118,10 +153,12 @@ def own_text(fields: Sequence[BoardField], names: Sequence[str], room: int = OWN
     ordered = sorted(fields, key=lambda f: not f.name.startswith("Your"))
     kept: list[str] = []
     for field in ordered:
-        items = [name for line in field.value.splitlines() for name in _names_in(line)]
+        items = [name for line in localize(field.value).splitlines() for name in _names_in(line)]
         if not items:
             continue
-        line = _shown(f"{field.name}: " + " · ".join(items), 120)
+        line = _shown(
+            localize(msg("{name}: {items}", name=field.name, items=" · ".join(items))), 120
+        )
         if len("\n".join([*kept, line])) <= room:
             kept.append(line)
     return render("\n".join(kept), names)
@@ -162,10 +199,13 @@ def panel_text(
     spectators do not see), how to pick, and what the cards on the buttons do. Each part
     has its room; when they crowd, what to decide goes before the recap, and the recap
     before what they hold."""
-    said = "\n".join(p for p in before if p)
+    said = "\n".join(localize(p) for p in before if p)
     if len(said) > BEFORE_ROOM:  # the newest of it: the end of the move just made
         said = "…" + said[len(said) - BEFORE_ROOM + 1 :]
-    head = f"{heading} · your move" if panel else f"{heading}: {NOT_YOUR_TURN}"
+    if panel:
+        head = say(msg("{game} · your move", game=heading))
+    else:
+        head = say(msg("{game}: it is not your turn; you will be pinged.", game=heading))
     pick = how_to_pick(panel) if panel else ""
     # What must be said first, then the rest in the room left, most telling first.
     room = PANEL_TEXT_LIMIT - len("\n".join(p for p in (said, head, pick) if p))

@@ -23,6 +23,7 @@ from bot.tables.moves import (
 )
 from bot.tables.views import TableViews
 from games.core import Board, Engine, IllegalAction
+from games.core.words import msg
 from storage import (
     Game,
 )
@@ -74,7 +75,7 @@ class Tables:
         """Make the move ``text`` for ``user_id``; refused, with the engine's reason, when it
         is not theirs to make or not legal."""
         if len(text) > MAX_MOVE_TEXT:
-            raise Refusal(f"A move is at most {MAX_MOVE_TEXT} characters.")
+            raise Refusal(msg("A move is at most {n} characters.", n=MAX_MOVE_TEXT))
         async with self.moves.locks(game_id):
             game, engine, state, seat = await self.moves.for_move(
                 game_id, user_id, expected_version
@@ -82,7 +83,7 @@ class Tables:
             try:
                 action = engine.parse(state, seat, text)
             except IllegalAction as error:
-                raise Refusal(str(error), seat_users(game)) from None
+                raise Refusal(error.message, seat_users(game)) from None
             result = await self.moves.record(game, engine, state, seat, action)
         self.moves.moved(result.game)
         return result
@@ -121,7 +122,7 @@ class Tables:
         """``user_id``'s own board: everything their seat may see."""
         game = await self.get(game_id)
         if game.state is None:
-            raise Refusal(f"Game #{game.id} has not started yet.")
+            raise Refusal(msg("Game #{id} has not started yet.", id=game.id))
         seat = self.moves.seat_of(game, user_id)
         engine = games.get(game.game_key)
         return game, engine.describe(engine.view(engine.load(game.state), seat))
@@ -130,7 +131,7 @@ class Tables:
         """The public board, as a spectator sees it."""
         game = await self.get(game_id)
         if game.state is None:
-            raise Refusal(f"Game #{game.id} has not started yet.")
+            raise Refusal(msg("Game #{id} has not started yet.", id=game.id))
         engine = games.get(game.game_key)
         return game, engine.describe(engine.view(engine.load(game.state), None))
 
@@ -138,7 +139,7 @@ class Tables:
         """The game's story so far, as ``user_id`` may read it (players see their own secrets)."""
         game = await self.get(game_id)
         if game.seed is None:
-            raise Refusal(f"Game #{game.id} has not started yet.")
+            raise Refusal(msg("Game #{id} has not started yet.", id=game.id))
         engine = games.get(game.game_key)
         seat = game.seat_of(user_id)
         state = engine.new_game(len(game.seats), game.seed, game.options)
@@ -147,7 +148,7 @@ class Tables:
             try:
                 move = engine.parse(state, action.seat, action.notation)
             except IllegalAction:
-                lines.append(f"(move {action.seq} cannot be replayed)")
+                lines.append(msg("(move {n} cannot be replayed)", n=action.seq))
                 break
             transition = engine.apply(state, action.seat, move)
             state = transition.state

@@ -30,6 +30,8 @@ from bot.drawing.pictures import game_board_with_picture, with_file
 from bot.tables.commands import game_suggestions, known_game
 from bot.tables.panel import after_move, show_panel
 from bot.tables.play import MAX_MOVE_TEXT
+from bot.words.i18n import localize
+from games.core.words import joined, msg
 from storage import Game, GameStatus
 
 if TYPE_CHECKING:
@@ -64,7 +66,7 @@ class PlayCommands(commands.Cog):
             result = await self.services.tables.play(found.id, interaction.user.id, move)
         except StaleRequest:
             raise Refusal(
-                "Someone moved at the same moment; nothing was changed. Try again."
+                msg("Someone moved at the same moment; nothing was changed. Try again.")
             ) from None
         await after_move(interaction, result, edit=False)
 
@@ -81,7 +83,7 @@ class PlayCommands(commands.Cog):
             return [_note(await self._whose_turn(found))]
         moves = labelled_moves(found, interaction.user.id)
         names = await self.services.names.names(seat_users(found))
-        words = {n: render(label, names) for n, label in moves}
+        words = {n: render(localize(label), names) for n, label in moves}
         # What a move does is matched too: "saint" finds the move that places the Saint.
         return [
             _choice(n if words[n] == n else f"{n} — {words[n]}", n)
@@ -101,7 +103,7 @@ class PlayCommands(commands.Cog):
         for game in mine:
             notations = legal_moves(game, user_id)
             waits_on_them = waits_on_them or bool(notations)
-            title = games.get(game.game_key).title
+            title = localize(games.get(game.game_key).title)
             offered += [
                 _choice(f"{n} — #{game.id} {title}", n) for n in _matching(notations, current)
             ]
@@ -114,10 +116,11 @@ class PlayCommands(commands.Cog):
         names = await self.services.names.names(seat_users(game))
         waiting = [names[s] for s in sorted(game.to_act) if 0 <= s < len(names)]
         if len(waiting) == 1:
-            return f"It's {waiting[0]}'s turn — you'll be pinged."
+            return msg("It's {name}'s turn — you'll be pinged.", name=waiting[0])
         if waiting:
-            return f"Waiting for {', '.join(waiting[:-1])} and {waiting[-1]} — you'll be pinged."
-        return f"Game #{game.id} is not waiting on you — you'll be pinged."
+            listed = msg("{first} and {last}", first=joined(waiting[:-1], ", "), last=waiting[-1])
+            return msg("Waiting for {names} — you'll be pinged.", names=listed)
+        return msg("Game #{id} is not waiting on you — you'll be pinged.", id=game.id)
 
     @play.autocomplete("game")
     async def _play_games(
@@ -149,7 +152,7 @@ class PlayCommands(commands.Cog):
         current, board = await self.services.tables.board(found.id)
         names = await self.services.names.names(seat_users(current))
         pending = await self.services.store.timers.pending(current.id)
-        clock = render(deadline_line(deadlines_by_seat(pending).values()))
+        clock = render(localize(deadline_line(deadlines_by_seat(pending).values())))
         embed, picture = await game_board_with_picture(board, current, None, names)
         view = pictured_layout(clock, embed, picture)
         await interaction.response.send_message(view=view, ephemeral=True, **with_file(picture))
@@ -202,7 +205,8 @@ def _choice(name: str, value: str) -> app_commands.Choice[str]:
 
 def _note(text: str) -> app_commands.Choice[str]:
     """A suggestion that only informs: submitted as a move, it gets the same text back."""
-    return _choice(text, text)
+    said = localize(text)
+    return _choice(said, said)
 
 
 async def setup(bot: GrimoireBot) -> None:

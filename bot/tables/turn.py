@@ -20,6 +20,8 @@ from bot.common.errors import Guarded
 from bot.common.posts import TurnButton
 from bot.tables.panel import show_panel
 from bot.wiring.services import services_of
+from bot.words.i18n import localize
+from games.core.words import msg, pmsg
 from storage import Game, GameStatus
 
 
@@ -30,11 +32,11 @@ class TurnButtonItem(
 ):
     """ "Take your turn" under a board: opens the clicker's own panel."""
 
-    def __init__(self, game_id: int, version: int, *, label: str = "Take your turn") -> None:
+    def __init__(self, game_id: int, version: int, *, label: str = "") -> None:
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.primary,
-                label=label,
+                label=localize(label or pmsg("button", "Take your turn"))[:80],
                 custom_id=f"grim:turn:{game_id}:{version}",
             )
         )
@@ -51,7 +53,7 @@ class TurnButtonItem(
         game = await services_of(interaction).tables.get(self.game_id)
         note = ""
         if game.version != self.version and game.status is GameStatus.ACTIVE:
-            note = "The game has moved on since that board; here is where it stands now."
+            note = msg("The game has moved on since that board; here is where it stands now.")
         await show_panel(interaction, self.game_id, note=note)
 
 
@@ -94,7 +96,9 @@ def game_buttons(found: Sequence[Game], user_id: int) -> tuple[discord.ui.View |
         items: list[discord.ui.Item[Any]] = [_link_button(game)]
         if waits_on(game, user_id):
             items.append(
-                TurnButtonItem(game.id, game.version, label=f"Take your turn in #{game.id}")
+                TurnButtonItem(
+                    game.id, game.version, label=msg("Take your turn in #{id}", id=game.id)
+                )
             )
         # A game's buttons stay together on one row.
         if not rows or len(rows[-1]) + len(items) > ROW_WIDTH:
@@ -116,5 +120,10 @@ def game_buttons(found: Sequence[Game], user_id: int) -> tuple[discord.ui.View |
 
 def _link_button(game: Game) -> discord.ui.Button[discord.ui.View]:
     title = games.get(game.game_key).title
-    label = f"#{game.id} {title}" + (" (lobby)" if game.status is GameStatus.LOBBY else "")
-    return discord.ui.Button(style=discord.ButtonStyle.link, label=label[:80], url=game_link(game))
+    if game.status is GameStatus.LOBBY:
+        label = msg("#{id} {game} (lobby)", id=game.id, game=title)
+    else:
+        label = msg("#{id} {game}", id=game.id, game=title)
+    return discord.ui.Button(
+        style=discord.ButtonStyle.link, label=localize(label)[:80], url=game_link(game)
+    )

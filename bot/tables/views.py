@@ -29,12 +29,13 @@ from bot.common.announce import (
     turn_pings,
     where,
 )
-from bot.common.posts import PostPicture
-from bot.common.text import channel, strong
+from bot.common.posts import PostPicture, text_data
+from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
 from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
-from storage import Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
+from games.core.words import Msg, joined, msg, pmsg
+from storage import OPEN_SEAT, Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
 
 
@@ -60,9 +61,9 @@ def table_deliveries(
     if post or missed is not None or heading is not None:
         table.update(post=True, lines=lines)
     if heading is not None:
-        table["heading"] = heading
+        table["heading"] = text_data(heading)
     if missed is not None:
-        table["missed"] = missed
+        table["missed"] = text_data(missed)
     deliveries = [
         Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
     ]
@@ -269,7 +270,7 @@ class TableViews:
                 said = [_missed_text(engine.title, game.id, missed, shown_at), *told]
             if history.ended(version):
                 over = final_words(history, ratings)
-                text = "\n".join([*said, "", over]).strip()
+                text = _lines([*said, "", over])
             else:
                 # The turn line as the board shows it: an edited post keeps its story but
                 # says whom the game waits on now.
@@ -281,7 +282,7 @@ class TableViews:
                 pings = tuple(
                     u for s in sorted(newly) if s not in resigned and (u := users[s]) is not None
                 )
-                text = "\n".join([*said, "", *([footer] if footer else []), turn]).strip()
+                text = _lines([*said, "", *([footer] if footer else []), turn])
         return TablePost(
             version=version,
             shown=version if board_at is None else board_at,
@@ -302,23 +303,29 @@ class TableViews:
         game, engine = history.game, history.engine
         moment = history.moments[version]
         view = engine.view(moment.state, seat)
-        title = f"{strong(engine.title)} #{game.id}"
-        back = f" in {channel(where(game))}"
+        named = {"game": engine.title, "id": game.id, "place": channel(where(game))}
         secret = private_lines(moment.log, seat)
+        head: str
         if history.ended(version):  # the end first: a game may end before any move
             result = final_private_text(history, seat)
-            head, notify = f"{title} is over{back}. {result}", True
+            head = msg("{b}{game}{/b} #{id} is over in {place}. {result}", result=result, **named)
+            notify = True
         elif version == 0:
-            head, notify = f"Your hand in {title}{back}. Use `/hand` to see it again.", True
+            head = msg(
+                "Your hand in {b}{game}{/b} #{id} in {place}. Use `/hand` to see it again.",
+                **named,
+            )
+            notify = True
         elif seat in history.joined(version):
-            head, notify = f"Your turn in {title}{back}.", True
+            head, notify = msg("Your turn in {b}{game}{/b} #{id} in {place}.", **named), True
         elif secret:
             # Something only they may know: the private message shows it, edited in place;
             # the next DM comes with their turn (a DM per move of others would be too many).
-            head, notify = f"{title}{back}", False
+            head, notify = msg("{b}{game}{/b} #{id} in {place}", **named), False
         else:
-            head, notify = f"Your view of {title}{back}, kept up to date.", False
-        text = "\n".join([head, *secret])
+            head = msg("Your view of {b}{game}{/b} #{id} in {place}, kept up to date.", **named)
+            notify = False
+        text = joined([head, *secret])
         return PrivateUpdate(
             text=text,
             notify=notify,
@@ -331,20 +338,47 @@ def _start_text(history: History, footer: str) -> tuple[str, tuple[int, ...]]:
     game, engine = history.game, history.engine
     users = seat_users(game)
     levels = [s.ai_level for s in game.in_seat_order() if s.seat is not None]
-    order = "\n".join(
-        f"{i + 1}. {seat_ref(i)}" + (f" ({level})" if level else "")
+    order = joined(
+        msg("{number}. {player} ({level})", number=i + 1, player=seat_ref(i), level=_level(level))
+        if level
+        else f"{i + 1}. {seat_ref(i)}"
         for i, level in enumerate(levels)
     )
     turn, pings = turn_line(users, history.moments[0].waiting)
-    clock = f"{footer}\n" if footer else ""
-    return f"{strong(engine.title)} begins! Seat order:\n{order}\n\n{clock}{turn}", pings
+    begins = msg("{b}{game}{/b} begins! Seat order:", game=engine.title)
+    return joined([begins, order, "", *([footer] if footer else []), turn]), pings
+
+
+def _level(level: str) -> str:
+    """An AI seat's level in words (an open seat's too)."""
+    words = {
+        "easy": pmsg("AI level", "easy"),
+        "normal": pmsg("AI level", "normal"),
+        "hard": pmsg("AI level", "hard"),
+        OPEN_SEAT: pmsg("AI level", "open"),
+    }
+    return words.get(level, level)
+
+
+def _lines(parts: Sequence[str]) -> str:
+    """``parts`` one a line, without the blank lines (or spaces) they start or end with."""
+    kept = list(parts)
+    while kept and not kept[0].strip():
+        kept.pop(0)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    if len(kept) == 1 and not isinstance(kept[0], Msg):
+        return kept[0].strip()
+    return joined(kept)
 
 
 def _missed_text(title: str, game_id: int, missed: str, version: int) -> str:
     """What a catch-up post says about the post it stands in for."""
-    said = f" It said:\n{_quoted(missed)}\n" if missed.strip() else " "
-    head = f"A message about {strong(title)} #{game_id} could not be posted."
-    return f"{head}{said}What happened, and the board after move {version}:"
+    head = msg("A message about {b}{game}{/b} #{id} could not be posted.", game=title, id=game_id)
+    after = msg("What happened, and the board after move {n}:", n=version)
+    if missed.strip():
+        return joined([head, " ", msg("It said:"), "\n", _quoted(missed), "\n", after], "")
+    return joined([head, after], " ")
 
 
 def _quoted(text: str, limit: int = 1200) -> str:

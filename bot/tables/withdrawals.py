@@ -10,6 +10,7 @@ from bot.common.refusals import Refusal
 from bot.tables.moves import Moves, running_game, stored_state
 from bot.tables.places import by_forfeit
 from bot.tables.views import table_deliveries
+from games.core.words import msg
 from storage import (
     Game,
     GameStatus,
@@ -29,8 +30,8 @@ class Withdrawals:
             game = running_game(await self.moves.get(game_id))
             seat = self.moves.seat_of(game, user_id)
             if seat in game.resigned_seats():
-                raise Refusal("You have already resigned from this game.")
-            game = await self._withdraw(game, seat, f"{text.user(user_id)} resigns.")
+                raise Refusal(msg("You have already resigned from this game."))
+            game = await self._withdraw(game, seat, msg("{who} resigns.", who=text.user(user_id)))
         self.moves.moved(game)
         return game
 
@@ -74,7 +75,9 @@ class Withdrawals:
             seat=seat,
             expected_version=game.version,
             to_act=waiting,
-            deliveries=notice_deliveries(game, notice + " Their seat plays on automatically."),
+            deliveries=notice_deliveries(
+                game, msg("{notice} Their seat plays on automatically.", notice=notice)
+            ),
         )
         game = await self.moves.autoplay(game, engine, state)
         self.moves.delivered()

@@ -22,11 +22,21 @@ from bot.tournaments.boards import listing_board, name_of
 from bot.tournaments.export import tournament_archive
 from bot.tournaments.formats import MAX_NAME, MAX_ROUNDS
 from bot.tournaments.signup import TOURNAMENT_COLOUR, signup_embed, signup_view
+from bot.words.i18n import in_public, localize, localized_board
+from games.core.words import msg, pmsg
 from storage import Tournament, TournamentStatus
 
 if TYPE_CHECKING:
     from bot.wiring.app import GrimoireBot
     from bot.wiring.services import Services
+
+#: A tournament's status in the suggestions of its ``tournament:`` option.
+STATUS_WORDS = {
+    TournamentStatus.SIGNUP: pmsg("tournament status", "signup"),
+    TournamentStatus.RUNNING: pmsg("tournament status", "running"),
+    TournamentStatus.FINISHED: pmsg("tournament status", "finished"),
+    TournamentStatus.CANCELLED: pmsg("tournament status", "cancelled"),
+}
 
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (tables by standing)", value="swiss"),
@@ -77,9 +87,9 @@ class TournamentCommands(commands.Cog):
         min_games: app_commands.Range[int, 1, 1000] | None = None,
     ) -> None:
         if interaction.guild_id is None or interaction.channel_id is None:
-            raise Refusal("Tournaments are run in a server channel.")
+            raise Refusal(msg("Tournaments are run in a server channel."))
         if isinstance(interaction.channel, discord.Thread):
-            raise Refusal("Open a tournament in a channel, not a thread.")
+            raise Refusal(msg("Open a tournament in a channel, not a thread."))
         created = await self.services.tournaments.create(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -95,9 +105,10 @@ class TournamentCommands(commands.Cog):
             substitutes=substitutes,
             requirements=requirements(min_reliability, min_games),
         )
-        message_id = await post_with_buttons(
-            interaction, signup_embed(created), signup_view(created)
-        )
+        with in_public():  # the sign-up sheet is everyone's: in the server's language
+            message_id = await post_with_buttons(
+                interaction, signup_embed(created), signup_view(created)
+            )
         await self.services.store.tournaments.set_message(created.id, message_id=message_id)
 
     @create.autocomplete("options")
@@ -115,10 +126,12 @@ class TournamentCommands(commands.Cog):
             found.id, interaction.user.id, is_admin=await manages(interaction, found.guild_id)
         )
         self._kick()
-        await interaction.followup.send(
-            f"**{name_of(started)}** has started: round {started.round} is being dealt.",
-            ephemeral=True,
+        text = msg(
+            "**{name}** has started: round {round} is being dealt.",
+            name=name_of(started),
+            round=started.round,
         )
+        await interaction.followup.send(localize(text), ephemeral=True)
 
     @tournament.command(name="standings", description="The standings and the round's tables.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
@@ -130,7 +143,7 @@ class TournamentCommands(commands.Cog):
             await interaction.response.send_message(embed=signup_embed(found), ephemeral=True)
             return
         board = await self.services.tournaments.standings_board(found)
-        embed = board_embed(board, ())
+        embed = board_embed(localized_board(board), ())
         embed.colour = TOURNAMENT_COLOUR
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -157,8 +170,11 @@ class TournamentCommands(commands.Cog):
             is_admin=await manages(interaction, found.guild_id),
         )
         self._kick()
-        text = "You left" if who == interaction.user.id else f"<@{who}> was dropped from"
-        await interaction.followup.send(f"{text} **{name_of(found)}**.", ephemeral=True)
+        if who == interaction.user.id:
+            text = msg("You left **{name}**.", name=name_of(found))
+        else:
+            text = msg("<@{player}> was dropped from **{name}**.", player=who, name=name_of(found))
+        await interaction.followup.send(localize(text), ephemeral=True)
 
     @tournament.command(
         name="next", description="Organisers: finish this round's games now and go on."
@@ -174,10 +190,18 @@ class TournamentCommands(commands.Cog):
         )
         self._kick()
         if moved.status is TournamentStatus.FINISHED:
-            text = f"Round {found.round} was settled and **{name_of(moved)}** is over."
+            text = msg(
+                "Round {round} was settled and **{name}** is over.",
+                round=found.round,
+                name=name_of(moved),
+            )
         else:
-            text = f"Round {found.round} was settled; round {moved.round} is being dealt."
-        await interaction.followup.send(text, ephemeral=True)
+            text = msg(
+                "Round {round} was settled; round {next} is being dealt.",
+                round=found.round,
+                next=moved.round,
+            )
+        await interaction.followup.send(localize(text), ephemeral=True)
 
     @tournament.command(name="cancel", description="Organisers: call a tournament off.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
@@ -188,7 +212,7 @@ class TournamentCommands(commands.Cog):
         )
         self._kick()
         await interaction.response.send_message(
-            f"**{name_of(cancelled)}** is called off.", ephemeral=True
+            localize(msg("**{name}** is called off.", name=name_of(cancelled))), ephemeral=True
         )
 
     @tournament.command(
@@ -200,12 +224,16 @@ class TournamentCommands(commands.Cog):
         if found.organiser_id != interaction.user.id and not await manages(
             interaction, found.guild_id
         ):
-            raise Refusal("Only the organiser or a server manager can export a tournament.")
+            raise Refusal(msg("Only the organiser or a server manager can export a tournament."))
         await interaction.response.defer(ephemeral=True, thinking=True)
         archive = await tournament_archive(self.services.store, found, self.services.names.names)
-        await interaction.followup.send(
-            f"**{name_of(found)}**: tables, results, points and standings as CSV, and every "
+        text = msg(
+            "**{name}**: tables, results, points and standings as CSV, and every "
             "game as JSON with its story.",
+            name=name_of(found),
+        )
+        await interaction.followup.send(
+            localize(text),
             file=discord.File(io.BytesIO(archive), filename=f"tournament-{found.id}.zip"),
             ephemeral=True,
         )
@@ -214,7 +242,7 @@ class TournamentCommands(commands.Cog):
     async def list_tournaments(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None
         found = await self.services.tournaments.listing(interaction.guild_id)
-        embed = board_embed(listing_board(found[:30]), ())
+        embed = board_embed(localized_board(listing_board(found[:30])), ())
         embed.colour = TOURNAMENT_COLOUR
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -233,7 +261,14 @@ class TournamentCommands(commands.Cog):
         needle = current.strip().lstrip("#").lower()
         choices = []
         for t in found:
-            label = f"#{t.id} {name_of(t)} ({t.status.value})"
+            label = localize(
+                msg(
+                    "#{number} {name} ({status})",
+                    number=t.id,
+                    name=name_of(t),
+                    status=STATUS_WORDS[t.status],
+                )
+            )
             if needle in label.lower():
                 choices.append(app_commands.Choice(name=label[:100], value=t.id))
         return choices[:25]
@@ -246,7 +281,7 @@ class TournamentCommands(commands.Cog):
         any_status: bool = False,
     ) -> Tournament:
         if interaction.guild_id is None:
-            raise Refusal("Tournaments are run in a server.")
+            raise Refusal(msg("Tournaments are run in a server."))
         if tournament_id is not None:
             return await reachable_tournament(interaction, tournament_id)
         if any_status:

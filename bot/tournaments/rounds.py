@@ -16,7 +16,7 @@ import games
 from bot.clocks.turn_clock import Policy, server_clock
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
-from bot.common.text import strong, user
+from bot.common.text import user
 from bot.lobby.lobby import Lobbies
 from bot.lobby.table_settings import Seating, TableSettings
 from bot.tournaments import boards
@@ -26,6 +26,7 @@ from bot.tournaments.results import round_complete, round_records, standings_of,
 from bot.tournaments.schedule import Over, next_round
 from bot.tournaments.tournament_settings import TournamentSettings
 from bot.wiring.loops import transient
+from games.core.words import msg
 from storage import Game, GameStatus, RoundConflict, Store, Tournament, TournamentStatus
 
 log = logging.getLogger("grimoire.tournaments")
@@ -148,11 +149,20 @@ class Rounds:
             )
             if game.status is not GameStatus.LOBBY:
                 continue
-            title = f"{boards.name_of(tournament)} · R{table.round} T{table.number}"
+            title = msg(
+                "{name} · R{round} T{table}",
+                name=boards.name_of(tournament),
+                round=table.round,
+                table=table.number,
+            )
             # The players are pinged by name on the line below this one.
-            announce = (
-                f"{strong(boards.name_of(tournament))}, round {table.round}, table "
-                f"{table.number} of {engine.title}: your game starts now. Good luck!"
+            announce = msg(
+                "{b}{name}{/b}, round {round}, table {table} of {game}: your game starts now. "
+                "Good luck!",
+                name=boards.name_of(tournament),
+                round=table.round,
+                table=table.number,
+                game=engine.title,
             )
             await self._lobbies.deal(
                 game.id,
@@ -175,11 +185,12 @@ class Rounds:
     ) -> Tournament:
         name = boards.name_of(tournament)
         if over.champion is None:
-            text = f"{strong(name)} is over."
+            text = msg("{b}{name}{/b} is over.", name=name)
         else:
-            text = (
-                f"{strong(name)} is over. "
-                f"Congratulations to the champion, {user(over.champion)}! 🏆"
+            text = msg(
+                "{b}{name}{/b} is over. Congratulations to the champion, {champion}! 🏆",
+                name=name,
+                champion=user(over.champion),
             )
         ended = dataclasses.replace(
             tournament, status=TournamentStatus.FINISHED, champion_id=over.champion

@@ -31,6 +31,7 @@ from bot.tournaments.points import RoundRecord, ranked_users, standings
 from bot.tournaments.results import finishing_order
 from bot.tournaments.swiss import swiss
 from bot.tournaments.tournament_settings import TournamentSettings
+from games.core.words import msg
 from storage import Game, Tournament, TournamentFormat
 
 
@@ -83,8 +84,12 @@ def planned_rounds(
     if tournament_format is TournamentFormat.ROUND_ROBIN:
         if not single_table(players, sizes) and sizes.smallest > 2:
             raise Refusal(
-                f"A round-robin of {players} players needs two-player tables or one table "
-                f"for everyone (this one seats {sizes.label()}): use Swiss instead."
+                msg(
+                    "A round-robin of {count} players needs two-player tables or one table "
+                    "for everyone (this one seats {sizes}): use Swiss instead.",
+                    count=players,
+                    sizes=sizes.label(),
+                )
             )
         return round_robin_length(players, sizes, asked)
     return asked or swiss_rounds(players)

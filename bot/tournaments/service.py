@@ -19,22 +19,23 @@ import secrets
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-import games
 from bot.ai.stand_ins import StandIns
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
 from bot.common.refusals import Refusal
-from bot.common.text import strong, user
+from bot.common.text import user
 from bot.lobby.lobby import Lobbies
 from bot.lobby.options import parse_options
 from bot.lobby.requirements import Requirements
 from bot.lobby.requirements import check as check_requirements
 from bot.tables.withdrawals import Withdrawals
 from bot.tournaments import boards, channel
+from bot.tournaments.boards import refusal_of
 from bot.tournaments.channel import channel_post, tournament_lane
 from bot.tournaments.formats import (
     MAX_ENTRANTS,
     check_rounds,
+    game_and_format,
     move_deadline,
     signup_time,
     table_range,
@@ -46,6 +47,7 @@ from bot.tournaments.rounds import OpenThread, Rounds, no_thread
 from bot.tournaments.schedule import planned_rounds, seeding
 from bot.tournaments.tournament_settings import TournamentSettings
 from games.core import Board
+from games.core.words import joined, msg, msg_list
 from storage import (
     AlreadyEntered,
     Delivery,
@@ -58,7 +60,6 @@ from storage import (
     Timer,
     TimerKind,
     Tournament,
-    TournamentFormat,
     TournamentNotFound,
     TournamentStatus,
 )
@@ -126,15 +127,7 @@ class Tournaments:
         by itself when that time is up (otherwise the organiser starts it); ``substitutes``
         lets a seat a player leaves be taken by someone new; ``requirements``
         (``bot.lobby.requirements``) are what a member must meet to sign up."""
-        try:
-            engine = games.get(game_key)
-        except games.UnknownGame as error:
-            raise Refusal(str(error)) from None
-        try:
-            chosen = TournamentFormat(tournament_format)
-        except ValueError:
-            formats = ", ".join(f.value for f in TournamentFormat)
-            raise Refusal(f"Choose a format among {formats}.") from None
+        engine, chosen = game_and_format(game_key, tournament_format)
         variant = parse_options(engine, options).model_dump(mode="json")
         sizes = table_range(engine, tables, chosen, variant)
         wait = signup_time(starts_in)
@@ -153,8 +146,10 @@ class Tournaments:
         )
         if len(open_ones) >= MAX_OPEN_PER_SERVER:
             raise Refusal(
-                f"This server already has {len(open_ones)} open tournaments; "
-                "finish or cancel one first."
+                msg(
+                    "This server already has {count} open tournaments; finish or cancel one first.",
+                    count=len(open_ones),
+                )
             )
         tournament = await self._store.tournaments.create(
             guild_id=guild_id,
@@ -183,10 +178,11 @@ class Tournaments:
                     channel_post(
                         tournament,
                         Post(
-                            content=(
-                                f"{strong(boards.name_of(tournament))} could not start by "
-                                f"itself: {refusal.message} Sign-ups stay open; the organiser can "
-                                "start it with `/tournament start`."
+                            content=msg(
+                                "{b}{name}{/b} could not start by itself: {reason} Sign-ups "
+                                "stay open; the organiser can start it with `/tournament start`.",
+                                name=boards.name_of(tournament),
+                                reason=refusal.message,
                             ),
                             pings=(tournament.organiser_id,),
                         ),
@@ -201,27 +197,29 @@ class Tournaments:
         wanted = TournamentSettings.of(tournament).requirements
         await check_requirements(self._store, tournament.guild_id, wanted, user_id)
         if len(tournament.entrants) >= MAX_ENTRANTS:
-            raise Refusal(f"This tournament is full: it takes {MAX_ENTRANTS} players.")
+            raise Refusal(
+                msg("This tournament is full: it takes {most} players.", most=MAX_ENTRANTS)
+            )
         try:
             return await self._store.tournaments.enter(tournament_id, user_id=user_id)
         except AlreadyEntered:
-            raise Refusal("You have already signed up.") from None
+            raise Refusal(msg("You have already signed up.")) from None
         except NotSigningUp as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(refusal_of(error, tournament_id)) from None
 
     async def withdraw(self, tournament_id: int, user_id: int) -> Tournament:
         """Take back ``user_id``'s sign-up before the start."""
         tournament = await self.get(tournament_id)
         if tournament.organiser_id == user_id and tournament.status is TournamentStatus.SIGNUP:
-            raise Refusal("You organise this tournament: cancel it instead of leaving.")
+            raise Refusal(msg("You organise this tournament: cancel it instead of leaving."))
         try:
             return await self._store.tournaments.withdraw(tournament_id, user_id=user_id)
         except NotEntered:
-            raise Refusal("You have not signed up for this tournament.") from None
+            raise Refusal(msg("You have not signed up for this tournament.")) from None
         except NotSigningUp as error:
             if error.status == TournamentStatus.RUNNING:
-                raise Refusal("It has started: use `/tournament drop` to leave it.") from None
-            raise Refusal(str(error)) from None
+                raise Refusal(msg("It has started: use `/tournament drop` to leave it.")) from None
+            raise Refusal(refusal_of(error, tournament_id)) from None
 
     # ------------------------------------------------------------------ organiser
     async def start(self, tournament_id: int, user_id: int, *, is_admin: bool) -> Tournament:
@@ -230,14 +228,19 @@ class Tournaments:
             tournament = await self.get(tournament_id)
             self._check_organiser(tournament, user_id, is_admin)
             if tournament.status is not TournamentStatus.SIGNUP:
-                raise Refusal(str(NotSigningUp(tournament.id, tournament.status)))
+                raise Refusal(
+                    refusal_of(NotSigningUp(tournament.id, tournament.status), tournament.id)
+                )
             settings = TournamentSettings.of(tournament)
             sizes = settings.tables
             players = tournament.active()
             if len(players) < max(2, sizes.smallest):
                 raise Refusal(
-                    f"At least {max(2, sizes.smallest)} players must sign up first; "
-                    f"{len(players)} did."
+                    msg(
+                        "At least {least} players must sign up first; {count} did.",
+                        least=max(2, sizes.smallest),
+                        count=len(players),
+                    )
                 )
             rounds = planned_rounds(tournament.format, len(players), sizes, tournament.rounds)
             ratings = await self._store.ratings.of_players(
@@ -250,7 +253,7 @@ class Tournaments:
                     tournament_id, seed=self._seeds(), rounds=rounds, settings=seeded.stored()
                 )
             except NotSigningUp as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(refusal_of(error, tournament_id)) from None
         return await self._rounds.advance(tournament_id)
 
     async def next_round(self, tournament_id: int, user_id: int, *, is_admin: bool) -> Tournament:
@@ -260,10 +263,12 @@ class Tournaments:
         tournament = await self.get(tournament_id)
         self._check_organiser(tournament, user_id, is_admin)
         if tournament.status is not TournamentStatus.RUNNING:
-            raise Refusal(str(NotRunning(tournament.id, tournament.status)))
-        notice = (
-            f"The organiser of {strong(boards.name_of(tournament))} closed round "
-            f"{tournament.round}: this game is finished by automatic moves."
+            raise Refusal(refusal_of(NotRunning(tournament.id, tournament.status), tournament.id))
+        notice = msg(
+            "The organiser of {b}{name}{/b} closed round {round}: this game is finished by "
+            "automatic moves.",
+            name=boards.name_of(tournament),
+            round=tournament.round,
         )
         for table in tournament.tables_of(tournament.round):
             if table.game_id is not None:
@@ -280,18 +285,24 @@ class Tournaments:
             self._check_organiser(tournament, by, is_admin)
         if tournament.status is TournamentStatus.SIGNUP:
             return await self.withdraw(tournament_id, user_id)
-        who = "You are" if by == user_id else f"{user(user_id)} is"
         if user_id not in tournament.active():
-            raise Refusal(f"{who} not playing in this tournament.")
+            if by == user_id:
+                raise Refusal(msg("You are not playing in this tournament."))
+            raise Refusal(msg("{player} is not playing in this tournament.", player=user(user_id)))
         notice = channel_post(
-            tournament, f"{user(user_id)} drops out of {strong(boards.name_of(tournament))}."
+            tournament,
+            msg(
+                "{player} drops out of {b}{name}{/b}.",
+                player=user(user_id),
+                name=boards.name_of(tournament),
+            ),
         )
         try:
             tournament = await self._store.tournaments.drop(
                 tournament_id, user_id=user_id, deliveries=[notice]
             )
         except (NotRunning, NotEntered) as error:
-            raise Refusal(str(error)) from None
+            raise Refusal(refusal_of(error, tournament_id)) from None
         self._delivered()
         for table in tournament.tables_of(tournament.round):
             if user_id in table.players and table.game_id is not None:
@@ -308,15 +319,19 @@ class Tournaments:
             self._check_organiser(tournament, user_id, is_admin)
             notice = channel_post(
                 tournament,
-                f"{strong(boards.name_of(tournament))} was called off by {user(user_id)}. "
-                "Games already being played go on as ordinary games.",
+                msg(
+                    "{b}{name}{/b} was called off by {organiser}. "
+                    "Games already being played go on as ordinary games.",
+                    name=boards.name_of(tournament),
+                    organiser=user(user_id),
+                ),
             )
             try:
                 tournament = await self._store.tournaments.cancel(
                     tournament_id, deliveries=[notice]
                 )
             except NotRunning as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(refusal_of(error, tournament_id)) from None
             await channel.show(self._store, tournament)
         self._delivered()
         return tournament
@@ -327,23 +342,29 @@ class Tournaments:
         try:
             return await self._store.tournaments.get(tournament_id)
         except TournamentNotFound:
-            raise Refusal(f"There is no tournament #{tournament_id}.") from None
+            raise Refusal(msg("There is no tournament #{number}.", number=tournament_id)) from None
 
     async def find(self, guild_id: int, tournament_id: int | None) -> Tournament:
         """The tournament a command means: the one named, else the server's only open one."""
         if tournament_id is not None:
             tournament = await self.get(tournament_id)
             if tournament.guild_id != guild_id:
-                raise Refusal(f"There is no tournament #{tournament_id} on this server.")
+                raise Refusal(
+                    msg("There is no tournament #{number} on this server.", number=tournament_id)
+                )
             return tournament
         open_ones = await self._store.tournaments.in_guild(
             guild_id, (TournamentStatus.SIGNUP, TournamentStatus.RUNNING)
         )
         if not open_ones:
-            raise Refusal("There is no open tournament on this server.")
+            raise Refusal(msg("There is no open tournament on this server."))
         if len(open_ones) > 1:
-            listed = ", ".join(f"#{t.id} {boards.name_of(t)}" for t in open_ones[:5])
-            raise Refusal(f"Several tournaments are open ({listed}): choose one.")
+            listed = msg_list(
+                (joined((f"#{t.id}", boards.name_of(t)), " ") for t in open_ones[:5]), style="unit"
+            )
+            raise Refusal(
+                msg("Several tournaments are open ({listed}): choose one.", listed=listed)
+            )
         return open_ones[0]
 
     async def listing(self, guild_id: int) -> list[Tournament]:
@@ -373,7 +394,7 @@ class Tournaments:
     @staticmethod
     def _check_organiser(tournament: Tournament, user_id: int, is_admin: bool) -> None:
         if tournament.organiser_id != user_id and not is_admin:
-            raise Refusal("Only the organiser or a server manager can do that.")
+            raise Refusal(msg("Only the organiser or a server manager can do that."))
 
 
 __all__ = ["OpenThread", "Tournaments", "tournament_lane"]

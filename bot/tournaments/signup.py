@@ -12,6 +12,8 @@ from bot.common.errors import Guarded
 from bot.drawing.embeds import board_embed
 from bot.tournaments.boards import signup_board
 from bot.wiring.services import services_of
+from bot.words.i18n import in_public, localize, localized_board
+from games.core.words import Msg, pmsg
 from storage import Tournament, TournamentStatus
 
 #: Colour of tournament embeds, apart from game boards.
@@ -25,16 +27,18 @@ class SignupButton(
 ):
     """Join or Leave under a tournament's sign-up sheet."""
 
-    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, str]]] = {
-        "join": (discord.ButtonStyle.success, "Join"),
-        "leave": (discord.ButtonStyle.secondary, "Leave"),
+    STYLES: ClassVar[dict[str, tuple[discord.ButtonStyle, Msg]]] = {
+        "join": (discord.ButtonStyle.success, pmsg("tournament button", "Join")),
+        "leave": (discord.ButtonStyle.secondary, pmsg("tournament button", "Leave")),
     }
 
     def __init__(self, action: str, tournament_id: int) -> None:
         style, label = self.STYLES[action]
         super().__init__(
             discord.ui.Button(
-                style=style, label=label, custom_id=f"grim:tour:{action}:{tournament_id}"
+                style=style,
+                label=localize(label),
+                custom_id=f"grim:tour:{action}:{tournament_id}",
             )
         )
         self.action = action
@@ -53,15 +57,16 @@ class SignupButton(
             tournament = await services.tournaments.enter(self.tournament_id, user)
         else:
             tournament = await services.tournaments.withdraw(self.tournament_id, user)
-        view = signup_view(tournament)
-        await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
+        with in_public():  # the sign-up sheet is everyone's: in the server's language
+            view = signup_view(tournament)
+            await interaction.response.edit_message(embed=signup_embed(tournament), view=view)
         if view is not None:
             view.stop()  # dynamic items: no view needs keeping in memory
 
 
 def signup_embed(tournament: Tournament) -> discord.Embed:
     """The sign-up sheet as an embed."""
-    embed = board_embed(signup_board(tournament), ())
+    embed = board_embed(localized_board(signup_board(tournament)), ())
     embed.colour = TOURNAMENT_COLOUR
     return embed
 

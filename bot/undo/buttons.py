@@ -19,6 +19,8 @@ from bot.common.render import render
 from bot.common.replies import tell
 from bot.undo.posts import settled_text
 from bot.wiring.services import services_of
+from bot.words.i18n import localize
+from games.core.words import msg, pmsg
 from storage import UndoMessage
 
 
@@ -34,7 +36,7 @@ class UndoVote(
         super().__init__(
             discord.ui.Button(
                 style=discord.ButtonStyle.success if yes else discord.ButtonStyle.danger,
-                label="Approve" if yes else "Refuse",
+                label=localize(pmsg("button", "Approve") if yes else pmsg("button", "Refuse")),
                 custom_id=f"grim:undo:{answer}:{game_id}:{version}",
             )
         )
@@ -60,7 +62,7 @@ class UndoVote(
                 message=asked,
             )
         except RequestClosed as closed:
-            await tell(interaction, closed.message)
+            await tell(interaction, localize(closed.message))
             if asked is not None:
                 # Settled by whoever got there first: these are the words it ends with.
                 await _close(interaction, await services.takebacks.closed(asked))
@@ -68,12 +70,12 @@ class UndoVote(
         # The game may now wait on an AI seat.
         services.changed(await services.tables.get(self.game_id) if answered.undone else None)
         if not self.approve:
-            text = "You refused; the move stands."
+            text = msg("You refused; the move stands.")
         elif answered.undone:
-            text = "Everyone agreed: the move is taken back."
+            text = msg("Everyone agreed: the move is taken back.")
         else:
-            text = "You approved; waiting for the others."
-        await interaction.response.send_message(text, ephemeral=True)
+            text = msg("You approved; waiting for the others.")
+        await interaction.response.send_message(localize(text), ephemeral=True)
         if answered.settled is not None:
             await _close(interaction, answered.settled)
 
@@ -97,7 +99,7 @@ async def _close(interaction: discord.Interaction, settled: UndoMessage) -> None
     # The member has their answer; a message that cannot be edited keeps its buttons, and
     # they answer clearly.
     with contextlib.suppress(discord.HTTPException):
-        await message.edit(content=render(settled_text(settled)), view=None)
+        await message.edit(content=render(localize(settled_text(settled))), view=None)
 
 
 def undo_view(game_id: int, version: int) -> discord.ui.View:

@@ -13,20 +13,21 @@ request posted before messages were kept) settles it there from then on.
 from __future__ import annotations
 
 from bot.common.text import user
+from games.core.words import msg
 from storage import GameNotFound, GameStatus, Store, UndoMessage
 
 #: How a request ends when everyone agreed.
-AGREED = "✅ Everyone agreed: the move is taken back."
+AGREED = msg("✅ Everyone agreed: the move is taken back.")
 #: How a request ends when the game moved on (or it was asked again) before everyone answered.
-LAPSED = "⌛ No longer open: the game moved on before everyone answered."
+LAPSED = msg("⌛ No longer open: the game moved on before everyone answered.")
 #: How a request ends that a click found closed, when nothing else is known of it (a request
 #: posted before messages were kept).
-CLOSED = "⌛ No longer open."
+CLOSED = msg("⌛ No longer open.")
 
 
 def refused(user_id: int) -> str:
     """How a request ends when ``user_id`` refused it."""
-    return f"❌ Refused by {user(user_id)}: the move stands."
+    return msg("❌ Refused by {who}: the move stands.", who=user(user_id))
 
 
 async def lapsed(store: Store, game_id: int) -> list[UndoMessage]:

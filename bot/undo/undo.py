@@ -21,6 +21,7 @@ from bot.common.text import user
 from bot.tables.views import table_deliveries
 from bot.undo.posts import AGREED, CLOSED, LAPSED, refused
 from games.core import Engine, IllegalAction
+from games.core.words import msg, nmsg
 from storage import (
     Action,
     Delivery,
@@ -78,15 +79,15 @@ class Takebacks:
             game = await self._running(game_id)
             seat = game.seat_of(user_id)
             if seat is None:
-                raise Refusal(f"You are not playing in game #{game.id}.")
+                raise Refusal(msg("You are not playing in game #{id}.", id=game.id))
             if seat in game.resigned_seats():
-                raise Refusal("You have resigned from this game.")
+                raise Refusal(msg("You have resigned from this game."))
             engine = games.get(game.game_key)
             log = await self._store.games.actions(game.id)
             states, moves = _replay(engine, game, log)
             mine = [i for i, action in enumerate(log) if action.seat == seat]
             if not mine:
-                raise Refusal("You have not made a move to take back.")
+                raise Refusal(msg("You have not made a move to take back."))
             last = mine[-1]
             first = _move_start(engine, states, log, last, seat)
             others = _others(game, seat)
@@ -98,14 +99,16 @@ class Takebacks:
                 game = await self._take_back(game, engine, states, first, user_id)
                 return UndoResult(game, done=True)
             reason = (
-                "other players have moved since"
+                msg("other players have moved since")
                 if not alone
-                else "it brought hidden information to light"
+                else msg("it brought hidden information to light")
             )
             # Not which move: a move can be secret (a pick nobody else has seen yet).
-            text = (
-                f"↩️ {user(user_id)} asks to take back their last move: {reason}, "
-                "so everyone else at the table must agree."
+            text = msg(
+                "↩️ {who} asks to take back their last move: {reason}, "
+                "so everyone else at the table must agree.",
+                who=user(user_id),
+                reason=reason,
             )
             post = Post(
                 content=text,
@@ -156,11 +159,15 @@ class Takebacks:
             seat = game.seat_of(user_id)
             asker = game.user_at(request.seat)
             if seat is None or seat == request.seat or seat in game.resigned_seats():
-                raise Refusal("Only the other players of this game answer this request.")
+                raise Refusal(msg("Only the other players of this game answer this request."))
             assert asker is not None  # a request is made by a player, never by an AI seat
             if not approve:
                 settled = await self._settle(message, refused(user_id))
-                refusal = f"{user(user_id)} refused to let {user(asker)} take their move back."
+                refusal = msg(
+                    "{who} refused to let {asker} take their move back.",
+                    who=user(user_id),
+                    asker=user(asker),
+                )
                 await self._store.games.drop_undo(
                     game.id, deliveries=notice_deliveries(game, refusal)
                 )
@@ -196,9 +203,9 @@ class Takebacks:
         try:
             game = await self._store.games.get(game_id)
         except GameNotFound:
-            raise Refusal(f"There is no game #{game_id}.") from None
+            raise Refusal(msg("There is no game #{id}.", id=game_id)) from None
         if game.status is not GameStatus.ACTIVE:
-            raise Refusal(f"Game #{game.id} is not being played.")
+            raise Refusal(msg("Game #{id} is not being played.", id=game.id))
         return game
 
     async def _take_back(
@@ -213,8 +220,12 @@ class Takebacks:
         waiting = engine.waiting_for(after) - game.resigned_seats()
         timers = await clock_timers(self._store, game, waiting, self._clock())
         count = game.version - to_version
-        steps = f"{count} step{'s' if count != 1 else ''}"
-        text = f"↩️ {user(user_id)} took back their last move ({steps})."
+        text = nmsg(
+            "↩️ {who} took back their last move ({n} step).",
+            "↩️ {who} took back their last move ({n} steps).",
+            count,
+            who=user(user_id),
+        )
         # One post says so, with the board as it is again; each player's private message
         # goes back too.
         deliveries = table_deliveries(game, to_version, lines=False, heading=text)
@@ -231,7 +242,7 @@ class Takebacks:
         except VersionConflict:
             raise StaleRequest() from None
         except GameNotActive:
-            raise Refusal(f"Game #{game.id} is no longer being played.") from None
+            raise Refusal(msg("Game #{id} is no longer being played.", id=game.id)) from None
         self._delivered()
         return game
 
@@ -248,7 +259,7 @@ def _replay(
             move = engine.parse(state, action.seat, action.notation)
         except IllegalAction:
             raise Refusal(
-                "This game's log cannot be replayed, so nothing can be taken back."
+                msg("This game's log cannot be replayed, so nothing can be taken back.")
             ) from None
         state = engine.apply(state, action.seat, move).state
         states.append(state)

@@ -40,6 +40,9 @@ from bot.wiring.loops import Loops, in_background
 from bot.wiring.services import Services
 from bot.wiring.settings import Settings
 from bot.wiring.throttle import Throttle
+from bot.words.i18n import reading_in
+from bot.words.readers import Readers
+from bot.words.translator import CatalogueTranslator
 from storage import Game, GameStatus, Timer, TimerKind, open_store
 
 log = logging.getLogger("grimoire")
@@ -109,6 +112,7 @@ class GrimoireBot(commands.Bot):
         self.services = services = await self._build_services()
         self.operations = await Operations.start(self)  # health, metrics and alerts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # the commands in every language
         for extension in INITIAL_EXTENSIONS:
             await self.load_extension(extension)
         # Deliveries and timers are leased, so every process may take its share of them.
@@ -131,10 +135,12 @@ class GrimoireBot(commands.Bot):
         store = await open_store(self.settings.database_url, clock=now)
         locks = GameLocks(store)  # the store's locks hold across processes
         names = NameBook(self)
+        readers = Readers(store, self._preferred_locale)
         outbox = OutboxWorker(
             self,
             store,
             names,
+            readers=readers,
             place_gone=self._thread_gone,
             catch_up=lambda game_id, missed: catch_up(store, locks, game_id, missed=missed),
         )
@@ -202,12 +208,18 @@ class GrimoireBot(commands.Bot):
             timers=TimerWorker(store, self._fire_timer, fired=outbox.kick),
             game_ended=self.game_ended,
             replays=Replays(store),
+            readers=readers,
         )
 
     async def _catch_up(self) -> None:
         await self.services.ratings.catch_up()
         await self.wait_until_ready()  # a round dealt now opens threads: channels must be known
         await self.services.tournaments.resume()
+
+    def _preferred_locale(self, guild_id: int) -> str | None:
+        """A server's preferred locale, as Discord last told the bot (``None``: unknown)."""
+        guild = self.get_guild(guild_id)
+        return None if guild is None else str(guild.preferred_locale)
 
     def game_ended(self, game: Game) -> None:
         """A game finished or was called off: rate it, and move its tournament on (each on
@@ -262,7 +274,8 @@ class GrimoireBot(commands.Bot):
         channel = await self._channel(game.channel_id)
         if not isinstance(channel, discord.TextChannel):
             return None
-        return await open_game_thread(channel, title, game)
+        with reading_in(await self.services.readers.server(game.guild_id)):
+            return await open_game_thread(channel, title, game)
 
     async def _fire_timer(self, timer: Timer) -> None:
         """A timer fell due: a tournament's start, or a game's clock."""

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # only types here: components import this module, and the ser
     from bot.wiring.app import GrimoireBot
     from bot.wiring.settings import Settings
     from bot.wiring.throttle import Throttle
+    from bot.words.readers import Readers
     from storage import Game, Store
 
 
@@ -59,6 +60,7 @@ class Services:
     game_ended: Callable[[Game], None]
     """Rates a game that ended and moves its tournament on (in the background)."""
     replays: Replays
+    readers: Readers
     """Frames of games watched again (``/game replay``), cached."""
 
     def changed(self, game: Game | None = None) -> None:

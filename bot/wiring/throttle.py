@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from collections import deque
 
+from games.core.words import msg
+
 
 class Throttle:
     """At most ``limit`` interactions per member in any ``window`` seconds."""
@@ -31,4 +33,6 @@ class Throttle:
     @staticmethod
     def message(seconds: float) -> str:
         """The polite note a throttled member sees."""
-        return f"You're going a little fast: try again in {max(1, round(seconds))} s."
+        return msg(
+            "You're going a little fast: try again in {seconds} s.", seconds=max(1, round(seconds))
+        )

@@ -53,6 +53,18 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}")
 LONGEST_MESSAGE = 2000
 
 
+#: The package whose catalogue keeps the commands' names and descriptions.
+COMMANDS_DOMAIN = "bot/wiring"
+
+
+def _command_texts() -> list[tuple[str, str]]:
+    # Imported here: reading the command tree loads every cog, which the rest never needs.
+    from bot.wiring.app import INITIAL_EXTENSIONS
+    from bot.words.translator import command_texts
+
+    return list(command_texts(INITIAL_EXTENSIONS))
+
+
 @dataclass(frozen=True, slots=True)
 class Domain:
     """One package's messages and catalogues."""
@@ -105,6 +117,10 @@ def template(domain: Domain) -> Catalog:
             "python", str(path), keywords=dict(KEYWORDS), comment_tags=("Translators:",)
         ):
             catalogue.add(message, None, [(where, line)], auto_comments=comments, context=context)
+    if domain.name == COMMANDS_DOMAIN:
+        for context, text in _command_texts():
+            if text and text != "…":
+                catalogue.add(text, None, [("bot/wiring/app.py", 0)], context=context)
     keys = domain.data_keys()
     for path in domain.data_files():
         where = path.relative_to(ROOT).as_posix()
@@ -140,8 +156,11 @@ def update(domain: Domain, language: str) -> Path | None:
             continue
         kept = old.get(message.id, message.context) if old is not None else None
         string = kept.string if kept is not None else ("",) * _forms(catalogue, message)
-        if not isinstance(message.id, tuple | list) and isinstance(string, tuple):
-            string = ""
+        plural = isinstance(message.id, tuple | list)
+        if not plural and isinstance(string, tuple | list):
+            string = ""  # a message that had plural forms and has them no more
+        elif plural and not isinstance(string, tuple | list):
+            string = ("",) * _forms(catalogue, message)  # and the other way round
         catalogue.add(
             message.id,
             string,
@@ -165,6 +184,7 @@ def problems(language: str) -> list[str]:
     """Everything a language's catalogues lack: untranslated, fuzzy, a placeholder lost or
     added, a catalogue missing; empty when complete."""
     found: list[str] = []
+    said: dict[tuple[str | None, object], tuple[object, str]] = {}
     for domain in domains():
         fresh = template(domain)
         if not len(fresh):
@@ -178,7 +198,27 @@ def problems(language: str) -> list[str]:
             if not message.id:
                 continue
             found.extend(_message_problems(domain, catalogue, message))
+            found.extend(_disagreements(domain, catalogue, message, said))
     return found
+
+
+def _disagreements(
+    domain: Domain,
+    catalogue: Catalog,
+    message: Message,
+    said: dict[tuple[str | None, object], tuple[object, str]],
+) -> Iterator[str]:
+    """The same words translated otherwise by another package: one would win at random."""
+    translated = catalogue.get(message.id, message.context)
+    if translated is None or not translated.string:
+        return
+    key = (message.context, message.id)
+    string = tuple(translated.string) if isinstance(translated.string, list) else translated.string
+    if key not in said:
+        said[key] = (string, domain.name)
+    elif said[key][0] != string:
+        other, where = said[key]
+        yield f"{domain.name}: {message.id!r} is {string!r} here but {other!r} in {where}"
 
 
 def _message_problems(domain: Domain, catalogue: Catalog, message: Message) -> Iterator[str]:

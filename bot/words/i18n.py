@@ -10,7 +10,7 @@ notation) is left as it is. Boards and posts are localized field by field.
 >>> localize(nmsg("{n} card", "{n} cards", 3), "en")
 '3 cards'
 >>> localize(msg("{who} passes.", who="Ann"), "en-XA")
-'⟦Ann pâssés.···⟧'
+'⟦Ann pâssés.····⟧'
 """
 
 from __future__ import annotations
@@ -31,9 +31,10 @@ from bot.words.catalogues import translations
 from bot.words.languages import PSEUDO, SOURCE
 from bot.words.pseudo import pseudo
 from games.core.board import Board, BoardField
-from games.core.words import Msg, fill
+from games.core.words import Msg, english_list, fill
 
 _reading: contextvars.ContextVar[str] = contextvars.ContextVar("reading", default=SOURCE)
+_public: contextvars.ContextVar[str | None] = contextvars.ContextVar("public", default=None)
 
 T = TypeVar("T")
 
@@ -53,10 +54,24 @@ def reading_in(language: str) -> Iterator[None]:
         _reading.reset(token)
 
 
-def set_reading(language: str) -> None:
-    """From here to the end of the current task, texts are said in ``language``: what an
-    interaction's first check does for the rest of its handling."""
+def set_reading(language: str, public: str | None = None) -> None:
+    """From here to the end of the current task, texts are said in ``language``, and texts
+    everyone in the channel reads in ``public``: what an interaction's first check does for
+    the rest of its handling."""
     _reading.set(language)
+    _public.set(public)
+
+
+def public_language() -> str:
+    """The language of what everyone in the current channel reads (a public answer, a
+    lobby): the server's; outside an interaction, the current reader's."""
+    return _public.get() or _reading.get()
+
+
+def in_public() -> contextlib.AbstractContextManager[None]:
+    """Within this block, texts are said in the language everyone in the channel reads: for
+    a public answer (a lobby, a sign-up sheet) built while handling one member's click."""
+    return reading_in(public_language())
 
 
 def localize(text: Any, language: str | None = None) -> str:
@@ -77,13 +92,13 @@ def _say(message: Msg, language: str) -> str:
         return message.template.join(_say_param(i, language) for i in message.items)
     if message.kind == "list":
         words = [_say_param(i, language) for i in message.items]
-        if len(words) < 2:
-            return ", ".join(words)
+        if len(words) < 2 or language in (SOURCE, PSEUDO):
+            return english_list(words, message.style)
         locale = _babel_locale(language)
         if message.style == "or":
             return format_list(words, style="or", locale=locale)
         if message.style == "unit":
-            return format_list(words, style="unit", locale=locale)
+            return ", ".join(words)  # Babel's "unit" lists are not complete in every locale
         return format_list(words, style="standard", locale=locale)
     if message.kind == "decimal":
         value = float(message.params.get("value", 0.0))

@@ -21,21 +21,21 @@ def pseudo(template: str) -> str:
     """``template`` in the pseudo-language.
 
     >>> pseudo("You have {n} cards.")
-    '⟦Ýõü hâvé {n} çârds.·····⟧'
+    '⟦Ýõü hâvé {n} çârds.·······⟧'
     """
     if not template.strip():
         return template
     pieces: list[str] = []
     last = 0
-    letters = 0
+    shown = 0
     for match in PLACEHOLDER.finditer(template):
         outside = template[last : match.start()]
         pieces.append(outside.translate(_ACCENTED))
-        letters += sum(c.isalpha() for c in outside)
+        shown += len(outside)
         pieces.append(match.group(0))
         last = match.end()
     tail = template[last:]
     pieces.append(tail.translate(_ACCENTED))
-    letters += sum(c.isalpha() for c in tail)
-    padding = "·" * max(1, (letters * 2 + 4) // 5) if letters else ""
+    shown += len(tail)
+    padding = "·" * max(1, (shown * 2 + 4) // 5) if shown else ""
     return f"{OPEN}{''.join(pieces)}{padding}{CLOSE}"

@@ -11,6 +11,7 @@ from games.ai.greedy import greedy
 from games.ai.ismcts import search
 from games.ai.moves import playable, sensible
 from games.core import Engine
+from games.core.words import msg
 
 
 class Level(StrEnum):
@@ -38,7 +39,9 @@ def level_of(text: str) -> Level:
         return Level(text.strip().lower())
     except ValueError:
         names = ", ".join(LEVELS)
-        raise ValueError(f"There is no AI level “{text}” (levels: {names}).") from None
+        raise ValueError(
+            msg("There is no AI level “{level}” (levels: {levels}).", level=text, levels=names)
+        ) from None
 
 
 def choose(

@@ -34,6 +34,7 @@ from games.core.errors import (
 )
 from games.core.outcome import Outcome, ending_sentence, score_words
 from games.core.transition import LogEntry, Transition
+from games.core.words import msg, nmsg, pmsg
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -119,16 +120,22 @@ class Engine(ABC, Generic[StateT, ActionT]):
         known = set(self.Options.model_fields)
         unknown = sorted(set(data) - known)
         if unknown:
-            choices = ", ".join(sorted(known)) or "none"
             raise InvalidSetup(
-                f"{self.title} has no option {', '.join(unknown)} (options: {choices})."
+                msg(
+                    "{game} has no option {unknown} (options: {options}).",
+                    game=self.title,
+                    unknown=", ".join(unknown),
+                    options=", ".join(sorted(known)) or pmsg("options", "none"),
+                )
             )
         try:
             return self.Options.model_validate(data, context={"stored": stored})
         except ValidationError as error:
             first = error.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
-            raise InvalidSetup(f"Option {where}: {first['msg']}.") from None
+            raise InvalidSetup(
+                msg("Option {option}: {problem}.", option=where, problem=first["msg"])
+            ) from None
 
     def new_game(
         self, players: int, seed: int, options: BaseModel | Mapping[str, Any] | None = None
@@ -137,8 +144,13 @@ class Engine(ABC, Generic[StateT, ActionT]):
         options are read as stored with a game (see :meth:`options`)."""
         if not self.min_players <= players <= self.max_players:
             raise InvalidSetup(
-                f"{self.title} is played by {self.min_players} to {self.max_players} players,"
-                f" not {players}."
+                msg(
+                    "{game} is played by {least} to {most} players, not {players}.",
+                    game=self.title,
+                    least=self.min_players,
+                    most=self.max_players,
+                    players=players,
+                )
             )
         return self._new_game(players, seed, self.options(options, stored=True))
 
@@ -256,7 +268,7 @@ class Engine(ABC, Generic[StateT, ActionT]):
             self._apply_decisions(state, seat, action, decisions)
             return
         if self.outcome(state) is not None:
-            raise GameIsOver("The game is over.")
+            raise GameIsOver(msg("The game is over."))
         if not self.may_act(state, seat):
             raise NotYourTurn(self.not_your_turn_message(state, seat))
         if action not in self.legal_actions(state, seat):
@@ -293,20 +305,23 @@ class Engine(ABC, Generic[StateT, ActionT]):
             if done < len(decisions) and not self.deciding(state, seat):
                 whole = " ".join(self.notation(d) for d in decisions[:done])
                 raise ActionNotAllowed(
-                    f"“{self.notation(action)}” says more than the move needs: “{whole}” is "
-                    "the whole move."
+                    msg(
+                        "“{typed}” says more than the move needs: “{whole}” is the whole move.",
+                        typed=self.notation(action),
+                        whole=whole,
+                    )
                 )
         return Transition(state, tuple(log))
 
     def not_your_turn_message(self, state: StateT, seat: int) -> str:
         """What a seat is told when it acts while it may not."""
         if not 0 <= seat < self.players(state):
-            return "You are not seated in this game."
-        return "It is not your turn."
+            return msg("You are not seated in this game.")
+        return msg("It is not your turn.")
 
     def explain_illegal(self, state: StateT, seat: int, action: ActionT) -> str:
         """Why a well-formed action is not legal here; games override for precise reasons."""
-        return f"You cannot {self.notation(action)} now."
+        return msg("You cannot {move} now.", move=self.notation(action))
 
     def teams(self, state: StateT) -> tuple[tuple[int, ...], ...] | None:
         """The seats playing together, when the game is played in teams (``None``: each
@@ -479,10 +494,16 @@ class Engine(ABC, Generic[StateT, ActionT]):
         return action
 
     def _unknown_message(self, state: StateT, seat: int, text: str) -> str:
-        shown = " ".join(text.split())[:40] or "(nothing)"
+        shown = " ".join(text.split())[:40] or msg("(nothing)")
         examples = self.examples(state, seat)
-        hint = f" Try {', '.join(examples)}." if examples else ""
-        return f"“{shown}” is not a move in {self.title}.{hint}"
+        if examples:
+            return msg(
+                "“{typed}” is not a move in {game}. Try {examples}.",
+                typed=shown,
+                game=self.title,
+                examples=", ".join(examples),
+            )
+        return msg("“{typed}” is not a move in {game}.", typed=shown, game=self.title)
 
     def examples(self, state: StateT, seat: int, limit: int = 3) -> list[str]:
         """A few legal moves, as text, to show someone who typed something unreadable."""
@@ -509,22 +530,25 @@ class Engine(ABC, Generic[StateT, ActionT]):
         try:
             envelope = json.loads(text)
         except (TypeError, json.JSONDecodeError):
-            raise StateFormatError(f"This {self.title} game's saved state is damaged.") from None
+            raise StateFormatError(self._damaged()) from None
         if not isinstance(envelope, dict) or envelope.get("game") != self.key:
-            raise StateFormatError(f"This saved state is not a {self.title} game.")
+            raise StateFormatError(msg("This saved state is not a {game} game.", game=self.title))
         version = envelope.get("format")
         if not isinstance(version, int) or version > self.state_format:
             raise StateFormatError(
-                f"This {self.title} game was saved by a newer version of Grimoire."
+                msg("This {game} game was saved by a newer version of Grimoire.", game=self.title)
             )
         try:
             state: StateT = self._state_adapter.validate_python(envelope.get("state"))
         except ValidationError:
-            raise StateFormatError(f"This {self.title} game's saved state is damaged.") from None
+            raise StateFormatError(self._damaged()) from None
         return state
+
+    def _damaged(self) -> str:
+        return msg("This {game} game's saved state is damaged.", game=self.title)
 
     def seat_count_label(self) -> str:
         """The seat range for listings, e.g. "2–4 players"."""
         if self.min_players == self.max_players:
-            return f"{self.min_players} players"
-        return f"{self.min_players}–{self.max_players} players"
+            return nmsg("{n} player", "{n} players", self.min_players)
+        return msg("{least}–{most} players", least=self.min_players, most=self.max_players)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel, ConfigDict
 
 from games.core.board import seat_ref
+from games.core.words import msg, msg_list, nmsg
 
 
 class Outcome(BaseModel):
@@ -71,6 +72,15 @@ def amount(score: int, score_name: str) -> str:
     >>> amount(1, "points"), amount(23, "prestige")
     ('1 point', '23 prestige')
     """
+    match score_name:
+        case "points":
+            return nmsg("{n} point", "{n} points", score)
+        case "prestige":
+            return nmsg("{n} prestige", "{n} prestige", score)
+        case "credits":
+            return nmsg("{n} credit", "{n} credits", score)
+        case "magicianship":
+            return nmsg("{n} magicianship", "{n} magicianship", score)
     unit = score_name[:-1] if abs(score) == 1 and score_name.endswith("s") else score_name
     return f"{score} {unit}"
 
@@ -97,16 +107,23 @@ def ending_sentence(outcome: Outcome, score_name: str = "points") -> str:
     'Team {p1} & {p3} wins with 9 points.'
     """
     if outcome.nobody_won or not outcome.winners:
-        return "Nobody wins: the table loses together."
+        return msg("Nobody wins: the table loses together.")
     winners = sorted(outcome.winners)
     score = amount(outcome.scores[winners[0]], score_name)
     if outcome.teams:
         sides = [team for team in outcome.teams if team[0] in outcome.winners]
         named = [" & ".join(seat_ref(s) for s in team) for team in sides]
         if len(named) == 1:
-            return f"Team {named[0]} wins with {score}."
-        return f"Teams {' and '.join(named)} share the win with {score}."
+            return msg("Team {team} wins with {score}.", team=named[0], score=score)
+        return msg(
+            "Teams {teams} share the win with {score}.",
+            teams=msg_list(named),
+            score=score,
+        )
     if len(winners) == 1:
-        return f"{seat_ref(winners[0])} wins with {score}."
-    named = [seat_ref(s) for s in winners]
-    return f"{', '.join(named[:-1])} and {named[-1]} share the win with {score}."
+        return msg("{winner} wins with {score}.", winner=seat_ref(winners[0]), score=score)
+    return msg(
+        "{winners} share the win with {score}.",
+        winners=msg_list([seat_ref(s) for s in winners]),
+        score=score,
+    )

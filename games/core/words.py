@@ -224,10 +224,11 @@ def msg_list(parts: Iterable[Param], *, style: ListStyle = "and") -> Msg:
     """A list as a language writes it: "A, B and C" (``style="or"``: "A, B or C"; ``"unit"``:
     "A, B, C")."""
     items = tuple(parts)
-    return Msg(_english_list(items, style), kind="list", template="", items=items, style=style)
+    return Msg(english_list(items, style), kind="list", template="", items=items, style=style)
 
 
-def _english_list(items: Sequence[Param], style: ListStyle) -> str:
+def english_list(items: Sequence[Param], style: ListStyle) -> str:
+    """A list as English writes it, without a comma before "and"."""
     words = [str(i) for i in items]
     if style == "unit" or len(words) < 2:
         return ", ".join(words)

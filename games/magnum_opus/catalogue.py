@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.core.catalogue import SHORT_LIMIT, CardText
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards, patronage
 from games.magnum_opus.actions import (
     Action,
@@ -33,7 +34,7 @@ from games.magnum_opus.state import (
     STARTING_SILVER,
     MagnumOpusState,
 )
-from games.magnum_opus.text import token_label
+from games.magnum_opus.text import money, token_label
 
 GOLDEN_LANE = "golden-lane"
 CLOCK = "astronomical-clock"
@@ -43,7 +44,16 @@ FAVOR = "favor"
 PATRON = "patron"
 SILVER = "silver"
 
-_OWN_CARD = "Grimoire's own card"
+#: Each Favor in a few words (its Character's summary without the full stop), for the short
+#: entry; ``tests/games/magnum_opus/test_words.py`` checks they match the data.
+FAVOR_SHORT: dict[str, Msg] = {
+    "discard": msg("Discard one card of a higher numeral lying in front of another alchemist"),
+    "exchange": msg("Swap one of your cards of a higher numeral for one of another alchemist's"),
+    "add": msg("Lay one card of a higher numeral from your pack in front of you"),
+    "bribe": msg("Pay another alchemist 1 silver to take one of their cards of a higher numeral"),
+    "rob": msg("Take up to 2 silver from another alchemist"),
+    "lane": msg("Buy one ingredient in the Golden Lane for 4 silver"),
+}
 
 
 # ------------------------------------------------------------------------ Characters
@@ -52,37 +62,55 @@ def character_key(numeral: int) -> str:
     return cards.characters()[numeral].key
 
 
-def _funds_words(numeral: int, start: bool = False) -> str:
+def _funds_words(numeral: int, start: bool = False) -> Msg:
     funds = cards.characters()[numeral].funds
     if funds:
-        return f"Funds {funds} silver"
-    return "No Funds" if start else "no Funds"
+        return msg("Funds {silver}", silver=money(funds))
+    return msg("No Funds") if start else msg("no Funds")
 
 
-def _clock_words(numeral: int) -> str:
-    return (
-        f"Instead of Funds and Favor, its patron may buy one ingredient shown on their "
-        f"{cards.ROMAN[numeral]} cards at the Astronomical Clock for {CLOCK_PRICE} silver."
+def _clock_words(numeral: int) -> Msg:
+    return msg(
+        "Instead of Funds and Favor, its patron may buy one ingredient shown on their "
+        "{numeral} cards at the Astronomical Clock for {price} silver.",
+        numeral=cards.ROMAN[numeral],
+        price=CLOCK_PRICE,
     )
 
 
 @cache
-def character_short(numeral: int) -> str:
+def character_short(numeral: int) -> Msg:
     """Funds and Favor of a Character in at most :data:`SHORT_LIMIT` characters, with the
     Clock alternative of I–VI when it fits."""
     data = cards.characters()[numeral]
-    head = f"{_funds_words(numeral, start=True)} · Favor: {data.summary.rstrip('.')}"
+    head = msg(
+        "{funds} · Favor: {favor}",
+        funds=_funds_words(numeral, start=True),
+        favor=FAVOR_SHORT[data.favor],
+    )
     if numeral <= cards.LAST_SHOWING:
-        for clock in (f" · or buy at the Clock for {CLOCK_PRICE}", " · or the Clock"):
-            if len(head + clock) <= SHORT_LIMIT:
-                return head + clock
+        for clock in (
+            msg("or buy at the Clock for {price}", price=CLOCK_PRICE),
+            msg("or the Clock"),
+        ):
+            longer = joined([head, clock], " · ")
+            if len(longer) <= SHORT_LIMIT:
+                return longer
     return head
 
 
-def _shown_by_pack(numeral: int) -> str:
-    return ", ".join(
-        f"{pack.symbol} {pack.name} {token_label(cards.shown((numeral, index)) or '')}"
-        for index, pack in enumerate(cards.packs())
+def _shown_by_pack(numeral: int) -> Msg:
+    return joined(
+        [
+            msg(
+                "{symbol} {pack} {token}",
+                symbol=pack.symbol,
+                pack=data_msg(pack.name),
+                token=token_label(cards.shown((numeral, index)) or ""),
+            )
+            for index, pack in enumerate(cards.packs())
+        ],
+        ", ",
     )
 
 
@@ -90,23 +118,36 @@ def _character(numeral: int) -> CardText:
     data = cards.characters()[numeral]
     roman = cards.ROMAN[numeral]
     lines = [
-        f"Character {roman} of IX. {_funds_words(numeral, start=True)}; Favor: {data.summary}",
-        f"Its patron — whoever alone has the most {roman} cards when it is called — takes the "
-        "Funds, then may use the Favor once. Alchemists tied for the most take only the Funds.",
+        msg(
+            "Character {numeral} of IX. {funds}; Favor: {summary}",
+            numeral=roman,
+            funds=_funds_words(numeral, start=True),
+            summary=data_msg(data.summary),
+        ),
+        msg(
+            "Its patron — whoever alone has the most {numeral} cards when it is called — takes "
+            "the Funds, then may use the Favor once. Alchemists tied for the most take only the "
+            "Funds.",
+            numeral=roman,
+        ),
     ]
+    rules = msg("Rules: “The Character cards”, “3) Patronage phase”")
     if numeral <= cards.LAST_SHOWING:
         lines.append(_clock_words(numeral))
-        lines.append(f"The ingredient each pack's card shows: {_shown_by_pack(numeral)}.")
-    rules = "Rules: “The Character cards”, “3) Patronage phase”"
-    if numeral <= cards.LAST_SHOWING:
-        rules += "; the ingredients shown are Grimoire's own"
+        lines.append(
+            msg("The ingredient each pack's card shows: {packs}.", packs=_shown_by_pack(numeral))
+        )
+        rules = msg(
+            "Rules: “The Character cards”, “3) Patronage phase”; the ingredients shown are "
+            "Grimoire's own"
+        )
     return CardText(
         key=character_key(numeral),
-        name=data.name,
-        kind="Character card",
-        text="\n".join(lines),
+        name=data_msg(data.name),
+        kind=msg("Character card"),
+        text=joined(lines),
         short=character_short(numeral),
-        numbers=(("Numeral", roman), ("Funds", f"{data.funds} silver")),
+        numbers=((pmsg("number", "Numeral"), roman), (pmsg("number", "Funds"), money(data.funds))),
         rules=rules,
         own=False,
     )
@@ -124,23 +165,27 @@ def _ingredient(kind: str) -> CardText:
     two = each - cards.alchemy().removed_with_two
     return CardText(
         key=ingredient_key(kind),
-        name=data.name,
-        kind="Alchemical Ingredient",
-        text=(
-            f"{token_label(kind)}: one of the five Alchemical Ingredients, {each} tokens "
-            f"({two} in play with two alchemists). Bought at the Astronomical Clock for "
-            f"{CLOCK_PRICE} silver or in the Golden Lane for {LANE_PRICE}; each token held "
-            "at the end scores 1 Prestige Point, and counts towards Prime pairs and Magnum "
-            "Opus formulas."
+        name=data_msg(data.name),
+        kind=msg("Alchemical Ingredient"),
+        text=msg(
+            "{token}: one of the five Alchemical Ingredients, {each} tokens ({two} in play with "
+            "two alchemists). Bought at the Astronomical Clock for {clock} silver or in the "
+            "Golden Lane for {lane}; each token held at the end scores 1 Prestige Point, and "
+            "counts towards Prime pairs and Magnum Opus formulas.",
+            token=token_label(kind),
+            each=each,
+            two=two,
+            clock=CLOCK_PRICE,
+            lane=LANE_PRICE,
         ),
-        short="1 Prestige Point each at the end; counts for Prime pairs and formulas",
-        numbers=(("Tokens", str(each)),),
-        rules="Rules: “End of the game”; its name is Grimoire's own",
+        short=msg("1 Prestige Point each at the end; counts for Prime pairs and formulas"),
+        numbers=((pmsg("number", "Tokens"), str(each)),),
+        rules=msg("Rules: “End of the game”; its name is Grimoire's own"),
     )
 
 
-def _pair_words(pair: tuple[str, str]) -> str:
-    return f"{token_label(pair[0])} + {token_label(pair[1])}"
+def _pair_words(pair: tuple[str, str]) -> Msg:
+    return joined([token_label(pair[0]), token_label(pair[1])], " + ")
 
 
 def _prime(key: str) -> CardText:
@@ -148,153 +193,172 @@ def _prime(key: str) -> CardText:
     pair = _pair_words(data.pair)
     return CardText(
         key=key,
-        name=data.name,
-        kind="Prime Ingredient card",
-        text=(
-            f"Revealed at setup, it makes {pair} the Prime Ingredients of the game: every "
-            "pair of one token of each held at the end scores 1 extra Prestige Point. A token "
-            "belongs to one pair at most; tokens in pairs still count for formulas."
+        name=data_msg(data.name),
+        kind=msg("Prime Ingredient card"),
+        text=msg(
+            "Revealed at setup, it makes {pair} the Prime Ingredients of the game: every pair "
+            "of one token of each held at the end scores 1 extra Prestige Point. A token "
+            "belongs to one pair at most; tokens in pairs still count for formulas.",
+            pair=pair,
         ),
-        short=f"+1 Prestige Point for each {pair} pair held at the end",
-        numbers=(("Points per pair", "1"),),
-        rules=f"Rules: “End of the game”; {_OWN_CARD}",
+        short=msg("+1 Prestige Point for each {pair} pair held at the end", pair=pair),
+        numbers=((pmsg("number", "Points per pair"), "1"),),
+        rules=msg("Rules: “End of the game”; Grimoire's own card"),
     )
 
 
-def _formula_words(formula: Sequence[str]) -> str:
-    return " + ".join(token_label(kind) for kind in formula)
+def _formula_words(formula: Sequence[str]) -> Msg:
+    return joined([token_label(kind) for kind in formula], " + ")
 
 
 def _opus(key: str) -> CardText:
     data = cards.opus_cards()[key]
     first, second = data.formulas
-    symbols = " or ".join(
+    one, other = (
         "".join(cards.ingredient_data()[kind].symbol for kind in formula)
         for formula in data.formulas
     )
     return CardText(
         key=key,
-        name=data.name,
-        kind="Magnum Opus card",
-        text=(
-            f"A secret goal with two formulas: {_formula_words(first)}, and "
-            f"{_formula_words(second)}. Each formula whose ingredients you hold at the end "
-            "scores 2 Prestige Points; a token serves one formula only, so both take six "
-            "tokens (Prime pairs count too). Kept face down until the end of the game."
+        name=data_msg(data.name),
+        kind=msg("Magnum Opus card"),
+        text=msg(
+            "A secret goal with two formulas: {first}, and {second}. Each formula whose "
+            "ingredients you hold at the end scores 2 Prestige Points; a token serves one "
+            "formula only, so both take six tokens (Prime pairs count too). Kept face down "
+            "until the end of the game.",
+            first=_formula_words(first),
+            second=_formula_words(second),
         ),
-        short=f"2 Prestige Points per formula held at the end: {symbols}",
-        numbers=(("Formulas", "2"), ("Points per formula", "2")),
-        rules=f"Rules: “Setup” (5), “End of the game”; {_OWN_CARD}",
+        short=msg(
+            "2 Prestige Points per formula held at the end: {first} or {second}",
+            first=one,
+            second=other,
+        ),
+        numbers=((pmsg("number", "Formulas"), "2"), (pmsg("number", "Points per formula"), "2")),
+        rules=msg("Rules: “Setup” (5), “End of the game”; Grimoire's own card"),
     )
 
 
 # --------------------------------------------------------------- places and keywords
 def _places() -> tuple[CardText, ...]:
+    market = pmsg("kind", "market")
     return (
         CardText(
             key=GOLDEN_LANE,
-            name="Golden Lane",
-            kind="market",
-            text=(
-                "A row of tokens revealed at setup, and each round two tokens drawn face "
-                "down (one with two alchemists) plus the leftmost of that row, for sale. The "
-                "patrons of VI to IX (Hermes Malavici, Marie, Kunhuta, Lukas) may use their "
-                f"Favor to buy one of them for {LANE_PRICE} silver, after taking the Funds. "
-                "Unsold tokens go to the box at the end of the round."
+            name=msg("Golden Lane"),
+            kind=market,
+            text=msg(
+                "A row of tokens revealed at setup, and each round two tokens drawn face down "
+                "(one with two alchemists) plus the leftmost of that row, for sale. The patrons "
+                "of VI to IX (Hermes Malavici, Marie, Kunhuta, Lukas) may use their Favor to buy "
+                "one of them for {price} silver, after taking the Funds. Unsold tokens go to the "
+                "box at the end of the round.",
+                price=LANE_PRICE,
             ),
-            short=f"The Favor of VI–IX buys one of its tokens for {LANE_PRICE} silver",
-            numbers=(("Price", f"{LANE_PRICE} silver"),),
-            rules="Rules: “1) Supply phase”, the Favors of Characters VI to IX",
+            short=msg(
+                "The Favor of VI–IX buys one of its tokens for {price} silver", price=LANE_PRICE
+            ),
+            numbers=((pmsg("number", "Price"), money(LANE_PRICE)),),
+            rules=msg("Rules: “1) Supply phase”, the Favors of Characters VI to IX"),
             own=False,
         ),
         CardText(
             key=CLOCK,
-            name="Astronomical Clock",
-            kind="market",
-            text=(
-                f"{CLOCK_TOKENS} tokens drawn face down each round, and the Prime Ingredient "
-                "card. The patron of a Character I to VI may renounce its Funds and Favor to "
-                f"buy one token here for {CLOCK_PRICE} silver, of an ingredient shown on "
-                "their cards of that Character. Tied holders may not. Unsold tokens go to the "
-                "box at the end of the round."
+            name=msg("Astronomical Clock"),
+            kind=market,
+            text=msg(
+                "{tokens} tokens drawn face down each round, and the Prime Ingredient card. The "
+                "patron of a Character I to VI may renounce its Funds and Favor to buy one token "
+                "here for {price} silver, of an ingredient shown on their cards of that "
+                "Character. Tied holders may not. Unsold tokens go to the box at the end of the "
+                "round.",
+                tokens=CLOCK_TOKENS,
+                price=CLOCK_PRICE,
             ),
-            short=f"Patrons of I–VI may skip Funds and Favor to buy a shown ingredient for "
-            f"{CLOCK_PRICE}",
-            numbers=(("Price", f"{CLOCK_PRICE} silver"),),
-            rules="Rules: “1) Supply phase”, “3) Patronage phase”",
+            short=msg(
+                "Patrons of I–VI may skip Funds and Favor to buy a shown ingredient for {price}",
+                price=CLOCK_PRICE,
+            ),
+            numbers=((pmsg("number", "Price"), money(CLOCK_PRICE)),),
+            rules=msg("Rules: “1) Supply phase”, “3) Patronage phase”"),
             own=False,
         ),
     )
 
 
 def _keywords() -> tuple[CardText, ...]:
-    keyword = "keyword"
-    rules = "Rules: “3) Patronage phase”"
+    keyword = pmsg("kind", "keyword")
+    rules = msg("Rules: “3) Patronage phase”")
     return (
         CardText(
             key=OUROBOROS,
-            name="Ouroboros",
+            name=msg("Ouroboros"),
             kind=keyword,
-            text=(
+            text=msg(
                 "Its keeper calls the Characters in the Patronage and, whenever packs pass, "
                 "takes the spare pack lying under it instead of the one passed to them, "
                 "leaving that one under it. It passes to the left at the end of each round."
             ),
-            short="Its keeper takes the spare pack when packs pass; it moves left each round",
-            rules="Rules: “Setup” (7), “2) Solicitations phase”, “Prepare the following round”",
+            short=msg("Its keeper takes the spare pack when packs pass; it moves left each round"),
+            rules=msg(
+                "Rules: “Setup” (7), “2) Solicitations phase”, “Prepare the following round”"
+            ),
             own=False,
         ),
         CardText(
             key=PATRON,
-            name="Patron",
+            name=msg("Patron"),
             kind=keyword,
-            text=(
+            text=msg(
                 "When a Character is called, the alchemist who alone has the most of its cards "
                 "is its patron: they take its Funds and may use its Favor once (or, for I to "
                 "VI, buy at the Astronomical Clock instead). Alchemists tied for the most take "
                 "only the Funds."
             ),
-            short="The sole holder of the most cards of a Character: Funds and Favor",
+            short=msg("The sole holder of the most cards of a Character: Funds and Favor"),
             rules=rules,
             own=False,
         ),
         CardText(
             key=FUNDS,
-            name="Funds",
+            name=pmsg("keyword", "Funds"),
             kind=keyword,
-            text=(
+            text=msg(
                 "The silver a Character pays its patron (and every alchemist tied for the "
                 "most of it). The patron who buys at the Astronomical Clock renounces it."
             ),
-            short="Silver a Character pays its patron, and anyone tied for the most of it",
+            short=msg("Silver a Character pays its patron, and anyone tied for the most of it"),
             rules=rules,
             own=False,
         ),
         CardText(
             key=FAVOR,
-            name="Favor",
+            name=pmsg("keyword", "Favor"),
             kind=keyword,
-            text=(
+            text=msg(
                 "What a Character lets its sole patron do once, after taking the Funds. A "
                 "Favor touches only cards of a higher numeral than its Character's."
             ),
-            short="A Character's effect, used once by its sole patron, on higher numerals",
+            short=msg("A Character's effect, used once by its sole patron, on higher numerals"),
             rules=rules,
             own=False,
         ),
         CardText(
             key=SILVER,
-            name="Silver",
+            name=pmsg("keyword", "Silver"),
             kind=keyword,
-            text=(
-                f"Money: {STARTING_SILVER} each at the start; gold tokens are change worth "
-                f"{cards.alchemy().gold_value} silver. It buys ingredients, pays Jezebel's "
-                f"price and Venceslas takes up to {patronage.ROBBERY} of it; at the end the "
-                "most silver breaks a tie on points and formulas."
+            text=msg(
+                "Money: {start} each at the start; gold tokens are change worth {gold} silver. "
+                "It buys ingredients, pays Jezebel's price and Venceslas takes up to {most} of "
+                "it; at the end the most silver breaks a tie on points and formulas.",
+                start=STARTING_SILVER,
+                gold=cards.alchemy().gold_value,
+                most=patronage.ROBBERY,
             ),
-            short="Buys ingredients; the most silver breaks a tie on points and formulas",
-            numbers=(("At the start", str(STARTING_SILVER)),),
-            rules="Rules: “Setup” (6), “End of the game”",
+            short=msg("Buys ingredients; the most silver breaks a tie on points and formulas"),
+            numbers=((pmsg("number", "At the start"), str(STARTING_SILVER)),),
+            rules=msg("Rules: “Setup” (6), “End of the game”"),
             own=False,
         ),
     )

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.core.catalogue import CardText
+from games.core.words import msg
 from games.magnum_opus import catalogue, labels, refusals, rules, scoring, solicitation, strategy
 from games.magnum_opus.actions import Action, CompositeFavor, Pick
 from games.magnum_opus.describe import describe
@@ -28,8 +29,9 @@ class MagnumOpusOptions(BaseModel):
         default=None,
         ge=1,
         le=5,
-        description="The seat of the youngest alchemist, who starts with the Ouroboros "
-        "(default: seat 1).",
+        description=msg(
+            "The seat of the youngest alchemist, who starts with the Ouroboros (default: seat 1)."
+        ),
     )
 
 
@@ -38,7 +40,7 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
 
     key: ClassVar[str] = "magnum-opus"
     title: ClassVar[str] = "Magnum Opus"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = msg(
         "**Magnum Opus** · 2–5 alchemists, 5 rounds (4 with 2 players).\n"
         "**Goal:** the most prestige: 1 per ingredient bought, +1 per pair matching the Prime "
         "Ingredient card, +2 per formula completed on your secret Magnum Opus card. Ties: most "
@@ -75,7 +77,11 @@ class MagnumOpusEngine(Engine[MagnumOpusState, Action]):
         first = options.first_player or 1
         if first > players:
             raise InvalidSetup(
-                f"The first player must be one of seats 1 to {players}, not {first}."
+                msg(
+                    "The first player must be one of seats 1 to {players}, not {first}.",
+                    players=players,
+                    first=first,
+                )
             )
         return new_state(players, seed, first - 1)
 

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from games.core import seat_ref
 from games.core.labels import first_that_fits
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards, patronage
 from games.magnum_opus.actions import (
     Action,
@@ -29,7 +30,7 @@ from games.magnum_opus.actions import (
 )
 from games.magnum_opus.notation import notation
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Patron
-from games.magnum_opus.text import character_label, code_label, token_label
+from games.magnum_opus.text import character_label, code_label, money, token_label
 
 #: The longest label, once every seat placeholder is filled with a name this long.
 #: More whole exchanges than this (rival × their card × yours) are left to step by step:
@@ -39,28 +40,36 @@ MOST_WHOLE_EXCHANGES = 50
 
 #: What each kind of Favor does, in a few words, for a pick's label.
 _FAVOR_WORDS = {
-    "discard": "discard a rival's card",
-    "exchange": "swap a card with a rival",
-    "add": "lay a card from your pack",
-    "bribe": "buy a rival's card for 1",
-    "rob": f"rob up to {patronage.ROBBERY} silver",
-    "lane": f"buy in the Lane for {LANE_PRICE}",
+    "discard": msg("discard a rival's card"),
+    "exchange": msg("swap a card with a rival"),
+    "add": msg("lay a card from your pack"),
+    "bribe": msg("buy a rival's card for 1"),
+    "rob": msg("rob up to {most} silver", most=patronage.ROBBERY),
+    "lane": msg("buy in the Lane for {price}", price=LANE_PRICE),
 }
 
 
-def _short_code(code: str) -> str:
+def _short_code(code: str) -> Msg:
     """A card in few characters: ``VI Hermes 🔵``, ``VII Marie``."""
     key, _, ingredient = code.partition("-")
     numeral = cards.numeral_of()[key]
     name = cards.characters()[numeral].name.split()[0]
-    symbol = f" {cards.ingredient_data()[ingredient].symbol}" if ingredient else ""
-    return f"{cards.ROMAN[numeral]} {name}{symbol}"
+    if ingredient:
+        return msg(
+            "{numeral} {character} {symbol}",
+            numeral=cards.ROMAN[numeral],
+            character=name,
+            symbol=cards.ingredient_data()[ingredient].symbol,
+        )
+    return msg("{numeral} {character}", numeral=cards.ROMAN[numeral], character=name)
 
 
-def _funds(numeral: int) -> str:
-    """`` · +2 silver Funds`` for a Character that pays Funds, nothing otherwise."""
+def _with_funds(label: Msg, numeral: int) -> Msg:
+    """``label · +2 silver Funds`` for a Character that pays Funds, ``label`` otherwise."""
     funds = cards.characters()[numeral].funds
-    return f" · +{funds} silver Funds" if funds else ""
+    if not funds:
+        return label
+    return joined([label, msg("+{silver} Funds", silver=money(funds))], " · ")
 
 
 # ---------------------------------------------------------------------------- labels
@@ -74,63 +83,99 @@ def label(s: MagnumOpusState, seat: int, action: Action) -> str:
         case CompositeFavor(decisions):
             return _whole_favor(s, seat, decisions)
         case Back():
-            return "Back"
+            return pmsg("button", "Back")
     patron = s.patron
     if patron is None or patron.seat != seat:
         return _out_of_turn(action)
     return _patron_decision(s, patron, action)
 
 
-def _keep(opus: str) -> str:
+def _keep(opus: str) -> Msg:
     data = cards.opus_cards()[opus]
-    formulas = " and ".join(
+    first, second = (
         "".join(cards.ingredient_data()[kind].symbol for kind in formula)
         for formula in data.formulas
     )
-    return f"Keep {data.name}: formulas {formulas}"
+    return msg(
+        "Keep {card}: formulas {first} and {second}",
+        card=data_msg(data.name),
+        first=first,
+        second=second,
+    )
 
 
 def _pick(s: MagnumOpusState, seat: int, numeral: int) -> str:
     character = cards.characters()[numeral]
     shown = cards.shown((numeral, s.alchemists[seat].held))
-    ingredient = f" — {token_label(shown)}" if shown else ""
-    funds = f" · +{character.funds} silver" if character.funds else ""
-    head = f"Pick {character_label(numeral)}{ingredient}{funds} · {_FAVOR_WORDS[character.favor]}"
-    clock = f", or {cards.ingredient_data()[shown].symbol} at the Clock" if shown else ""
+    label = character_label(numeral)
+    bare = msg("Pick {character}", character=label)
+    core = (
+        msg("Pick {character} — {token}", character=label, token=token_label(shown))
+        if shown
+        else bare
+    )
+    favor = _FAVOR_WORDS[character.favor]
+    funds: list[Msg] = [joined(["+", money(character.funds)], "")] if character.funds else []
+    head = joined([core, *funds, favor], " · ")
+    wordings: list[str] = []
+    if shown:
+        clock = msg(
+            "{favor}, or {symbol} at the Clock",
+            favor=favor,
+            symbol=cards.ingredient_data()[shown].symbol,
+        )
+        wordings.append(joined([core, *funds, clock], " · "))
     # Every wording keeps the Favor: it is what the pick is for.
     return first_that_fits(
-        f"{head}{clock}",
+        *wordings,
         head,
-        f"Pick {character_label(numeral)}{ingredient} · {_FAVOR_WORDS[character.favor]}",
-        f"Pick {character_label(numeral)} · {_FAVOR_WORDS[character.favor]}",
+        joined([core, favor], " · "),
+        joined([bare, favor], " · "),
     )
 
 
 def _patron_decision(s: MagnumOpusState, patron: Patron, action: Action) -> str:
     numeral = patron.numeral
-    name = cards.characters()[numeral].name
+    name = data_msg(cards.characters()[numeral].name)
     match action:
         case BuyAtClock(kind):
-            price = f"{CLOCK_PRICE} silver"
-            return f"Buy {token_label(kind)} at the Clock for {price} (no Funds, no Favor)"
+            return msg(
+                "Buy {token} at the Clock for {price} (no Funds, no Favor)",
+                token=token_label(kind),
+                price=money(CLOCK_PRICE),
+            )
         case BuyInLane(kind):
-            price = f"{LANE_PRICE} silver"
-            return f"Buy {token_label(kind)} in the Golden Lane for {price}{_funds(numeral)}"
+            bought = msg(
+                "Buy {token} in the Golden Lane for {price}",
+                token=token_label(kind),
+                price=money(LANE_PRICE),
+            )
+            return _with_funds(bought, numeral)
         case AddFromPack(added):
             card = code_label(cards.card_code((added, s.alchemists[patron.seat].held)))
-            return f"Lay {card} from your pack{_funds(numeral)}"
+            return _with_funds(msg("Lay {card} from your pack", card=card), numeral)
         case Pass():
             funds = cards.characters()[numeral].funds
             if cards.characters()[numeral].favor == "rob":
                 # Taking nothing is Venceslas's "up to 2" at its least.
-                return f"Take the {funds} silver Funds, rob nobody (take no silver)"
+                return msg(
+                    "Take the {silver} Funds, rob nobody (take no silver)", silver=money(funds)
+                )
             if funds:
-                return f"Take the {funds} silver Funds, let {name}'s Favor go"
-            return f"Let {name}'s Favor go (no Funds)"
+                return msg(
+                    "Take the {silver} Funds, let {character}'s Favor go",
+                    silver=money(funds),
+                    character=name,
+                )
+            return msg("Let {character}'s Favor go (no Funds)", character=name)
         case ChooseTarget("rob", target):
-            taken = patronage.robbery(s, action)
-            only = "only " if action.silver is not None else ""
-            return f"Rob {seat_ref(target)} of {only}{taken} silver{_funds(patron.numeral)}"
+            taken = money(patronage.robbery(s, action))
+            robbed = (
+                msg("Rob {rival} of only {silver}", rival=seat_ref(target), silver=taken)
+                if action.silver is not None
+                else msg("Rob {rival} of {silver}", rival=seat_ref(target), silver=taken)
+            )
+            return _with_funds(robbed, patron.numeral)
         case ChooseTarget(favor, target):
             return _target(favor, target)
         case ChooseCard(verb, code):
@@ -138,29 +183,48 @@ def _patron_decision(s: MagnumOpusState, patron: Patron, action: Action) -> str:
     return _out_of_turn(action)
 
 
-def _target(favor: str, target: int) -> str:
+def _target(favor: str, target: int) -> Msg:
     who = seat_ref(target)
     if favor == "discard":
-        return f"Discard one of {who}'s cards… (choose it next)"
+        return msg("Discard one of {rival}'s cards… (choose it next)", rival=who)
     if favor == "bribe":
-        return f"Pay {who} {patronage.BRIBE} silver for one of their cards… (choose it next)"
-    return f"Swap a card with {who}… (choose both next)"
+        return msg(
+            "Pay {rival} {silver} for one of their cards… (choose it next)",
+            rival=who,
+            silver=money(patronage.BRIBE),
+        )
+    return msg("Swap a card with {rival}… (choose both next)", rival=who)
 
 
 def _card(patron: Patron, verb: str, code: str) -> str:
     who = seat_ref(patron.target)
     card = code_label(code)
     if verb == "discard":
-        return f"Discard {who}'s {card}"
+        return msg("Discard {rival}'s {card}", rival=who, card=card)
     if verb == "give":
         return first_that_fits(
-            f"Give {who} your {card} for their {code_label(patron.taken)}",
-            f"Give {who} your {card} for their {_short_code(patron.taken)}",
-            f"Give {who} your {card}",
+            msg(
+                "Give {rival} your {card} for their {theirs}",
+                rival=who,
+                card=card,
+                theirs=code_label(patron.taken),
+            ),
+            msg(
+                "Give {rival} your {card} for their {theirs}",
+                rival=who,
+                card=card,
+                theirs=_short_code(patron.taken),
+            ),
+            msg("Give {rival} your {card}", rival=who, card=card),
         )
     if cards.characters()[patron.numeral].favor == "exchange":
-        return f"Take {who}'s {card} (give one back next)"
-    return f"Take {who}'s {card} for {patronage.BRIBE} silver"
+        return msg("Take {rival}'s {card} (give one back next)", rival=who, card=card)
+    return msg(
+        "Take {rival}'s {card} for {silver}",
+        rival=who,
+        card=card,
+        silver=money(patronage.BRIBE),
+    )
 
 
 def _whole_favor(
@@ -173,20 +237,37 @@ def _whole_favor(
     codes = [d.card for d in decisions[1:] if isinstance(d, ChooseCard)]
     if first.favor == "discard" and len(codes) == 1:
         return first_that_fits(
-            f"Discard {who}'s {code_label(codes[0])}", f"Discard {who}'s {_short_code(codes[0])}"
+            msg("Discard {rival}'s {card}", rival=who, card=code_label(codes[0])),
+            msg("Discard {rival}'s {card}", rival=who, card=_short_code(codes[0])),
         )
     if first.favor == "bribe" and len(codes) == 1:
+        silver = money(patronage.BRIBE)
         return first_that_fits(
-            f"Pay {who} {patronage.BRIBE} silver for their {code_label(codes[0])}",
-            f"Pay {who} {patronage.BRIBE} silver for their {_short_code(codes[0])}",
+            msg(
+                "Pay {rival} {silver} for their {card}",
+                rival=who,
+                silver=silver,
+                card=code_label(codes[0]),
+            ),
+            msg(
+                "Pay {rival} {silver} for their {card}",
+                rival=who,
+                silver=silver,
+                card=_short_code(codes[0]),
+            ),
         )
     if first.favor == "exchange" and len(codes) == 2:
         theirs, mine = codes
         return first_that_fits(
-            f"Swap your {code_label(mine)} for {who}'s {code_label(theirs)}",
-            f"Swap your {_short_code(mine)} for {who}'s {code_label(theirs)}",
-            f"Swap your {code_label(mine)} for {who}'s {_short_code(theirs)}",
-            f"Swap your {_short_code(mine)} for {who}'s {_short_code(theirs)}",
+            *(
+                msg("Swap your {card} for {rival}'s {theirs}", card=c, rival=who, theirs=t)
+                for c, t in (
+                    (code_label(mine), code_label(theirs)),
+                    (_short_code(mine), code_label(theirs)),
+                    (code_label(mine), _short_code(theirs)),
+                    (_short_code(mine), _short_code(theirs)),
+                )
+            )
         )
     return _notation_words(decisions)
 

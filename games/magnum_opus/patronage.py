@@ -10,6 +10,7 @@ from dataclasses import replace
 from functools import cache
 
 from games.core import LogEntry, seat_ref
+from games.core.words import Msg, joined, msg
 from games.magnum_opus import cards, rounds
 from games.magnum_opus.actions import (
     Action,
@@ -24,7 +25,7 @@ from games.magnum_opus.actions import (
     TargetFavor,
 )
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE, MagnumOpusState, Patron
-from games.magnum_opus.text import character_label, code_label, money, plural, token_label
+from games.magnum_opus.text import cards_count, character_label, code_label, money, token_label
 
 PASS = Pass()
 BACK = Back()
@@ -57,7 +58,11 @@ def begin(s: MagnumOpusState, log: Log) -> None:
     """Every card is down: the keeper starts calling the Characters."""
     s.phase = "patronage"
     s.calling = 0
-    log.append(LogEntry.public(f"**Patronage:** {seat_ref(s.keeper)} calls the Characters."))
+    log.append(
+        LogEntry.public(
+            msg("**Patronage:** {keeper} calls the Characters.", keeper=seat_ref(s.keeper))
+        )
+    )
     call_next(s, log)
 
 
@@ -83,12 +88,20 @@ def call_next(s: MagnumOpusState, log: Log) -> None:
             continue
         seat = holders[0]
         s.patron = Patron(seat, numeral)
-        head = f"{label}: {seat_ref(seat)} is the patron ({plural(most, 'card')})"
         if len(opening_choices(s, s.patron)) > 1:
-            log.append(LogEntry.public(f"{head} and decides what to do."))
+            log.append(
+                LogEntry.public(
+                    msg(
+                        "{character}: {patron} is the patron ({cards}) and decides what to do.",
+                        character=label,
+                        patron=seat_ref(seat),
+                        cards=cards_count(most),
+                    )
+                )
+            )
             return
         s.patron = None
-        log.append(LogEntry.public(f"{head}: {_funds_text(s, seat, numeral)}no Favor to use."))
+        log.append(LogEntry.public(_funds_text(s, seat, numeral, label, most)))
     s.patron = None
     rounds.end_round(s, log)
 
@@ -97,28 +110,52 @@ def _tied(s: MagnumOpusState, numeral: int, holders: list[int], most: int, log: 
     funds = cards.characters()[numeral].funds
     for seat in holders:
         s.alchemists[seat].silver += funds
-    names = ", ".join(seat_ref(seat) for seat in holders)
-    gain = f"{money(funds)} each, no Favor" if funds else "no Funds, no Favor"
-    log.append(
-        LogEntry.public(
-            f"{character_label(numeral)}: {names} tie with {plural(most, 'card')}: {gain}."
+    names = joined([seat_ref(seat) for seat in holders], ", ")
+    if funds:
+        text = msg(
+            "{character}: {alchemists} tie with {cards}: {silver} each, no Favor.",
+            character=character_label(numeral),
+            alchemists=names,
+            cards=cards_count(most),
+            silver=money(funds),
         )
+    else:
+        text = msg(
+            "{character}: {alchemists} tie with {cards}: no Funds, no Favor.",
+            character=character_label(numeral),
+            alchemists=names,
+            cards=cards_count(most),
+        )
+    log.append(LogEntry.public(text))
+
+
+def _funds_text(s: MagnumOpusState, seat: int, numeral: int, label: Msg, most: int) -> Msg:
+    """Pay the Character's Funds to ``seat``, who has no decision to make; the log line."""
+    funds = cards.characters()[numeral].funds
+    s.alchemists[seat].silver += funds
+    if funds:
+        return msg(
+            "{character}: {patron} is the patron ({cards}): takes {silver} (Funds); "
+            "no Favor to use.",
+            character=label,
+            patron=seat_ref(seat),
+            cards=cards_count(most),
+            silver=money(funds),
+        )
+    return msg(
+        "{character}: {patron} is the patron ({cards}): no Favor to use.",
+        character=label,
+        patron=seat_ref(seat),
+        cards=cards_count(most),
     )
 
 
-def _funds_text(s: MagnumOpusState, seat: int, numeral: int) -> str:
-    """Pay the Character's Funds to ``seat``; the words for the log."""
-    funds = cards.characters()[numeral].funds
-    s.alchemists[seat].silver += funds
-    return f"takes {money(funds)} (Funds); " if funds else ""
-
-
-def _with_funds(s: MagnumOpusState, patron: Patron, deed: str) -> str:
-    """Pay the Funds, then say so along with what the patron did with the Favor."""
+def _pay_funds(s: MagnumOpusState, patron: Patron) -> Msg | None:
+    """Pay the Funds to the patron: how much, in words (``None`` when the Character has no
+    Funds), for the log line saying what the patron did with the Favor."""
     funds = cards.characters()[patron.numeral].funds
     s.alchemists[patron.seat].silver += funds
-    who = seat_ref(patron.seat)
-    return f"{who} takes {money(funds)} (Funds) and {deed}." if funds else f"{who} {deed}."
+    return money(funds) if funds else None
 
 
 # ---------------------------------------------------------------------- the choices
@@ -254,7 +291,19 @@ def apply(s: MagnumOpusState, seat: int, action: Decision, log: Log) -> None:
         case AddFromPack(numeral):
             _add_from_pack(s, patron, numeral, log)
         case Pass():
-            log.append(LogEntry.public(_with_funds(s, patron, "lets the Favor go")))
+            who = seat_ref(patron.seat)
+            paid = _pay_funds(s, patron)
+            log.append(
+                LogEntry.public(
+                    msg("{patron} lets the Favor go.", patron=who)
+                    if paid is None
+                    else msg(
+                        "{patron} takes {silver} (Funds) and lets the Favor go.",
+                        patron=who,
+                        silver=paid,
+                    )
+                )
+            )
         case _:
             raise AssertionError(action)
     s.patron = None
@@ -280,19 +329,39 @@ def _buy_at_clock(s: MagnumOpusState, patron: Patron, kind: str, log: Log) -> No
     _gain(alchemist.ingredients, kind)
     log.append(
         LogEntry.public(
-            f"{seat_ref(patron.seat)} renounces Funds and Favor and buys {token_label(kind)} "
-            f"at the Astronomical Clock for {money(CLOCK_PRICE)}."
+            msg(
+                "{patron} renounces Funds and Favor and buys {token} at the Astronomical Clock "
+                "for {price}.",
+                patron=seat_ref(patron.seat),
+                token=token_label(kind),
+                price=money(CLOCK_PRICE),
+            )
         )
     )
 
 
 def _buy_in_lane(s: MagnumOpusState, patron: Patron, kind: str, log: Log) -> None:
-    deed = f"buys {token_label(kind)} in the Golden Lane for {money(LANE_PRICE)}"
-    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+    who, token, price = seat_ref(patron.seat), token_label(kind), money(LANE_PRICE)
+    paid = _pay_funds(s, patron)
+    log.append(
+        LogEntry.public(
+            msg("{patron} buys {token} in the Golden Lane for {price}.", **_p(who, token, price))
+            if paid is None
+            else msg(
+                "{patron} takes {silver} (Funds) and buys {token} in the Golden Lane for {price}.",
+                silver=paid,
+                **_p(who, token, price),
+            )
+        )
+    )
     alchemist = s.alchemists[patron.seat]
     alchemist.silver -= LANE_PRICE
     s.lane.remove(kind)
     _gain(alchemist.ingredients, kind)
+
+
+def _p(who: str, token: Msg, price: Msg) -> dict[str, Msg | str]:
+    return {"patron": who, "token": token, "price": price}
 
 
 def _gain(tokens: list[str], kind: str) -> None:
@@ -307,13 +376,38 @@ def _add_from_pack(s: MagnumOpusState, patron: Patron, numeral: int, log: Log) -
     card = (numeral, alchemist.held)
     alchemist.front.append(card)
     alchemist.front.sort()
-    deed = f"lays {code_label(cards.card_code(card))} from their pack in front of them"
-    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+    who, laid = seat_ref(patron.seat), code_label(cards.card_code(card))
+    paid = _pay_funds(s, patron)
+    log.append(
+        LogEntry.public(
+            msg("{patron} lays {card} from their pack in front of them.", patron=who, card=laid)
+            if paid is None
+            else msg(
+                "{patron} takes {silver} (Funds) and lays {card} from their pack in front of them.",
+                patron=who,
+                silver=paid,
+                card=laid,
+            )
+        )
+    )
 
 
 def _rob(s: MagnumOpusState, patron: Patron, target: int, taken: int, log: Log) -> None:
-    deed = f"robs {seat_ref(target)} of {money(taken)}"
-    log.append(LogEntry.public(_with_funds(s, patron, deed)))
+    who, rival, robbed = seat_ref(patron.seat), seat_ref(target), money(taken)
+    paid = _pay_funds(s, patron)
+    log.append(
+        LogEntry.public(
+            msg("{patron} robs {rival} of {taken}.", patron=who, rival=rival, taken=robbed)
+            if paid is None
+            else msg(
+                "{patron} takes {silver} (Funds) and robs {rival} of {taken}.",
+                patron=who,
+                silver=paid,
+                rival=rival,
+                taken=robbed,
+            )
+        )
+    )
     s.alchemists[target].silver -= taken
     s.alchemists[patron.seat].silver += taken
 
@@ -323,7 +417,12 @@ def _discard(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
     s.discarded.append(card)
     log.append(
         LogEntry.public(
-            f"{seat_ref(patron.seat)} discards {seat_ref(patron.target)}'s {code_label(code)}."
+            msg(
+                "{patron} discards {rival}'s {card}.",
+                patron=seat_ref(patron.seat),
+                rival=seat_ref(patron.target),
+                card=code_label(code),
+            )
         )
     )
 
@@ -336,8 +435,13 @@ def _bribe(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
     me.front.sort()
     log.append(
         LogEntry.public(
-            f"{seat_ref(patron.seat)} gives {money(BRIBE)} to {seat_ref(patron.target)} "
-            f"and takes their {code_label(code)}."
+            msg(
+                "{patron} gives {silver} to {rival} and takes their {card}.",
+                patron=seat_ref(patron.seat),
+                silver=money(BRIBE),
+                rival=seat_ref(patron.target),
+                card=code_label(code),
+            )
         )
     )
 
@@ -352,7 +456,12 @@ def _exchange(s: MagnumOpusState, patron: Patron, code: str, log: Log) -> None:
     them.front.sort()
     log.append(
         LogEntry.public(
-            f"{seat_ref(patron.seat)} exchanges their {code_label(code)} for "
-            f"{seat_ref(patron.target)}'s {code_label(patron.taken)}."
+            msg(
+                "{patron} exchanges their {card} for {rival}'s {theirs}.",
+                patron=seat_ref(patron.seat),
+                card=code_label(code),
+                rival=seat_ref(patron.target),
+                theirs=code_label(patron.taken),
+            )
         )
     )

@@ -34,13 +34,16 @@ from games.core.picture import (
     Canvas,
     Swatch,
     drawable,
+    said,
     seat_label,
     seat_swatch,
     swatch,
 )
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.magnum_opus import cards
 from games.magnum_opus.state import CLOCK_PRICE, LANE_PRICE
-from games.magnum_opus.text import character_label
+from games.magnum_opus.text import character_label, ingredient_word
+from games.magnum_opus.text import money as silver_words
 from games.magnum_opus.view import AlchemistView, MagnumOpusView
 
 WIDTH = 800
@@ -53,19 +56,30 @@ GOLD = (246, 226, 160)
 CLOCK_FILL = (214, 226, 244)
 OWN_FILL = (226, 240, 234)
 
-INGREDIENTS: dict[str, Swatch] = {
-    "salt": swatch(WHITE, "Sa"),
-    "sulfur": swatch(YELLOW, "Su"),
-    "mercury": swatch(BLUE, "Me"),
-    "vitriol": swatch(GREEN, "Vi"),
-    "cinnabar": swatch(VERMILLION, "Ci"),
+#: Each ingredient's colour and the letters marking its chips (said in the picture's language).
+MARKS: dict[str, tuple[tuple[int, int, int], Msg]] = {
+    "salt": (WHITE, pmsg("chip of salt", "Sa")),
+    "sulfur": (YELLOW, pmsg("chip of sulfur", "Su")),
+    "mercury": (BLUE, pmsg("chip of mercury", "Me")),
+    "vitriol": (GREEN, pmsg("chip of vitriol", "Vi")),
+    "cinnabar": (VERMILLION, pmsg("chip of cinnabar", "Ci")),
 }
+
+
+#: Between a Magnum Opus card's two formulas.
+_OR = pmsg("formulas", "or")
+
+
+def ingredient_swatch(kind: str) -> Swatch:
+    """An ingredient's chip, its letters in the language of the picture being drawn."""
+    colour, mark = MARKS[kind]
+    return swatch(colour, said(mark))
 
 
 def _counted(tokens: Iterable[str]) -> list[tuple[Swatch, str]]:
     counts = Counter(tokens)
     return [
-        (INGREDIENTS[t], f"×{counts[t]}" if counts[t] > 1 else "")
+        (ingredient_swatch(t), f"×{counts[t]}" if counts[t] > 1 else "")
         for t in cards.ingredients()
         if counts[t]
     ]
@@ -74,7 +88,7 @@ def _counted(tokens: Iterable[str]) -> list[tuple[Swatch, str]]:
 def _name(seat: int, names: Sequence[str] | None) -> str:
     """A seat's name as the picture draws it: a character the font lacks is left out here,
     so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
-    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+    return drawable(seat_label(seat, names)).strip() or said(msg("Seat {number}", number=seat + 1))
 
 
 def render(
@@ -99,77 +113,92 @@ def render(
     return canvas.png()
 
 
-def _title(view: MagnumOpusView) -> str:
+def _title(view: MagnumOpusView) -> Msg:
     if view.finished:
-        return "Magnum Opus · game over"
-    return f"Magnum Opus · round {view.round} of {view.rounds}"
+        return msg("Magnum Opus · game over")
+    return msg("Magnum Opus · round {round} of {rounds}", round=view.round, rounds=view.rounds)
 
 
-def _status(view: MagnumOpusView, names: Sequence[str] | None) -> str:
+def _status(view: MagnumOpusView, names: Sequence[str] | None) -> Msg:
     if view.finished:
-        return "The game is over: most points wins."
+        return msg("The game is over: most points wins.")
     if view.patron is not None:
         patron = view.patron
-        line = f"{_name(patron.seat, names)} is patron of {character_label(patron.numeral)}"
         if patron.target >= 0:
-            line += f", aiming at {_name(patron.target, names)}"
-        return line + "."
-    if view.viewer is not None and view.viewer in view.to_act:
-        return (
-            "Your move: keep a Magnum Opus." if view.phase == "keep" else "Your move: pick a card."
+            return msg(
+                "{patron} is patron of {character}, aiming at {rival}.",
+                patron=_name(patron.seat, names),
+                character=character_label(patron.numeral),
+                rival=_name(patron.target, names),
+            )
+        return msg(
+            "{patron} is patron of {character}.",
+            patron=_name(patron.seat, names),
+            character=character_label(patron.numeral),
         )
-    waiting = ", ".join(_name(s, names) for s in view.to_act) or "nobody"
-    return f"Waiting for {waiting}."
+    if view.viewer is not None and view.viewer in view.to_act:
+        if view.phase == "keep":
+            return msg("Your move: keep a Magnum Opus.")
+        return msg("Your move: pick a card.")
+    waiting: Msg = (
+        joined([_name(s, names) for s in view.to_act], ", ") if view.to_act else msg("nobody")
+    )
+    return msg("Waiting for {waiting}.", waiting=waiting)
 
 
 # ------------------------------------------------------------------------- markets
 def _market_head(
-    canvas: Canvas, y: int, title: str, price: int, fill: tuple[int, int, int]
+    canvas: Canvas, y: int, title: Msg, price: int, fill: tuple[int, int, int]
 ) -> None:
     canvas.box((MARGIN, y, WIDTH - MARGIN, y + MARKET_H), fill=fill)
     canvas.text(MARGIN + 16, y + 10, title, size=LARGE, bold=True)
-    canvas.text(WIDTH - MARGIN - 16, y + 14, f"{price} silver each", size=BODY, anchor="ra")
+    each = msg("{price} silver each", price=price)
+    canvas.text(WIDTH - MARGIN - 16, y + 14, each, size=BODY, anchor="ra")
 
 
 def _for_sale(canvas: Canvas, tokens: tuple[str, ...], y: int) -> None:
     x = (
         MARGIN
         + 16
-        + canvas.text(MARGIN + 16, y + 17, "for sale", size=SMALL, fill=MUTED, anchor="lm")
+        + canvas.text(MARGIN + 16, y + 17, msg("for sale"), size=SMALL, fill=MUTED, anchor="lm")
         + 14
     )
     if tokens:
         canvas.chips(x, y, _counted(tokens))
     else:
-        canvas.text(x, y + 17, "nothing", size=BODY, fill=MUTED, anchor="lm")
+        canvas.text(x, y + 17, msg("nothing"), size=BODY, fill=MUTED, anchor="lm")
 
 
 def _lane(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
-    _market_head(canvas, y, "Golden Lane", LANE_PRICE, GOLD)
+    _market_head(canvas, y, msg("Golden Lane"), LANE_PRICE, GOLD)
     _for_sale(canvas, view.lane, y + 56)
     row = y + 102
     x: float = MARGIN + 16
-    x += canvas.text(x, row + 17, "next", size=SMALL, fill=MUTED, anchor="lm") + 14
+    x += canvas.text(x, row + 17, pmsg("coming", "next"), size=SMALL, fill=MUTED, anchor="lm") + 14
     for index, token in enumerate(view.lane_row):
         if index:
             x += canvas.text(x - 6, row + 17, "→", size=BODY, anchor="lm") + 2
-        x += canvas.chip(x, row, INGREDIENTS[token])
+        x += canvas.chip(x, row, ingredient_swatch(token))
     if not view.lane_row:
-        canvas.text(x, row + 17, "none", size=BODY, fill=MUTED, anchor="lm")
+        canvas.text(x, row + 17, pmsg("ingredients", "none"), size=BODY, fill=MUTED, anchor="lm")
 
 
 def _clock(canvas: Canvas, view: MagnumOpusView, y: int) -> None:
-    _market_head(canvas, y, "Astronomical Clock", CLOCK_PRICE, CLOCK_FILL)
+    _market_head(canvas, y, msg("Astronomical Clock"), CLOCK_PRICE, CLOCK_FILL)
     _for_sale(canvas, view.clock, y + 56)
     row = y + 102
     prime = cards.prime_cards()[view.prime]
     x: float = MARGIN + 16
-    x += canvas.text(x, row + 17, "prime pair", size=SMALL, fill=MUTED, anchor="lm") + 14
-    x += canvas.chip(x, row, INGREDIENTS[prime.pair[0]])
+    x += canvas.text(x, row + 17, msg("prime pair"), size=SMALL, fill=MUTED, anchor="lm") + 14
+    x += canvas.chip(x, row, ingredient_swatch(prime.pair[0]))
     x += canvas.text(x - 6, row + 17, "+", size=BODY, anchor="lm") + 4
-    canvas.chip(x, row, INGREDIENTS[prime.pair[1]])
+    canvas.chip(x, row, ingredient_swatch(prime.pair[1]))
     canvas.text(
-        WIDTH - MARGIN - 16, row + 17, f"{view.face_down_tokens} face down", size=SMALL, anchor="rm"
+        WIDTH - MARGIN - 16,
+        row + 17,
+        msg("{count} face down", count=view.face_down_tokens),
+        size=SMALL,
+        anchor="rm",
     )
 
 
@@ -196,35 +225,36 @@ def _alchemist(
     )
     if view.scores is not None:
         final = {line.seat: line.total for line in view.scores}[a.seat]
-        money = f"{final} pts"
+        money = msg("{points} pts", points=final)
     else:
-        money = f"{a.silver} silver"
+        money = silver_words(a.silver)
     used = canvas.text(right - 14, y + 24, money, size=LARGE, bold=True, anchor="rm")
     start = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(a.seat))
-    name = ("▶ " if acting else "") + _name(a.seat, names)
+    name: str = ("▶ " if acting else "") + _name(a.seat, names)
     if view.viewer == a.seat:
-        name += " (you)"
-    marks = []
+        name = msg("{name} (you)", name=name)
+    marks: list[Msg] = []
     if a.seat == view.keeper:
-        marks.append("Ouroboros")
+        marks.append(msg("Ouroboros"))
     if a.chosen:
-        marks.append("✔ chosen")
+        marks.append(msg("✔ chosen"))
     name = canvas.fit(name, right - 30 - used - start, size=BODY, bold=True)
     after = start + canvas.text(start, y + 24, name, size=BODY, bold=True, anchor="lm") + 12
     if marks and after < right - 40 - used:
-        mark = canvas.fit(" · ".join(marks), right - 30 - used - after, size=SMALL)
+        mark = canvas.fit(joined(marks, " · "), right - 30 - used - after, size=SMALL)
         canvas.text(after, y + 25, mark, size=SMALL, anchor="lm")
     row = y + 50
     x: float = MARGIN + 14
     if a.ingredients:
         x = canvas.chips(x, row, _counted(a.ingredients), size=SMALL) + 4
     else:
-        x += canvas.text(x, row + 16, "no ingredients", size=SMALL, fill=MUTED, anchor="lm") + 16
+        none = msg("no ingredients")
+        x += canvas.text(x, row + 16, none, size=SMALL, fill=MUTED, anchor="lm") + 16
     # The numerals of the Characters in front: which ones the alchemist has, at a glance.
     numerals = [cards.ROMAN[cards.numeral_of_code(code)] for code in a.front]
-    front = "cards " + " ".join(numerals) if numerals else "no cards"
+    front = msg("cards {numerals}", numerals=" ".join(numerals)) if numerals else msg("no cards")
     if a.seat != view.viewer and view.phase == "pick":
-        front += f" · pack {a.pack_size}"
+        front = joined([front, msg("pack {count}", count=a.pack_size)], " · ")
     canvas.text(
         x,
         row + 16,
@@ -240,14 +270,15 @@ def _alchemist(
 def _kept_opus(canvas: Canvas, key: str, y: int) -> None:
     """One row: the Magnum Opus an alchemist kept secret, its name and its two formulas."""
     opus = cards.opus_cards()[key]
-    rows = [[(INGREDIENTS[t], "") for t in formula] for formula in opus.formulas]
+    rows = [[(ingredient_swatch(t), "") for t in formula] for formula in opus.formulas]
     left, right = MARGIN + 14, WIDTH - MARGIN - 14
     chips = sum(canvas.chip_width(c, label, size=SMALL) for row in rows for c, label in row)
-    name = canvas.fit(f"opus: {opus.name}", right - left - chips - 60, size=SMALL)
+    kept = msg("opus: {card}", card=data_msg(opus.name))
+    name = canvas.fit(kept, right - left - chips - 60, size=SMALL)
     x: float = left + 12 + canvas.text(left, y + 16, name, size=SMALL, fill=MUTED, anchor="lm")
     for index, row in enumerate(rows):
         if index:
-            x += canvas.text(x, y + 16, "or", size=SMALL, fill=MUTED, anchor="lm") + 10
+            x += canvas.text(x, y + 16, _OR, size=SMALL, fill=MUTED, anchor="lm") + 10
         x = canvas.chips(x, y, row, size=SMALL)
 
 
@@ -272,11 +303,19 @@ def _own(canvas: Canvas, view: MagnumOpusView, y: int, height: int) -> None:
     canvas.box((MARGIN, y, WIDTH - MARGIN, y + height), fill=OWN_FILL, outline=GREEN, width=3)
     picking = view.phase == "pick" and view.viewer in view.to_act
     canvas.text(
-        MARGIN + 16, y + 12, "Your pack: pick one" if picking else "Your pack", size=BODY, bold=True
+        MARGIN + 16,
+        y + 12,
+        msg("Your pack: pick one") if picking else pmsg("picture", "Your pack"),
+        size=BODY,
+        bold=True,
     )
     if view.my_score is not None:
         canvas.text(
-            WIDTH - MARGIN - 16, y + 14, f"score now {view.my_score.total}", size=BODY, anchor="ra"
+            WIDTH - MARGIN - 16,
+            y + 14,
+            msg("score now {total}", total=view.my_score.total),
+            size=BODY,
+            anchor="ra",
         )
     column = (WIDTH - 2 * MARGIN - 32) // 2
     entries = [(code, False) for code in view.hand or ()]
@@ -288,7 +327,7 @@ def _own(canvas: Canvas, view: MagnumOpusView, y: int, height: int) -> None:
         top = row + (index // 2) * CARD_ROW
         _card(canvas, code, x, top, column - 12, chosen)
     if not entries:
-        canvas.text(MARGIN + 16, row, "no cards", size=BODY, fill=MUTED)
+        canvas.text(MARGIN + 16, row, msg("no cards"), size=BODY, fill=MUTED)
     y = row + math.ceil(len(entries) / 2) * CARD_ROW + 4
     for key in _opus_shown(view):
         _opus(canvas, key, y, keeping=view.my_opus is None)
@@ -300,9 +339,9 @@ def _card(canvas: Canvas, code: str, x: float, y: float, width: float, chosen: b
     key, _, ingredient = code.partition("-")
     label = character_label(cards.numeral_of()[key])
     if chosen:
-        label = "✔ " + label
+        label = joined(["✔", label], " ")
     if ingredient:
-        x += canvas.chip(x, y, INGREDIENTS[ingredient], size=SMALL) - 4
+        x += canvas.chip(x, y, ingredient_swatch(ingredient), size=SMALL) - 4
         width -= 48
     else:
         x += 48
@@ -312,7 +351,12 @@ def _card(canvas: Canvas, code: str, x: float, y: float, width: float, chosen: b
 
 def _opus(canvas: Canvas, key: str, y: int, *, keeping: bool) -> None:
     opus = cards.opus_cards()[key]
-    title = f"keep {key}: {opus.name}" if keeping else f"Magnum Opus: {opus.name}"
+    name = data_msg(opus.name)
+    title = (
+        msg("{move}: {card}", move=" ".join(("keep", key)), card=name)
+        if keeping
+        else msg("Magnum Opus: {card}", card=name)
+    )
     canvas.text(
         MARGIN + 16,
         y,
@@ -323,9 +367,14 @@ def _opus(canvas: Canvas, key: str, y: int, *, keeping: bool) -> None:
     x: float = MARGIN + 16
     for index, formula in enumerate(opus.formulas):
         if index:
-            x += canvas.text(x, y + 54, "or", size=SMALL, fill=MUTED, anchor="lm") + 14
-        x = canvas.chips(x, y + 36, [(INGREDIENTS[t], "") for t in formula])
+            x += canvas.text(x, y + 54, _OR, size=SMALL, fill=MUTED, anchor="lm") + 14
+        x = canvas.chips(x, y + 36, [(ingredient_swatch(t), "") for t in formula])
 
 
 def _legend(canvas: Canvas, y: int) -> None:
-    canvas.chips(MARGIN, y, [(INGREDIENTS[t], t) for t in cards.ingredients()], size=SMALL)
+    canvas.chips(
+        MARGIN,
+        y,
+        [(ingredient_swatch(t), ingredient_word(t)) for t in cards.ingredients()],
+        size=SMALL,
+    )

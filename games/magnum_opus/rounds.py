@@ -6,9 +6,16 @@ Every function here works on a state the engine has already cloned.
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import data_msg, msg
 from games.magnum_opus import cards, scoring
 from games.magnum_opus.state import MagnumOpusState
-from games.magnum_opus.text import plural, token_list
+from games.magnum_opus.text import (
+    formulas_count,
+    ingredients_count,
+    prestige_count,
+    prime_pairs_count,
+    token_list,
+)
 
 CLOCK_TOKENS = 3
 
@@ -30,14 +37,27 @@ def start_round(s: MagnumOpusState, log: Log) -> None:
     s.phase = "pick"
     s.picks = 0
     s.calling = 0
-    direction = "left" if s.passes_left() else "right"
-    log.append(
-        LogEntry.public(
-            f"**Round {s.round} of {s.rounds}.** Golden Lane: {token_list(s.lane)}. "
-            f"Astronomical Clock: {token_list(s.clock)}. Packs pass to the {direction}; "
-            f"{seat_ref(s.keeper)} keeps the Ouroboros."
+    if s.passes_left():
+        text = msg(
+            "**Round {round} of {rounds}.** Golden Lane: {lane}. Astronomical Clock: {clock}. "
+            "Packs pass to the left; {keeper} keeps the Ouroboros.",
+            round=s.round,
+            rounds=s.rounds,
+            lane=token_list(s.lane),
+            clock=token_list(s.clock),
+            keeper=seat_ref(s.keeper),
         )
-    )
+    else:
+        text = msg(
+            "**Round {round} of {rounds}.** Golden Lane: {lane}. Astronomical Clock: {clock}. "
+            "Packs pass to the right; {keeper} keeps the Ouroboros.",
+            round=s.round,
+            rounds=s.rounds,
+            lane=token_list(s.lane),
+            clock=token_list(s.clock),
+            keeper=seat_ref(s.keeper),
+        )
+    log.append(LogEntry.public(text))
 
 
 def end_round(s: MagnumOpusState, log: Log) -> None:
@@ -48,7 +68,11 @@ def end_round(s: MagnumOpusState, log: Log) -> None:
     s.clock = []
     s.calling = 0
     if leftovers:
-        log.append(LogEntry.public(f"Unsold tokens go to the box: {token_list(leftovers)}."))
+        log.append(
+            LogEntry.public(
+                msg("Unsold tokens go to the box: {tokens}.", tokens=token_list(leftovers))
+            )
+        )
     if s.round == s.rounds:
         _end_game(s, log)
         return
@@ -60,7 +84,9 @@ def end_round(s: MagnumOpusState, log: Log) -> None:
     s.discarded = []
     s.keeper = (s.keeper + 1) % s.players
     s.under = s.spare
-    log.append(LogEntry.public(f"The Ouroboros passes left to {seat_ref(s.keeper)}."))
+    log.append(
+        LogEntry.public(msg("The Ouroboros passes left to {keeper}.", keeper=seat_ref(s.keeper)))
+    )
     s.round += 1
     start_round(s, log)
 
@@ -70,12 +96,19 @@ def _end_game(s: MagnumOpusState, log: Log) -> None:
     s.patron = None
     for seat, alchemist in enumerate(s.alchemists):
         total, formulas, pairs, ingredients = scoring.tally(s, seat)
-        name = cards.opus_cards()[alchemist.opus].name
+        name = data_msg(cards.opus_cards()[alchemist.opus].name)
         log.append(
             LogEntry.public(
-                f"{seat_ref(seat)} reveals **{name}**: {plural(total, 'Prestige Point')} "
-                f"({plural(ingredients, 'ingredient')}, {plural(pairs, 'Prime pair')}, "
-                f"{plural(formulas, 'formula')})."
+                msg(
+                    "{alchemist} reveals **{card}**: {points} ({ingredients}, {pairs}, "
+                    "{formulas}).",
+                    alchemist=seat_ref(seat),
+                    card=name,
+                    points=prestige_count(total),
+                    ingredients=ingredients_count(ingredients),
+                    pairs=prime_pairs_count(pairs),
+                    formulas=formulas_count(formulas),
+                )
             )
         )
-    log.append(LogEntry.public("The game is over."))
+    log.append(LogEntry.public(msg("The game is over.")))

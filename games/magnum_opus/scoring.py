@@ -9,9 +9,10 @@ from functools import cache
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Outcome
+from games.core.words import msg
 from games.magnum_opus import cards
 from games.magnum_opus.state import MagnumOpusState
-from games.magnum_opus.text import money, plural
+from games.magnum_opus.text import formulas_count, money
 
 FORMULA_POINTS = 2
 #: Ties go to most completed formulas, then most silver: one number, formulas weighing more
@@ -109,6 +110,12 @@ def results(s: MagnumOpusState) -> tuple[str, ...]:
     words = []
     for seat in range(s.players):
         line = score_line(s, seat)
-        formulas = plural(line.formulas, "formula")
-        words.append(f"{line.total} prestige, {formulas}, {money(line.silver)}")
+        words.append(
+            msg(
+                "{total} prestige, {formulas}, {silver}",
+                total=line.total,
+                formulas=formulas_count(line.formulas),
+                silver=money(line.silver),
+            )
+        )
     return tuple(words)

@@ -10,6 +10,7 @@ from bisect import insort
 from functools import cache
 
 from games.core import LogEntry, seat_ref
+from games.core.words import Msg, data_msg, joined, msg
 from games.magnum_opus import cards, patronage, rounds
 from games.magnum_opus.state import PICKS_PER_ROUND, MagnumOpusState
 from games.magnum_opus.text import card_label
@@ -23,10 +24,17 @@ def keep(s: MagnumOpusState, seat: int, opus: str, log: Log) -> None:
     alchemist.opus = opus
     discarded = next(card for card in alchemist.dealt if card != opus)
     data = cards.opus_cards()
-    log.append(LogEntry.public(f"{seat_ref(seat)} keeps a Magnum Opus card."))
+    log.append(
+        LogEntry.public(msg("{alchemist} keeps a Magnum Opus card.", alchemist=seat_ref(seat)))
+    )
     log.append(
         LogEntry.private(
-            f"You keep **{data[opus].name}** and discard {data[discarded].name}.", [seat]
+            msg(
+                "You keep **{kept}** and discard {discarded}.",
+                kept=data_msg(data[opus].name),
+                discarded=data_msg(data[discarded].name),
+            ),
+            [seat],
         )
     )
     if all(a.opus for a in s.alchemists):
@@ -50,8 +58,8 @@ def _pick_entries(seat: int, card: cards.Card) -> tuple[LogEntry, LogEntry]:
     Entries are immutable, and picks are by far the most frequent moves, so each possible
     pair is built once."""
     return (
-        LogEntry.public(f"{seat_ref(seat)} has chosen a card."),
-        LogEntry.private(f"You choose {card_label(card)}.", [seat]),
+        LogEntry.public(msg("{alchemist} has chosen a card.", alchemist=seat_ref(seat))),
+        LogEntry.private(msg("You choose {card}.", card=card_label(card)), [seat]),
     )
 
 
@@ -63,7 +71,15 @@ def _reveal(s: MagnumOpusState, log: Log) -> None:
         alchemist.pick = 0
         shown.append(_revealed(seat, card))
     s.picks += 1
-    log.append(LogEntry.public(f"Cards revealed ({s.picks} of 6): " + " · ".join(shown) + "."))
+    log.append(
+        LogEntry.public(
+            msg(
+                "Cards revealed ({picks} of 6): {cards}.",
+                picks=s.picks,
+                cards=joined(shown, " · "),
+            )
+        )
+    )
     if s.picks < PICKS_PER_ROUND:
         pass_packs(s)
     else:
@@ -71,8 +87,8 @@ def _reveal(s: MagnumOpusState, log: Log) -> None:
 
 
 @cache
-def _revealed(seat: int, card: cards.Card) -> str:
-    return f"{seat_ref(seat)}: {card_label(card)}"
+def _revealed(seat: int, card: cards.Card) -> Msg:
+    return msg("{alchemist}: {card}", alchemist=seat_ref(seat), card=card_label(card))
 
 
 def pass_packs(s: MagnumOpusState) -> None:

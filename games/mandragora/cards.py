@@ -68,7 +68,15 @@ class SpellData(BaseModel):
     timing: Literal["immediate", "permanent", "end"]
     effect: str
     short: str
+    sentence: str
+    """``short`` with a capital first letter, as a menu option's description starts."""
     stacks: dict[int, int]
+
+    @model_validator(mode="after")
+    def _sentence_is_short(self) -> SpellData:
+        if self.sentence != self.short[:1].upper() + self.short[1:]:
+            raise ValueError(f"{self.key}: sentence must be short with a capital first letter")
+        return self
 
 
 class SpellList(BaseModel):

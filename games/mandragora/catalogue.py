@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.core.catalogue import CardText
+from games.core.words import data_msg, msg, pmsg
 from games.mandragora import cards
 from games.mandragora.actions import (
     Action,
@@ -32,6 +33,7 @@ from games.mandragora.actions import (
     Transfer,
 )
 from games.mandragora.state import NIGHT_SHOPS, SHOPS, MandragoraState
+from games.mandragora.text import card_name, colour_name
 
 # Keys of the entries that are not cards.
 SEND = "send-the-assistant"
@@ -45,18 +47,11 @@ CURSE = "curse-marker"
 FINAL_ROUNDS = "final-rounds"
 TEAM_TRADE = "team-trade"
 
-OWN_DATA = "Grimoire's own card data"
-
 _TIMING = {
-    "immediate": "Takes effect as soon as you cast it.",
-    "permanent": "Lasts the whole game.",
-    "end": "Applies at the end of the game, before the points are counted.",
+    "immediate": msg("Takes effect as soon as you cast it."),
+    "permanent": msg("Lasts the whole game."),
+    "end": msg("Applies at the end of the game, before the points are counted."),
 }
-
-
-def sentence(words: str) -> str:
-    """``words`` with a capital first letter, as a menu option's description starts."""
-    return words[:1].upper() + words[1:]
 
 
 @cache
@@ -83,24 +78,29 @@ def _spells() -> list[CardText]:
             f"{value} ×{count}" if count > 1 else str(value)
             for value, count in sorted(spell.stacks.items())
         )
-        text = (
-            f"{spell.effect} {_TIMING[spell.timing]} Cast at power N from the value-N stack, it "
-            f"scores N plus its spellbook's value. In the stacks of value {stacks} "
-            f"({len(values)} in the game)."
+        text = msg(
+            "{effect} {timing} Cast at power N from the value-N stack, it scores N plus its "
+            "spellbook's value. In the stacks of value {stacks} ({count} in the game).",
+            effect=data_msg(spell.effect),
+            timing=_TIMING[spell.timing],
+            stacks=stacks,
+            count=len(values),
         )
         entries.append(
             CardText(
                 key=spell.key,
-                name=spell.name,
-                kind="spell",
+                name=data_msg(spell.name),
+                kind=pmsg("kind", "spell"),
                 text=text,
-                short=sentence(spell.short),
+                short=data_msg(spell.sentence),
                 numbers=(
-                    ("Value", " · ".join(str(v) for v in dict.fromkeys(values))),
-                    ("In the game", str(len(values))),
+                    (msg("Value"), " · ".join(str(v) for v in dict.fromkeys(values))),
+                    (msg("In the game"), str(len(values))),
                 ),
-                rules=f"Rules: “Spell descriptions”, “Cast a spell”; values and wording are "
-                f"{OWN_DATA}",
+                rules=msg(
+                    "Rules: “Spell descriptions”, “Cast a spell”; values and wording are "
+                    "Grimoire's own card data"
+                ),
             )
         )
     return entries
@@ -110,21 +110,26 @@ def _items() -> list[CardText]:
     data = cards.items()
     entries = []
     for colour in data.colours:
+        name = data_msg(colour.name)
         entries.append(
             CardText(
                 key=colour.name,
-                name=colour.name,
-                kind="ingredient card",
-                text=(
-                    f"A {colour.name} ingredient. Goes into a spell under a {colour.name} "
-                    "spellbook, the black spellbook (ingredients all of different colours) or a "
-                    "mandrake used as the spellbook; each ingredient raises the highest power "
-                    f"the spell may be cast at by 1. Left in your hand at the end, {colour.name} "
-                    "costs 1 point (once for the colour)."
+                name=name,
+                kind=pmsg("kind", "ingredient card"),
+                text=msg(
+                    "A {colour} ingredient. Goes into a spell under a {colour} spellbook, the "
+                    "black spellbook (ingredients all of different colours) or a mandrake used "
+                    "as the spellbook; each ingredient raises the highest power the spell may be "
+                    "cast at by 1. Left in your hand at the end, {colour} costs 1 point (once for "
+                    "the colour).",
+                    colour=name,
                 ),
-                short=f"Ingredient of {colour.name} spells (or black magic): +1 to the top power",
-                numbers=(("In the box", str(colour.ingredients)),),
-                rules=f"Rules: “Prepare the spell”; the colour is {OWN_DATA}",
+                short=msg(
+                    "Ingredient of {colour} spells (or black magic): +1 to the top power",
+                    colour=name,
+                ),
+                numbers=((msg("In the box"), str(colour.ingredients)),),
+                rules=msg("Rules: “Prepare the spell”; the colour is Grimoire's own card data"),
             )
         )
     for book in dict.fromkeys(c for c in cards.all_cards() if cards.is_book(c)):
@@ -132,36 +137,38 @@ def _items() -> list[CardText]:
     entries.append(
         CardText(
             key=cards.MANDRAKE,
-            name=cards.MANDRAKE,
-            kind="magical item",
-            text=(
+            name=card_name(cards.MANDRAKE),
+            kind=pmsg("kind", "magical item"),
+            text=msg(
                 "Wild. Use it as an ingredient of any colour, or as the spellbook (worth 0 "
                 "points) with ingredients all of one colour or all of different colours. At "
                 "most one mandrake goes into a spell. Each sorcerer starts with one. Left in "
                 "your hand at the end, mandrakes count as one colour, white (−1)."
             ),
-            short="Wild: any ingredient, or a spellbook worth 0; one per spell",
-            numbers=(("In the box", str(data.mandrakes)),),
-            rules="Rules: “Mandrakes”, “Calculating your score”",
+            short=msg("Wild: any ingredient, or a spellbook worth 0; one per spell"),
+            numbers=((msg("In the box"), str(data.mandrakes)),),
+            rules=msg("Rules: “Mandrakes”, “Calculating your score”"),
             own=False,
         )
     )
     entries.append(
         CardText(
             key=cards.SCROLL,
-            name="cursed scroll",
-            kind="magical item",
-            text=(
+            name=msg("cursed scroll"),
+            kind=pmsg("kind", "magical item"),
+            text=msg(
                 "Never goes in your hand: taken from a shop (by the assistant or a Levitation) "
                 "it is placed face up in front of you. Whoever has the most holds the Curse "
                 "marker, −2 points at the end. Banishment returns one of yours to the box; "
                 "Transfer passes one to an opponent. In the team variant, receiving scrolls "
                 "lets you trade a card with your partner."
             ),
-            short="Goes in front of you; the most scrolls holds the Curse (−2 at the end)",
-            numbers=(("In the box", str(data.cursed_scrolls)),),
-            rules="Rules: “Send the assistant”, “Spell descriptions”; the Curse marker is "
-            "Grimoire's rule decision 12",
+            short=msg("Goes in front of you; the most scrolls holds the Curse (−2 at the end)"),
+            numbers=((msg("In the box"), str(data.cursed_scrolls)),),
+            rules=msg(
+                "Rules: “Send the assistant”, “Spell descriptions”; the Curse marker is "
+                "Grimoire's rule decision 12"
+            ),
             own=False,
         )
     )
@@ -171,25 +178,42 @@ def _items() -> list[CardText]:
 def _book(book: str) -> CardText:
     colour, value = cards.book_colour(book), cards.book_value(book)
     if colour == cards.BLACK:
-        takes = "ingredients all of different colours (at most five; a mandrake stands for one)"
-        short = f"Spellbook worth {value}: black magic, ingredients all of different colours"
-        rules = "Rules: “Black magic”; its value is " + OWN_DATA
+        text = msg(
+            "Start a spell with it and add ingredients all of different colours (at most five; "
+            "a mandrake stands for one): one spellbook per spell, and the number of ingredients "
+            "is the highest power. Each spell cast with it scores the spell's value plus "
+            "{value}. Left in your hand at the end, it counts as a {colour} card (−1 for the "
+            "colour).",
+            value=value,
+            colour=colour_name(colour),
+        )
+        short = msg(
+            "Spellbook worth {value}: black magic, ingredients all of different colours",
+            value=value,
+        )
+        rules = msg("Rules: “Black magic”; its value is Grimoire's own card data")
     else:
-        takes = f"{colour} ingredients (a mandrake may stand for one)"
-        short = f"Spellbook worth {value}, for a spell of {colour} ingredients"
-        rules = "Rules: “Prepare the spell”; colour and value are " + OWN_DATA
+        text = msg(
+            "Start a spell with it and add {colour} ingredients (a mandrake may stand for one): "
+            "one spellbook per spell, and the number of ingredients is the highest power. Each "
+            "spell cast with it scores the spell's value plus {value}. Left in your hand at the "
+            "end, it counts as a {colour} card (−1 for the colour).",
+            value=value,
+            colour=colour_name(colour),
+        )
+        short = msg(
+            "Spellbook worth {value}, for a spell of {colour} ingredients",
+            value=value,
+            colour=colour_name(colour),
+        )
+        rules = msg("Rules: “Prepare the spell”; colour and value are Grimoire's own card data")
     return CardText(
         key=book,
-        name=book,
-        kind="spellbook",
-        text=(
-            f"Start a spell with it and add {takes}: one spellbook per spell, and the number "
-            "of ingredients is the highest power. Each spell cast with it scores the spell's "
-            f"value plus {value}. Left in your hand at the end, it counts as a {colour} card "
-            "(−1 for the colour)."
-        ),
+        name=card_name(book),
+        kind=pmsg("kind", "spellbook"),
+        text=text,
         short=short,
-        numbers=(("Value", str(value)),),
+        numbers=((msg("Value"), str(value)),),
         rules=rules,
     )
 
@@ -198,44 +222,44 @@ def _turn() -> list[CardText]:
     return [
         CardText(
             key=SEND,
-            name="Send the assistant",
-            kind="action",
-            text=(
+            name=msg("Send the assistant"),
+            kind=pmsg("kind", "action"),
+            text=msg(
                 "Move the assistant 1 to 3 shops clockwise (one more per Swiftness you own) and "
                 "take every card in the shop where it stops: items to your hand, cursed scrolls "
                 "in front of you. Then the shop it left and each shop it passed get the top "
                 "card of the deck (face up by day, face down by night)."
             ),
-            short="Walk 1–3 shops clockwise, take every card there; the shops passed restock",
-            rules=(
+            short=msg("Walk 1–3 shops clockwise, take every card there; the shops passed restock"),
+            rules=msg(
                 "Rules: “Send the assistant to seek new magical items”; Grimoire's rule decision 8"
             ),
             own=False,
         ),
         CardText(
             key=CAST,
-            name="Cast a spell",
-            kind="action",
-            text=(
+            name=msg("Cast a spell"),
+            kind=pmsg("kind", "action"),
+            text=msg(
                 "Put down one spellbook (or a mandrake as the spellbook) with ingredients it "
                 "takes, choose a power from 1 up to the number of ingredients, take the top "
                 "spell of that value stack and apply it. The spell scores its value plus the "
                 "spellbook's at the end; the ingredients score nothing."
             ),
-            short="Spellbook + ingredients: power up to their number, take that stack's spell",
-            rules="Rules: “Cast a spell”; Grimoire's rule decisions 5–7",
+            short=msg("Spellbook + ingredients: power up to their number, take that stack's spell"),
+            rules=msg("Rules: “Cast a spell”; Grimoire's rule decisions 5–7"),
             own=False,
         ),
         CardText(
             key=DROP_OUT,
-            name="Drop out",
-            kind="action",
-            text=(
+            name=msg("Drop out"),
+            kind=pmsg("kind", "action"),
+            text=msg(
                 "During the three final rounds, instead of a turn: take no more turns this "
                 "game. The game ends at once when everyone has dropped out."
             ),
-            short="In the final rounds: take no more turns this game",
-            rules="Rules: “End of the game”; Grimoire's rule decision 14",
+            short=msg("In the final rounds: take no more turns this game"),
+            rules=msg("Rules: “End of the game”; Grimoire's rule decision 14"),
             own=False,
         ),
     ]
@@ -245,87 +269,91 @@ def _terms() -> list[CardText]:
     return [
         CardText(
             key=DAY_SHOP,
-            name="Day shop",
-            kind="place",
-            text=f"One of the {SHOPS - NIGHT_SHOPS} day shops: its cards lie face up, seen by all.",
-            short="Its cards lie face up",
-            rules="Rules: “Setup”, “Restock the shops”",
+            name=msg("Day shop"),
+            kind=pmsg("kind", "place"),
+            text=msg(
+                "One of the {count} day shops: its cards lie face up, seen by all.",
+                count=SHOPS - NIGHT_SHOPS,
+            ),
+            short=msg("Its cards lie face up"),
+            rules=msg("Rules: “Setup”, “Restock the shops”"),
             own=False,
         ),
         CardText(
             key=NIGHT_SHOP,
-            name="Night shop",
-            kind="place",
-            text=(
-                f"One of the {NIGHT_SHOPS} night shops: its cards lie face down. The assistant "
-                "takes them all unseen; a Levitation takes the top one blind."
+            name=msg("Night shop"),
+            kind=pmsg("kind", "place"),
+            text=msg(
+                "One of the {count} night shops: its cards lie face down. The assistant "
+                "takes them all unseen; a Levitation takes the top one blind.",
+                count=NIGHT_SHOPS,
             ),
-            short="Its cards lie face down: taken unseen",
-            rules="Rules: “Setup”, “Restock the shops”; Grimoire's rule decision 9",
+            short=msg("Its cards lie face down: taken unseen"),
+            rules=msg("Rules: “Setup”, “Restock the shops”; Grimoire's rule decision 9"),
             own=False,
         ),
         CardText(
             key=ASSISTANT,
-            name="Assistant",
-            kind="keyword",
-            text=(
+            name=msg("Assistant"),
+            kind=pmsg("kind", "keyword"),
+            text=msg(
                 "The figurine the sorcerers share. Sent on a turn, it walks clockwise and brings "
                 "back every card of the shop where it stops. Casting leaves it where it is."
             ),
-            short="Shared figurine: walks clockwise, brings back a shop's cards",
-            rules="Rules: “Send the assistant to seek new magical items”",
+            short=msg("Shared figurine: walks clockwise, brings back a shop's cards"),
+            rules=msg("Rules: “Send the assistant to seek new magical items”"),
             own=False,
         ),
         CardText(
             key=BLACK_MAGIC,
-            name="Black magic",
-            kind="keyword",
-            text=(
+            name=msg("Black magic"),
+            kind=pmsg("kind", "keyword"),
+            text=msg(
                 "A spell of the black spellbook, or of a mandrake used as the spellbook, with "
                 "ingredients all of different colours: at most five, a mandrake standing for a "
                 "colour not otherwise used."
             ),
-            short="Ingredients all of different colours, at most five",
-            rules="Rules: “Black magic”, “Mandrakes”; Grimoire's rule decision 7",
+            short=msg("Ingredients all of different colours, at most five"),
+            rules=msg("Rules: “Black magic”, “Mandrakes”; Grimoire's rule decision 7"),
             own=False,
         ),
         CardText(
             key=CURSE,
-            name="Curse marker",
-            kind="keyword",
-            text=(
+            name=msg("Curse marker"),
+            kind=pmsg("kind", "keyword"),
+            text=msg(
                 "Held by the sorcerer with the most cursed scrolls, and moved as that changes; "
                 "on a tie its holder keeps it if tied. Its holder loses 2 points at the end."
             ),
-            short="Most cursed scrolls holds it: −2 points at the end",
-            numbers=(("Penalty", "−2"),),
-            rules="Rules: “Calculating your score”; Grimoire's rule decision 12",
+            short=msg("Most cursed scrolls holds it: −2 points at the end"),
+            numbers=((msg("Penalty"), "−2"),),
+            rules=msg("Rules: “Calculating your score”; Grimoire's rule decision 12"),
             own=False,
         ),
         CardText(
             key=FINAL_ROUNDS,
-            name="Final rounds",
-            kind="keyword",
-            text=(
+            name=msg("Final rounds"),
+            kind=pmsg("kind", "keyword"),
+            text=msg(
                 "Once the deck is empty, three rounds remain, starting with the next sorcerer. "
                 "During them you may drop out instead of taking a turn."
             ),
-            short="Deck empty: three more rounds from the next sorcerer",
-            numbers=(("Rounds", "3"),),
-            rules="Rules: “End of the game”; Grimoire's rule decision 13",
+            short=msg("Deck empty: three more rounds from the next sorcerer"),
+            numbers=((msg("Rounds"), "3"),),
+            rules=msg("Rules: “End of the game”; Grimoire's rule decision 13"),
             own=False,
         ),
         CardText(
             key=TEAM_TRADE,
-            name="Team trade",
-            kind="keyword",
-            text=(
+            name=msg("Team trade"),
+            kind=pmsg("kind", "keyword"),
+            text=msg(
                 "Team variant: whenever you receive cursed scrolls (from a shop or a spell), "
                 "you may give your partner a card, ask them for one of their choice, or offer "
                 "one in exchange for one they choose; or not trade."
             ),
-            short="On receiving scrolls: give, ask for or swap a card with your partner",
-            rules="Rules: “Team variant”; Grimoire's rule decision 17",
+            short=msg("On receiving scrolls: give, ask for or swap a card with your partner"),
+            rules=msg("Rules: “Team variant”; Grimoire's rule decision 17"),
             own=False,
         ),
     ]

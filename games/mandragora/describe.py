@@ -13,50 +13,76 @@ from __future__ import annotations
 
 from games.core import FINAL_SCORES, HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
+from games.core.words import Msg, data_msg, joined, msg, nmsg
 from games.mandragora import cards, catalogue
 from games.mandragora.casting import castable_books
 from games.mandragora.scoring import ScoreLine
-from games.mandragora.text import card_label, card_list, plural
+from games.mandragora.text import card_label, card_list
 from games.mandragora.view import MandragoraView, PendingView, SorcererView
 
 DAY, NIGHT, ASSISTANT, CURSE = "☀️", "🌙", "🧙", "💀"
 
-_WAITING = {
-    "ingredients": "{who} is preparing a spell.",
-    "transfer": "{who} chooses who receives a cursed scroll.",
-    "substitute": "{who} chooses whose hand to draw from.",
-    "substitute-give": "{who} chooses a card to hand back to {other}.",
-    "levitate": "{who} chooses a card to levitate.",
-    "share": "{who} received cursed scrolls and may trade a card with their partner.",
-    "share-reply": "{who} chooses a card for their partner {other}.",
-}
 
-_HINTS = {
-    "transfer": "pass the cursed scroll to an opponent.",
-    "substitute": "draw blindly from an opponent's hand.",
-    "substitute-give": "hand back any card, even the one you drew.",
-    "levitate": "take a card from a day shop, or one blindly from a night shop.",
-    "share": "give your partner a card, ask for one, swap one, or let it be.",
-    "share-reply": "give the card your partner asked for.",
-}
+def _waiting(kind: str, who: str, other: str) -> Msg:
+    """What the sorcerer owing a decision is doing, for everyone."""
+    match kind:
+        case "ingredients":
+            return msg("{who} is preparing a spell.", who=who)
+        case "transfer":
+            return msg("{who} chooses who receives a cursed scroll.", who=who)
+        case "substitute":
+            return msg("{who} chooses whose hand to draw from.", who=who)
+        case "substitute-give":
+            return msg("{who} chooses a card to hand back to {other}.", who=who, other=other)
+        case "levitate":
+            return msg("{who} chooses a card to levitate.", who=who)
+        case "share":
+            return msg(
+                "{who} received cursed scrolls and may trade a card with their partner.", who=who
+            )
+        case "share-reply":
+            return msg("{who} chooses a card for their partner {other}.", who=who, other=other)
+    raise AssertionError(kind)
+
+
+def _hint(kind: str) -> Msg:
+    """What the sorcerer owing a decision may do, for them."""
+    match kind:
+        case "transfer":
+            return msg("**Your decision:** pass the cursed scroll to an opponent.")
+        case "substitute":
+            return msg("**Your decision:** draw blindly from an opponent's hand.")
+        case "substitute-give":
+            return msg("**Your decision:** hand back any card, even the one you drew.")
+        case "levitate":
+            return msg(
+                "**Your decision:** take a card from a day shop, or one blindly from a night shop."
+            )
+        case "share":
+            return msg(
+                "**Your decision:** give your partner a card, ask for one, swap one, or let it be."
+            )
+        case "share-reply":
+            return msg("**Your decision:** give the card your partner asked for.")
+    raise AssertionError(kind)
 
 
 def describe(view: MandragoraView) -> Board:
     """The table for everyone, plus the viewer's hand and decisions when the view is a seat's."""
     fields = [
-        BoardField(name="Shops", value=_shops(view), pictured=True),
-        BoardField(name="Spell stacks", value=_stacks(view), pictured=True),
+        BoardField(name=msg("Shops"), value=_shops(view), pictured=True),
+        BoardField(name=msg("Spell stacks"), value=_stacks(view), pictured=True),
     ]
     fields += [_sorcerer_field(view, s, first=index == 0) for index, s in enumerate(view.sorcerers)]
     spells = _spells_in_sight(view)
     if spells:
-        fields.append(BoardField(name="Spells in sight", value=spells))
+        fields.append(BoardField(name=msg("Spells in sight"), value=spells))
     if view.hand is not None:
         # Not pictured: the picture shows the cards, only the text says what they do.
-        fields.append(BoardField(name="Your hand", value=hand_text(view.hand)))
+        fields.append(BoardField(name=msg("Your hand"), value=hand_text(view.hand)))
     if view.my_score is not None and not view.finished:
         fields.append(
-            BoardField(name="Your score if the game ended now", value=_score(view.my_score))
+            BoardField(name=msg("Your score if the game ended now"), value=_score(view.my_score))
         )
     revealed = _revealed(view)
     if revealed:
@@ -74,105 +100,143 @@ def describe(view: MandragoraView) -> Board:
 def board_title(view: MandragoraView) -> str:
     """The board's title: the turn, and the final round once the countdown has begun."""
     if view.finished:
-        return "Mandragora · game over"
-    title = f"Mandragora · turn {view.turn}"
+        return msg("Mandragora · game over")
     if view.final_round is not None:
-        title += f" · final round {view.final_round} of 3"
-    return title
+        return msg(
+            "Mandragora · turn {turn} · final round {round} of 3",
+            turn=view.turn,
+            round=view.final_round,
+        )
+    return msg("Mandragora · turn {turn}", turn=view.turn)
 
 
 def _status(view: MandragoraView) -> str:
     if view.finished:
-        return "The game is over. Most points wins; ties go to whoever cast more spells."
+        return msg("The game is over. Most points wins; ties go to whoever cast more spells.")
     pending = view.pending
     if pending is not None:
-        line = _WAITING[pending.kind].format(
-            who=seat_ref(pending.seat), other=seat_ref(pending.other)
-        )
+        line = _waiting(pending.kind, seat_ref(pending.seat), seat_ref(pending.other))
         if view.viewer == pending.seat:
-            line += "\n" + _your_decision(pending)
+            return joined([line, _your_decision(pending)], "\n")
         return line
     who = seat_ref(view.current)
-    line = f"{who}'s turn: send the assistant or cast a spell."
+    line = msg("{who}'s turn: send the assistant or cast a spell.", who=who)
     if view.extra_turn:
-        line = f"{who} takes an extra turn (Replication), or lets it pass."
+        line = msg("{who} takes an extra turn (Replication), or lets it pass.", who=who)
     if view.viewer == view.current:
-        line += "\n**Your move.**"
+        return joined([line, msg("**Your move.**")], "\n")
     return line
 
 
-def _your_decision(pending: PendingView) -> str:
+def _your_decision(pending: PendingView) -> Msg:
     if pending.kind == "ingredients":
-        book = "a mandrake" if pending.book == cards.MANDRAKE else card_label(pending.book)
-        return (
-            f"**Your spell:** {book} with {card_list(pending.ingredients)}."
-            " Add ingredients, choose a power, or go back."
+        book = msg("a mandrake") if pending.book == cards.MANDRAKE else card_label(pending.book)
+        return msg(
+            "**Your spell:** {book} with {ingredients}. Add ingredients, choose a power, or "
+            "go back.",
+            book=book,
+            ingredients=card_list(pending.ingredients),
         )
     if pending.kind == "share-reply" and pending.card:
-        return (
-            f"**Your partner offers** {card_label(pending.card)} in exchange: "
-            "choose the card to send back."
+        return msg(
+            "**Your partner offers** {card} in exchange: choose the card to send back.",
+            card=card_label(pending.card),
         )
-    return "**Your decision:** " + _HINTS[pending.kind]
+    return _hint(pending.kind)
 
 
 def _shops(view: MandragoraView) -> str:
     lines = []
     for shop in view.shops:
-        tile = NIGHT if shop.night else DAY
+        stock: Msg
         if shop.night:
-            stock = plural(shop.face_down, "face-down card") if shop.face_down else "empty"
+            stock = (
+                nmsg("{n} face-down card", "{n} face-down cards", shop.face_down)
+                if shop.face_down
+                else msg("empty")
+            )
         else:
-            stock = card_list(shop.cards) if shop.cards else "empty"
-        here = f" ← {ASSISTANT}" if shop.number == view.assistant + 1 else ""
-        lines.append(f"`{shop.number:>2}` {tile} {stock}{here}")
-    return "\n".join(lines)
+            stock = card_list(shop.cards) if shop.cards else msg("empty")
+        parts: list[str] = [f"`{shop.number:>2}`", NIGHT if shop.night else DAY, stock]
+        if shop.number == view.assistant + 1:
+            parts.append(f"← {ASSISTANT}")
+        lines.append(joined(parts, " "))
+    return joined(lines, "\n")
 
 
 def _stacks(view: MandragoraView) -> str:
-    parts = []
-    for stack in view.stacks:
-        top = cards.spells()[stack.top].name if stack.top else "—"
-        parts.append(f"**{stack.value}**: {top} ({stack.size} left)")
-    return (
-        " · ".join(parts)
-        + "\n(a spell cast at power N takes the top card of stack N)"
-        + f"\nDeck: {plural(view.deck_size, 'card')}"
+    parts = [
+        msg(
+            "**{value}**: {spell} ({left} left)",
+            value=stack.value,
+            spell=data_msg(cards.spells()[stack.top].name) if stack.top else "—",
+            left=stack.size,
+        )
+        for stack in view.stacks
+    ]
+    return joined(
+        [
+            joined(parts, " · "),
+            msg("(a spell cast at power N takes the top card of stack N)"),
+            msg("Deck: {cards}", cards=nmsg("{n} card", "{n} cards", view.deck_size)),
+        ],
+        "\n",
     )
 
 
 def _sorcerer_field(view: MandragoraView, s: SorcererView, *, first: bool) -> BoardField:
     """A sorcerer's marks, counts and spells; the first field also says what its terms mean."""
-    marks = []
+    marks: list[str] = []
     if view.teams:
-        marks.append("team A" if s.seat % 2 == 0 else "team B")
+        marks.append(msg("team A") if s.seat % 2 == 0 else msg("team B"))
     if view.curse_holder == s.seat:
-        marks.append(f"{CURSE} Curse: −2 at the end")
+        marks.append(msg("{curse} Curse: −2 at the end", curse=CURSE))
     if view.countdown_seat == s.seat and view.final_round is not None:
         marks.append(f"⏳ {4 - view.final_round}")
     if s.dropped:
-        marks.append("dropped out")
+        marks.append(msg("dropped out"))
     if s.seat in view.to_act and not view.finished:
         marks.append("▶")
-    name = seat_ref(s.seat) + (f" ({', '.join(marks)})" if marks else "")
-    spells = ", ".join(
-        f"{cards.spells()[c.spell].name} {c.value}+{_book_short(c.book)}" for c in s.spells
+    who = seat_ref(s.seat)
+    name = msg("{who} ({marks})", who=who, marks=joined(marks, ", ")) if marks else who
+    spells = joined(
+        [
+            joined(
+                [
+                    data_msg(cards.spells()[c.spell].name),
+                    joined([str(c.value), _book_short(c.book)], "+"),
+                ],
+                " ",
+            )
+            for c in s.spells
+        ],
+        ", ",
     )
+    held = nmsg("{n} card", "{n} cards", s.hand_size)
+    points = nmsg("{n} point", "{n} points", s.spell_points)
     if first:
-        counts = (
-            f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} cursed "
-            f"(most scrolls holds the Curse) · reach {s.reach} (shops the assistant may walk)"
+        counts = msg(
+            "Hand: {cards} · 📜 {scrolls} cursed (most scrolls holds the Curse) · "
+            "reach {reach} (shops the assistant may walk)",
+            cards=held,
+            scrolls=s.scrolls,
+            reach=s.reach,
         )
-        spells_head = f"Spells ({plural(s.spell_points, 'point')}: spell + book value)"
+        spells_head = msg("Spells ({points}: spell + book value)", points=points)
     else:
-        counts = f"Hand: {plural(s.hand_size, 'card')} · 📜 {s.scrolls} · reach {s.reach}"
-        spells_head = f"Spells ({plural(s.spell_points, 'point')})"
-    value = f"{counts}\n{spells_head}: {spells or 'none yet'}"
-    return BoardField(name=name, value=value, inline=True)
-
-
-#: The end-of-game spells say "at the end" in their own words.
-_TIMING = {"immediate": "", "permanent": " · lasts the game", "end": ""}
+        counts = msg(
+            "Hand: {cards} · 📜 {scrolls} · reach {reach}",
+            cards=held,
+            scrolls=s.scrolls,
+            reach=s.reach,
+        )
+        spells_head = msg("Spells ({points})", points=points)
+    listed = msg(
+        "{heading}: {spells}",
+        heading=spells_head,
+        spells=spells if s.spells else msg("none yet"),
+    )
+    return BoardField(name=name, value=joined([counts, listed], "\n"), inline=True)
 
 
 def _spells_in_sight(view: MandragoraView) -> str:
@@ -182,19 +246,31 @@ def _spells_in_sight(view: MandragoraView) -> str:
     lines = []
     for key in sorted(set(seen), key=list(cards.spells()).index):
         data = cards.spells()[key]
-        lines.append(f"**{data.name}**{_TIMING[data.timing]} — {_brief(key)}")
-    return "\n".join(lines)
+        name, effect = data_msg(data.name), _brief(key)
+        # The end-of-game spells say "at the end" in their own words.
+        if data.timing == "permanent":
+            lines.append(msg("**{spell}** · lasts the game — {effect}", spell=name, effect=effect))
+        else:
+            lines.append(msg("**{spell}** — {effect}", spell=name, effect=effect))
+    return joined(lines, "\n") if lines else ""
 
 
 def _revealed(view: MandragoraView) -> str:
     """Every sorcerer's hand once the game is over, one line each (empty before: hands are
     secret while the game runs)."""
     lines = [
-        f"{seat_ref(s.seat)}: {card_list(s.hand) if s.hand else 'no cards'}"
+        msg(
+            "{who}: {cards}",
+            who=seat_ref(s.seat),
+            cards=card_list(s.hand) if s.hand else msg("no cards"),
+        )
         for s in view.sorcerers
         if s.hand is not None
     ]
-    return "\n".join(lines)[:MAX_FIELD_VALUE]
+    if not lines:
+        return ""
+    text = joined(lines, "\n")
+    return text if len(text) <= MAX_FIELD_VALUE else text[:MAX_FIELD_VALUE]
 
 
 def hand_text(hand: tuple[str, ...]) -> str:
@@ -202,31 +278,38 @@ def hand_text(hand: tuple[str, ...]) -> str:
     and the mandrake on a line of its own (every spellbook on one line when that is too long
     for a field)."""
     if not hand:
-        return "nothing"
+        return msg("nothing")
     ingredients = [card for card in hand if cards.is_ingredient(card)]
     books = sorted({card for card in hand if cards.is_book(card)}, key=_box_order)
-    lines = []
+    lines: list[Msg] = []
     if ingredients:
         lines.append(
-            f"{card_list(ingredients)} — ingredients: each raises its spell's top power by 1"
+            msg(
+                "{cards} — ingredients: each raises its spell's top power by 1",
+                cards=card_list(ingredients),
+            )
         )
-    lines += [f"{card_label(book)} — {_brief(book)}" for book in books]
+    lines += [joined([card_label(book), _brief(book)], " — ") for book in books]
     if cards.MANDRAKE in hand:
         mandrakes = card_list([card for card in hand if card == cards.MANDRAKE])
-        lines.append(f"{mandrakes} — {_brief(cards.MANDRAKE)}")
-    text = "\n".join(lines)
+        lines.append(joined([mandrakes, _brief(cards.MANDRAKE)], " — "))
+    text = joined(lines, "\n")
     if len(text) <= MAX_FIELD_VALUE:
         return text
     compact = [line for line in lines if not any(line.startswith(card_label(b)) for b in books)]
     compact.insert(
         1 if ingredients else 0,
-        f"{card_list(books)} — spellbooks: each adds its value to every spell cast with it",
+        msg(
+            "{cards} — spellbooks: each adds its value to every spell cast with it",
+            cards=card_list(books),
+        ),
     )
-    return "\n".join(compact)
+    return joined(compact, "\n")
 
 
-def _brief(key: str) -> str:
-    return catalogue.entry(key).brief
+def _brief(key: str) -> Msg:
+    entry = catalogue.entry(key)
+    return entry.short if isinstance(entry.short, Msg) and entry.short else msg(entry.brief)
 
 
 def _box_order(card: str) -> int:
@@ -234,47 +317,55 @@ def _box_order(card: str) -> int:
 
 
 def _book_short(book: str) -> str:
-    return "🌱0" if book == cards.MANDRAKE else f"{card_label(book)}"
+    return "🌱0" if book == cards.MANDRAKE else card_label(book)
 
 
 def _score(line: ScoreLine) -> str:
     kept = line.colours_in_hand - line.colours_discarded
-    parts = [f"spells {line.spell_points}", f"colours in hand −{kept}"]
+    parts = [
+        msg("spells {points}", points=line.spell_points),
+        msg("colours in hand −{count}", count=kept),
+    ]
     if line.colours_discarded:
-        parts.append(f"({line.colours_discarded} discarded by spells)")
+        parts.append(msg("({count} discarded by spells)", count=line.colours_discarded))
     if line.curse:
-        parts.append("Curse −2")
-    return f"**{line.total}** = " + ", ".join(parts)
+        parts.append(msg("Curse −2"))
+    return joined([f"**{line.total}** =", joined(parts, ", ")], " ")
 
 
 def _final(view: MandragoraView) -> str:
     assert view.scores is not None
     ordered = sorted(view.scores, key=lambda line: (-line.total, -line.spells_cast, line.seat))
     lines = [
-        f"{seat_ref(line.seat)}: {_score(line)} · {plural(line.spells_cast, 'spell')}"
+        msg(
+            "{who}: {score} · {spells}",
+            who=seat_ref(line.seat),
+            score=_score(line),
+            spells=nmsg("{n} spell", "{n} spells", line.spells_cast),
+        )
         for line in ordered
     ]
     if view.teams:
         a = sum(line.total for line in view.scores if line.seat % 2 == 0)
         b = sum(line.total for line in view.scores if line.seat % 2 == 1)
-        lines.append(
-            f"Team A ({seat_ref(0)} & {seat_ref(2)}): {a} · "
-            f"Team B ({seat_ref(1)} & {seat_ref(3)}): {b}"
-        )
-    return "\n".join(lines)
+        lines.append(msg("Team A ({p0} & {p2}): {a} · Team B ({p1} & {p3}): {b}", a=a, b=b))
+    return joined(lines, "\n")
 
 
 def _footer(view: MandragoraView) -> str:
     """One hint for typing a move, from what the viewer may do now; nothing otherwise."""
     if view.finished:
-        return "Thanks for playing Mandragora."
+        return msg("Thanks for playing Mandragora.")
     if view.viewer is None or view.viewer != view.current or view.pending is not None:
         return ""
     assert view.hand is not None
     reach = view.sorcerers[view.viewer].reach
-    steps = "move 1" if reach == 1 else f"move 1 … move {reach}"
-    hint = f"Type /play {steps} (shops clockwise)"
+    # The commands stay as they are typed, in every language.
+    move = "/play move 1" if reach == 1 else f"/play move 1 … move {reach}"
     books = castable_books(view.hand, [["card"] * stack.size for stack in view.stacks])
     if books:
-        hint += f", or /play cast {books[0]} to start a spell"
-    return hint + "."
+        cast = f"/play cast {books[0]}"
+        return msg(
+            "Type {move} (shops clockwise), or {cast} to start a spell.", move=move, cast=cast
+        )
+    return msg("Type {move} (shops clockwise).", move=move)

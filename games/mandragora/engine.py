@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import Board, Engine, InvalidSetup, LogEntry, Outcome, Showcase, Transition
 from games.core.catalogue import CardText
+from games.core.words import msg
 from games.mandragora import (
     cards,
     catalogue,
@@ -52,7 +53,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     key: ClassVar[str] = "mandragora"
     title: ClassVar[str] = "Mandragora"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = msg(
         "**Mandragora** · 2–4 sorcerers, or 2 v 2 teams with 4 (partners sit across).\n"
         "**Goal:** the most points. Each spell you cast scores its value (1–5) plus its "
         "spellbook's (0–3); you lose 1 per colour left in your hand (mandrakes count as white) and "
@@ -88,7 +89,7 @@ class MandragoraEngine(Engine[MandragoraState, Action]):
 
     def _new_game(self, players: int, seed: int, options: MandragoraOptions) -> MandragoraState:
         if options.teams and players != 4:
-            raise InvalidSetup("The team variant needs exactly 4 sorcerers.")
+            raise InvalidSetup(msg("The team variant needs exactly 4 sorcerers."))
         return new_state(players, seed, options.teams)
 
     def configurations(self) -> list[tuple[int, BaseModel]]:

@@ -38,12 +38,15 @@ from games.core.picture import (
     Canvas,
     Swatch,
     drawable,
+    said,
     seat_label,
     seat_swatch,
     swatch,
 )
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.mandragora import cards
 from games.mandragora.describe import board_title
+from games.mandragora.text import card_name, colour_name
 from games.mandragora.view import MandragoraView, SorcererView
 
 WIDTH = 800
@@ -71,15 +74,25 @@ _COLOURS: dict[str, Swatch] = {
 }
 ASSISTANT = swatch(VERMILLION, "A")
 
-_DECIDING = {
-    "ingredients": "is preparing a spell",
-    "transfer": "chooses who receives a cursed scroll",
-    "substitute": "chooses whose hand to draw from",
-    "substitute-give": "chooses a card to hand back",
-    "levitate": "chooses a card to levitate",
-    "share": "may trade a card with their partner",
-    "share-reply": "chooses a card for their partner",
-}
+
+def _deciding(kind: str, who: str) -> Msg:
+    """What the sorcerer owing a decision is doing, in a few words."""
+    match kind:
+        case "ingredients":
+            return msg("{who} is preparing a spell.", who=who)
+        case "transfer":
+            return msg("{who} chooses who receives a cursed scroll.", who=who)
+        case "substitute":
+            return msg("{who} chooses whose hand to draw from.", who=who)
+        case "substitute-give":
+            return msg("{who} chooses a card to hand back.", who=who)
+        case "levitate":
+            return msg("{who} chooses a card to levitate.", who=who)
+        case "share":
+            return msg("{who} may trade a card with their partner.", who=who)
+        case "share-reply":
+            return msg("{who} chooses a card for their partner.", who=who)
+    return msg("{who} is deciding.", who=who)
 
 
 def card_swatch(card: str) -> Swatch:
@@ -102,7 +115,7 @@ def _grouped(items: Iterable[str]) -> list[tuple[Swatch, str]]:
 def _name(seat: int, names: Sequence[str] | None) -> str:
     """A seat's name as the picture draws it: a character the font lacks is left out here,
     so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
-    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+    return drawable(seat_label(seat, names)).strip() or said(msg("Seat {number}", number=seat + 1))
 
 
 def reach_steps(view: MandragoraView) -> dict[int, int]:
@@ -148,14 +161,13 @@ def render(
 
 def _status(view: MandragoraView, names: Sequence[str] | None) -> str:
     if view.finished:
-        return "The game is over: most points wins."
+        return msg("The game is over: most points wins.")
     if view.pending is not None:
-        who = _name(view.pending.seat, names)
-        return f"{who} {_DECIDING.get(view.pending.kind, 'is deciding')}."
+        return _deciding(view.pending.kind, _name(view.pending.seat, names))
     who = _name(view.current, names)
     if view.viewer == view.current:
-        return f"Your turn, {who}: move the assistant or cast."
-    return f"{who}'s turn: move the assistant or cast."
+        return msg("Your turn, {who}: move the assistant or cast.", who=who)
+    return msg("{who}'s turn: move the assistant or cast.", who=who)
 
 
 # ------------------------------------------------------------------- the circle of shops
@@ -170,9 +182,10 @@ def _shop_circle(canvas: Canvas, view: MandragoraView, top: int) -> None:
         angle = -math.pi / 2 + 2 * math.pi * (shop.number - 1) / count
         sx, sy = cx + rx * math.cos(angle), cy + ry * math.sin(angle)
         _shop(canvas, view, shop.number, int(sx), int(sy), steps.get(shop.number))
-    canvas.text(cx, cy - 44, "clockwise ↻", size=SMALL, fill=MUTED, anchor="mm")
-    canvas.text(cx, cy, f"Deck {view.deck_size}", size=LARGE, bold=True, anchor="mm")
-    canvas.text(cx, cy + 40, "cards left", size=SMALL, fill=MUTED, anchor="mm")
+    canvas.text(cx, cy - 44, msg("clockwise ↻"), size=SMALL, fill=MUTED, anchor="mm")
+    deck = msg("Deck {count}", count=view.deck_size)
+    canvas.text(cx, cy, deck, size=LARGE, bold=True, anchor="mm")
+    canvas.text(cx, cy + 40, msg("cards left"), size=SMALL, fill=MUTED, anchor="mm")
 
 
 def _shop(
@@ -198,11 +211,11 @@ def _shop(
     elif step:
         canvas.chip(box[2] - 56, box[1] - 16, swatch(SKY, f"→{step}"), size=SMALL)
     if shop.night:
-        stock = f"{shop.face_down} hidden" if shop.face_down else "empty"
+        stock = msg("{count} hidden", count=shop.face_down) if shop.face_down else msg("empty")
         canvas.text(box[0] + 10, box[1] + 52, stock, size=SMALL, fill=text)
         return
     if not shop.cards:
-        canvas.text(box[0] + 10, box[1] + 52, "empty", size=SMALL, fill=MUTED)
+        canvas.text(box[0] + 10, box[1] + 52, msg("empty"), size=SMALL, fill=MUTED)
         return
     groups = _grouped(shop.cards)
     x, y, row = box[0] + 8, box[1] + 36, 0
@@ -235,7 +248,7 @@ def _stacks(canvas: Canvas, view: MandragoraView, y: int) -> int:
         canvas.box((x, top, x + half, top + STACK_ROW - 8), fill=PANEL)
         middle = top + (STACK_ROW - 8) / 2
         canvas.text(x + 14, middle, str(stack.value), size=LARGE, bold=True, anchor="lm")
-        name = cards.spells()[stack.top].name if stack.top else "empty"
+        name = data_msg(cards.spells()[stack.top].name) if stack.top else msg("empty")
         left = f"×{stack.size}"
         room = (
             half
@@ -272,28 +285,34 @@ def _sorcerer(
     )
     if view.scores is not None:
         points = {line.seat: line.total for line in view.scores}[s.seat]
-        score = f"{points} final"
+        score = msg("{points} final", points=points)
     else:
-        score = f"{s.spell_points} pt" if s.spell_points == 1 else f"{s.spell_points} pts"
+        score = nmsg("{n} pt", "{n} pts", s.spell_points)
     score_width = canvas.text(right - 14, y + 24, score, size=LARGE, bold=True, anchor="rm")
     x = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(s.seat))
-    name = ("▶ " if acting else "") + _name(s.seat, names)
+    name: str = _name(s.seat, names)
     if view.viewer == s.seat:
-        name += " (you)"
+        name = msg("{name} (you)", name=name)
+    if acting:
+        name = joined(["▶", name], " ")
     room = right - 28 - score_width - x
     canvas.text(
         x, y + 24, canvas.fit(name, room, size=BODY, bold=True), size=BODY, bold=True, anchor="lm"
     )
-    facts = [f"hand {s.hand_size}", f"scrolls {s.scrolls}", f"reach {s.reach}"]
+    facts = [
+        msg("hand {count}", count=s.hand_size),
+        msg("scrolls {count}", count=s.scrolls),
+        msg("reach {count}", count=s.reach),
+    ]
     if view.teams:
-        facts.append("team A" if s.seat % 2 == 0 else "team B")
+        facts.append(msg("team A") if s.seat % 2 == 0 else msg("team B"))
     if view.curse_holder == s.seat:
-        facts.append("✖ Curse")
+        facts.append(msg("✖ Curse"))
     if view.countdown_seat == s.seat and view.final_round is not None:
-        facts.append("countdown")
+        facts.append(msg("countdown"))
     if s.dropped:
-        facts.append("dropped out")
-    line = canvas.fit(" · ".join(facts), right - MARGIN - 28, size=SMALL)
+        facts.append(msg("dropped out"))
+    line = canvas.fit(joined(facts, " · "), right - MARGIN - 28, size=SMALL)
     canvas.text(MARGIN + 14, y + 62, line, size=SMALL, anchor="lm")
     if s.hand is not None:
         _revealed_hand(canvas, s.hand, y + SORCERER_H - 4)
@@ -302,9 +321,9 @@ def _sorcerer(
 def _revealed_hand(canvas: Canvas, hand: tuple[str, ...], y: int) -> None:
     """One row of small chips: the hand a sorcerer ended with; what does not fit is counted."""
     left, right = MARGIN + 14, WIDTH - MARGIN - 14
-    x = left + 10 + canvas.text(left, y + 16, "held:", size=SMALL, fill=MUTED, anchor="lm")
+    x = left + 10 + canvas.text(left, y + 16, msg("held:"), size=SMALL, fill=MUTED, anchor="lm")
     if not hand:
-        canvas.text(x, y + 16, "no cards", size=SMALL, fill=MUTED, anchor="lm")
+        canvas.text(x, y + 16, msg("no cards"), size=SMALL, fill=MUTED, anchor="lm")
         return
     groups = _grouped(hand)
     for index, (colour, label) in enumerate(groups):
@@ -351,11 +370,10 @@ def _hand_rows(view: MandragoraView) -> int:
 def _hand(canvas: Canvas, view: MandragoraView, y: int, rows: int) -> int:
     bottom = y + 62 + rows * HAND_ROW
     canvas.box((MARGIN, y, WIDTH - MARGIN, bottom), fill=HAND_FILL, outline=GREEN, width=3)
-    canvas.text(MARGIN + 16, y + 12, "Your hand", size=BODY, bold=True)
+    canvas.text(MARGIN + 16, y + 12, msg("Your hand"), size=BODY, bold=True)
     if view.my_score is not None and not view.finished:
-        canvas.text(
-            WIDTH - MARGIN - 16, y + 14, f"score now {view.my_score.total}", size=BODY, anchor="ra"
-        )
+        score = msg("score now {points}", points=view.my_score.total)
+        canvas.text(WIDTH - MARGIN - 16, y + 14, score, size=BODY, anchor="ra")
     left, right = MARGIN + 16, WIDTH - MARGIN - 16
     x, row = left, y + 52
     for colour, label in _hand_chips(view):
@@ -364,11 +382,11 @@ def _hand(canvas: Canvas, view: MandragoraView, y: int, rows: int) -> int:
             x, row = left, row + HAND_ROW
         x += canvas.chip(x, row, colour, label)
     if not view.hand:
-        canvas.text(left, row + 4, "empty", size=BODY, fill=MUTED)
+        canvas.text(left, row + 4, msg("empty"), size=BODY, fill=MUTED)
     spell = _spell_chips(view)
     if spell:
         row += HAND_ROW
-        start = left + 12 + canvas.text(left, row + 17, "your spell:", size=SMALL, anchor="lm")
+        start = left + 12 + canvas.text(left, row + 17, msg("your spell:"), size=SMALL, anchor="lm")
         x = start
         for colour, label in spell:
             wanted = canvas.chip_width(colour, label)
@@ -379,11 +397,16 @@ def _hand(canvas: Canvas, view: MandragoraView, y: int, rows: int) -> int:
 
 
 def _legend(canvas: Canvas, y: int, reach: bool) -> None:
-    items = [(_COLOURS[c], c) for c in ("purple", "yellow", "green", "red", "blue", "black")]
-    items += [(_COLOURS[cards.MANDRAKE], "mandrake"), (_COLOURS[cards.SCROLL], "scroll")]
-    items.append((ASSISTANT, "assistant"))
+    items: list[tuple[Swatch, str]] = [
+        (_COLOURS[c], colour_name(c)) for c in ("purple", "yellow", "green", "red", "blue", "black")
+    ]
+    items += [
+        (_COLOURS[cards.MANDRAKE], card_name(cards.MANDRAKE)),
+        (_COLOURS[cards.SCROLL], card_name(cards.SCROLL)),
+    ]
+    items.append((ASSISTANT, pmsg("legend", "assistant")))
     if reach:
-        items.append((swatch(SKY, "→2"), "steps away"))
+        items.append((swatch(SKY, "→2"), msg("steps away")))
     x, right = float(MARGIN), WIDTH - MARGIN
     for colour, label in items:
         if x + canvas.chip_width(colour, label, size=SMALL) > right:

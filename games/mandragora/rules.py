@@ -7,6 +7,7 @@ mutations never reach the caller's state.
 from __future__ import annotations
 
 from games.core import LogEntry, SeededRng, seat_ref
+from games.core.words import Msg, data_msg, joined, msg, msg_list, nmsg
 from games.mandragora import cards, casting
 from games.mandragora.actions import (
     Action,
@@ -24,7 +25,7 @@ from games.mandragora.actions import (
     Transfer,
 )
 from games.mandragora.state import FINAL_ROUNDS, SHOPS, CastSpell, MandragoraState, Step
-from games.mandragora.text import card_label, card_list, plural
+from games.mandragora.text import card_label, card_list
 
 BASE_REACH = 3
 
@@ -148,10 +149,12 @@ def apply(s: MandragoraState, seat: int, action: Action, log: Log) -> None:
         case ChoosePower(power):
             _cast(s, seat, power, log)
         case Skip():
-            log.append(LogEntry.public(f"{seat_ref(seat)} lets the extra turn pass."))
+            log.append(LogEntry.public(msg("{who} lets the extra turn pass.", who=seat_ref(seat))))
         case DropOut():
             s.sorcerers[seat].dropped = True
-            log.append(LogEntry.public(f"{seat_ref(seat)} drops out and takes no more turns."))
+            log.append(
+                LogEntry.public(msg("{who} drops out and takes no more turns.", who=seat_ref(seat)))
+            )
         case Transfer(target):
             s.steps.pop(0)
             _transfer(s, seat, target, log)
@@ -184,29 +187,51 @@ def _move(s: MandragoraState, seat: int, distance: int, log: Log) -> None:
     sorcerer.scrolls += scrolls
 
     who = seat_ref(seat)
-    where = f"shop {destination + 1}"
-    head = f"{who} sends the assistant {plural(distance, 'shop')} to {where}"
-    taken = []
+    where = destination + 1
+    taken: list[Msg] = []
     if s.night[destination] and items:
-        taken.append(plural(len(items), "face-down card"))
-        log.append(LogEntry.private(f"You take {card_list(items)} from {where}.", [seat]))
+        taken.append(nmsg("{n} face-down card", "{n} face-down cards", len(items)))
+        log.append(
+            LogEntry.private(
+                msg("You take {cards} from shop {shop}.", cards=card_list(items), shop=where),
+                [seat],
+            )
+        )
     elif items:
         taken.append(card_list(items))
     if scrolls:
-        taken.append(plural(scrolls, "cursed scroll"))
-    log.append(LogEntry.public(f"{head} and takes {' and '.join(taken) or 'nothing'}."))
+        taken.append(nmsg("{n} cursed scroll", "{n} cursed scrolls", scrolls))
+    steps = nmsg("{n} shop", "{n} shops", distance)
+    if taken:
+        line = msg(
+            "{who} sends the assistant {steps} to shop {shop} and takes {cards}.",
+            who=who,
+            steps=steps,
+            shop=where,
+            cards=msg_list(taken),
+        )
+    else:
+        line = msg(
+            "{who} sends the assistant {steps} to shop {shop} and takes nothing.",
+            who=who,
+            steps=steps,
+            shop=where,
+        )
+    log.append(LogEntry.public(line))
 
-    restocked = []
+    restocked: list[Msg] = []
     for offset in range(distance):
         shop = (start + offset) % SHOPS
         if not s.deck:
             break
         card = s.deck.pop()
         s.shops[shop].append(card)
-        shown = "a face-down card" if s.night[shop] else card_label(card)
-        restocked.append(f"shop {shop + 1}: {shown}")
+        if s.night[shop]:
+            restocked.append(msg("shop {shop}: a face-down card", shop=shop + 1))
+        else:
+            restocked.append(msg("shop {shop}: {card}", shop=shop + 1, card=card_label(card)))
     if restocked:
-        log.append(LogEntry.public("Restocked " + "; ".join(restocked) + "."))
+        log.append(LogEntry.public(msg("Restocked {shops}.", shops=joined(restocked, "; "))))
     if scrolls:
         _scrolls_changed(s, log)
         _offer_share(s, seat)
@@ -220,13 +245,27 @@ def _cast(s: MandragoraState, seat: int, power: int, log: Log) -> None:
     spell = s.stacks[power - 1].pop()
     sorcerer.spells.append(CastSpell(spell, power, step.book, step.ingredients))
     data = cards.spells()[spell]
-    book = "a mandrake as spellbook" if step.book == cards.MANDRAKE else card_label(step.book)
-    log.append(
-        LogEntry.public(
-            f"{seat_ref(seat)} casts **{data.name}** (power {power}) with {book} and "
-            f"{card_list(step.ingredients)}: {data.effect}"
+    if step.book == cards.MANDRAKE:
+        line = msg(
+            "{who} casts **{spell}** (power {power}) with a mandrake as spellbook and "
+            "{ingredients}: {effect}",
+            who=seat_ref(seat),
+            spell=data_msg(data.name),
+            power=power,
+            ingredients=card_list(step.ingredients),
+            effect=data_msg(data.effect),
         )
-    )
+    else:
+        line = msg(
+            "{who} casts **{spell}** (power {power}) with {book} and {ingredients}: {effect}",
+            who=seat_ref(seat),
+            spell=data_msg(data.name),
+            power=power,
+            book=card_label(step.book),
+            ingredients=card_list(step.ingredients),
+            effect=data_msg(data.effect),
+        )
+    log.append(LogEntry.public(line))
     _resolve_spell(s, seat, spell, log)
 
 
@@ -237,16 +276,16 @@ def _resolve_spell(s: MandragoraState, seat: int, spell: str, log: Log) -> None:
         if sorcerer.scrolls:
             sorcerer.scrolls -= 1
             s.removed.append(cards.SCROLL)
-            log.append(LogEntry.public(f"{who} banishes a cursed scroll."))
+            log.append(LogEntry.public(msg("{who} banishes a cursed scroll.", who=who)))
             _scrolls_changed(s, log)
         else:
-            log.append(LogEntry.public(f"{who} has no cursed scroll to banish."))
+            log.append(LogEntry.public(msg("{who} has no cursed scroll to banish.", who=who)))
     elif spell == "replication":
         s.replicate = True
     elif spell == "transfer":
         targets = s.opponents(seat)
         if not sorcerer.scrolls:
-            log.append(LogEntry.public(f"{who} has no cursed scroll to pass on."))
+            log.append(LogEntry.public(msg("{who} has no cursed scroll to pass on.", who=who)))
         elif len(targets) == 1:
             _transfer(s, seat, targets[0], log)
         else:
@@ -254,7 +293,7 @@ def _resolve_spell(s: MandragoraState, seat: int, spell: str, log: Log) -> None:
     elif spell == "substitution":
         targets = [o for o in s.opponents(seat) if s.sorcerers[o].hand]
         if not targets:
-            log.append(LogEntry.public(f"No opponent of {who} has a card to draw."))
+            log.append(LogEntry.public(msg("No opponent of {who} has a card to draw.", who=who)))
         elif len(targets) == 1:
             _substitute(s, seat, targets[0], log)
         else:
@@ -263,13 +302,19 @@ def _resolve_spell(s: MandragoraState, seat: int, spell: str, log: Log) -> None:
         if levitation_choices(s):
             s.steps.insert(0, Step("levitate", seat))
         else:
-            log.append(LogEntry.public("No shop has a card to levitate."))
+            log.append(LogEntry.public(msg("No shop has a card to levitate.")))
 
 
 def _transfer(s: MandragoraState, seat: int, target: int, log: Log) -> None:
     s.sorcerers[seat].scrolls -= 1
     s.sorcerers[target].scrolls += 1
-    log.append(LogEntry.public(f"{seat_ref(seat)} passes a cursed scroll to {seat_ref(target)}."))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} passes a cursed scroll to {whom}.", who=seat_ref(seat), whom=seat_ref(target)
+            )
+        )
+    )
     _scrolls_changed(s, log)
     _offer_share(s, target)
 
@@ -282,34 +327,62 @@ def _substitute(s: MandragoraState, seat: int, target: int, log: Log) -> None:
     s.sorcerers[seat].hand = sorted([*s.sorcerers[seat].hand, card])
     s.steps.insert(0, Step("substitute-give", seat, other=target))
     who, whom = seat_ref(seat), seat_ref(target)
-    log.append(LogEntry.public(f"{who} draws a card from {whom}'s hand."))
-    log.append(LogEntry.private(f"{who} draws {card_label(card)} from {whom}.", [seat, target]))
+    log.append(LogEntry.public(msg("{who} draws a card from {whom}'s hand.", who=who, whom=whom)))
+    log.append(
+        LogEntry.private(
+            msg("{who} draws {card} from {whom}.", who=who, card=card_label(card), whom=whom),
+            [seat, target],
+        )
+    )
 
 
 def _hand_over(s: MandragoraState, giver: int, taker: int, card: str, log: Log, verb: str) -> None:
     s.sorcerers[giver].hand.remove(card)
     s.sorcerers[taker].hand = sorted([*s.sorcerers[taker].hand, card])
-    who, whom = seat_ref(giver), seat_ref(taker)
-    log.append(LogEntry.public(f"{who} {verb} {whom} a card."))
-    log.append(LogEntry.private(f"{who} {verb} {whom} {card_label(card)}.", [giver, taker]))
+    who, whom, shown = seat_ref(giver), seat_ref(taker), card_label(card)
+    if verb == "hands":  # a Substitution's card handed back
+        public = msg("{who} hands {whom} a card.", who=who, whom=whom)
+        private = msg("{who} hands {whom} {card}.", who=who, whom=whom, card=shown)
+    else:  # a team trade
+        public = msg("{who} gives {whom} a card.", who=who, whom=whom)
+        private = msg("{who} gives {whom} {card}.", who=who, whom=whom, card=shown)
+    log.append(LogEntry.public(public))
+    log.append(LogEntry.private(private, [giver, taker]))
 
 
 def _levitate(s: MandragoraState, seat: int, shop: int, card: str | None, log: Log) -> None:
     stock = s.shops[shop]
     taken = stock.pop() if card is None else stock.pop(stock.index(card))
-    who, where = seat_ref(seat), f"shop {shop + 1}"
+    who, where = seat_ref(seat), shop + 1
     if taken == cards.SCROLL:
         s.sorcerers[seat].scrolls += 1
-        log.append(LogEntry.public(f"{who} levitates a cursed scroll out of {where}!"))
+        log.append(
+            LogEntry.public(
+                msg("{who} levitates a cursed scroll out of shop {shop}!", who=who, shop=where)
+            )
+        )
         _scrolls_changed(s, log)
         _offer_share(s, seat)
         return
     s.sorcerers[seat].hand = sorted([*s.sorcerers[seat].hand, taken])
     if card is None:
-        log.append(LogEntry.public(f"{who} levitates a face-down card out of {where}."))
-        log.append(LogEntry.private(f"You levitate {card_label(taken)}.", [seat]))
+        log.append(
+            LogEntry.public(
+                msg("{who} levitates a face-down card out of shop {shop}.", who=who, shop=where)
+            )
+        )
+        log.append(LogEntry.private(msg("You levitate {card}.", card=card_label(taken)), [seat]))
     else:
-        log.append(LogEntry.public(f"{who} levitates {card_label(taken)} out of {where}."))
+        log.append(
+            LogEntry.public(
+                msg(
+                    "{who} levitates {card} out of shop {shop}.",
+                    who=who,
+                    card=card_label(taken),
+                    shop=where,
+                )
+            )
+        )
 
 
 def _offer_share(s: MandragoraState, seat: int) -> None:
@@ -325,7 +398,11 @@ def _share(s: MandragoraState, seat: int, mode: str, card: str | None, log: Log)
         _hand_over(s, seat, step.other, card, log, "gives")
         if step.card:
             s.sorcerers[seat].hand = sorted([*s.sorcerers[seat].hand, step.card])
-            log.append(LogEntry.public(f"{seat_ref(step.other)} and {who} swap a card."))
+            log.append(
+                LogEntry.public(
+                    msg("{who} and {whom} swap a card.", who=seat_ref(step.other), whom=who)
+                )
+            )
         return
     partner = s.partner(seat)
     assert partner is not None
@@ -334,15 +411,25 @@ def _share(s: MandragoraState, seat: int, mode: str, card: str | None, log: Log)
         _hand_over(s, seat, partner, card, log, "gives")
     elif mode == "ask":
         s.steps.insert(0, Step("share-reply", partner, other=seat))
-        log.append(LogEntry.public(f"{who} asks {seat_ref(partner)} for a card."))
+        log.append(
+            LogEntry.public(msg("{who} asks {whom} for a card.", who=who, whom=seat_ref(partner)))
+        )
     elif mode == "swap":
         assert card is not None
         s.sorcerers[seat].hand.remove(card)
         s.steps.insert(0, Step("share-reply", partner, other=seat, card=card))
-        log.append(LogEntry.public(f"{who} offers {seat_ref(partner)} a card in exchange."))
-        log.append(LogEntry.private(f"{who} offers {card_label(card)}.", [seat, partner]))
+        log.append(
+            LogEntry.public(
+                msg("{who} offers {whom} a card in exchange.", who=who, whom=seat_ref(partner))
+            )
+        )
+        log.append(
+            LogEntry.private(
+                msg("{who} offers {card}.", who=who, card=card_label(card)), [seat, partner]
+            )
+        )
     else:
-        log.append(LogEntry.public(f"{who} keeps their cards to themselves."))
+        log.append(LogEntry.public(msg("{who} keeps their cards to themselves.", who=who)))
 
 
 def _scrolls_changed(s: MandragoraState, log: Log) -> None:
@@ -352,9 +439,9 @@ def _scrolls_changed(s: MandragoraState, log: Log) -> None:
         return
     s.curse_holder = holder
     if holder is None:
-        log.append(LogEntry.public("The Curse marker returns to the middle of the table."))
+        log.append(LogEntry.public(msg("The Curse marker returns to the middle of the table.")))
     else:
-        log.append(LogEntry.public(f"The Curse marker goes to {seat_ref(holder)}."))
+        log.append(LogEntry.public(msg("The Curse marker goes to {who}.", who=seat_ref(holder))))
 
 
 def curse_holder_after(holder: int | None, scrolls: list[int]) -> int | None:
@@ -380,7 +467,11 @@ def _settle(s: MandragoraState, log: Log) -> None:
     if s.replicate:
         s.replicate = False
         s.extra_turn = True
-        log.append(LogEntry.public(f"{seat_ref(s.current)} may take another turn (Replication)."))
+        log.append(
+            LogEntry.public(
+                msg("{who} may take another turn (Replication).", who=seat_ref(s.current))
+            )
+        )
         return
     s.extra_turn = False
     if s.countdown is None and not s.deck:
@@ -388,7 +479,10 @@ def _settle(s: MandragoraState, log: Log) -> None:
         s.countdown_seat = (s.current + 1) % s.players
         log.append(
             LogEntry.public(
-                f"The deck is empty: three final rounds begin with {seat_ref(s.countdown_seat)}."
+                msg(
+                    "The deck is empty: three final rounds begin with {who}.",
+                    who=seat_ref(s.countdown_seat),
+                )
             )
         )
     seat = s.current
@@ -397,7 +491,7 @@ def _settle(s: MandragoraState, log: Log) -> None:
         if s.countdown is not None:
             if s.countdown == 0 or all(x.dropped for x in s.sorcerers):
                 s.finished = True
-                log.append(LogEntry.public("The game is over."))
+                log.append(LogEntry.public(msg("The game is over.")))
                 return
             s.countdown -= 1
             if s.sorcerers[seat].dropped:

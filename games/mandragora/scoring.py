@@ -5,9 +5,9 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Outcome
+from games.core.words import Msg, joined, msg, nmsg
 from games.mandragora import cards
 from games.mandragora.state import MandragoraState, Sorcerer
-from games.mandragora.text import plural
 
 CURSE_PENALTY = 2
 
@@ -62,12 +62,19 @@ def outcome(s: MandragoraState) -> Outcome:
     )
 
 
-def results(s: MandragoraState, outcome: Outcome) -> tuple[str, ...]:
+def results(s: MandragoraState, outcome: Outcome) -> tuple[Msg, ...]:
     """Each sorcerer's points in words, with the spells cast that break a tie: "12 points,
     5 spells cast"; in the team variant the team's, as the outcome counts them ("20 points,
     7 spells cast, as a team")."""
-    team = ", as a team" if outcome.teams else ""
     return tuple(
-        f"{plural(score, 'point')}, {plural(spells, 'spell')} cast{team}"
+        _result(score, spells, team=bool(outcome.teams))
         for score, spells in zip(outcome.scores, outcome.tiebreaks, strict=True)
     )
+
+
+def _result(score: int, spells: int, *, team: bool) -> Msg:
+    points = nmsg("{n} point", "{n} points", score)
+    cast = nmsg("{n} spell cast", "{n} spells cast", spells)
+    if team:
+        return msg("{points}, {spells}, as a team", points=points, spells=cast)
+    return joined([points, cast], ", ")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import cache
 
 from games.core.catalogue import SHORT_LIMIT, CardText, fit_short
+from games.core.words import Msg, data_msg, joined, msg, pmsg
 from games.marginalia import cards, labels
 from games.marginalia.actions import (
     TOKEN,
@@ -31,160 +32,228 @@ from games.marginalia.cards import Ability, CardData
 from games.marginalia.effects import effect_of
 from games.marginalia.page import at
 from games.marginalia.state import MAX_PLAYS, MarginaliaState
-from games.marginalia.text import article
+from games.marginalia.text import HUMOR_NAMES, article, card_name
 
 #: Cards whose ability or effect the rules text itself quotes as its examples; every other
 #: card, and every number but Cancer's, the Saint's and cura te ipsum's, is Grimoire's own.
 QUOTED = frozenset({"cancer", "bishop-of-lyons", "smiting-angel", "ziz", "cura-te-ipsum"})
 
-_POOL = "(in Grimoire's own card pool)"
-_OWN_POOL = f"Grimoire's own card {_POOL}"
-_QUOTED = f"the rules text's example, with Grimoire's attack, health and copies {_POOL}"
+_OWN_POOL = msg("Grimoire's own card (in Grimoire's own card pool)")
+_QUOTED = msg(
+    "the rules text's example, with Grimoire's attack, health and copies "
+    "(in Grimoire's own card pool)"
+)
 #: Where a card's numbers come from when it is not as ``_QUOTED`` or ``_OWN_POOL`` say: the
 #: rules text gives Cancer (3/3) and cura te ipsum (heal 5) whole, and the Saint's 3/4 with
 #: no ability.
 _SOURCES = {
-    "cancer": (
+    "cancer": msg(
         "the rules text's example, its ability, attack and health as the text gives them "
-        f"(the copies in the pool are Grimoire's) {_POOL}"
+        "(the copies in the pool are Grimoire's) (in Grimoire's own card pool)"
     ),
-    "cura-te-ipsum": (
+    "cura-te-ipsum": msg(
         "the rules text's example, its effect as the text gives it (the copies in the pool "
-        f"are Grimoire's) {_POOL}"
+        "are Grimoire's) (in Grimoire's own card pool)"
     ),
-    "saint": (
+    "saint": msg(
         "Grimoire's own ability and copies, on the rules text's Saint with its attack and "
-        f"health (3/4) {_POOL}"
+        "health (3/4) (in Grimoire's own card pool)"
     ),
 }
 
 #: Where the rules text says more about a card of each kind.
 _RULES_FOR = {
-    "marginalis": "Rules: “Playing a Marginalis”",
-    "incantation": "Rules: “Playing an Incantation”",
-    "token": "Rules: “Playing a Marginalis”; Grimoire's rule decision 24 (tokens)",
+    "marginalis": msg("Rules: “Playing a Marginalis”"),
+    "incantation": msg("Rules: “Playing an Incantation”"),
+    "token": msg("Rules: “Playing a Marginalis”; Grimoire's rule decision 24 (tokens)"),
+}
+#: The kinds of entry, as the catalogue names them.
+_KINDS = {
+    "marginalis": pmsg("card kind", "marginalis"),
+    "incantation": pmsg("card kind", "incantation"),
+    "token": pmsg("card kind", "token"),
+    "keyword": pmsg("card kind", "keyword"),
 }
 
 #: When an ability works, from its trigger (and whether its controller chooses to use it).
 _WHEN = {
-    "front": (
+    "front": msg(
         "It triggers when this marginalis reaches the front line, played there or moving up "
         "from behind; played to the back line, it waits."
     ),
-    "attack": "It triggers when this marginalis attacks, before damage is dealt.",
-    "attacked": "It triggers when this marginalis is attacked in a fight, before damage.",
-    "play": "It triggers by itself at the start of your play phase.",
-    "reset": "It triggers by itself in your reset phase.",
+    "attack": msg("It triggers when this marginalis attacks, before damage is dealt."),
+    "attacked": msg("It triggers when this marginalis is attacked in a fight, before damage."),
+    "play": msg("It triggers by itself at the start of your play phase."),
+    "reset": msg("It triggers by itself in your reset phase."),
 }
 _CHOSEN = {
-    "play": "Use it from your turn panel in your play phase, once per turn.",
-    "reset": "You may use it from your turn panel in your reset phase, once per turn.",
-    "each": (
+    "play": msg("Use it from your turn panel in your play phase, once per turn."),
+    "reset": msg("You may use it from your turn panel in your reset phase, once per turn."),
+    "each": msg(
         "You may use it from your turn panel once per turn, in your reset phase or in the "
         "other player's, after they are done with theirs."
     ),
-    "any": (
+    "any": msg(
         "Use it from your turn panel once per turn, in any phase of your turn: the play "
         "phase, between two fights of your attack, or the reset phase."
     ),
 }
-_STATIC = (
-    "It applies as soon as its condition holds, and ends only when a reset phase checks it "
-    "(the rules' Cancer and Saint example)."
+_STATIC = msg(
+    "It works while this marginalis is on the front line. It applies as soon as its "
+    "condition holds, and ends only when a reset phase checks it (the rules' Cancer and "
+    "Saint example)."
 )
-_REINFORCEMENT = (
+_REINFORCEMENT = msg(
     "A Reinforcement: it works only from the back line, on the marginalis in front of this one."
 )
 
 
-def _when(ability: Ability) -> str:
+def _when(ability: Ability) -> Msg:
     if ability.reinforcement and ability.trigger == "static":
         return _REINFORCEMENT
     if ability.reinforcement:
-        return f"{_REINFORCEMENT} {_WHEN[ability.trigger]}"
+        return joined((_REINFORCEMENT, _WHEN[ability.trigger]), " ")
     if ability.trigger == "static":
-        return f"It works while this marginalis is on the front line. {_STATIC}"
+        return _STATIC
     if ability.activated:
         return _CHOSEN["each" if ability.whose == "each" else ability.trigger]
     return _WHEN[ability.trigger]
 
 
-def _humor(data: CardData) -> str:
-    return cards.HUMOR_NAMES[data.humor]
+def _humor(data: CardData) -> Msg:
+    return HUMOR_NAMES[data.humor]
 
 
-def _short(data: CardData) -> str:
+def _stats(data: CardData) -> str:
+    return f"{data.attack}/{data.health}"
+
+
+def _short(data: CardData) -> Msg | str:
     """The effect in a few words, with a marginalis' attack/health and ability name."""
-    words = labels.brief(data.code)
-    words = words[:1].upper() + words[1:]
+    words = labels.brief(data.code, cap=True)
     if data.ability is not None:
-        long = f"{data.attack}/{data.health} · {data.ability.name}: {words}"
-        return long if len(long) <= SHORT_LIMIT else fit_short(words)
+        long = msg(
+            "{stats} · {ability}: {brief}",
+            stats=_stats(data),
+            ability=data_msg(data.ability.name),
+            brief=words,
+        )
+        return long if len(long) <= SHORT_LIMIT else _fitted(words)
     if data.kind == "token":
-        return f"{data.attack}/{data.health} token, no ability"
-    return fit_short(words)
+        return msg("{stats} token, no ability", stats=_stats(data))
+    return _fitted(words)
+
+
+def _fitted(words: Msg) -> Msg | str:
+    """``words`` as they are when they fit a menu option (always, in the pool's English)."""
+    return words if len(words) <= SHORT_LIMIT and "\n" not in words else fit_short(words)
+
+
+def _numbers(data: CardData, *, copies: bool, stats: bool) -> tuple[tuple[str, str], ...]:
+    found: list[tuple[str, str]] = []
+    if stats:
+        found += [
+            (pmsg("card number", "Attack"), str(data.attack)),
+            (pmsg("card number", "Health"), str(data.health)),
+        ]
+    if copies:
+        found.append((pmsg("card number", "Copies in the pool"), str(data.copies)))
+    return tuple(found)
+
+
+def _rules(kind: str, source: Msg) -> Msg:
+    return msg("{rules}; {source}", rules=_RULES_FOR[kind], source=source)
 
 
 def _marginalis(data: CardData) -> CardText:
     ability = data.ability
     assert ability is not None
-    types = " and ".join(data.types)
-    text = (
-        f"{article(types)} {types} marginalis of {_humor(data)}, {data.attack} attack and "
-        f"{data.health} health.\n*{ability.name}*: {ability.text}\n{_when(ability)}"
+    kind = labels.type_name(" and ".join(data.types))
+    facts = {
+        "kind": kind,
+        "humor": _humor(data),
+        "attack": data.attack,
+        "health": data.health,
+    }
+    if article(" and ".join(data.types)) == "An":
+        head = msg("An {kind} marginalis of {humor}, {attack} attack and {health} health.", **facts)
+    else:
+        head = msg("A {kind} marginalis of {humor}, {attack} attack and {health} health.", **facts)
+    text = msg(
+        "{head}\n*{ability}*: {text}\n{when}",
+        head=head,
+        ability=data_msg(ability.name),
+        text=data_msg(ability.text),
+        when=_when(ability),
     )
     return CardText(
         key=data.code,
-        name=data.name,
-        kind="marginalis",
+        name=card_name(data.code),
+        kind=_KINDS["marginalis"],
         text=text,
         short=_short(data),
-        numbers=(
-            ("Attack", str(data.attack)),
-            ("Health", str(data.health)),
-            ("Copies in the pool", str(data.copies)),
-        ),
-        rules=f"{_RULES_FOR['marginalis']}; {_source(data.code)}",
+        numbers=_numbers(data, copies=True, stats=True),
+        rules=_rules("marginalis", _source(data.code)),
         own=data.code not in QUOTED,
     )
 
 
 def _incantation(data: CardData) -> CardText:
+    humor = _humor(data)
     # A card kept after use says where it goes in its own words.
-    after = "" if data.keep else "\nThen it is erased (to your erased pile)."
-    text = (
-        f"An incantation of {_humor(data)}: it resolves at once when played and counts "
-        f"toward your card limit.\n{data.text}{after}"
-    )
+    if data.keep:
+        text = msg(
+            "An incantation of {humor}: it resolves at once when played and counts toward "
+            "your card limit.\n{text}",
+            humor=humor,
+            text=data_msg(data.text),
+        )
+    else:
+        text = msg(
+            "An incantation of {humor}: it resolves at once when played and counts toward "
+            "your card limit.\n{text}\nThen it is erased (to your erased pile).",
+            humor=humor,
+            text=data_msg(data.text),
+        )
     return CardText(
         key=data.code,
-        name=data.name,
-        kind="incantation",
+        name=card_name(data.code),
+        kind=_KINDS["incantation"],
         text=text,
         short=_short(data),
-        numbers=(("Copies in the pool", str(data.copies)),),
-        rules=f"{_RULES_FOR['incantation']}; {_source(data.code)}",
+        numbers=_numbers(data, copies=True, stats=False),
+        rules=_rules("incantation", _source(data.code)),
         own=data.code not in QUOTED,
     )
 
 
 def _token(data: CardData) -> CardText:
-    makers = [c.name for c in cards.catalogue().values() if _makes(c, data.code)]
-    text = (
-        f"A token marginalis, {data.attack} attack and {data.health} health, made by "
-        f"{' and '.join(makers)}. It has no ability, never counts toward the card limit, and "
-        "leaves the game when it is erased."
+    makers = [card_name(c.code) for c in cards.catalogue().values() if _makes(c, data.code)]
+    text = msg(
+        "A token marginalis, {attack} attack and {health} health, made by {makers}. It has no "
+        "ability, never counts toward the card limit, and leaves the game when it is erased.",
+        attack=data.attack,
+        health=data.health,
+        makers=msg_and(makers) if makers else msg("nothing"),
     )
     return CardText(
         key=data.code,
-        name=data.name,
-        kind="token",
+        name=card_name(data.code),
+        kind=_KINDS["token"],
         text=text,
         short=_short(data),
-        numbers=(("Attack", str(data.attack)), ("Health", str(data.health))),
-        rules=f"{_RULES_FOR['token']}; Grimoire's own token",
+        numbers=_numbers(data, copies=False, stats=True),
+        rules=_rules("token", msg("Grimoire's own token")),
         own=True,
     )
+
+
+def msg_and(parts: list[Msg]) -> Msg:
+    """Names joined by "and", every one of them."""
+    joined_up = parts[0]
+    for later in parts[1:]:
+        joined_up = msg("{first} and {then}", first=joined_up, then=later)
+    return joined_up
 
 
 def _makes(data: CardData, token: str) -> bool:
@@ -192,7 +261,7 @@ def _makes(data: CardData, token: str) -> bool:
     return effect is not None and any(e.token == token for e in effect.branches())
 
 
-def _source(code: str) -> str:
+def _source(code: str) -> Msg:
     """Where the card comes from: the rules text's examples, in part or whole, or the pool."""
     if code in _SOURCES:
         return _SOURCES[code]
@@ -201,83 +270,106 @@ def _source(code: str) -> str:
 
 #: The rules text's terms a player meets by name, in Grimoire's words: (key, name, text,
 #: short, where the rules say more).
-_KEYWORDS: tuple[tuple[str, str, str, str, str], ...] = (
+_KEYWORDS: tuple[tuple[str, Msg, Msg, Msg, Msg], ...] = (
     (
         "front-line",
-        "Front line",
-        "The row of your side of the page nearest the other player (rank 2 for p1, 3 for p2). "
-        "Marginalia are played there, fight the marginalis facing them in the same column, "
-        "and most abilities work only from there.",
-        "Where marginalia are played, fight, and use their abilities",
-        "Rules: “The Page”",
+        msg("Front line"),
+        msg(
+            "The row of your side of the page nearest the other player (rank 2 for p1, 3 for "
+            "p2). Marginalia are played there, fight the marginalis facing them in the same "
+            "column, and most abilities work only from there."
+        ),
+        msg("Where marginalia are played, fight, and use their abilities"),
+        msg("Rules: “The Page”"),
     ),
     (
         "back-line",
-        "Back line",
-        "The row of your side nearest you (rank 1 for p1, 4 for p2). A marginalis goes there "
-        "only behind one of yours on the front line (reinforcing it), and moves up as soon as "
-        "that one is erased.",
-        "Behind a front-line marginalis: it waits, reinforces, and moves up when it falls",
-        "Rules: “The Page”",
+        msg("Back line"),
+        msg(
+            "The row of your side nearest you (rank 1 for p1, 4 for p2). A marginalis goes "
+            "there only behind one of yours on the front line (reinforcing it), and moves up "
+            "as soon as that one is erased."
+        ),
+        msg("Behind a front-line marginalis: it waits, reinforces, and moves up when it falls"),
+        msg("Rules: “The Page”"),
     ),
     (
         "reinforcing",
-        "Reinforcing",
-        "Playing a marginalis to the back line, behind one of yours on the front line. Its "
-        "ability waits until it reaches the front line, except a Reinforcement ability, which "
-        "works only from the back line, on the marginalis in front of it.",
-        "A marginalis behind one of yours; it moves up when the one in front is erased",
-        "Rules: “The Page”, “Playing a Marginalis”",
+        msg("Reinforcing"),
+        msg(
+            "Playing a marginalis to the back line, behind one of yours on the front line. Its "
+            "ability waits until it reaches the front line, except a Reinforcement ability, "
+            "which works only from the back line, on the marginalis in front of it."
+        ),
+        msg("A marginalis behind one of yours; it moves up when the one in front is erased"),
+        msg("Rules: “The Page”, “Playing a Marginalis”"),
     ),
     (
         "card-limit",
-        "Card limit",
-        f"How many cards you may play from your hand in a turn: the first player 1, then 2, "
-        f"the second player 2; then {MAX_PLAYS} each. Cards played by another card's effect "
-        "and tokens do not count.",
-        f"Cards from your hand per turn: 1 or 2 at first, then {MAX_PLAYS}",
-        "Rules: “Play Phase”",
+        msg("Card limit"),
+        msg(
+            "How many cards you may play from your hand in a turn: the first player 1, then 2, "
+            "the second player 2; then {most} each. Cards played by another card's effect and "
+            "tokens do not count.",
+            most=MAX_PLAYS,
+        ),
+        msg("Cards from your hand per turn: 1 or 2 at first, then {most}", most=MAX_PLAYS),
+        msg("Rules: “Play Phase”"),
     ),
     (
         "unopposed",
-        "Unopposed",
-        "A front-line marginalis with no enemy marginalis in the same column. When it "
-        "attacks, it deals its attack to the other player.",
-        "Nothing faces it: its attack hits the other player",
-        "Rules: “Attack Phase”",
+        msg("Unopposed"),
+        msg(
+            "A front-line marginalis with no enemy marginalis in the same column. When it "
+            "attacks, it deals its attack to the other player."
+        ),
+        msg("Nothing faces it: its attack hits the other player"),
+        msg("Rules: “Attack Phase”"),
     ),
     (
         "erased-pile",
-        "Erased pile",
-        "Where erased marginalia and used incantations go, face up. A marginalis is erased "
-        "once its damage equals or exceeds its health.",
-        "Erased marginalia and used incantations, face up",
-        "Rules: “The Page”, “Attack Phase”",
+        msg("Erased pile"),
+        msg(
+            "Where erased marginalia and used incantations go, face up. A marginalis is erased "
+            "once its damage equals or exceeds its health."
+        ),
+        msg("Erased marginalia and used incantations, face up"),
+        msg("Rules: “The Page”, “Attack Phase”"),
     ),
     (
         "discard-pile",
-        "Discard pile",
-        "Where the rest of your hand goes, face down, when you attack. When your deck cannot "
-        "give you 5 cards, the discard pile is shuffled into a new deck; with too few cards "
-        "in both, you lose.",
-        "Your unplayed cards, face down; it becomes your deck when the deck runs short",
-        "Rules: “Draw Phase”, “Play Phase”",
+        msg("Discard pile"),
+        msg(
+            "Where the rest of your hand goes, face down, when you attack. When your deck "
+            "cannot give you 5 cards, the discard pile is shuffled into a new deck; with too "
+            "few cards in both, you lose."
+        ),
+        msg("Your unplayed cards, face down; it becomes your deck when the deck runs short"),
+        msg("Rules: “Draw Phase”, “Play Phase”"),
     ),
     (
         "humor",
-        "Humor",
-        "Every card belongs to one of four humors: "
-        + ", ".join(cards.HUMOR_NAMES[h] for h in cards.HUMORS)
-        + ". The humor is its family; no rule depends on it.",
-        "The card's family: Yellow Bile, Phlegm, Blood or Black Bile",
-        "Rules: “The Humors”",
+        msg("Humor"),
+        msg(
+            "Every card belongs to one of four humors: {humors}. The humor is its family; no "
+            "rule depends on it.",
+            humors=joined((HUMOR_NAMES[h] for h in cards.HUMORS), ", "),
+        ),
+        msg("The card's family: Yellow Bile, Phlegm, Blood or Black Bile"),
+        msg("Rules: “The Humors”"),
     ),
 )
 
 
-def _keyword(key: str, name: str, text: str, short: str, rules: str) -> CardText:
+def _keyword(key: str, name: Msg, text: Msg, short: Msg, rules: Msg) -> CardText:
     return CardText(
-        key=key, name=name, kind="keyword", text=text, short=short, rules=rules, own=False
+        key=key,
+        name=name,
+        kind=_KINDS["keyword"],
+        text=text,
+        short=short,
+        rules=rules,
+        own=False,
     )
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import seat_ref
+from games.core.words import msg
 from games.marginalia import cards
 from games.marginalia.cards import Effect
-from games.marginalia.effects import Ctx, flip, hurt_player, settle
+from games.marginalia.effects import Ctx, flip, hurt_player, settle, triggers
 from games.marginalia.page import space_code
 from games.marginalia.state import COLUMNS, FRONT, MarginaliaState, Marginalis
 from games.marginalia.stats import attack_of
@@ -46,7 +47,14 @@ def attack_column(s: MarginaliaState, ctx: Ctx, column: int) -> None:
     defender = s.sides[enemy].front[column]
     if defender is None:
         hit = attack_of(s, attacker)
-        ctx.say(f"{name(attacker.card)} ({where}) attacks {seat_ref(enemy)} unopposed.")
+        ctx.say(
+            msg(
+                "{card} ({space}) attacks {player} unopposed.",
+                card=name(attacker.card),
+                space=where,
+                player=seat_ref(enemy),
+            )
+        )
         if hit:
             hurt_player(s, ctx, enemy, hit)
         return
@@ -57,8 +65,15 @@ def attack_column(s: MarginaliaState, ctx: Ctx, column: int) -> None:
     defender.damage += dealt
     attacker.damage += taken
     ctx.say(
-        f"{name(attacker.card)} ({where}) attacks {name(defender.card)} "
-        f"({space_code(enemy, FRONT, column)}): deals {dealt}, takes {taken}."
+        msg(
+            "{card} ({space}) attacks {foe} ({foe_space}): deals {dealt}, takes {taken}.",
+            card=name(attacker.card),
+            space=where,
+            foe=name(defender.card),
+            foe_space=space_code(enemy, FRONT, column),
+            dealt=dealt,
+            taken=taken,
+        )
     )
     settle(s, ctx)
 
@@ -67,7 +82,7 @@ def _fight_ability(s: MarginaliaState, ctx: Ctx, m: Marginalis, trigger: str, gu
     ability = cards.ability_of(m.card)
     if ability is None or ability.trigger != trigger:
         return
-    ctx.say(f"{name(m.card)}'s *{ability.name}* triggers.")
+    ctx.say(triggers(m.card, ability.name))
     _fight_effect(s, ctx, m, ability.effect, guard)
 
 
@@ -80,13 +95,26 @@ def _fight_effect(
             _fight_effect(s, ctx, m, side, guard)
     elif effect.kind == "buff" and effect.until == "turn":
         m.turn_attack += effect.attack
-        ctx.say(f"{name(m.card)} gains {effect.attack} attack until the end of the turn.")
+        ctx.say(
+            msg(
+                "{who} gains {n} attack until the end of the turn.",
+                who=name(m.card),
+                n=effect.attack,
+            )
+        )
     elif effect.kind == "buff":
         m.attack_bonus += effect.attack
         m.health_bonus += effect.health
-        ctx.say(f"{name(m.card)} gains {effect.attack}/{effect.health}.")
+        ctx.say(
+            msg(
+                "{who} gains {attack}/{health}.",
+                who=name(m.card),
+                attack=effect.attack,
+                health=effect.health,
+            )
+        )
     elif effect.kind == "prevent":
         guard.immune = True
-        ctx.say(f"{name(m.card)} takes no damage from this attack.")
+        ctx.say(msg("{card} takes no damage from this attack.", card=name(m.card)))
     elif effect.kind == "ward":
         guard.less += effect.amount

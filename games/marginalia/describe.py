@@ -14,53 +14,57 @@ in their hand), or it is not shown.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from games.core import HANDS_REVEALED, Board, BoardField, seat_ref
 from games.core.board import MAX_FIELD_VALUE
+from games.core.words import Msg, data_msg, joined, msg, nmsg, pmsg
 from games.marginalia import cards
 from games.marginalia.effects import effect_of
+from games.marginalia.labels import type_name
 from games.marginalia.page import FILES
-from games.marginalia.text import HUMOR_SYMBOLS, ability_line, card_line, plural
+from games.marginalia.text import (
+    HUMOR_SYMBOLS,
+    ability_line,
+    card_line,
+    card_name,
+    cards_count,
+    end_reason,
+)
 from games.marginalia.view import MarginaliaView, MarginalisView, PendingView
 
 EMPTY_CELL = "·"
 #: What a hand's coloured marks mean, said once under the hand.
-_HUMOURS = (
-    "(the mark is the card's humour: "
-    + ", ".join(
-        f"{HUMOR_SYMBOLS[h]} {n}"
-        for h, n in (
-            ("coleric", "choleric"),
-            ("flegmat", "phlegmatic"),
-            ("sanguin", "sanguine"),
-            ("melanc", "melancholic"),
-        )
-    )
-    + "; attack/health after the name)"
+_HUMOURS = msg(
+    "(the mark is the card's humour: {coleric} choleric, {flegmat} phlegmatic, {sanguin} "
+    "sanguine, {melanc} melancholic; attack/health after the name)",
+    **HUMOR_SYMBOLS,
 )
 CELL = 8
+#: How much of a field's limit the English text of a list may fill: the rest is room for
+#: the words of languages that say it longer.
+FIELD_BUDGET = MAX_FIELD_VALUE * 3 // 4
 
+#: The phases, as the title names them: play, attack or reset.
 _PHASES = {
-    "play": "play phase",
-    "attack": "attack phase",
-    "between-fights": "attack phase",
-    "reset": "reset phase",
-    "choose-reset": "reset phase",
-    "other-reset": "reset phase",
-    "cleanup": "reset phase",
-    "over": "game over",
+    "play": "play",
+    "attack": "attack",
+    "between-fights": "attack",
+    "reset": "reset",
+    "choose-reset": "reset",
+    "other-reset": "reset",
+    "cleanup": "reset",
 }
 
 
 def describe(view: MarginaliaView) -> Board:
     """The page and both sides for everyone, plus the hand and decisions of a seat's view."""
-    fields = [BoardField(name="The page", value=_grid(view), pictured=True)]
+    fields = [BoardField(name=msg("The page"), value=_grid(view), pictured=True)]
     fields += [_side_field(view, seat) for seat in _seat_order(view)]
-    fields += _chunked("Abilities on the page", _abilities(view))
-    fields += _chunked("Other cards named here", [card_line(code) for code in _in_sight(view)])
+    fields += _chunked(msg("Abilities on the page"), _abilities(view))
+    fields += _chunked(msg("Other cards named here"), [card_line(code) for code in _in_sight(view)])
     if view.hand is not None and view.hand:
-        fields += _chunked("Your hand", [*(card_line(code) for code in view.hand), _HUMOURS])
+        fields += _chunked(msg("Your hand"), [*(card_line(code) for code in view.hand), _HUMOURS])
     revealed = _revealed(view)
     if revealed:
         fields.append(BoardField(name=HANDS_REVEALED, value=revealed, pictured=True))
@@ -72,10 +76,15 @@ def describe(view: MarginaliaView) -> Board:
     )
 
 
-def _title(view: MarginaliaView) -> str:
-    if view.finished:
-        return "Marginalia · game over"
-    return f"Marginalia · turn {view.turn} · {seat_ref(view.active)}'s {_PHASES[view.phase]}"
+def _title(view: MarginaliaView) -> Msg:
+    if view.finished or view.phase not in _PHASES:
+        return msg("Marginalia · game over")
+    turn, player = view.turn, seat_ref(view.active)
+    if _PHASES[view.phase] == "play":
+        return msg("Marginalia · turn {turn} · {player}'s play phase", turn=turn, player=player)
+    if _PHASES[view.phase] == "attack":
+        return msg("Marginalia · turn {turn} · {player}'s attack phase", turn=turn, player=player)
+    return msg("Marginalia · turn {turn} · {player}'s reset phase", turn=turn, player=player)
 
 
 def bottom_seat(view: MarginaliaView) -> int:
@@ -130,21 +139,25 @@ def _is_marginalis(code: str) -> bool:
 
 
 # ------------------------------------------------------------------------ the page
-def _grid(view: MarginaliaView) -> str:
+def _grid(view: MarginaliaView) -> Msg:
     """The top side's back line first, the bottom side's (:func:`bottom_seat`) back line
     last, files a-e, each cell the short label, attack and health left; each row ends with
     its owner's name, so whose row it is never depends on who sits where."""
     by_space = {m.space: m for m in view.page}
     bottom = bottom_seat(view)
     order = [*reversed(rows_of(1 - bottom)), *rows_of(bottom)]
-    rows = ["   " + "".join(f"{f:<{CELL}}" for f in FILES).rstrip()]
+    rows: list[Msg | str] = ["   " + "".join(f"{f:<{CELL}}" for f in FILES).rstrip()]
     for index, (seat, rank, line) in enumerate(order):
         if index == 2:  # between the two front lines
             rows.append("   " + "─" * (CELL * len(FILES) - 2))
         cells = "".join(f"{_cell(by_space.get(f'{f}{rank}')):<{CELL}}" for f in FILES)
-        rows.append(f"{rank}  {cells}{seat_ref(seat)} {line}")
-    key = "Each cell: card, attack/health left; each row ends with its player and line."
-    return "```\n" + "\n".join(rows) + "\n```\n" + key
+        row = f"{rank}  {cells}"
+        if line == "front":
+            rows.append(msg("{row}{player} front", row=row, player=seat_ref(seat)))
+        else:
+            rows.append(msg("{row}{player} back", row=row, player=seat_ref(seat)))
+    key = msg("Each cell: card, attack/health left; each row ends with its player and line.")
+    return msg("```\n{grid}\n```\n{key}", grid=joined(rows), key=key)
 
 
 def _cell(m: MarginalisView | None) -> str:
@@ -155,41 +168,68 @@ def _cell(m: MarginalisView | None) -> str:
 
 def _side_field(view: MarginaliaView, seat: int) -> BoardField:
     side = view.sides[seat]
-    marks = []
+    marks: list[Msg | str] = []
     if seat in view.to_act and not view.finished:
         marks.append("▶")
     if seat == view.first:
-        marks.append("went first")
+        marks.append(msg("went first"))
     if view.winner == seat:
-        marks.append("🏆 winner")
-    head = f"{seat_ref(seat)} · ❤️ {side.health}" + (f" ({', '.join(marks)})" if marks else "")
-    counts = f"Deck {side.deck} · hand {side.hand} · discard {side.discard}"
+        marks.append(msg("🏆 winner"))
+    head = msg("{player} · ❤️ {health}", player=seat_ref(seat), health=side.health)
+    if marks:
+        head = msg("{head} ({marks})", head=head, marks=joined(marks, ", "))
+    facts = {"deck": side.deck, "hand": side.hand, "discard": side.discard}
+    erased = len(side.erased)
     if side.seen_discards:
-        counts += " (" + ", ".join(cards.card(c).name for c in side.seen_discards) + " seen)"
-    lines = [f"{counts} · erased {len(side.erased)}"]
+        seen = joined((card_name(c) for c in side.seen_discards), ", ")
+        counts = msg(
+            "Deck {deck} · hand {hand} · discard {discard} ({seen} seen) · erased {erased}",
+            seen=seen,
+            erased=erased,
+            **facts,
+        )
+    else:
+        counts = msg(
+            "Deck {deck} · hand {hand} · discard {discard} · erased {erased}",
+            erased=erased,
+            **facts,
+        )
+    lines: list[Msg] = [counts]
     for m in view.page:
         if m.seat == seat:
             lines.append(_legend(m))
-    return BoardField(name=head, value="\n".join(lines))
+    return BoardField(name=head, value=joined(lines))
 
 
-def _legend(m: MarginalisView) -> str:
+def _legend(m: MarginalisView) -> Msg:
     data = cards.card(m.card)
     ability = cards.ability_of(m.card)
-    text = f"`{m.space}` {data.short} **{data.name}** {m.attack}/{m.health}"
+    text = msg(
+        "`{space}` {short} **{card}** {attack}/{health}",
+        space=m.space,
+        short=data.short,
+        card=card_name(m.card),
+        attack=m.attack,
+        health=m.health,
+    )
     if m.damage:
-        text += f", {m.damage} damage"
+        text = nmsg("{card}, {n} damage", "{card}, {n} damage", m.damage, card=text)
     if m.token:
-        text += " · token"
-    elif ability is not None:
-        text += f" · *{ability.name}*" + (" (used)" if m.used else "")
+        return msg("{card} · token", card=text)
+    if ability is not None and m.used:
+        return msg("{card} · *{ability}* (used)", card=text, ability=data_msg(ability.name))
+    if ability is not None:
+        return msg("{card} · *{ability}*", card=text, ability=data_msg(ability.name))
     return text
 
 
-def _abilities(view: MarginaliaView) -> list[str]:
+def _abilities(view: MarginaliaView) -> list[Msg]:
     """One line for each card on the page (tokens have no ability)."""
     seen = dict.fromkeys(m.card for m in view.page if not m.token)
-    return [f"**{cards.card(code).name}** — {ability_line(code)}" for code in seen]
+    return [
+        msg("**{card}** — {ability}", card=card_name(code), ability=ability_line(code))
+        for code in seen
+    ]
 
 
 def _in_sight(view: MarginaliaView) -> list[str]:
@@ -206,80 +246,110 @@ def _in_sight(view: MarginaliaView) -> list[str]:
     return [code for code in dict.fromkeys(named) if code not in shown]
 
 
-def _revealed(view: MarginaliaView) -> str:
+def _revealed(view: MarginaliaView) -> Msg:
     """Both hands and discard piles once the game is over (empty before: they are secret
     while the game runs); a line too long for its share of the field ends in "…"."""
-    lines = []
+    lines: list[Msg] = []
     for side in view.sides:
-        for verb, codes in (("held", side.held), ("discarded", side.discarded)):
-            if codes is not None:
-                listed = ", ".join(cards.card(code).name for code in codes) or "nothing"
-                lines.append(f"{seat_ref(side.seat)} {verb} {listed}")
+        player = seat_ref(side.seat)
+        for held, codes in ((True, side.held), (False, side.discarded)):
+            if codes is None:
+                continue
+            listed = joined((card_name(code) for code in codes), ", ") if codes else msg("nothing")
+            if held:
+                lines.append(msg("{player} held {cards}", player=player, cards=listed))
+            else:
+                lines.append(msg("{player} discarded {cards}", player=player, cards=listed))
     share = MAX_FIELD_VALUE // max(1, len(lines)) - 1
-    return "\n".join(line if len(line) <= share else line[: share - 1] + "…" for line in lines)
+    return joined(line if len(line) <= share else _cut(line, share) for line in lines)
 
 
-def _chunked(title: str, lines: Iterable[str]) -> list[BoardField]:
+def _cut(line: Msg, share: int) -> Msg:
+    """A line too long for its share of a field, cut with "…" (said in English: only a
+    huge hand could ever need it)."""
+    return msg("{text}…", text=line[: share - 1])
+
+
+def _chunked(title: Msg, lines: Iterable[Msg]) -> list[BoardField]:
     """Lines over as many fields as they need, each within the field limit."""
-    groups: list[list[str]] = []
+    groups: list[list[Msg]] = []
     for line in lines:
-        if not groups or len("\n".join([*groups[-1], line])) > MAX_FIELD_VALUE:
+        if not groups or len("\n".join([*groups[-1], line])) > FIELD_BUDGET:
             groups.append([])
-        groups[-1].append(line[:MAX_FIELD_VALUE])
+        groups[-1].append(line)
     return [
-        BoardField(name=title if index == 0 else f"{title} (cont.)", value="\n".join(group))
+        BoardField(
+            name=title if index == 0 else msg("{title} (cont.)", title=title),
+            value=joined(group),
+        )
         for index, group in enumerate(groups)
     ]
 
 
 # -------------------------------------------------------------------------- status
-def _status(view: MarginaliaView) -> str:
+def _status(view: MarginaliaView) -> Msg:
     if view.finished:
         assert view.winner is not None
-        return f"{view.end_reason}. **{seat_ref(view.winner)} wins.**"
-    first = f"{seat_ref(view.first)} went first. "
+        reason = end_reason(1 - view.winner, view.sides[1 - view.winner].health)
+        return msg("{reason}. **{player} wins.**", reason=reason, player=seat_ref(view.winner))
+    first = msg("{player} went first.", player=seat_ref(view.first))
     if view.pending is not None:
-        line = first + _waiting(view.pending)
+        line = msg("{first} {now}", first=first, now=_waiting(view.pending))
         if view.viewer == view.pending.seat:
-            line += "\n" + _your_decision(view.pending, view.search or (), open_spaces(view))
+            decision = _your_decision(view.pending, view.search or (), open_spaces(view))
+            line = joined((line, decision))
         return line
     who = seat_ref(view.active)
+    move: Msg | None = None
     if view.phase == "play":
-        played = f"{view.plays} of {plural(view.play_limit, 'card')} played"
-        line = f"{first}{who}'s play phase: {played}."
+        now = msg(
+            "{player}'s play phase: {plays} of {cards} played.",
+            player=who,
+            plays=view.plays,
+            cards=cards_count(view.play_limit),
+        )
         if view.viewer == view.active:
-            line += "\n**Your move:** " + _play_options(view) + "."
-        return line
-    if view.phase == "between-fights":
-        line = f"{first}{who}'s attack phase, between two fights: abilities may be used."
+            move = msg("**Your move:** {options}.", options=_play_options(view))
+    elif view.phase == "between-fights":
+        now = msg("{player}'s attack phase, between two fights: abilities may be used.", player=who)
         if view.viewer == view.active:
-            line += "\n**Your move:** use an ability, or attack to go on."
-        return line
-    if view.phase == "other-reset":
+            move = msg("**Your move:** use an ability, or attack to go on.")
+    elif view.phase == "other-reset":
         other = 1 - view.active
-        line = f"{first}{who}'s reset phase: {seat_ref(other)} may use an ability before it ends."
+        now = msg(
+            "{player}'s reset phase: {other} may use an ability before it ends.",
+            player=who,
+            other=seat_ref(other),
+        )
         if view.viewer == other:
-            line += "\n**Your move:** use an ability, or let the turn end."
-        return line
-    line = f"{first}{who}'s reset phase: abilities may still be used."
-    if view.viewer == view.active:
-        use = "use an ability, or " if _abilities_to_use(view) else ""
-        line += f"\n**Your move:** {use}end your turn."
-    return line
+            move = msg("**Your move:** use an ability, or let the turn end.")
+    else:
+        now = msg("{player}'s reset phase: abilities may still be used.", player=who)
+        if view.viewer == view.active:
+            if _abilities_to_use(view):
+                move = msg("**Your move:** use an ability, or end your turn.")
+            else:
+                move = msg("**Your move:** end your turn.")
+    line = msg("{first} {now}", first=first, now=now)
+    return joined((line, move)) if move is not None else line
 
 
-def _play_options(view: MarginaliaView) -> str:
+def _play_options(view: MarginaliaView) -> Msg:
     """What the active viewer may do in the play phase, from what the view shows: play a card
     while the limit allows, use an ability if a front-line marginalis has one unused, attack."""
-    options = []
+    options: list[Msg] = []
     if view.hand and view.plays < view.play_limit:
-        options.append("play a card from your hand")
+        options.append(msg("play a card from your hand"))
     if _abilities_to_use(view):
-        options.append("use an ability")
+        options.append(msg("use an ability"))
     front = sum(1 for m in view.page if m.seat == view.active and m.line == "front")
-    side = " (from the left or the right column)" if front >= 2 else ""
-    options.append(f"attack{side} to end the play phase")
-    return ", ".join(options[:-1]) + (", or " if len(options) > 1 else "") + options[-1]
+    if front >= 2:
+        options.append(msg("attack (from the left or the right column) to end the play phase"))
+    else:
+        options.append(msg("attack to end the play phase"))
+    if len(options) == 1:
+        return options[0]
+    return msg("{options}, or {last}", options=joined(options[:-1], ", "), last=options[-1])
 
 
 def _abilities_to_use(view: MarginaliaView) -> list[str]:
@@ -293,60 +363,108 @@ def _abilities_to_use(view: MarginaliaView) -> list[str]:
     return found
 
 
-def _waiting(p: PendingView) -> str:
+def either(parts: Sequence[Msg | str]) -> Msg | str:
+    """Choices joined by "or", each of them: ``a2 or b2 or c2``."""
+    found = parts[0]
+    for later in parts[1:]:
+        found = msg("{first} or {then}", first=found, then=later)
+    return found
+
+
+def _waiting(p: PendingView) -> Msg:
     who = seat_ref(p.seat)
-    card = f"**{cards.card(p.card).name}**" if p.card else "a card"
-    where = f" ({p.space})" if p.space else ""
+    card = msg("**{card}**", card=card_name(p.card)) if p.card else msg("a card")
     match p.kind:
         case "play":
-            return f"{who} is playing a card from their hand."
+            return msg("{player} is playing a card from their hand.", player=who)
         case "place":
-            return f"{who} chooses where to play {card}."
+            return msg("{player} chooses where to play {card}.", player=who, card=card)
         case "target":
             ability = cards.ability_of(p.card) if p.card else None
-            what = f"{card}'s *{ability.name}*" if ability is not None else card
-            return f"{who} chooses the target of {what}{where}."
+            what = (
+                msg("{card}'s *{ability}*", card=card, ability=data_msg(ability.name))
+                if ability is not None
+                else card
+            )
+            if p.space:
+                return msg(
+                    "{player} chooses the target of {what} ({space}).",
+                    player=who,
+                    what=what,
+                    space=p.space,
+                )
+            return msg("{player} chooses the target of {what}.", player=who, what=what)
         case "fortune":
-            return f"{who} revealed {card} with Rota Fortuna and may play it."
+            return msg(
+                "{player} revealed {card} with Rota Fortuna and may play it.", player=who, card=card
+            )
         case "search":
             ability = cards.ability_of(p.card)
-            kind = ability.effect.type if ability is not None else "card"
-            return f"{who} searches their deck for a {kind} to stand behind {card}{where}."
-    return f"{who} chooses where {card}{where} flies."
+            kind = type_name(ability.effect.type) if ability is not None else pmsg("type", "card")
+            if p.space:
+                return msg(
+                    "{player} searches their deck for a {kind} to stand behind {card} ({space}).",
+                    player=who,
+                    kind=kind,
+                    card=card,
+                    space=p.space,
+                )
+            return msg(
+                "{player} searches their deck for a {kind} to stand behind {card}.",
+                player=who,
+                kind=kind,
+                card=card,
+            )
+    if p.space:
+        return msg(
+            "{player} chooses where {card} ({space}) flies.", player=who, card=card, space=p.space
+        )
+    return msg("{player} chooses where {card} flies.", player=who, card=card)
 
 
-def _your_decision(p: PendingView, finds: tuple[str, ...], spaces: list[str]) -> str:
+def _your_decision(p: PendingView, finds: tuple[str, ...], spaces: list[str]) -> Msg:
     match p.kind:
         case "place":
-            where = " or ".join(spaces) or "an open space"
-            return f"**Your decision:** play it to {where}, or go back."
+            if not spaces:
+                return msg("**Your decision:** play it to an open space, or go back.")
+            return msg(
+                "**Your decision:** play it to {spaces}, or go back.",
+                spaces=either(spaces),
+            )
         case "target":
-            back = "" if p.source == "effect" else ", or go back"
-            players = f"{seat_ref(0)} or {seat_ref(1)}"
-            aims = {
-                "marginalis": "aim it at a marginalis",
-                "player": f"aim it at {players}",
-            }.get(effect_of(p.card, p.branch).target, f"aim it at a marginalis or at {players}")
-            return f"**Your decision:** {aims}{back}."
+            players = msg("{p1} or {p2}", p1=seat_ref(0), p2=seat_ref(1))
+            aim = effect_of(p.card, p.branch).target
+            if aim == "marginalis":
+                aims = msg("aim it at a marginalis")
+            elif aim == "player":
+                aims = msg("aim it at {players}", players=players)
+            else:
+                aims = msg("aim it at a marginalis or at {players}", players=players)
+            if p.source == "effect":
+                return msg("**Your decision:** {aims}.", aims=aims)
+            return msg("**Your decision:** {aims}, or go back.", aims=aims)
         case "fortune":
-            name = cards.card(p.card).name if p.card else "it"
-            return f"**Your decision:** play {name}, or decline (it goes to your discard pile)."
+            name = card_name(p.card) if p.card else msg("it")
+            return msg(
+                "**Your decision:** play {card}, or decline (it goes to your discard pile).",
+                card=name,
+            )
         case "search":
-            options = [cards.card(code).name for code in finds] + ["a token"]
-            return "**Your decision:** summon " + " or ".join(options) + "."
-    return "**Your decision:** choose where it flies, or go back."
+            options = [card_name(code) for code in finds] + [msg("a token")]
+            return msg("**Your decision:** summon {options}.", options=either(options))
+    return msg("**Your decision:** choose where it flies, or go back.")
 
 
-def _footer(view: MarginaliaView) -> str:
+def _footer(view: MarginaliaView) -> Msg:
     """One hint for typing a move, from what the viewer may do now; nothing otherwise."""
     if view.finished:
-        return "Thanks for playing Marginalia."
-    aside = f"{plural(view.set_aside, 'card')} set aside."
+        return msg("Thanks for playing Marginalia.")
+    aside = msg("{cards} set aside.", cards=cards_count(view.set_aside))
     if view.viewer != view.active or view.pending is not None or view.phase != "play":
         return aside
     spaces = open_spaces(view)
     if not view.hand or not spaces:
         return aside
     card = next((c for c in view.hand if _is_marginalis(c)), view.hand[0])
-    to = f" to {spaces[0]}" if _is_marginalis(card) else ""
-    return f"Type e.g. /play play {card}{to} · {aside}"
+    typed = f"/play play {card} to {spaces[0]}" if _is_marginalis(card) else f"/play play {card}"
+    return msg("Type e.g. {typed} · {aside}", typed=typed, aside=aside)

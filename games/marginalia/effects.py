@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core import LogEntry, SeededRng, seat_ref
+from games.core.words import Msg, data_msg, msg, nmsg
 from games.marginalia import cards
 from games.marginalia.cards import Effect
 from games.marginalia.page import (
@@ -34,7 +35,7 @@ from games.marginalia.state import (
     Step,
 )
 from games.marginalia.stats import health_of, lethal, start_grants
-from games.marginalia.text import name, names, plural
+from games.marginalia.text import cards_count, end_reason, name, names
 
 
 @dataclass
@@ -44,11 +45,11 @@ class Ctx:
     log: list[LogEntry] = field(default_factory=list)
     cursor: int = 0
 
-    def say(self, text: str) -> None:
+    def say(self, text: Msg) -> None:
         """A public log line."""
         self.log.append(LogEntry.public(text))
 
-    def tell(self, text: str, seat: int) -> None:
+    def tell(self, text: Msg, seat: int) -> None:
         """A log line only ``seat`` may read."""
         self.log.append(LogEntry.private(text, [seat]))
 
@@ -66,7 +67,7 @@ def flip(s: MarginaliaState, ctx: Ctx) -> bool:
     rng = SeededRng(s.rng)
     heads = rng.below(2) == 0
     s.rng = rng.state
-    ctx.say(f"🪙 The coin shows {'heads' if heads else 'tails'}.")
+    ctx.say(msg("🪙 The coin shows heads.") if heads else msg("🪙 The coin shows tails."))
     return heads
 
 
@@ -166,14 +167,14 @@ def start_effect(
         if choices(s, effect):
             ctx.ask(s, Step("target", seat, code, "effect", uid, branch))
         else:
-            ctx.say(f"{name(code)} has no target.")
+            ctx.say(msg("{card} has no target.", card=name(code)))
         return
     if effect.kind == "search":
         place = find(s, uid)
         if place is not None and place[1] == FRONT and s.sides[place[0]].back[place[2]] is None:
             ctx.ask(s, Step("search", seat, code, "effect", uid))
         else:
-            ctx.say(f"{name(code)} has no space behind her.")
+            ctx.say(msg("{card} has no space behind her.", card=name(code)))
         return
     resolve(s, ctx, effect, seat, uid, None)
 
@@ -190,7 +191,7 @@ def resolve(
     else:
         targets = [target] if target is not None else fixed_targets(s, effect, seat, uid)
         if not targets:
-            ctx.say("There is nothing for it to act on.")
+            ctx.say(msg("There is nothing for it to act on."))
         for code in targets:
             _act_on(s, ctx, effect, code)
             if s.finished:
@@ -209,37 +210,56 @@ def _act_on(s: MarginaliaState, ctx: Ctx, effect: Effect, code: str) -> None:
     m = at(s, code)
     if m is None:
         return
-    label = f"{name(m.card)} ({code})"
+    label = msg("{card} ({space})", card=name(m.card), space=code)
     if effect.kind == "damage":
         m.damage += effect.amount
-        ctx.say(f"{label} takes {effect.amount} damage.")
+        ctx.say(
+            nmsg("{who} takes {n} damage.", "{who} takes {n} damage.", effect.amount, who=label)
+        )
     elif effect.kind == "heal":
         healed = min(effect.amount, m.damage)
         m.damage -= healed
-        ctx.say(f"{label} is healed of {healed} damage." if healed else f"{label} has no damage.")
+        if healed:
+            ctx.say(
+                nmsg(
+                    "{who} is healed of {n} damage.",
+                    "{who} is healed of {n} damage.",
+                    healed,
+                    who=label,
+                )
+            )
+        else:
+            ctx.say(msg("{who} has no damage.", who=label))
     elif effect.kind == "buff":
         if effect.until == "turn":
             m.turn_attack += effect.attack
-            ctx.say(f"{label} {_change(effect.attack, 0)} until the end of the turn.")
+            ctx.say(_change(label, effect.attack, 0, turn=True))
         else:
             m.attack_bonus += effect.attack
             m.health_bonus += effect.health
-            ctx.say(f"{label} {_change(effect.attack, effect.health)}.")
+            ctx.say(_change(label, effect.attack, effect.health))
     elif effect.kind == "erase":
         place = locate(code)
         assert place is not None
         erase(s, ctx, *place)
 
 
-def _change(attack: int, health: int) -> str:
-    """``gains 2 attack``, ``gains 1/2``, ``loses 1/1``."""
+def _change(who: Msg, attack: int, health: int, *, turn: bool = False) -> Msg:
+    """``… gains 2 attack.``, ``… gains 1/2.``, ``… loses 1/1.``, ``… until the end of the
+    turn.``"""
+    if turn:
+        if attack >= 0:
+            return msg("{who} gains {n} attack until the end of the turn.", who=who, n=attack)
+        return msg("{who} loses {n} attack until the end of the turn.", who=who, n=-attack)
     if not health:
-        return f"gains {attack} attack" if attack >= 0 else f"loses {-attack} attack"
+        if attack >= 0:
+            return msg("{who} gains {n} attack.", who=who, n=attack)
+        return msg("{who} loses {n} attack.", who=who, n=-attack)
     if attack >= 0 and health >= 0:
-        return f"gains {attack}/{health}"
+        return msg("{who} gains {attack}/{health}.", who=who, attack=attack, health=health)
     if attack <= 0 and health <= 0:
-        return f"loses {-attack}/{-health}"
-    return f"changes by {attack:+d}/{health:+d}"
+        return msg("{who} loses {attack}/{health}.", who=who, attack=-attack, health=-health)
+    return msg("{who} changes by {attack:+d}/{health:+d}.", who=who, attack=attack, health=health)
 
 
 # ------------------------------------------------------------------------ players
@@ -247,9 +267,17 @@ def hurt_player(s: MarginaliaState, ctx: Ctx, seat: int, amount: int) -> None:
     """Damage to a player; at 0 health they lose at once."""
     side = s.sides[seat]
     side.health = max(0, side.health - amount)
-    ctx.say(f"{seat_ref(seat)} takes {amount} damage ({side.health} health left).")
+    ctx.say(
+        nmsg(
+            "{player} takes {n} damage ({health} health left).",
+            "{player} takes {n} damage ({health} health left).",
+            amount,
+            player=seat_ref(seat),
+            health=side.health,
+        )
+    )
     if side.health <= 0:
-        lose(s, ctx, seat, f"{seat_ref(seat)} has no health left")
+        lose(s, ctx, seat, end_reason(seat, side.health))
 
 
 def heal_player(s: MarginaliaState, ctx: Ctx, seat: int, amount: int) -> None:
@@ -257,17 +285,25 @@ def heal_player(s: MarginaliaState, ctx: Ctx, seat: int, amount: int) -> None:
     side = s.sides[seat]
     healed = min(amount, START_HEALTH - side.health)
     side.health += healed
-    ctx.say(f"{seat_ref(seat)} is healed of {healed} damage ({side.health} health).")
+    ctx.say(
+        nmsg(
+            "{player} is healed of {n} damage ({health} health).",
+            "{player} is healed of {n} damage ({health} health).",
+            healed,
+            player=seat_ref(seat),
+            health=side.health,
+        )
+    )
 
 
-def lose(s: MarginaliaState, ctx: Ctx, seat: int, reason: str) -> None:
+def lose(s: MarginaliaState, ctx: Ctx, seat: int, reason: Msg) -> None:
     """``seat`` loses; the game is over."""
     if s.finished:
         return
     s.winner = 1 - seat
     s.phase = "over"
     s.end_reason = reason
-    ctx.say(f"{reason}: {seat_ref(1 - seat)} wins!")
+    ctx.say(msg("{reason}: {player} wins!", reason=reason, player=seat_ref(1 - seat)))
 
 
 def draw(s: MarginaliaState, ctx: Ctx, seat: int, count: int) -> None:
@@ -280,9 +316,9 @@ def draw(s: MarginaliaState, ctx: Ctx, seat: int, count: int) -> None:
             break
         drawn.append(side.deck.pop())
     side.hand = sorted(side.hand + drawn)
-    ctx.say(f"{seat_ref(seat)} draws {plural(len(drawn), 'card')}.")
+    ctx.say(msg("{player} draws {cards}.", player=seat_ref(seat), cards=cards_count(len(drawn))))
     if drawn:
-        ctx.tell(f"You draw {names(sorted(drawn))}.", seat)
+        ctx.tell(msg("You draw {cards}.", cards=names(sorted(drawn))), seat)
 
 
 def reshuffle(s: MarginaliaState, ctx: Ctx, seat: int) -> bool:
@@ -295,7 +331,7 @@ def reshuffle(s: MarginaliaState, ctx: Ctx, seat: int) -> bool:
     side.seen_discards = []
     shuffle(s, side.deck)
     side.deck_known = True
-    ctx.say(f"{seat_ref(seat)} shuffles their discard pile into a new deck.")
+    ctx.say(msg("{player} shuffles their discard pile into a new deck.", player=seat_ref(seat)))
     return True
 
 
@@ -303,10 +339,16 @@ def reveal(s: MarginaliaState, ctx: Ctx, seat: int) -> None:
     """Rota Fortuna: turn up the top card of the deck and offer to play it."""
     side = s.sides[seat]
     if not side.deck and not reshuffle(s, ctx, seat):
-        ctx.say(f"{seat_ref(seat)} has no card to reveal.")
+        ctx.say(msg("{player} has no card to reveal.", player=seat_ref(seat)))
         return
     card = side.deck.pop()
-    ctx.say(f"{seat_ref(seat)} reveals {name(card)} from the top of their deck.")
+    ctx.say(
+        msg(
+            "{player} reveals {card} from the top of their deck.",
+            player=seat_ref(seat),
+            card=name(card),
+        )
+    )
     ctx.ask(s, Step("fortune", seat, card, "revealed"))
 
 
@@ -328,7 +370,7 @@ def reach_front(s: MarginaliaState, ctx: Ctx, m: Marginalis) -> None:
     """A marginalis has reached the front line: its front-line ability triggers."""
     ability = cards.ability_of(m.card)
     if ability is not None and ability.trigger == "front" and not s.finished:
-        ctx.say(f"{name(m.card)}'s *{ability.name}* triggers.")
+        ctx.say(triggers(m.card, ability.name))
         start_effect(s, ctx, m.card, m.owner, m.uid)
 
 
@@ -342,12 +384,20 @@ def erase(s: MarginaliaState, ctx: Ctx, seat: int, line: int, column: int) -> No
     if not m.token:
         side.erased.append(m.card)
     s.grants = [g for g in s.grants if g.target != m.uid]
-    ctx.say(f"{name(m.card)} ({space_code(seat, line, column)}) is erased.")
+    ctx.say(
+        msg("{card} ({space}) is erased.", card=name(m.card), space=space_code(seat, line, column))
+    )
     behind = side.back[column]
     if line == FRONT and behind is not None:
         side.back[column] = None
         side.front[column] = behind
-        ctx.say(f"{name(behind.card)} moves up to {space_code(seat, FRONT, column)}.")
+        ctx.say(
+            msg(
+                "{card} moves up to {space}.",
+                card=name(behind.card),
+                space=space_code(seat, FRONT, column),
+            )
+        )
         reach_front(s, ctx, behind)
 
 
@@ -363,3 +413,8 @@ def settle(s: MarginaliaState, ctx: Ctx) -> None:
             m = s.sides[seat].line(line)[column]
             if m is not None and m.damage >= health_of(s, m):
                 erase(s, ctx, seat, line, column)
+
+
+def triggers(card: str, ability: str) -> Msg:
+    """``**Cancer**'s *Flame Cloaked* triggers.``"""
+    return msg("{card}'s *{ability}* triggers.", card=name(card), ability=data_msg(ability))

@@ -10,12 +10,14 @@ from pydantic import BaseModel, ConfigDict
 
 from games.core import Board, Engine, Outcome, Showcase, Transition, seat_ref
 from games.core.catalogue import CardText
+from games.core.words import msg
 from games.marginalia import catalogue, labels, moves, refusals, rules, scoring, strategy
 from games.marginalia.actions import Action, Composite
 from games.marginalia.describe import describe
 from games.marginalia.notation import notation, parse_syntax
 from games.marginalia.setup import new_state
 from games.marginalia.state import MarginaliaState
+from games.marginalia.text import end_reason
 from games.marginalia.view import MarginaliaView, build_view, determinize
 
 
@@ -30,7 +32,7 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
 
     key: ClassVar[str] = "marginalia"
     title: ClassVar[str] = "Marginalia"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = msg(
         "**Marginalia** · 2 players, 20 health each, 35-card decks.\n"
         "**Goal:** bring your opponent to 0 health. A player who cannot draw 5 cards (deck and "
         "discard pile together) at the start of a turn loses.\n"
@@ -106,10 +108,18 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     def explain_illegal(self, state: MarginaliaState, seat: int, action: Action) -> str:
         return refusals.explain(state, seat, action)
 
+    def not_your_turn_message(self, state: MarginaliaState, seat: int) -> str:
+        if not 0 <= seat < self.players(state):
+            return msg("You are not seated in this game.")
+        return msg("It is not your turn.")
+
     def ending(self, state: MarginaliaState, outcome: Outcome) -> str:
         # A duel is won by bringing the other to 0 health (or out of cards), not on points.
-        winner = seat_ref(state.winner if state.winner is not None else 0)
-        return f"{winner} wins: {state.end_reason}." if state.end_reason else f"{winner} wins."
+        winner = state.winner if state.winner is not None else 0
+        if not state.end_reason:
+            return msg("{player} wins.", player=seat_ref(winner))
+        reason = end_reason(1 - winner, state.sides[1 - winner].health)
+        return msg("{player} wins: {reason}.", player=seat_ref(winner), reason=reason)
 
     def results(self, state: MarginaliaState, outcome: Outcome) -> tuple[str, ...]:
         return scoring.results(state)

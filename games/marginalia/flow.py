@@ -8,14 +8,15 @@ the next player's draw and the start of their play phase.
 from __future__ import annotations
 
 from games.core import seat_ref
+from games.core.words import data_msg, msg
 from games.marginalia import cards
 from games.marginalia.combat import attack_column, attack_order
-from games.marginalia.effects import Ctx, draw, erase, lose, settle, start_effect
+from games.marginalia.effects import Ctx, draw, erase, lose, settle, start_effect, triggers
 from games.marginalia.options import activations
 from games.marginalia.page import by_uid, everyone
 from games.marginalia.state import BACK, FRONT, HAND_DRAW, MarginaliaState
 from games.marginalia.stats import check_grants, health_of, lethal
-from games.marginalia.text import name, plural
+from games.marginalia.text import cards_count, end_reason, name
 
 
 def start_turn(s: MarginaliaState, ctx: Ctx, seat: int) -> None:
@@ -26,10 +27,17 @@ def start_turn(s: MarginaliaState, ctx: Ctx, seat: int) -> None:
     side = s.sides[seat]
     side.turns += 1
     s.phase = "play"
-    limit = plural(s.play_limit(seat), "card")
-    ctx.say(f"— Turn {s.turn}: {seat_ref(seat)} plays up to {limit}. —")
+    limit = cards_count(s.play_limit(seat))
+    ctx.say(
+        msg(
+            "— Turn {turn}: {player} plays up to {cards}. —",
+            turn=s.turn,
+            player=seat_ref(seat),
+            cards=limit,
+        )
+    )
     if len(side.deck) + len(side.discard) < HAND_DRAW:
-        lose(s, ctx, seat, f"{seat_ref(seat)} cannot draw {HAND_DRAW} cards")
+        lose(s, ctx, seat, end_reason(seat, side.health))
         return
     draw(s, ctx, seat, HAND_DRAW)
     phase_abilities(s, ctx, "play")
@@ -47,7 +55,7 @@ def phase_abilities(s: MarginaliaState, ctx: Ctx, trigger: str) -> None:
                 continue
             if ability.activated or ability.line != ("front" if line == FRONT else "back"):
                 continue
-            ctx.say(f"{name(m.card)}'s *{ability.name}* triggers.")
+            ctx.say(triggers(m.card, ability.name))
             start_effect(s, ctx, m.card, s.active, m.uid)
             settle(s, ctx)
 
@@ -57,16 +65,29 @@ def begin_attack(s: MarginaliaState, ctx: Ctx, start: str | None) -> None:
     seat = s.active
     side = s.sides[seat]
     if side.hand:
-        ctx.say(f"{seat_ref(seat)} discards {plural(len(side.hand), 'card')} face down.")
+        ctx.say(
+            msg(
+                "{player} discards {cards} face down.",
+                player=seat_ref(seat),
+                cards=cards_count(len(side.hand)),
+            )
+        )
         side.discard += side.hand
         side.hand = []
     s.attack_order = attack_order(start)
     s.phase = "attack"
     if not any(side.front):
-        ctx.say(f"{seat_ref(seat)} has no marginalia on the front line to attack with.")
+        ctx.say(
+            msg(
+                "{player} has no marginalia on the front line to attack with.",
+                player=seat_ref(seat),
+            )
+        )
         return
-    direction = {None: "", "a": " from column a", "e": " from column e"}[start]
-    ctx.say(f"{seat_ref(seat)} attacks{direction}.")
+    if start is None:
+        ctx.say(msg("{player} attacks.", player=seat_ref(seat)))
+    else:
+        ctx.say(msg("{player} attacks from column {column}.", player=seat_ref(seat), column=start))
 
 
 def begin_cleanup(s: MarginaliaState) -> None:
@@ -141,7 +162,12 @@ def _reset_check(s: MarginaliaState, ctx: Ctx) -> bool:
         ability = cards.ability_of(ended.card)
         if target is not None and ability is not None:
             ctx.say(
-                f"{name(ended.card)}'s *{ability.name}* no longer applies to {name(target.card)}."
+                msg(
+                    "{card}'s *{ability}* no longer applies to {target}.",
+                    card=name(ended.card),
+                    ability=data_msg(ability.name),
+                    target=name(target.card),
+                )
             )
     dead = lethal(s)
     for seat, line, column in dead:

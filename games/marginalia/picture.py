@@ -35,14 +35,17 @@ from games.core.picture import (
     Canvas,
     Swatch,
     drawable,
+    said,
     seat_label,
     seat_swatch,
     swatch,
     wrap,
 )
+from games.core.words import Msg, joined, msg, pmsg
 from games.marginalia import cards
 from games.marginalia.describe import bottom_seat, open_spaces, rows_of
 from games.marginalia.page import FILES
+from games.marginalia.text import card_name
 from games.marginalia.view import MarginaliaView, MarginalisView, SideView
 
 WIDTH = 800
@@ -56,28 +59,34 @@ HAND_FILL = (226, 240, 234)
 OPEN_FILL = (212, 234, 248)  # a space the player to act may play to
 
 HUMORS: dict[str, tuple[Swatch, str]] = {
-    "coleric": (swatch(YELLOW, "C"), "choleric"),
-    "flegmat": (swatch(BLUE, "P"), "phlegmatic"),
-    "sanguin": (swatch(VERMILLION, "S"), "sanguine"),
-    "melanc": (swatch(BLACK, "M"), "melancholic"),
+    "coleric": (swatch(YELLOW, "C"), msg("choleric")),
+    "flegmat": (swatch(BLUE, "P"), msg("phlegmatic")),
+    "sanguin": (swatch(VERMILLION, "S"), msg("sanguine")),
+    "melanc": (swatch(BLACK, "M"), msg("melancholic")),
 }
 
+_PLAY = msg("play phase")
+_ATTACK = msg("attack phase")
+_RESET = msg("reset phase")
 _PHASES = {
-    "play": "play phase",
-    "attack": "attack phase",
-    "between-fights": "attack phase",
-    "reset": "reset phase",
-    "choose-reset": "reset phase",
-    "other-reset": "reset phase",
-    "cleanup": "reset phase",
-    "over": "game over",
+    "play": _PLAY,
+    "attack": _ATTACK,
+    "between-fights": _ATTACK,
+    "reset": _RESET,
+    "choose-reset": _RESET,
+    "other-reset": _RESET,
+    "cleanup": _RESET,
 }
+
+
+#: The lines, as the page's gutter names them.
+_LINES = {"front": pmsg("line", "front"), "back": pmsg("line", "back")}
 
 
 def _name(seat: int, names: Sequence[str] | None) -> str:
     """A seat's name as the picture draws it: a character the font lacks is left out here,
     so "Ann 🦊" reads "Ann's turn", not "Ann 's turn"."""
-    return drawable(seat_label(seat, names)).strip() or f"Seat {seat + 1}"
+    return drawable(seat_label(seat, names)).strip() or msg("Seat {n}", n=seat + 1)
 
 
 def render(
@@ -106,21 +115,21 @@ def render(
 
 
 def _title(view: MarginaliaView) -> str:
-    if view.finished:
-        return "Marginalia · game over"
-    return f"Marginalia · turn {view.turn} · {_PHASES[view.phase]}"
+    if view.finished or view.phase not in _PHASES:
+        return msg("Marginalia · game over")
+    return msg("Marginalia · turn {turn} · {phase}", turn=view.turn, phase=_PHASES[view.phase])
 
 
 def _status(view: MarginaliaView, names: Sequence[str] | None) -> str:
     if view.finished:
         if view.winner is None:
-            return "The game is over: a draw."
-        return f"{_name(view.winner, names)} wins."
+            return msg("The game is over: a draw.")
+        return msg("{player} wins.", player=_name(view.winner, names))
     who = _name(view.active, names)
-    played = f"{view.plays} of {view.play_limit} cards played"
+    played = msg("{plays} of {limit} cards played", plays=view.plays, limit=view.play_limit)
     if view.viewer == view.active:
-        return f"Your turn, {who}: {played}."
-    return f"{who}'s turn: {played}."
+        return msg("Your turn, {player}: {played}.", player=who, played=played)
+    return msg("{player}'s turn: {played}.", player=who, played=played)
 
 
 # ------------------------------------------------------------------------- the sides
@@ -131,10 +140,14 @@ def _revealed_lines(side: SideView) -> list[str]:
     """What a player held and discarded, laid open once the game is over, wrapped to the
     panel (none before: those cards are secret while the game runs)."""
     lines: list[str] = []
-    for label, codes in (("held", side.held), ("discarded", side.discarded)):
+    for held, codes in ((True, side.held), (False, side.discarded)):
         if codes is not None:
-            listed = ", ".join(cards.card(code).name for code in codes) or "nothing"
-            lines += wrap(f"{label}: {listed}", WIDTH - 2 * MARGIN - 28, size=SMALL)
+            listed = joined((card_name(code) for code in codes), ", ") if codes else msg("nothing")
+            if held:
+                said_line = msg("held: {cards}", cards=listed)
+            else:
+                said_line = msg("discarded: {cards}", cards=listed)
+            lines += wrap(said_line, WIDTH - 2 * MARGIN - 28, size=SMALL)
     return lines
 
 
@@ -157,17 +170,21 @@ def _side(
     health = f"♥ {side.health}"
     used = canvas.text(right - 14, y + 24, health, size=LARGE, bold=True, anchor="rm")
     start = MARGIN + 12 + canvas.chip(MARGIN + 12, y + 8, seat_swatch(seat))
-    name = ("▶ " if acting else "") + _name(seat, names)
+    name: str = ("▶ " if acting else "") + _name(seat, names)
     if view.viewer == seat:
-        name += " (you)"
+        name = msg("{player} (you)", player=name)
     name = canvas.fit(name, right - 30 - used - start, size=BODY, bold=True)
     canvas.text(start, y + 24, name, size=BODY, bold=True, anchor="lm")
-    facts = [f"deck {side.deck}", f"hand {side.hand}", f"discard {side.discard}"]
+    facts: list[Msg] = [
+        msg("deck {n}", n=side.deck),
+        msg("hand {n}", n=side.hand),
+        msg("discard {n}", n=side.discard),
+    ]
     if seat == view.first:
-        facts.insert(0, "went first")
+        facts.insert(0, msg("went first"))
     if view.winner == seat:
-        facts.insert(0, "winner")
-    canvas.text(MARGIN + 14, y + 58, " · ".join(facts), size=SMALL, anchor="lm")
+        facts.insert(0, pmsg("picture", "winner"))
+    canvas.text(MARGIN + 14, y + 58, joined(facts, " · "), size=SMALL, anchor="lm")
     for index, line in enumerate(_revealed_lines(side)):
         canvas.text(
             MARGIN + 14, y + 58 + (index + 1) * REVEAL_LINE, line, size=SMALL, fill=INK, anchor="lm"
@@ -194,7 +211,7 @@ def _page(
         # colour alone.
         canvas.chip(MARGIN - 6, y + 12, seat_swatch(seat), size=SMALL)
         canvas.text(PAGE_LEFT - 16, y + 30, str(rank), size=LARGE, bold=True, anchor="rm")
-        canvas.text(MARGIN - 4, y + 72, line, size=SMALL, fill=MUTED, anchor="lm")
+        canvas.text(MARGIN - 4, y + 72, _LINES[line], size=SMALL, fill=MUTED, anchor="lm")
         for column, file in enumerate(FILES):
             space = f"{file}{rank}"
             _cell(canvas, by_space.get(space), space, space in free, PAGE_LEFT + column * CELL_W, y)
@@ -235,7 +252,7 @@ def _cell(canvas: Canvas, m: MarginalisView | None, space: str, free: bool, x: i
     canvas.box(box, fill=WHITE, outline=owner.rgb, width=4)
     width = CELL_W - 22
     # Hyphenated names may break after their hyphen.
-    broken = wrap(cards.card(m.card).name.replace("-", "- "), width, size=SMALL)
+    broken = wrap(said(card_name(m.card)).replace("-", "- "), width, size=SMALL)
     lines = [t.replace("- ", "-") for t in broken]
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
@@ -262,25 +279,27 @@ def _hand(canvas: Canvas, view: MarginaliaView, y: int, height: int) -> None:
     hand = view.hand or ()
     right = WIDTH - MARGIN
     canvas.box((MARGIN, y, right, y + height), fill=HAND_FILL, outline=GREEN, width=3)
-    canvas.text(MARGIN + 16, y + 12, "Your hand", size=BODY, bold=True)
+    canvas.text(MARGIN + 16, y + 12, msg("Your hand"), size=BODY, bold=True)
     row = y + 52
     for code in hand:
         data = cards.card(code)
         colour, _ = HUMORS[data.humor]
         x = MARGIN + 16 + canvas.chip(MARGIN + 16, row, colour, size=SMALL)
         incantation = data.kind == "incantation"
-        stats = "incantation" if incantation else f"⚔{data.attack} ♥{data.health}"
+        stats = (
+            pmsg("card kind", "incantation") if incantation else f"⚔{data.attack} ♥{data.health}"
+        )
         used = canvas.text(right - 16, row + 16, stats, size=BODY, anchor="rm")
         canvas.text(
             x,
             row + 16,
-            canvas.fit(data.name, right - 32 - used - x, size=BODY),
+            canvas.fit(card_name(code), right - 32 - used - x, size=BODY),
             size=BODY,
             anchor="lm",
         )
         row += HAND_ROW
     if not hand:
-        canvas.text(MARGIN + 16, row, "empty", size=BODY, fill=MUTED)
+        canvas.text(MARGIN + 16, row, msg("empty"), size=BODY, fill=MUTED)
 
 
 def _legend(canvas: Canvas, y: int) -> None:
@@ -288,6 +307,6 @@ def _legend(canvas: Canvas, y: int) -> None:
     canvas.chips(MARGIN, y, items[:2], size=SMALL)
     canvas.chips(MARGIN, y + 44, items[2:], size=SMALL)
     x = MARGIN + 400
-    canvas.text(x, y + 16, "⚔ attack · ♥ health left", size=SMALL, fill=MUTED, anchor="lm")
+    canvas.text(x, y + 16, msg("⚔ attack · ♥ health left"), size=SMALL, fill=MUTED, anchor="lm")
     canvas.box((x, y + 46, x + 30, y + 74), fill=OPEN_FILL, outline=SKY, width=2, radius=5)
-    canvas.text(x + 40, y + 60, "free to play · ✓ used", size=SMALL, fill=MUTED, anchor="lm")
+    canvas.text(x + 40, y + 60, msg("free to play · ✓ used"), size=SMALL, fill=MUTED, anchor="lm")

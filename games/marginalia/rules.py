@@ -7,6 +7,7 @@ mutations never reach the caller's state.
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import Msg, data_msg, msg
 from games.marginalia import cards
 from games.marginalia.actions import (
     TOKEN,
@@ -126,22 +127,28 @@ def apply(s: MarginaliaState, seat: int, action: Action) -> list[LogEntry]:
         case Use(space):
             _use(s, ctx, seat, space)
         case Attack() if s.phase == "between-fights":
-            ctx.say(f"{seat_ref(seat)} goes on with the attack.")
+            ctx.say(msg("{player} goes on with the attack.", player=seat_ref(seat)))
             s.phase = "attack"
         case Attack(start):
             begin_attack(s, ctx, start)
         case EndTurn() if s.phase == "other-reset":
-            ctx.say(f"{seat_ref(seat)} lets the turn end.")
+            ctx.say(msg("{player} lets the turn end.", player=seat_ref(seat)))
             begin_cleanup(s)
         case EndTurn():
-            ctx.say(f"{seat_ref(seat)} is done with the reset phase.")
+            ctx.say(msg("{player} is done with the reset phase.", player=seat_ref(seat)))
             s.phase = "other-reset"
         case Summon(card):
             _summon(s, ctx, seat, card)
         case Decline():
             step = s.steps.pop(0)
             s.sides[seat].discard_face_up(step.card)
-            ctx.say(f"{seat_ref(seat)} declines {name(step.card)}; it goes to the discard pile.")
+            ctx.say(
+                msg(
+                    "{player} declines {card}; it goes to the discard pile.",
+                    player=seat_ref(seat),
+                    card=name(step.card),
+                )
+            )
         case Back():
             s.steps.pop(0)
         case _:
@@ -162,25 +169,38 @@ def _play(s: MarginaliaState, ctx: Ctx, seat: int, card: str) -> None:
         _cast(s, ctx, seat, card, source, None)
 
 
-def _take(s: MarginaliaState, seat: int, card: str, source: Source) -> str:
-    """The card leaves the hand (counting toward the limit) or the top of the deck."""
+def _take(s: MarginaliaState, seat: int, card: str, source: Source) -> bool:
+    """The card leaves the hand (counting toward the limit) or the top of the deck (True)."""
     if source == "hand":
         s.sides[seat].hand.remove(card)
         s.plays += 1
-        return ""
+        return False
     step = s.steps.pop(0)
     assert step.kind == "fortune"
     assert step.card == card
-    return " from the top of their deck"
+    return True
+
+
+def _plays(seat: int, card: str, from_deck: bool) -> Msg:
+    """``{p0} plays **Sors**`` (``from the top of their deck``)."""
+    if from_deck:
+        return msg(
+            "{player} plays {card} from the top of their deck",
+            player=seat_ref(seat),
+            card=name(card),
+        )
+    return msg("{player} plays {card}", player=seat_ref(seat), card=name(card))
 
 
 def _cast(
     s: MarginaliaState, ctx: Ctx, seat: int, card: str, source: Source, target: str | None
 ) -> None:
     """An incantation is played: resolved at once, then erased (or discarded if it says so)."""
-    whence = _take(s, seat, card, source)
-    aim = f" on {target}" if target is not None else ""
-    ctx.say(f"{seat_ref(seat)} plays {name(card)}{whence}{aim}.")
+    played = _plays(seat, card, _take(s, seat, card, source))
+    if target is not None:
+        ctx.say(msg("{played} on {target}.", played=played, target=target))
+    else:
+        ctx.say(msg("{played}.", played=played))
     if target is not None:
         resolve(s, ctx, effect_of(card), seat, -1, target)
     else:
@@ -200,15 +220,17 @@ def _to(s: MarginaliaState, ctx: Ctx, seat: int, space: str) -> None:
     if step.kind == "move":
         _fly(s, ctx, seat, step.uid, line, column)
         return
-    whence = _take(s, seat, step.card, step.source)
+    played = _plays(seat, step.card, _take(s, seat, step.card, step.source))
     data = cards.card(step.card)
     if data.is_marginalis:
-        ctx.say(f"{seat_ref(seat)} plays {name(step.card)}{whence} to {space}.")
+        ctx.say(msg("{played} to {space}.", played=played, space=space))
         place_marginalis(s, ctx, seat, step.card, line, column)
         return
     assert data.effect is not None
     token = data.effect.token
-    ctx.say(f"{seat_ref(seat)} plays {name(step.card)}{whence}: a {name(token)} token on {space}.")
+    ctx.say(
+        msg("{played}: a {token} token on {space}.", played=played, token=name(token), space=space)
+    )
     place_marginalis(s, ctx, seat, token, line, column, token=True)
     s.sides[seat].erased.append(step.card)
 
@@ -222,10 +244,20 @@ def _target(s: MarginaliaState, ctx: Ctx, seat: int, target: str) -> None:
     if step.source == "ability":
         assert ability is not None
         _marginalis(s, step.uid).used = True
-        ctx.say(f"{name(step.card)} uses *{ability.name}* on {target}.")
+        ctx.say(
+            msg(
+                "{card} uses *{ability}* on {target}.",
+                card=name(step.card),
+                ability=data_msg(ability.name),
+                target=target,
+            )
+        )
     else:
-        what = f"{name(step.card)}'s *{ability.name}*" if ability else name(step.card)
-        ctx.say(f"{what} targets {target}.")
+        if ability:
+            what = msg("{card}'s *{ability}*", card=name(step.card), ability=data_msg(ability.name))
+        else:
+            what = name(step.card)
+        ctx.say(msg("{what} targets {target}.", what=what, target=target))
     resolve(s, ctx, effect_of(step.card, step.branch), seat, step.uid, target)
 
 
@@ -240,7 +272,7 @@ def _use(s: MarginaliaState, ctx: Ctx, seat: int, space: str) -> None:
         ctx.ask(s, Step("target", seat, m.card, "ability", m.uid))
     else:
         m.used = True
-        ctx.say(f"{name(m.card)} uses *{ability.name}*.")
+        ctx.say(msg("{card} uses *{ability}*.", card=name(m.card), ability=data_msg(ability.name)))
         start_effect(s, ctx, m.card, seat, m.uid)
         settle(s, ctx)
 
@@ -257,14 +289,24 @@ def _fly(s: MarginaliaState, ctx: Ctx, seat: int, uid: int, line: int, column: i
     side.line(line)[column] = mover
     mover.used = True
     ctx.say(
-        f"{name(mover.card)} flies from {space_code(seat, FRONT, here)} to "
-        f"{space_code(seat, line, column)}."
+        msg(
+            "{card} flies from {origin} to {space}.",
+            card=name(mover.card),
+            origin=space_code(seat, FRONT, here),
+            space=space_code(seat, line, column),
+        )
     )
     behind = side.back[here]
     if behind is not None:
         side.back[here] = None
         side.front[here] = behind
-        ctx.say(f"{name(behind.card)} moves up to {space_code(seat, FRONT, here)}.")
+        ctx.say(
+            msg(
+                "{card} moves up to {space}.",
+                card=name(behind.card),
+                space=space_code(seat, FRONT, here),
+            )
+        )
         reach_front(s, ctx, behind)
     settle(s, ctx)
 
@@ -274,21 +316,35 @@ def _summon(s: MarginaliaState, ctx: Ctx, seat: int, card: str) -> None:
     step = s.steps.pop(0)
     place = find(s, step.uid)
     if place is None or place[1] != FRONT or s.sides[seat].back[place[2]] is not None:
-        ctx.say(f"{name(step.card)} is no longer there to be reinforced.")
+        ctx.say(msg("{card} is no longer there to be reinforced.", card=name(step.card)))
         return
     column = place[2]
     where = space_code(seat, BACK, column)
     if card == TOKEN:
         token = effect_of(step.card).token
-        ctx.say(f"{seat_ref(seat)} creates a {name(token)} token on {where}.")
+        ctx.say(
+            msg(
+                "{player} creates a {token} token on {space}.",
+                player=seat_ref(seat),
+                token=name(token),
+                space=where,
+            )
+        )
         place_marginalis(s, ctx, seat, token, BACK, column, token=True)
         return
     deck = s.sides[seat].deck
     deck.remove(card)
     shuffle(s, deck)
-    ctx.say(f"{seat_ref(seat)} finds {name(card)} in their deck and plays it to {where}.")
+    ctx.say(
+        msg(
+            "{player} finds {card} in their deck and plays it to {space}.",
+            player=seat_ref(seat),
+            card=name(card),
+            space=where,
+        )
+    )
     place_marginalis(s, ctx, seat, card, BACK, column)
-    ctx.say(f"{seat_ref(seat)} shuffles their deck.")
+    ctx.say(msg("{player} shuffles their deck.", player=seat_ref(seat)))
 
 
 def _marginalis(s: MarginaliaState, uid: int) -> Marginalis:

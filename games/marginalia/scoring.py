@@ -4,6 +4,7 @@ stands, for the AI."""
 from __future__ import annotations
 
 from games.core import Outcome
+from games.core.words import msg
 from games.marginalia.state import MarginaliaState
 
 
@@ -28,9 +29,9 @@ def results(s: MarginaliaState) -> tuple[str, ...]:
     words = []
     for seat, side in enumerate(s.sides):
         if side.health <= 0:
-            words.append("no health left")
+            words.append(msg("no health left"))
         elif s.winner is not None and seat != s.winner:
-            words.append(f"{side.health} health left, out of cards")
+            words.append(msg("{health} health left, out of cards", health=side.health))
         else:
-            words.append(f"{side.health} health left")
+            words.append(msg("{health} health left", health=side.health))
     return tuple(words)

@@ -1,20 +1,82 @@
-"""Card names and short descriptions for logs and boards."""
+"""Card names and short descriptions for logs and boards, as messages (``games.core.words``)."""
 
 from __future__ import annotations
 
+from games.core import seat_ref
+from games.core.words import Msg, data_msg, joined, msg, nmsg
 from games.marginalia import cards
+from games.marginalia.state import HAND_DRAW
 
 HUMOR_SYMBOLS = {"coleric": "🟡", "flegmat": "🔵", "sanguin": "🔴", "melanc": "⚫"}
 
+#: Each humor's name, as the catalogue gives it.
+HUMOR_NAMES: dict[str, Msg] = {
+    "coleric": msg("Yellow Bile (coleric)"),
+    "flegmat": msg("Phlegm (flegmat)"),
+    "sanguin": msg("Blood (sanguin)"),
+    "melanc": msg("Black Bile (melanc)"),
+}
 
-def name(code: str) -> str:
+
+def card_name(code: str) -> Msg:
+    """A card's name, said in the reader's language: ``Cancer``."""
+    return data_msg(cards.card(code).name)
+
+
+def name(code: str) -> Msg:
     """A card's name in bold, as logs show it: ``**Cancer**``."""
-    return f"**{cards.card(code).name}**"
+    return msg("**{card}**", card=card_name(code))
 
 
-def plural(count: int, word: str) -> str:
+def cards_count(count: int) -> Msg:
     """``1 card``, ``2 cards``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return nmsg("{n} card", "{n} cards", count)
+
+
+def marginalia(count: int) -> Msg:
+    """``1 marginalis``, ``2 marginalia``."""
+    return nmsg("{n} marginalis", "{n} marginalia", count)
+
+
+def names(codes: list[str] | tuple[str, ...]) -> Msg:
+    """Cards as a readable list: ``**Cancer**, **Saint**``."""
+    return joined((name(c) for c in codes), ", ") if codes else msg("nothing")
+
+
+def card_line(code: str) -> Msg:
+    """One card in full for a hand: its humor, name, stats, and what it does."""
+    data = cards.card(code)
+    symbol = HUMOR_SYMBOLS[data.humor]
+    if data.kind == "incantation":
+        return msg(
+            "{symbol} **{card}** (incantation): {text}",
+            symbol=symbol,
+            card=card_name(code),
+            text=data_msg(data.text),
+        )
+    return msg(
+        "{symbol} **{card}** {attack}/{health} · {ability}",
+        symbol=symbol,
+        card=card_name(code),
+        attack=data.attack,
+        health=data.health,
+        ability=ability_line(code),
+    )
+
+
+def ability_line(code: str) -> Msg:
+    """A marginalis' ability as ``Name: text`` (tokens have none)."""
+    ability = cards.ability_of(code)
+    if ability is None:
+        return msg("a token, with no ability")
+    return msg("*{ability}*: {text}", ability=data_msg(ability.name), text=data_msg(ability.text))
+
+
+def end_reason(loser: int, health: int) -> Msg:
+    """Why ``loser`` lost: no health left, or (with ``health`` left) no cards to draw."""
+    if health <= 0:
+        return msg("{player} has no health left", player=seat_ref(loser))
+    return msg("{player} cannot draw {n} cards", player=seat_ref(loser), n=HAND_DRAW)
 
 
 #: Words that begin with a vowel letter but are said with a consonant ("a unicorn").
@@ -22,34 +84,7 @@ _SAID_WITH_A_CONSONANT = ("uni", "use", "usu", "eu", "one")
 
 
 def article(word: str) -> str:
-    """ "A" or "An", as ``word`` is said: "An angel", "A unicorn"."""
+    """ "A" or "An", as ``word`` is said in English: "An angel", "A unicorn"."""
     low = word.lower()
     vowel = low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(_SAID_WITH_A_CONSONANT)
     return "An" if vowel else "A"
-
-
-def marginalia(count: int) -> str:
-    """``1 marginalis``, ``2 marginalia``."""
-    return f"{count} {'marginalis' if count == 1 else 'marginalia'}"
-
-
-def names(codes: list[str] | tuple[str, ...]) -> str:
-    """Cards as a readable list: ``**Cancer**, **Saint**``."""
-    return ", ".join(name(c) for c in codes) if codes else "nothing"
-
-
-def card_line(code: str) -> str:
-    """One card in full for a hand: its humor, name, stats, and what it does."""
-    data = cards.card(code)
-    symbol = HUMOR_SYMBOLS[data.humor]
-    if data.kind == "incantation":
-        return f"{symbol} **{data.name}** (incantation): {data.text}"
-    return f"{symbol} **{data.name}** {data.attack}/{data.health} · {ability_line(code)}"
-
-
-def ability_line(code: str) -> str:
-    """A marginalis' ability as ``Name: text`` (tokens have none)."""
-    ability = cards.ability_of(code)
-    if ability is None:
-        return "a token, with no ability"
-    return f"*{ability.name}*: {ability.text}"

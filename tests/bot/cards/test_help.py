@@ -5,7 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from bot.cards.help import HELP_LINES, MORE, SECTIONS, help_sections, registered, without_help
+from bot.cards.help import (
+    HELP_LINES,
+    MORE,
+    SECTIONS,
+    help_embed,
+    help_sections,
+    registered,
+    without_help,
+)
+from bot.words.i18n import localize, reading_in
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of
 
@@ -54,3 +63,18 @@ async def test_help_answers_in_the_bots_dms_too(table: Table) -> None:
     assert shown.response is not None
     (embed,) = shown.response.embeds
     assert embed.title == "Grimoire's commands"
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_help_reads_in_french_and_german_with_lines_short_enough_for_a_phone(
+    table: Table, language: str
+) -> None:
+    with reading_in(language):
+        embed = help_embed(bot_of(table).tree)
+    assert embed.title == {"fr": "Les commandes de Grimoire", "de": "Grimoires Befehle"}[language]
+    names = [field.name for field in embed.fields]
+    assert names == [localize(section, language) for section in SECTIONS]
+    lines = [line for field in embed.fields for line in str(field.value).splitlines()]
+    assert len(lines) == len(HELP_LINES)
+    assert all(len(line) <= 80 for line in lines)
+    assert "`/card` " + localize(HELP_LINES["card"][1], language) in lines

@@ -5,6 +5,7 @@ choices plans the reminders already waiting again."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import pytest
 
@@ -12,8 +13,10 @@ from bot.clocks.presence import Presence
 from bot.clocks.quiet_hours import BEFORE_QUIET
 from bot.clocks.when_due import Clockwork
 from bot.common.locks import GameLocks
+from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies
-from storage import DeliveryKind, Game, SqliteStore, TimerKind
+from bot.words.readers import Readers
+from storage import DeliveryKind, Game, Player, SqliteStore, TimerKind
 from tests.bot.helpers import ALICE, deal
 from tests.storage.contract import FakeClock
 
@@ -119,3 +122,37 @@ async def test_own_reminder_points_chosen_later_replace_the_waiting_ones(
     assert await alices_reminders(store, game) == [DEADLINE - timedelta(hours=3)]
     await presence.set_time(ALICE, before="table")
     assert len(await alices_reminders(store, game)) == 3
+
+
+async def test_a_players_language_and_client_locale_are_kept_with_their_time(
+    presence: Presence, store: SqliteStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await presence.set_time(ALICE, time_zone="Europe/Paris", quiet="23-08")
+    chosen = await presence.set_language(ALICE, "de")
+    assert (chosen.language, chosen.time_zone, chosen.quiet) == ("de", "Europe/Paris", (23, 8))
+    readers = Readers(store, lambda guild_id: None)
+    await readers.remember_client_locale(ALICE, "fr")
+    seen = await store.prefs.player(ALICE)
+    assert (seen.language, seen.client_locale) == ("de", "fr")
+    # Seen again unchanged, nothing is written.
+    writes: list[object] = []
+    set_choices = store.prefs.set_choices
+
+    async def counted(*args: Any, **kwargs: Any) -> Player:
+        writes.append(args)
+        return await set_choices(*args, **kwargs)
+
+    monkeypatch.setattr(store.prefs, "set_choices", counted)
+    await Readers(store, lambda guild_id: None).remember_client_locale(ALICE, "fr")
+    assert writes == []  # read once, found unchanged
+    await readers.remember_client_locale(ALICE, "fr")
+    assert writes == []  # remembered by this process: not even read
+    await readers.remember_client_locale(ALICE, "de-DE")
+    assert (await store.prefs.player(ALICE)).client_locale == "de-DE"
+    assert len(writes) == 1
+    # Time choices changed later keep the language.
+    later = await presence.set_time(ALICE, quiet="off")
+    assert (later.language, later.client_locale, later.quiet) == ("de", "de-DE", None)
+    assert (await presence.set_language(ALICE, None)).language is None
+    with pytest.raises(Refusal):
+        await presence.set_language(ALICE, "it")

@@ -78,7 +78,7 @@ async def test_a_seat_opened_after_strikes_is_taken_by_a_new_member_and_played_o
     assert place.user_id is None
     assert game.status is GameStatus.ACTIVE
     said = thread_text(table, game)
-    assert f"<@{leaver.id}> is removed from the game after 1 missed deadlines." in said
+    assert f"<@{leaver.id}> is removed from the game after 1 missed deadline." in said
     assert f"'s seat in **Mandragora** #{game_id} is open" in said, "named by who held it"
     assert f"Seat {slow_seat + 1}" not in said
     (in_thread,) = take_buttons(thread)

@@ -7,6 +7,7 @@ import asyncio
 from datetime import timedelta
 
 from bot.clocks.when_due import Clockwork
+from bot.common.posts import Post
 from bot.lobby.lobby import Lobbies
 from bot.tables.play import Tables
 from storage import DeliveryKind, SqliteStore, Timer, TimerKind
@@ -45,7 +46,7 @@ async def test_a_reminder_fired_twice_sends_one_dm(
     await asyncio.gather(clockwork.fire(reminder), clockwork.fire(reminder))
     added = await new_items(store, seen)
     assert [(i.kind, i.target_id, i.game_id) for i in added] == [(DeliveryKind.DM, ALICE, game.id)]
-    assert "is due" in added[0].payload["content"]
+    assert "is due" in Post.from_payload(added[0].payload).content
 
 
 async def test_a_timer_whose_seat_already_moved_does_nothing(
@@ -85,6 +86,6 @@ async def test_the_digest_comes_back_daily_while_the_player_plays(
         await clockwork.fire(digest)
     added = await new_items(store, seen)
     assert [(i.kind, i.target_id) for i in added] == [(DeliveryKind.DM, ALICE)]
-    assert added[0].payload["content"].startswith("Your turn in 1 game:")
+    assert Post.from_payload(added[0].payload).content.startswith("Your turn in 1 game:")
     following = [t for t in await store.timers.pending() if t.kind is TimerKind.DIGEST]
     assert {t.due_at for t in following} == {clock() + timedelta(days=1)}

@@ -15,8 +15,10 @@ from bot.common.posts import Post, TurnButton
 from bot.common.refusals import Refusal
 from bot.common.render import render
 from bot.drawing.picture_posts import post_picture
+from bot.lobby.buttons import LobbyAiSelect, LobbyButton
 from bot.lobby.lobby import MAX_OPEN_LOBBIES, Lobbies, Seating
 from bot.lobby.table_settings import TableSettings
+from bot.words.i18n import localize, reading_in
 from games.core import seat_ref
 from storage import DeliveryKind, Game, GameStatus, SqliteStore
 from tests.bot.conftest import SEED
@@ -488,3 +490,27 @@ async def test_a_rematch_respects_the_limit_on_open_lobbies(lobbies: Lobbies) ->
         f"You already host {MAX_OPEN_LOBBIES} open lobbies; start or cancel one first."
     )
     assert (await lobbies.rematch(game.id, ALICE))[1] is True
+
+
+async def test_refusals_are_said_in_the_readers_language(lobbies: Lobbies) -> None:
+    game = await open_lobby(lobbies, "marginalia")
+    reason = await refused(lobbies.join(game.id, ALICE))
+    assert localize(reason, "fr") == "Vous êtes déjà à cette table."
+    assert localize(reason, "de") == "Du sitzt schon an diesem Tisch."
+    left = await refused(lobbies.leave(game.id, ALICE))
+    assert localize(left, "de") == (
+        "Du bist Gastgeber dieses Tisches: Brich ihn ab, statt ihn zu verlassen."
+    )
+    ai = await refused(lobbies.remove_ai(game.id, ALICE))
+    assert localize(ai, "fr") == "Il n'y a pas d'IA à cette table."
+
+
+def test_the_lobby_buttons_and_ai_menu_are_said_in_the_readers_language() -> None:
+    with reading_in("fr"):
+        join = LobbyButton("join", 7)
+        menu = LobbyAiSelect(7)
+    assert join.item.label == "Rejoindre"
+    assert menu.item.placeholder == "Ajouter une IA…"
+    assert [o.label for o in menu.item.options] == ["IA : facile", "IA : normale", "IA : difficile"]
+    with reading_in("en"):
+        assert LobbyButton("join", 7).item.label == "Join"

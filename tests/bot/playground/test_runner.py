@@ -139,3 +139,20 @@ async def test_a_restart_brings_back_the_same_world_its_games_and_lobbies(
         assert lobby_game.status is GameStatus.LOBBY
         assert lobby_game.lobby_message_id == lobby.id
         assert lobby_game.seated(table.members["dave"].id)
+
+
+async def test_a_playground_in_french_is_a_french_server_whose_members_read_french(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "playground.sqlite3"
+    options = PlaygroundOptions(port=0, db=db, language="fr")
+    async with Playground(Settings(_env_file=None), options) as ground:
+        table = table_of(ground, db)
+        guild = ground.bot.get_guild(ground.world.guild.id)
+        assert guild is not None
+        assert str(guild.preferred_locale) == "fr"
+        prefs = ground.bot.services.store.prefs
+        for member in ground.world.members:
+            assert (await prefs.player(member.id)).language == "fr"
+        refused = await table.members["alice"].slash(table.channel, "play", move="move 1")
+        assert "Vous ne jouez aucune partie" in "\n".join(replies(refused))

@@ -231,6 +231,22 @@ class AsyncPlayContract:
         await store.prefs.set_notifications(6, digest=False)
         assert (await store.prefs.player(6)).time_zone == "Europe/Paris"
 
+    async def test_players_choose_their_language_and_it_stays_with_their_time(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        fresh = await store.prefs.player(7)
+        assert (fresh.language, fresh.client_locale) == (None, None)
+        await store.prefs.set_choices(7, {"time_zone": "Europe/Berlin"})
+        player = await store.prefs.set_choices(7, {"language": "fr", "client_locale": "de"})
+        assert (player.language, player.client_locale) == ("fr", "de")
+        assert player.time_zone == "Europe/Berlin"
+        await store.prefs.set_notifications(7, digest=False)
+        again = await store.prefs.player(7)
+        assert (again.language, again.client_locale, again.digest) == ("fr", "de", False)
+        forgot = await store.prefs.set_choices(7, {"language": None})
+        assert (forgot.language, forgot.client_locale) == (None, "de")
+        assert (await store.prefs.player(7)).time_zone == "Europe/Berlin"
+
     async def test_a_seat_left_open_is_taken_by_someone_not_yet_at_the_table(
         self, store: Store, clock: FakeClock
     ) -> None:
