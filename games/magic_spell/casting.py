@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from games.core import LogEntry, seat_ref
+from games.core.words import data_msg, msg, msg_list
 from games.magic_spell import effects, laboratory, turns
 from games.magic_spell.actions import (
     Action,
@@ -27,7 +28,7 @@ from games.magic_spell.actions import (
 from games.magic_spell.homework import needed_letters
 from games.magic_spell.spells import SpellData, spell
 from games.magic_spell.state import MagicSpellState, Step
-from games.magic_spell.text import plural, spell_name
+from games.magic_spell.text import spell_name, tiles_count
 
 Log = list[LogEntry]
 
@@ -241,12 +242,23 @@ def _pay_tiles(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: 
     cabinet = s.students[seat].cabinet
     for letter in paid:
         cabinet.remove(letter)
-    laboratory.return_tiles(s, paid, log, f"{seat_ref(seat)} returns the tiles it asks for")
+    laboratory.return_tiles(
+        s, paid, log, msg("{who} returns the tiles it asks for", who=seat_ref(seat))
+    )
 
 
 def _resolve(s: MagicSpellState, seat: int, step: Step, log: Log) -> None:
     data = spell(step.spell)
-    log.append(LogEntry.public(f"{seat_ref(seat)} casts {spell_name(data.word)}: {data.text}"))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} casts {spell}: {effect}",
+                who=seat_ref(seat),
+                spell=spell_name(data.word),
+                effect=data_msg(data.text),
+            )
+        )
+    )
     s.students[seat].spirit -= data.spirit
     if data.tiles:
         _pay_tiles(s, seat, step, data, log)
@@ -260,15 +272,20 @@ def _fizzle(s: MagicSpellState, seat: int, step: Step, log: Log) -> None:
     """Fill the requirement as well as you can; the effect does not resolve."""
     data = spell(step.spell)
     student = s.students[seat]
-    owed = []
+    owed: list[str] = []
     if data.spirit:
-        owed.append(f"{data.spirit} spirit")
+        owed.append(msg("{amount} spirit", amount=data.spirit))
     if data.tiles:
-        owed.append(plural(data.tiles, "tile"))
+        owed.append(tiles_count(data.tiles))
     log.append(
         LogEntry.public(
-            f"{seat_ref(seat)} casts {spell_name(data.word)} but cannot meet its requirement "
-            f"({' and '.join(owed)}): they give what they have, and the spell does not resolve."
+            msg(
+                "{who} casts {spell} but cannot meet its requirement ({owed}): they give what "
+                "they have, and the spell does not resolve.",
+                who=seat_ref(seat),
+                spell=spell_name(data.word),
+                owed=msg_list(owed),
+            )
         )
     )
     student.spirit -= min(student.spirit, data.spirit)

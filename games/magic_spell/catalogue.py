@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.core.catalogue import SHORT_LIMIT, CardText
+from games.core.words import data_msg, msg, msg_list, pmsg
 from games.magic_spell.actions import (
     Accept,
     Action,
@@ -58,10 +59,7 @@ from games.magic_spell.state import (
     MagicSpellState,
     Want,
 )
-from games.magic_spell.text import plural
-
-#: Where RULES.md lists the project's own spells.
-_OWN_SPELLS = "Grimoire's own spell"
+from games.magic_spell.text import credits_text, tiles_count
 
 STONE_KEY = "tile-stone"
 
@@ -71,21 +69,23 @@ def spell_key(word: str) -> str:
     return f"spell-{word}"
 
 
-def requirement(data: SpellData) -> str:
-    """What casting the spell asks for, in words ("" for none)."""
-    parts = []
+def requirement(data: SpellData, *, where: bool = True) -> str:
+    """What casting the spell asks for, in words ("" for none); ``where``: saying the tiles
+    come from your cabinet."""
+    parts: list[str] = []
     if data.spirit:
-        parts.append(f"{data.spirit} spirit")
+        parts.append(msg("{amount} spirit", amount=data.spirit))
     if data.tiles:
-        parts.append(f"{plural(data.tiles, 'tile')} from your cabinet")
-    return " and ".join(parts)
+        tiles = tiles_count(data.tiles)
+        parts.append(msg("{tiles} from your cabinet", tiles=tiles) if where else tiles)
+    return msg_list(parts) if parts else ""
 
 
 def spell_brief(data: SpellData) -> str:
     """The spell's effect in at most ``SHORT_LIMIT`` characters, its requirement first."""
-    effect = data.short or data.text
-    needs = requirement(data)
-    brief = f"({needs.replace(' from your cabinet', '')}) {effect}" if needs else effect
+    effect = data_msg(data.short or data.text)
+    needs = requirement(data, where=False)
+    brief = msg("({needs}) {effect}", needs=needs, effect=effect) if needs else effect
     if len(brief) > SHORT_LIMIT:
         raise ValueError(f"{data.word}: the short effect is over {SHORT_LIMIT} characters")
     return brief
@@ -94,27 +94,39 @@ def spell_brief(data: SpellData) -> str:
 def _spell_entry(data: SpellData) -> CardText:
     needs = requirement(data)
     if data.castable:
-        how = f"Cast on your turn; requirement: {needs}." if needs else "Cast on your turn."
+        how = (
+            msg("Cast on your turn; requirement: {needs}.", needs=needs)
+            if needs
+            else msg("Cast on your turn.")
+        )
     else:
-        how = "Works from your spellbook; it is never cast."
-    text = (
-        f"{data.text} {how} Worth {plural(data.credits, 'credit')} in your spellbook; "
-        f"spell {data.letters} with {len(data.word)} tiles to weave it. "
-        f"The word means “{data.meaning}”."
+        how = msg("Works from your spellbook; it is never cast.")
+    text = msg(
+        "{effect} {how} Worth {credits} in your spellbook; spell {letters} with {count} tiles "
+        "to weave it. The word means “{meaning}”.",
+        effect=data_msg(data.text),
+        how=how,
+        credits=credits_text(data.credits),
+        letters=data.letters,
+        count=len(data.word),
+        meaning=data_msg(data.meaning),
     )
-    numbers = [("Credits", str(data.credits)), ("Letters", str(len(data.word)))]
+    numbers: list[tuple[str, str]] = [
+        (pmsg("number", "Credits"), str(data.credits)),
+        (pmsg("number", "Letters"), str(len(data.word))),
+    ]
     if data.spirit:
-        numbers.append(("Spirit", str(data.spirit)))
+        numbers.append((pmsg("number", "Spirit"), str(data.spirit)))
     if data.tiles:
-        numbers.append(("Tiles", str(data.tiles)))
+        numbers.append((pmsg("number", "Tiles"), str(data.tiles)))
     return CardText(
         key=spell_key(data.word),
-        name=data.name,
-        kind="passive spell" if not data.castable else "spell",
+        name=data_msg(data.name),
+        kind=pmsg("kind", "passive spell") if not data.castable else pmsg("kind", "spell"),
         text=text,
         short=spell_brief(data),
         numbers=tuple(numbers),
-        rules=f"{_OWN_SPELLS}; Rules: “Cast”",
+        rules=msg("Grimoire's own spell; Rules: “Cast”"),
         own=True,
     )
 
@@ -129,68 +141,83 @@ def _actions() -> list[CardText]:
     return [
         _rules_entry(
             "action-weave",
-            "Weave",
-            "action",
-            "Your turn: put a tile from your cabinet on a homework spell whose magic word still "
-            "has that letter unmatched. The first weave of a turn is free, each further one "
-            "costs 1 spirit, and moving a tile from one homework spell to another costs 1 "
-            "spirit more. When the last letter is matched the spell goes to your spellbook and "
-            "its tiles return to the laboratory face up.",
-            "Put a cabinet tile on a homework spell that needs it; the first weave a turn is free",
-            "Rules: “Weave”; Grimoire's rule decisions 6-8",
+            pmsg("card", "Weave"),
+            pmsg("kind", "action"),
+            msg(
+                "Your turn: put a tile from your cabinet on a homework spell whose magic "
+                "word still has that letter unmatched. The first weave of a turn is free, "
+                "each further one costs 1 spirit, and moving a tile from one homework spell "
+                "to another costs 1 spirit more. When the last letter is matched the spell "
+                "goes to your spellbook and its tiles return to the laboratory face up."
+            ),
+            msg(
+                "Put a cabinet tile on a homework spell that needs it; the first weave a "
+                "turn is free"
+            ),
+            msg("Rules: “Weave”; Grimoire's rule decisions 6-8"),
         ),
         _rules_entry(
             "action-cast",
-            "Cast",
-            "action",
-            "Your turn: use a spell of your spellbook. Pay its requirement (spirit, or tiles "
-            "returned from your cabinet); if you cannot pay it all you pay what you can and the "
-            "spell has no effect. Passive spells work from the spellbook and are never cast.",
-            "Use a spell of your spellbook, paying its requirement",
-            "Rules: “Cast”; Grimoire's rule decision 13",
+            pmsg("card", "Cast"),
+            pmsg("kind", "action"),
+            msg(
+                "Your turn: use a spell of your spellbook. Pay its requirement (spirit, or "
+                "tiles returned from your cabinet); if you cannot pay it all you pay what "
+                "you can and the spell has no effect. Passive spells work from the spellbook "
+                "and are never cast."
+            ),
+            msg("Use a spell of your spellbook, paying its requirement"),
+            msg("Rules: “Cast”; Grimoire's rule decision 13"),
         ),
         _rules_entry(
             "action-scrounge",
-            "Scrounge",
-            "action",
-            "Your turn: look at one face-down tile of the laboratory without showing it. Weave "
-            "it on a homework spell it fits, keep it in your cabinet, or put it back where it "
-            "lies (a philosopher's stone put back leaves the game).",
-            "Look at a laboratory tile: weave it, keep it, or put it back",
-            "Rules: “Scrounge”; Grimoire's rule decisions 4-6",
+            pmsg("card", "Scrounge"),
+            pmsg("kind", "action"),
+            msg(
+                "Your turn: look at one face-down tile of the laboratory without showing it. "
+                "Weave it on a homework spell it fits, keep it in your cabinet, or put it "
+                "back where it lies (a philosopher's stone put back leaves the game)."
+            ),
+            msg("Look at a laboratory tile: weave it, keep it, or put it back"),
+            msg("Rules: “Scrounge”; Grimoire's rule decisions 4-6"),
         ),
         _rules_entry(
             "action-research",
-            "Research",
-            "action",
-            f"Your turn: spend {RESEARCH_COST} spirit to draw a spell from the deck into your "
-            "homework.",
-            f"Spend {RESEARCH_COST} spirit to draw a spell into your homework",
-            "Rules: “Research”",
+            pmsg("card", "Research"),
+            pmsg("kind", "action"),
+            msg(
+                "Your turn: spend {cost} spirit to draw a spell from the deck into your homework.",
+                cost=RESEARCH_COST,
+            ),
+            msg("Spend {cost} spirit to draw a spell into your homework", cost=RESEARCH_COST),
+            msg("Rules: “Research”"),
         ),
         _rules_entry(
             "action-rest",
-            "Rest",
-            "action",
-            f"Your turn: gain {REST_GAIN} spirit.",
-            f"Gain {REST_GAIN} spirit",
-            "Rules: “Rest”",
+            pmsg("card", "Rest"),
+            pmsg("kind", "action"),
+            msg("Your turn: gain {gain} spirit.", gain=REST_GAIN),
+            msg("Gain {gain} spirit", gain=REST_GAIN),
+            msg("Rules: “Rest”"),
         ),
         _rules_entry(
             "action-trade",
-            "Trade",
-            "action",
-            "When you are not taking a turn, offer another student who is not taking one up "
-            "to three things (cabinet tiles, tiles woven on your homework at 1 spirit each, "
-            "homework or spellbook spells) for up to three; with Low Enrollment the two "
-            "students trade between turns, until the next turn's first action. You may send "
-            "each other student one offer a round (counted again from the start of each of "
-            "your turns), and several offers may be open at once. An offer stays open until "
-            "the partner accepts it, choosing what meets each thing asked, or declines it, "
-            "you withdraw it, or either student's turn begins (an embargo on either, or "
-            "something it trades being gone, cancels it too). Spirit is never traded.",
-            "Out of turn: offer tiles or spells for others, one offer a round to each student",
-            "Rules: “When it is not your turn…”; Grimoire's rule decisions 17-19",
+            pmsg("card", "Trade"),
+            pmsg("kind", "action"),
+            msg(
+                "When you are not taking a turn, offer another student who is not taking one "
+                "up to three things (cabinet tiles, tiles woven on your homework at 1 spirit "
+                "each, homework or spellbook spells) for up to three; with Low Enrollment "
+                "the two students trade between turns, until the next turn's first action. "
+                "You may send each other student one offer a round (counted again from the "
+                "start of each of your turns), and several offers may be open at once. An "
+                "offer stays open until the partner accepts it, choosing what meets each "
+                "thing asked, or declines it, you withdraw it, or either student's turn "
+                "begins (an embargo on either, or something it trades being gone, cancels it "
+                "too). Spirit is never traded."
+            ),
+            msg("Out of turn: offer tiles or spells for others, one offer a round to each student"),
+            msg("Rules: “When it is not your turn…”; Grimoire's rule decisions 17-19"),
         ),
     ]
 
@@ -199,92 +226,127 @@ def _words() -> list[CardText]:
     return [
         _rules_entry(
             STONE_KEY,
-            "Philosopher's stone",
-            "tile",
-            "With the Philosopher's Stone variant: a tile that stands for the last unmatched "
-            "letter of a spell, at most one per spell. A stone that would return to the "
-            "laboratory leaves the game instead. Each stone in your cabinet at the end is worth "
-            "a credit, not towards submitting.",
-            "Stands for any one letter of a spell; leaves the game instead of returning",
-            "Rules: “Philosopher's Stone”; Grimoire's rule decision 9",
+            pmsg("card", "Philosopher's stone"),
+            pmsg("kind", "tile"),
+            msg(
+                "With the Philosopher's Stone variant: a tile that stands for the last "
+                "unmatched letter of a spell, at most one per spell. A stone that would "
+                "return to the laboratory leaves the game instead. Each stone in your "
+                "cabinet at the end is worth a credit, not towards submitting."
+            ),
+            msg("Stands for any one letter of a spell; leaves the game instead of returning"),
+            msg("Rules: “Philosopher's Stone”; Grimoire's rule decision 9"),
         ),
         _rules_entry(
             "word-spirit",
-            "Spirit",
-            "keyword",
-            f"What spells and extra weaves cost. You start with {START_SPIRIT}; below "
-            f"{SPIRIT_FLOOR} you gain 1 at the end of your turn; resting gains {REST_GAIN}. It "
-            "is never traded and never drops below nothing.",
-            "Pays for extra weaves, research and spells; +1 at the end of a turn below five",
-            "Rules: “Glossary”, “At the end of your turn”; Grimoire's rule decision 11",
+            pmsg("card", "Spirit"),
+            pmsg("kind", "keyword"),
+            msg(
+                "What spells and extra weaves cost. You start with {start}; below {floor} "
+                "you gain 1 at the end of your turn; resting gains {gain}. It is never "
+                "traded and never drops below nothing.",
+                start=START_SPIRIT,
+                floor=SPIRIT_FLOOR,
+                gain=REST_GAIN,
+            ),
+            msg("Pays for extra weaves, research and spells; +1 at the end of a turn below five"),
+            msg("Rules: “Glossary”, “At the end of your turn”; Grimoire's rule decision 11"),
         ),
         _rules_entry(
             "word-cabinet",
-            "Cabinet",
-            "keyword",
-            f"Your own tiles, kept secret. At the end of your turn you return tiles over "
-            f"{CABINET_LIMIT} to the laboratory, face up.",
-            f"Your secret tiles; at most {CABINET_LIMIT} at the end of your turn",
-            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
+            pmsg("card", "Cabinet"),
+            pmsg("kind", "keyword"),
+            msg(
+                "Your own tiles, kept secret. At the end of your turn you return tiles over "
+                "{limit} to the laboratory, face up.",
+                limit=CABINET_LIMIT,
+            ),
+            msg("Your secret tiles; at most {limit} at the end of your turn", limit=CABINET_LIMIT),
+            msg("Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10"),
         ),
         _rules_entry(
             "word-homework",
-            "Homework",
-            "keyword",
-            f"The spells in your hand, kept secret, with the tiles woven on them so far. At the "
-            f"end of your turn spells over {HOMEWORK_LIMIT} go to the bottom of the deck and "
-            "their tiles return.",
-            f"Your secret spells being woven; at most {HOMEWORK_LIMIT} at the end of your turn",
-            "Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10",
+            pmsg("card", "Homework"),
+            pmsg("kind", "keyword"),
+            msg(
+                "The spells in your hand, kept secret, with the tiles woven on them so far. "
+                "At the end of your turn spells over {limit} go to the bottom of the deck "
+                "and their tiles return.",
+                limit=HOMEWORK_LIMIT,
+            ),
+            msg(
+                "Your secret spells being woven; at most {limit} at the end of your turn",
+                limit=HOMEWORK_LIMIT,
+            ),
+            msg("Rules: “Glossary”, “General Rules”; Grimoire's rule decision 10"),
         ),
         _rules_entry(
             "word-spellbook",
-            "Spellbook",
-            "keyword",
-            "Your completed spells, face up for all: you may cast them, and their credits count "
-            "towards your courseload.",
-            "Your completed spells: cast them, and their credits count",
-            "Rules: “Glossary”",
+            pmsg("card", "Spellbook"),
+            pmsg("kind", "keyword"),
+            msg(
+                "Your completed spells, face up for all: you may cast them, and their "
+                "credits count towards your courseload."
+            ),
+            msg("Your completed spells: cast them, and their credits count"),
+            msg("Rules: “Glossary”"),
         ),
         _rules_entry(
             "word-laboratory",
-            "Laboratory",
-            "keyword",
-            "The tiles nobody owns, face down at numbered places. Returned tiles are shown to "
-            "all, then lie face down in the lowest empty places, so a good memory pays.",
-            "The face-down tiles nobody owns, at numbered places",
-            "Rules: “Glossary”; Grimoire's rule decisions 1 and 4",
+            pmsg("card", "Laboratory"),
+            pmsg("kind", "keyword"),
+            msg(
+                "The tiles nobody owns, face down at numbered places. Returned tiles are "
+                "shown to all, then lie face down in the lowest empty places, so a good "
+                "memory pays."
+            ),
+            msg("The face-down tiles nobody owns, at numbered places"),
+            msg("Rules: “Glossary”; Grimoire's rule decisions 1 and 4"),
         ),
         _rules_entry(
             "word-courseload",
-            "Courseload",
-            "keyword",
-            f"{COURSELOAD} credits of spells in your spellbook (12 or 15 with Heavy Courseload). "
-            "Whoever has it at the end of their turn submits for grading: every other student "
-            "has one last turn, then most credits wins, a tie going to the submitter.",
-            f"{COURSELOAD} credits in your spellbook at the end of your turn: submit for grading",
-            "Rules: “Winning”, “Heavy Courseload”; Grimoire's rule decisions 20-21",
+            pmsg("card", "Courseload"),
+            pmsg("kind", "keyword"),
+            msg(
+                "{courseload} credits of spells in your spellbook (12 or 15 with Heavy "
+                "Courseload). Whoever has it at the end of their turn submits for grading: "
+                "every other student has one last turn, then most credits wins, a tie going "
+                "to the submitter.",
+                courseload=COURSELOAD,
+            ),
+            msg(
+                "{courseload} credits in your spellbook at the end of your turn: submit for "
+                "grading",
+                courseload=COURSELOAD,
+            ),
+            msg("Rules: “Winning”, “Heavy Courseload”; Grimoire's rule decisions 20-21"),
         ),
         _rules_entry(
             "word-semester",
-            "Semester",
-            "keyword",
-            "A number of rounds a table may set when the game is made (option rounds). If "
-            "nobody has submitted when its last round ends, the spellbooks are graded as they "
-            f"stand. Without one the game goes on until someone submits; after round "
-            f"{SAFETY_ROUNDS} it ends all the same.",
-            "The rounds a table may set: after the last, spellbooks are graded as they stand",
-            "Grimoire's rule decision 22",
+            pmsg("card", "Semester"),
+            pmsg("kind", "keyword"),
+            msg(
+                "A number of rounds a table may set when the game is made (option rounds). "
+                "If nobody has submitted when its last round ends, the spellbooks are graded "
+                "as they stand. Without one the game goes on until someone submits; after "
+                "round {rounds} it ends all the same.",
+                rounds=SAFETY_ROUNDS,
+            ),
+            msg("The rounds a table may set: after the last, spellbooks are graded as they stand"),
+            msg("Grimoire's rule decision 22"),
             own=True,
         ),
         _rules_entry(
             "word-requirement",
-            "Requirement",
-            "keyword",
-            "What a spell asks for when cast: spirit, tiles returned from your cabinet, or both. "
-            "Cast without enough, you give what you have and the spell has no effect.",
-            "Spirit or tiles a spell asks for; without enough it has no effect",
-            "Rules: “General Rules”, “Cast”; Grimoire's rule decision 13",
+            pmsg("card", "Requirement"),
+            pmsg("kind", "keyword"),
+            msg(
+                "What a spell asks for when cast: spirit, tiles returned from your cabinet, "
+                "or both. Cast without enough, you give what you have and the spell has no "
+                "effect."
+            ),
+            msg("Spirit or tiles a spell asks for; without enough it has no effect"),
+            msg("Rules: “General Rules”, “Cast”; Grimoire's rule decision 13"),
         ),
     ]
 
@@ -391,4 +453,4 @@ def _accepted(s: MagicSpellState, seat: int, proposer: int) -> list[str]:
 def effect_line(word: str) -> str:
     """A spell's name and short effect, for boards: "**Vim** — Gain 3 spirit."."""
     data = spell(word)
-    return f"**{data.name}** — {spell_brief(data)}"
+    return msg("**{spell}** — {effect}", spell=data_msg(data.name), effect=spell_brief(data))

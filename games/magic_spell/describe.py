@@ -13,17 +13,22 @@ it tells as the places that are empty and the tiles remembered.
 from __future__ import annotations
 
 from games.core import FINAL_SCORES, Board, BoardField, seat_ref
+from games.core.words import joined, msg, msg_list, nmsg, pmsg
 from games.magic_spell.catalogue import effect_line, spell_brief
 from games.magic_spell.scoring import ScoreLine
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import SAFETY_ROUNDS
 from games.magic_spell.text import (
-    plural,
+    credits_text,
     row_label,
     spell_name,
+    spells_count,
+    stones_count,
     tile_label,
     tile_word,
+    tiles_count,
     tiles_text,
+    title,
 )
 from games.magic_spell.view import UNKNOWN, MagicSpellView, PendingView, StudentView
 
@@ -36,48 +41,50 @@ FIELD_LIMIT = 1024
 EFFECTS_LIMIT = 2_000
 
 _PUBLIC_STEP = {
-    "move-to": "{who} is moving a woven tile.",
-    "move": "{who} is moving a woven tile.",
-    "more": "{who} may weave again.",
-    "row": "{who} is scrounging in row {row}.",
-    "found": "{who} looks at tile {place}.",
-    "cast": "{who} is casting {spell}.",
-    "augury": "{who} chooses a spell from the top of the deck.",
-    "jettison": "{who} is jettisoning tiles.",
-    "discard-tile": "{who} returns tiles down to the cabinet limit.",
-    "discard-spell": "{who} returns homework down to the limit.",
+    "move-to": msg("{who} is moving a woven tile."),
+    "move": msg("{who} is moving a woven tile."),
+    "more": msg("{who} may weave again."),
+    "row": msg("{who} is scrounging in row {row}."),
+    "found": msg("{who} looks at tile {place}."),
+    "cast": msg("{who} is casting {spell}."),
+    "augury": msg("{who} chooses a spell from the top of the deck."),
+    "jettison": msg("{who} is jettisoning tiles."),
+    "discard-tile": msg("{who} returns tiles down to the cabinet limit."),
+    "discard-spell": msg("{who} returns homework down to the limit."),
 }
 
 #: What the viewer decides, in words: the choices themselves are listed by `/play` (and its
 #: buttons) from the legal moves, so a hint never names a move that is not open.
 _HINTS = {
-    "move-to": "choose the homework spell the tile goes to, or `back`.",
-    "move": "choose the woven tile to move, or `back`.",
-    "more": "`done` ends your turn; `/play` lists any further weave (extra weaves cost spirit).",
-    "row": "choose the tile to look at, by its place, or `back`.",
-    "found": "`keep` it or `put back`.",
-    "cast": "choose what the spell asks for (`/play` lists the choices), or `back`.",
-    "augury": "keep one spell: the others go to the bottom of the deck.",
-    "jettison": "return tiles for 1 spirit each, or `done`.",
-    "discard-tile": "return a tile: your cabinet is over its limit.",
-    "discard-spell": "return a homework spell: your homework is over its limit.",
-    "give": "choose what to give, or `back`.",
-    "want": "choose what to ask for (`for` sends the offer), give or ask for more, or `back`.",
-    "accept": "choose what to hand over, or `back`.",
+    "move-to": msg("choose the homework spell the tile goes to, or `back`."),
+    "move": msg("choose the woven tile to move, or `back`."),
+    "more": msg(
+        "`done` ends your turn; `/play` lists any further weave (extra weaves cost spirit)."
+    ),
+    "row": msg("choose the tile to look at, by its place, or `back`."),
+    "found": msg("`keep` it or `put back`."),
+    "cast": msg("choose what the spell asks for (`/play` lists the choices), or `back`."),
+    "augury": msg("keep one spell: the others go to the bottom of the deck."),
+    "jettison": msg("return tiles for 1 spirit each, or `done`."),
+    "discard-tile": msg("return a tile: your cabinet is over its limit."),
+    "discard-spell": msg("return a homework spell: your homework is over its limit."),
+    "give": msg("choose what to give, or `back`."),
+    "want": msg("choose what to ask for (`for` sends the offer), give or ask for more, or `back`."),
+    "accept": msg("choose what to hand over, or `back`."),
 }
 
 
 def describe(view: MagicSpellView) -> Board:
     """The table for everyone, plus the viewer's own cabinet, homework and decisions."""
-    fields = [BoardField(name="Laboratory", value=_laboratory(view))]
+    fields = [BoardField(name=msg("Laboratory"), value=_laboratory(view))]
     fields += [_student_field(view, s) for s in view.students]
     if view.cabinet is not None:
-        fields.append(BoardField(name="Your cabinet", value=_cabinet(view), pictured=True))
+        fields.append(BoardField(name=msg("Your cabinet"), value=_cabinet(view), pictured=True))
     if view.homework is not None:
-        fields.append(BoardField(name="Your homework", value=_homework(view)))
+        fields.append(BoardField(name=msg("Your homework"), value=_homework(view)))
     fields += _spellbook_effects(view)
     if view.offers:
-        fields.append(BoardField(name="Trade offers", value=_offers(view)))
+        fields.append(BoardField(name=msg("Trade offers"), value=_offers(view)))
     if view.scores is not None:
         fields.append(BoardField(name=FINAL_SCORES, value=_final(view)))
     return Board(
@@ -90,11 +97,10 @@ def describe(view: MagicSpellView) -> Board:
 
 def _title(view: MagicSpellView) -> str:
     if view.finished:
-        return "Magic Spell · graded"
-    title = f"Magic Spell · {round_text(view)}"
+        return msg("Magic Spell · graded")
     if view.grader is not None:
-        title += " · last turns"
-    return title
+        return msg("Magic Spell · {round} · last turns", round=round_text(view))
+    return msg("Magic Spell · {round}", round=round_text(view))
 
 
 def round_text(view: MagicSpellView, *, compact: bool = False) -> str:
@@ -107,14 +113,21 @@ def round_text(view: MagicSpellView, *, compact: bool = False) -> str:
     left = max(last - view.round, 0)
     if compact and view.semester_rounds is not None:
         if left == 0:
-            return f"Last round, {view.round} of {last}"
-        return f"Round {view.round} of {last} · {left} left"
+            return msg("Last round, {round} of {last}", round=view.round, last=last)
+        return msg("Round {round} of {last} · {left} left", round=view.round, last=last, left=left)
     if compact:
-        return f"Round {view.round} · " + ("last round" if left == 0 else f"{left} left")
-    ending = "the last round" if left == 0 else f"{left} left"
+        if left == 0:
+            return msg("Round {round} · last round", round=view.round)
+        return msg("Round {round} · {left} left", round=view.round, left=left)
     if view.semester_rounds is not None:
-        return f"Round {view.round} of {last} · {ending}"
-    return f"Round {view.round} of at most {last} · {ending}"
+        if left == 0:
+            return msg("Round {round} of {last} · the last round", round=view.round, last=last)
+        return msg("Round {round} of {last} · {left} left", round=view.round, last=last, left=left)
+    if left == 0:
+        return msg("Round {round} of at most {last} · the last round", round=view.round, last=last)
+    return msg(
+        "Round {round} of at most {last} · {left} left", round=view.round, last=last, left=left
+    )
 
 
 def last_round(view: MagicSpellView) -> int:
@@ -133,58 +146,65 @@ def grading_warning(view: MagicSpellView) -> str:
     if left >= WARNING_ROUNDS:
         return ""
     when = (
-        "at the end of this round"
+        msg("at the end of this round")
         if left <= 0
-        else f"after round {last} (this round and {left} more)"
+        else msg("after round {last} (this round and {left} more)", last=last, left=left)
     )
     why = (
-        "the semester ends then"
+        msg("the semester ends then")
         if view.semester_rounds is not None
-        else "no semester was set, but Grimoire ends every game by then"
+        else msg("no semester was set, but Grimoire ends every game by then")
     )
-    return (
-        f"**Grading comes {when}:** {why}; if nobody has submitted a full courseload, the "
-        "spellbooks are graded as they stand."
+    return msg(
+        "**Grading comes {when}:** {why}; if nobody has submitted a full courseload, the "
+        "spellbooks are graded as they stand.",
+        when=when,
+        why=why,
     )
 
 
 def _status(view: MagicSpellView) -> str:
     if view.finished:
-        return (
+        return msg(
             "The spellbooks are graded. Most credits wins; on a tie, whoever submitted for "
             "grading first."
         )
-    lines = []
+    lines: list[str] = []
     warning = grading_warning(view)
     if warning:
         lines.append(warning)
     if view.grader is not None:
         lines.append(
-            f"{seat_ref(view.grader)} has submitted their spellbook for grading: "
-            f"{plural(view.last_turns, 'last turn')} to go."
+            nmsg(
+                "{who} has submitted their spellbook for grading: {n} last turn to go.",
+                "{who} has submitted their spellbook for grading: {n} last turns to go.",
+                view.last_turns,
+                who=seat_ref(view.grader),
+            )
         )
     who = seat_ref(view.current)
     public = [p for p in view.pending if p.seat == view.current and view.viewer != p.seat]
     if public:
         lines.append(_public_line(public[0]))
     else:
-        lines.append(f"{who}'s turn: weave, cast, scrounge, research or rest.")
+        lines.append(msg("{who}'s turn: weave, cast, scrounge, research or rest.", who=who))
     own = [p for p in view.pending if p.seat == view.viewer]
     if own:
         lines.append(_your_decision(view, own[0]))
     elif view.viewer == view.current:
-        lines.append("**Your move.**")
+        lines.append(msg("**Your move.**"))
     elif view.viewer is not None and view.viewer in view.to_act:
-        lines.append("You may trade with a student who is not taking a turn.")
-    return "\n".join(lines)
+        lines.append(msg("You may trade with a student who is not taking a turn."))
+    return joined(lines)
 
 
 def _public_line(pending: PendingView) -> str:
-    return _PUBLIC_STEP[pending.kind].format(
+    return msg(
+        _PUBLIC_STEP[pending.kind].template,
         who=seat_ref(pending.seat),
         row=row_label(pending.row) if pending.row >= 0 else "",
         place=pending.slot + 1,
-        spell=spell_name(pending.spell) if pending.spell else "a spell",
+        spell=spell_name(pending.spell) if pending.spell else msg("a spell"),
     )
 
 
@@ -193,21 +213,39 @@ def _your_decision(view: MagicSpellView, pending: PendingView) -> str:
     if pending.kind == "found":
         fits = _fitting(view, pending.letter)
         if fits:
-            hint = f"`weave it on {fits}`, " + hint.replace("`keep` it or", "`keep` it, or")
-        return f"**Tile {pending.slot + 1} is {tile_label(pending.letter)}:** {hint}"
+            hint = msg("`weave it on {spell}`, `keep` it, or `put back`.", spell=fits)
+        return msg(
+            "**Tile {place} is {tile}:** {hint}",
+            place=pending.slot + 1,
+            tile=tile_label(pending.letter),
+            hint=hint,
+        )
     if pending.kind == "move":
-        return f"**Moving a tile onto {spell_name(pending.spell)}:** {hint}"
+        return msg(
+            "**Moving a tile onto {spell}:** {hint}", spell=spell_name(pending.spell), hint=hint
+        )
     if pending.kind == "cast":
-        return f"**Casting {spell_name(pending.spell)}:** {hint}"
+        return msg("**Casting {spell}:** {hint}", spell=spell_name(pending.spell), hint=hint)
     if pending.kind == "augury":
-        effects = "\n".join(effect_line(w) for w in pending.seen)
-        return f"**The deck's top spells:** {hint}\n{effects}"
+        effects = joined(effect_line(w) for w in pending.seen)
+        return msg("**The deck's top spells:** {hint}\n{effects}", hint=hint, effects=effects)
     if pending.kind in ("give", "want"):
-        offer = f" (giving {pending.detail})" if pending.detail else ""
-        return f"**Trade offer to {seat_ref(pending.target)}{offer}:** {hint}"
+        if pending.detail:
+            return msg(
+                "**Trade offer to {who} (giving {giving}):** {hint}",
+                who=seat_ref(pending.target),
+                giving=pending.detail,
+                hint=hint,
+            )
+        return msg("**Trade offer to {who}:** {hint}", who=seat_ref(pending.target), hint=hint)
     if pending.kind == "accept":
-        return f"**{seat_ref(pending.target)} asks for {pending.detail}:** {hint}"
-    return f"**Your decision:** {hint}"
+        return msg(
+            "**{who} asks for {wanted}:** {hint}",
+            who=seat_ref(pending.target),
+            wanted=pending.detail,
+            hint=hint,
+        )
+    return msg("**Your decision:** {hint}", hint=hint)
 
 
 def _fitting(view: MagicSpellView, letter: str) -> str:
@@ -226,22 +264,31 @@ def _laboratory(view: MagicSpellView) -> str:
     """The laboratory in words: how many tiles, the places left empty, the tiles the viewer
     remembers (the picture draws the same places as a grid)."""
     face_down = sum(1 for letter in view.lab if letter)
-    lines = [
-        f"{plural(face_down, 'tile')} face down in places 1-{len(view.lab)}, "
-        f"scrounged by number · deck: {plural(view.deck_size, 'spell')}"
+    lines: list[str] = [
+        msg(
+            "{tiles} face down in places 1-{places}, scrounged by number · deck: {spells}",
+            tiles=tiles_count(face_down),
+            places=len(view.lab),
+            spells=spells_count(view.deck_size),
+        )
     ]
     empty = [i for i, letter in enumerate(view.lab) if not letter]
     if empty:
-        lines.append(f"Empty: {_ranges(empty)}")
+        lines.append(msg("Empty: {places}", places=_ranges(empty)))
     known = [(i, letter) for i, letter in enumerate(view.lab) if letter and letter != UNKNOWN]
     if known:
-        who = "You remember" if view.viewer is not None else "Seen by all"
-        tiles = ", ".join(f"{tile_label(letter)} at {i + 1}" for i, letter in known)
-        lines.append(f"{who}: {tiles}")
+        tiles = joined(
+            [msg("{tile} at {place}", tile=tile_label(letter), place=i + 1) for i, letter in known],
+            ", ",
+        )
+        if view.viewer is not None:
+            lines.append(msg("You remember: {tiles}", tiles=tiles))
+        else:
+            lines.append(msg("Seen by all: {tiles}", tiles=tiles))
     if view.stones_removed:
-        stones = plural(view.stones_removed, "philosopher's stone")
-        lines.append(f"{stones} out of the game")
-    return "\n".join(lines)
+        stones = stones_count(view.stones_removed)
+        lines.append(msg("{stones} out of the game", stones=stones))
+    return joined(lines)
 
 
 def _ranges(places: list[int]) -> str:
@@ -258,25 +305,57 @@ def _ranges(places: list[int]) -> str:
 
 
 def _student_field(view: MagicSpellView, s: StudentView) -> BoardField:
-    marks = []
+    marks: list[str] = []
     if view.grader == s.seat:
-        marks.append("graded")
+        marks.append(msg("graded"))
     if s.seat == view.current and not view.finished:
         marks.append("▶")
-    name = seat_ref(s.seat) + (f" ({', '.join(marks)})" if marks else "")
-    homework = ", ".join(
-        tiles_text(h.letters) if view.open_research and h.letters else str(h.woven)
-        for h in s.homework
+    name = (
+        msg("{who} ({marks})", who=seat_ref(s.seat), marks=joined(marks, ", "))
+        if marks
+        else seat_ref(s.seat)
     )
-    spellbook = ", ".join(f"{spell(w).name} {spell(w).credits}" for w in s.spellbook)
-    lines = [
-        f"Spellbook ({s.credits}/{view.courseload} credits): {spellbook or 'empty'}",
-        f"Spirit {s.spirit} · homework: {plural(len(s.homework), 'spell')}"
-        + (f" with {homework} tiles woven" if s.homework else ""),
+    homework = joined(
+        [
+            tiles_text(h.letters) if view.open_research and h.letters else str(h.woven)
+            for h in s.homework
+        ],
+        ", ",
+    )
+    spellbook = joined(
+        [msg("{spell} {credits}", spell=title(w), credits=spell(w).credits) for w in s.spellbook],
+        ", ",
+    )
+    count = spells_count(len(s.homework))
+    lines: list[str] = [
+        msg(
+            "Spellbook ({credits}/{courseload} credits): {spells}",
+            credits=s.credits,
+            courseload=view.courseload,
+            spells=spellbook if s.spellbook else msg("empty"),
+        ),
+        msg(
+            "Spirit {spirit} · homework: {count} with {woven} tiles woven",
+            spirit=s.spirit,
+            count=count,
+            woven=homework,
+        )
+        if s.homework
+        else msg("Spirit {spirit} · homework: {count}", spirit=s.spirit, count=count),
     ]
     if s.blocks:
-        lines.append("May not " + " or ".join(s.blocks) + " on their next turn")
-    return BoardField(name=name, value="\n".join(lines), inline=True)
+        blocked = msg_list([_BLOCK_WORDS[b] for b in s.blocks], style="or")
+        lines.append(msg("May not {actions} on their next turn", actions=blocked))
+    return BoardField(name=name, value=joined(lines), inline=True)
+
+
+#: What a block stops, as a verb after "may not".
+_BLOCK_WORDS = {
+    "cast": pmsg("may not", "cast"),
+    "scrounge": pmsg("may not", "scrounge"),
+    "trade": pmsg("may not", "trade"),
+    "weave": pmsg("may not", "weave"),
+}
 
 
 def _cabinet(view: MagicSpellView) -> str:
@@ -285,22 +364,30 @@ def _cabinet(view: MagicSpellView) -> str:
     lines = [tiles_text(view.cabinet)]
     if view.viewer is not None:
         spirit = view.students[view.viewer].spirit
-        lines.append(f"Spirit {spirit} (pays for extra weaves, research and spells)")
-    return "\n".join(lines)
+        lines.append(
+            msg("Spirit {spirit} (pays for extra weaves, research and spells)", spirit=spirit)
+        )
+    return joined(lines)
 
 
 def _homework(view: MagicSpellView) -> str:
     assert view.homework is not None
     if not view.homework:
-        return "none"
+        return msg("none")
     lines = []
     for h in view.homework:
-        woven = tiles_text(h.woven) if h.woven else "nothing"
+        woven = tiles_text(h.woven) if h.woven else msg("nothing")
         lines.append(
-            f"{spell_name(h.spell)} ({plural(h.credits, 'credit')}): woven {woven} · "
-            f"needs {tiles_text(h.missing)}\n↳ {spell_brief(spell(h.spell))}"
+            msg(
+                "{spell} ({credits}): woven {woven} · needs {needs}\n↳ {effect}",
+                spell=spell_name(h.spell),
+                credits=credits_text(h.credits),
+                woven=woven,
+                needs=tiles_text(h.missing),
+                effect=spell_brief(spell(h.spell)),
+            )
         )
-    return "\n".join(lines)
+    return joined(lines)
 
 
 def _spellbook_effects(view: MagicSpellView) -> list[BoardField]:
@@ -312,15 +399,16 @@ def _spellbook_effects(view: MagicSpellView) -> list[BoardField]:
     used = 0
     for index, word in enumerate(words):
         line = effect_line(word)
-        if used + len(line) > EFFECTS_LIMIT:
-            rest = ", ".join(spell(w).name for w in words[index:])
-            line = f"Also: {rest} (`/card` tells what each does)"
+        also = used + len(line) > EFFECTS_LIMIT
+        if also:
+            rest = joined([title(w) for w in words[index:]], ", ")
+            line = msg("Also: {spells} (`/card` tells what each does)", spells=rest)
         if sum(len(x) + 1 for x in lines) + len(line) > FIELD_LIMIT:
             fields.append(_effects_field(lines, len(fields)))
             lines = []
         lines.append(line)
         used += len(line)
-        if line.startswith("Also: "):
+        if also:
             break
     if lines:
         fields.append(_effects_field(lines, len(fields)))
@@ -328,45 +416,62 @@ def _spellbook_effects(view: MagicSpellView) -> list[BoardField]:
 
 
 def _effects_field(lines: list[str], index: int) -> BoardField:
-    name = "Spellbook spells" + (f" ({index + 1})" if index else "")
-    return BoardField(name=name, value="\n".join(lines))
+    name = (
+        msg("Spellbook spells ({number})", number=index + 1) if index else msg("Spellbook spells")
+    )
+    return BoardField(name=name, value=joined(lines))
 
 
 def _offers(view: MagicSpellView) -> str:
     lines = []
     for offer in view.offers:
         head = f"{seat_ref(offer.proposer)} → {seat_ref(offer.partner)}"
-        lines.append(f"{head}: {offer.give} for {offer.want}" if offer.give else head)
-    return "\n".join(lines)
+        lines.append(
+            msg("{head}: {giving} for {wanting}", head=head, giving=offer.give, wanting=offer.want)
+            if offer.give
+            else head
+        )
+    return joined(lines)
 
 
 def _score(line: ScoreLine) -> str:
-    parts = [f"spells {line.spell_credits}"]
+    count = spells_count(line.spells)
     if line.stones:
-        parts.append(f"stones {line.stones}")
-    extra = " · submitted first" if line.graded_first else ""
-    return f"**{line.total}** = " + " + ".join(parts) + f" ({plural(line.spells, 'spell')}){extra}"
+        parts = msg(
+            "spells {credits} + stones {stones} ({count})",
+            credits=line.spell_credits,
+            stones=line.stones,
+            count=count,
+        )
+    else:
+        parts = msg("spells {credits} ({count})", credits=line.spell_credits, count=count)
+    if line.graded_first:
+        return msg("**{total}** = {parts} · submitted first", total=line.total, parts=parts)
+    return msg("**{total}** = {parts}", total=line.total, parts=parts)
 
 
 def _final(view: MagicSpellView) -> str:
     assert view.scores is not None
     ordered = sorted(view.scores, key=lambda x: (-x.total, not x.graded_first, x.seat))
-    return "\n".join(f"{seat_ref(line.seat)}: {_score(line)}" for line in ordered)
+    return joined(
+        msg("{who}: {score}", who=seat_ref(line.seat), score=_score(line)) for line in ordered
+    )
 
 
 def _footer(view: MagicSpellView) -> str:
     """One current hint: a move the viewer may type now, or what credits are."""
     if view.finished:
-        return "Thanks for playing Magic Spell."
-    about = (
-        f"Credits: the worth of the spells in a spellbook; {view.courseload} submit it for grading."
+        return msg("Thanks for playing Magic Spell.")
+    about = msg(
+        "Credits: the worth of the spells in a spellbook; {courseload} submit it for grading.",
+        courseload=view.courseload,
     )
     if view.viewer is None or view.viewer != view.current or view.pending:
         return about
     example = _turn_example(view)
     if example is None:
-        return f"Your turn: `/play` suggests your moves. {about}"
-    return f"Your turn: `/play` suggests your moves, e.g. `/play {example}`."
+        return msg("Your turn: `/play` suggests your moves. {about}", about=about)
+    return msg("Your turn: `/play` suggests your moves, e.g. `/play {example}`.", example=example)
 
 
 def _turn_example(view: MagicSpellView) -> str | None:

@@ -9,10 +9,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import LogEntry, SeededRng, seat_ref
+from games.core.words import joined, msg, msg_list, nmsg
 from games.magic_spell import laboratory, trading
 from games.magic_spell.spells import STONE, SpellData, spell
 from games.magic_spell.state import Homework, MagicSpellState, Step
-from games.magic_spell.text import a_tile, plural, row_label, spell_name, tile_label, tiles_text
+from games.magic_spell.text import (
+    a_tile,
+    row_label,
+    spell_name,
+    spells_count,
+    tile_label,
+    tiles_text,
+    woven_count,
+)
 
 Log = list[LogEntry]
 AUGURY_SPELLS = 3
@@ -33,15 +42,18 @@ def _random_index(s: MagicSpellState, n: int) -> int:
 
 
 def _homework_text(homework: Homework) -> str:
-    woven = tiles_text(homework.woven) if homework.woven else "nothing woven"
-    return f"{spell_name(homework.spell)} ({woven})"
+    if homework.woven:
+        return msg(
+            "{spell} ({tiles})", spell=spell_name(homework.spell), tiles=tiles_text(homework.woven)
+        )
+    return msg("{spell} (nothing woven)", spell=spell_name(homework.spell))
 
 
 def _draw_spell(s: MagicSpellState, seat: int, log: Log) -> None:
     word = s.deck.pop()
     s.students[seat].homework.append(Homework(word))
-    log.append(LogEntry.public(f"{seat_ref(seat)} draws a spell."))
-    log.append(LogEntry.private(f"You draw {spell_name(word)}.", [seat]))
+    log.append(LogEntry.public(msg("{who} draws a spell.", who=seat_ref(seat))))
+    log.append(LogEntry.private(msg("You draw {spell}.", spell=spell_name(word)), [seat]))
 
 
 def _shelve(s: MagicSpellState, seat: int, homework: Homework, log: Log, lead: str) -> None:
@@ -54,8 +66,12 @@ def _shelve(s: MagicSpellState, seat: int, homework: Homework, log: Log, lead: s
 # ------------------------------------------------------------------------- knowing things
 def _peek_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     s.known[step.slot] |= 1 << seat
-    log.append(LogEntry.public(f"{seat_ref(seat)} looks at tile {step.slot + 1}."))
-    log.append(LogEntry.private(f"Tile {step.slot + 1} is {tile_label(s.lab[step.slot])}.", [seat]))
+    place = step.slot + 1
+    log.append(
+        LogEntry.public(msg("{who} looks at tile {place}.", who=seat_ref(seat), place=place))
+    )
+    tile = tile_label(s.lab[step.slot])
+    log.append(LogEntry.private(msg("Tile {place} is {tile}.", place=place, tile=tile), [seat]))
 
 
 def _peek_row(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -63,32 +79,54 @@ def _peek_row(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: L
     for slot in places:
         s.known[slot] |= 1 << seat
     seen = ", ".join(f"{slot + 1} {tile_label(s.lab[slot])}" for slot in places)
-    log.append(LogEntry.public(f"{seat_ref(seat)} looks at the tiles {row_label(step.row)}."))
-    log.append(LogEntry.private(f"Tiles {row_label(step.row)}: {seen}.", [seat]))
+    row = row_label(step.row)
+    log.append(LogEntry.public(msg("{who} looks at the tiles {row}.", who=seat_ref(seat), row=row)))
+    log.append(LogEntry.private(msg("Tiles {row}: {seen}.", row=row, seen=seen), [seat]))
 
 
 def _peek_homework(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     target = s.students[step.target]
-    whose = f"{seat_ref(step.target)}'s homework"
-    seen = "; ".join(_homework_text(h) for h in target.homework) or "no spells"
-    log.append(LogEntry.public(f"{seat_ref(seat)} looks at {whose}."))
-    log.append(LogEntry.private(f"{whose}: {seen}.", [seat, step.target]))
+    whom = seat_ref(step.target)
+    seen = joined((_homework_text(h) for h in target.homework), "; ")
+    log.append(
+        LogEntry.public(msg("{who} looks at {whom}'s homework.", who=seat_ref(seat), whom=whom))
+    )
+    if target.homework:
+        said = msg("{whom}'s homework: {seen}.", whom=whom, seen=seen)
+    else:
+        said = msg("{whom}'s homework: no spells.", whom=whom)
+    log.append(LogEntry.private(said, [seat, step.target]))
 
 
 def _peek_cabinet(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
-    whose = f"{seat_ref(step.target)}'s cabinet"
-    log.append(LogEntry.public(f"{seat_ref(seat)} looks into {whose}."))
+    whom = seat_ref(step.target)
+    log.append(
+        LogEntry.public(msg("{who} looks into {whom}'s cabinet.", who=seat_ref(seat), whom=whom))
+    )
     seen = tiles_text(s.students[step.target].cabinet)
-    log.append(LogEntry.private(f"{whose}: {seen}.", [seat, step.target]))
+    log.append(
+        LogEntry.private(
+            msg("{whom}'s cabinet: {seen}.", whom=whom, seen=seen), [seat, step.target]
+        )
+    )
 
 
 def _augury(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     seen = tuple(reversed(s.deck[-AUGURY_SPELLS:]))
     del s.deck[-len(seen) :]
     s.steps[seat] = Step("augury", spell=step.spell, seen=seen)
-    log.append(LogEntry.public(f"{seat_ref(seat)} looks at the top {plural(len(seen), 'spell')}."))
-    names = ", ".join(spell_name(word) for word in seen)
-    log.append(LogEntry.private(f"The deck's top spells: {names}.", [seat]))
+    log.append(
+        LogEntry.public(
+            nmsg(
+                "{who} looks at the top spell.",
+                "{who} looks at the top {n} spells.",
+                len(seen),
+                who=seat_ref(seat),
+            )
+        )
+    )
+    names = joined([spell_name(word) for word in seen], ", ")
+    log.append(LogEntry.private(msg("The deck's top spells: {spells}.", spells=names), [seat]))
 
 
 def take_augury(s: MagicSpellState, seat: int, word: str, log: Log) -> None:
@@ -101,11 +139,14 @@ def take_augury(s: MagicSpellState, seat: int, word: str, log: Log) -> None:
     s.steps[seat] = None
     log.append(
         LogEntry.public(
-            f"{seat_ref(seat)} takes one into their homework and puts "
-            f"{plural(len(others), 'spell')} on the bottom of the deck."
+            msg(
+                "{who} takes one into their homework and puts {spells} on the bottom of the deck.",
+                who=seat_ref(seat),
+                spells=spells_count(len(others)),
+            )
         )
     )
-    log.append(LogEntry.private(f"You take {spell_name(word)}.", [seat]))
+    log.append(LogEntry.private(msg("You take {spell}.", spell=spell_name(word)), [seat]))
 
 
 # ------------------------------------------------------------------------------- taking
@@ -113,14 +154,23 @@ def _steal_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log:
     victim = s.students[step.target]
     who, whom = seat_ref(seat), seat_ref(step.target)
     if not victim.cabinet:
-        log.append(LogEntry.public(f"{whom}'s cabinet is empty: there is nothing to take."))
+        log.append(
+            LogEntry.public(msg("{whom}'s cabinet is empty: there is nothing to take.", whom=whom))
+        )
         return
     letter = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
     caster = s.students[seat]
     caster.cabinet.append(letter)
     caster.cabinet.sort()
-    log.append(LogEntry.public(f"{who} takes a random tile from {whom}'s cabinet."))
-    log.append(LogEntry.private(f"{who} takes {a_tile(letter)} from {whom}.", [seat, step.target]))
+    log.append(
+        LogEntry.public(msg("{who} takes a random tile from {whom}'s cabinet.", who=who, whom=whom))
+    )
+    log.append(
+        LogEntry.private(
+            msg("{who} takes {tile} from {whom}.", who=who, tile=a_tile(letter), whom=whom),
+            [seat, step.target],
+        )
+    )
 
 
 def _steal_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -129,7 +179,14 @@ def _steal_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, lo
     victim.spirit -= taken
     s.students[seat].spirit += taken
     log.append(
-        LogEntry.public(f"{seat_ref(seat)} takes {taken} spirit from {seat_ref(step.target)}.")
+        LogEntry.public(
+            msg(
+                "{who} takes {amount} spirit from {whom}.",
+                who=seat_ref(seat),
+                amount=taken,
+                whom=seat_ref(step.target),
+            )
+        )
     )
 
 
@@ -137,15 +194,30 @@ def _steal_homework(s: MagicSpellState, seat: int, step: Step, data: SpellData, 
     victim = s.students[step.target]
     who, whom = seat_ref(seat), seat_ref(step.target)
     if not victim.homework:
-        log.append(LogEntry.public(f"{whom} has no homework to take."))
+        log.append(LogEntry.public(msg("{whom} has no homework to take.", whom=whom)))
         return
     homework = victim.homework.pop(_random_index(s, len(victim.homework)))
     s.students[seat].homework.append(homework)
-    count = plural(len(homework.woven), "woven tile")
-    log.append(LogEntry.public(f"{who} takes a random homework spell from {whom}, with {count}."))
+    count = woven_count(len(homework.woven))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} takes a random homework spell from {whom}, with {count}.",
+                who=who,
+                whom=whom,
+                count=count,
+            )
+        )
+    )
     log.append(
         LogEntry.private(
-            f"{who} takes {_homework_text(homework)} from {whom}.", [seat, step.target]
+            msg(
+                "{who} takes {spell} from {whom}.",
+                who=who,
+                spell=_homework_text(homework),
+                whom=whom,
+            ),
+            [seat, step.target],
         )
     )
 
@@ -154,7 +226,9 @@ def _swap_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: 
     victim = s.students[step.target]
     who, whom = seat_ref(seat), seat_ref(step.target)
     if not victim.cabinet:
-        log.append(LogEntry.public(f"{whom}'s cabinet is empty: there is nothing to swap."))
+        log.append(
+            LogEntry.public(msg("{whom}'s cabinet is empty: there is nothing to swap.", whom=whom))
+        )
         return
     taken = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
     caster = s.students[seat]
@@ -164,11 +238,23 @@ def _swap_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: 
     victim.cabinet.append(step.mine)
     victim.cabinet.sort()
     log.append(
-        LogEntry.public(f"{who} swaps a tile of their cabinet for a random one of {whom}'s.")
+        LogEntry.public(
+            msg(
+                "{who} swaps a tile of their cabinet for a random one of {whom}'s.",
+                who=who,
+                whom=whom,
+            )
+        )
     )
     log.append(
         LogEntry.private(
-            f"{who} gives {whom} {a_tile(step.mine)} and takes {a_tile(taken)}.",
+            msg(
+                "{who} gives {whom} {given} and takes {taken}.",
+                who=who,
+                whom=whom,
+                given=a_tile(step.mine),
+                taken=a_tile(taken),
+            ),
             [seat, step.target],
         )
     )
@@ -177,28 +263,50 @@ def _swap_tile(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: 
 def _cadge(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     victim = s.students[step.target]
     who, whom = seat_ref(seat), seat_ref(step.target)
-    asked = f"{who} asks {whom} for {a_tile(step.letter)}"
+    tile = a_tile(step.letter)
     if step.letter not in victim.cabinet:
-        log.append(LogEntry.public(f"{asked}: {whom} has none in their cabinet."))
+        log.append(
+            LogEntry.public(
+                msg(
+                    "{who} asks {whom} for {tile}: {whom} has none in their cabinet.",
+                    who=who,
+                    whom=whom,
+                    tile=tile,
+                )
+            )
+        )
         return
     victim.cabinet.remove(step.letter)
     caster = s.students[seat]
     caster.cabinet.append(step.letter)
     caster.cabinet.sort()
-    log.append(LogEntry.public(f"{asked}, and {whom} must hand one over."))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} asks {whom} for {tile}, and {whom} must hand one over.",
+                who=who,
+                whom=whom,
+                tile=tile,
+            )
+        )
+    )
 
 
 # ------------------------------------------------------------------------------- spirit
 def _gain_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     s.students[seat].spirit += data.amount
-    log.append(LogEntry.public(f"{seat_ref(seat)} gains {data.amount} spirit."))
+    log.append(
+        LogEntry.public(msg("{who} gains {amount} spirit.", who=seat_ref(seat), amount=data.amount))
+    )
 
 
 def _lose(s: MagicSpellState, seat: int, amount: int, log: Log) -> None:
     student = s.students[seat]
     lost = min(amount, student.spirit)
     student.spirit -= lost
-    log.append(LogEntry.public(f"{seat_ref(seat)} loses {lost} spirit."))
+    log.append(
+        LogEntry.public(msg("{who} loses {amount} spirit.", who=seat_ref(seat), amount=lost))
+    )
 
 
 def _drain(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -215,29 +323,36 @@ def _swap_spirit(s: MagicSpellState, seat: int, step: Step, data: SpellData, log
     mine.spirit, theirs.spirit = theirs.spirit, mine.spirit
     log.append(
         LogEntry.public(
-            f"{seat_ref(seat)} and {seat_ref(step.target)} exchange spirit: "
-            f"{mine.spirit} and {theirs.spirit} now."
+            msg(
+                "{who} and {whom} exchange spirit: {mine} and {theirs} now.",
+                who=seat_ref(seat),
+                whom=seat_ref(step.target),
+                mine=mine.spirit,
+                theirs=theirs.spirit,
+            )
         )
     )
 
 
 # ------------------------------------------------------------------------------ hindering
-_BLOCKED = {
-    "cast": "may not cast spells on their next turn",
-    "scrounge": "may not scrounge on their next turn",
-    "trade": "may not trade until the end of their next turn",
-    "weave": "may not weave on their next turn",
-}
+def _blocked(block: str, who: str) -> str:
+    if block == "cast":
+        return msg("{who} may not cast spells on their next turn.", who=who)
+    if block == "scrounge":
+        return msg("{who} may not scrounge on their next turn.", who=who)
+    if block == "trade":
+        return msg("{who} may not trade until the end of their next turn.", who=who)
+    return msg("{who} may not weave on their next turn.", who=who)
 
 
 def _block(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     assert data.block is not None
     target = s.students[step.target]
     target.blocks = tuple(sorted({*target.blocks, data.block}))
-    log.append(LogEntry.public(f"{seat_ref(step.target)} {_BLOCKED[data.block]}."))
+    log.append(LogEntry.public(_blocked(data.block, seat_ref(step.target))))
     if data.block == "trade":
         trading.cancel_involving(
-            s, step.target, log, f"{seat_ref(step.target)} is under an embargo"
+            s, step.target, log, msg("{who} is under an embargo", who=seat_ref(step.target))
         )
 
 
@@ -245,13 +360,15 @@ def _block(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log)
 def _shuffle_row(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     laboratory.shuffle(s, laboratory.face_down_in_row(s, step.row))
     log.append(
-        LogEntry.public(f"The tiles {row_label(step.row)} are mixed: nobody knows them now.")
+        LogEntry.public(
+            msg("The tiles {row} are mixed: nobody knows them now.", row=row_label(step.row))
+        )
     )
 
 
 def _shuffle_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     laboratory.shuffle(s, laboratory.face_down(s))
-    log.append(LogEntry.public("Every tile of the laboratory is mixed: nobody knows any now."))
+    log.append(LogEntry.public(msg("Every tile of the laboratory is mixed: nobody knows any now.")))
 
 
 def _draw_tiles(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -260,20 +377,31 @@ def _draw_tiles(s: MagicSpellState, seat: int, step: Step, data: SpellData, log:
     student = s.students[seat]
     student.cabinet += letters
     student.cabinet.sort()
-    numbers = " and ".join(str(slot + 1) for slot in places)
-    log.append(LogEntry.public(f"{seat_ref(seat)} takes tiles {numbers} into their cabinet."))
-    log.append(LogEntry.private(f"You take {tiles_text(letters)}.", [seat]))
+    numbers = msg_list([str(slot + 1) for slot in places])
+    log.append(
+        LogEntry.public(
+            msg(
+                "{who} takes tiles {numbers} into their cabinet.",
+                who=seat_ref(seat),
+                numbers=numbers,
+            )
+        )
+    )
+    log.append(LogEntry.private(msg("You take {tiles}.", tiles=tiles_text(letters)), [seat]))
 
 
 def _expel(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     victim = s.students[step.target]
     whom = seat_ref(step.target)
     if not victim.cabinet:
-        log.append(LogEntry.public(f"{whom}'s cabinet is empty."))
+        log.append(LogEntry.public(msg("{whom}'s cabinet is empty.", whom=whom)))
         return
     letter = victim.cabinet.pop(_random_index(s, len(victim.cabinet)))
     laboratory.return_tiles(
-        s, [letter], log, f"A tile flies out of {whom}'s cabinet, back to the laboratory"
+        s,
+        [letter],
+        log,
+        msg("A tile flies out of {whom}'s cabinet, back to the laboratory", whom=whom),
     )
 
 
@@ -286,7 +414,9 @@ def jettison(s: MagicSpellState, seat: int, letter: str, log: Log) -> None:
     student = s.students[seat]
     student.cabinet.remove(letter)
     student.spirit += 1
-    laboratory.return_tiles(s, [letter], log, f"{seat_ref(seat)} jettisons a tile for 1 spirit")
+    laboratory.return_tiles(
+        s, [letter], log, msg("{who} jettisons a tile for 1 spirit", who=seat_ref(seat))
+    )
     if not student.cabinet:
         s.steps[seat] = None
 
@@ -294,13 +424,17 @@ def jettison(s: MagicSpellState, seat: int, letter: str, log: Log) -> None:
 def _ablution(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     student = s.students[seat]
     washed, student.cabinet = student.cabinet, []
-    laboratory.return_tiles(s, washed, log, f"{seat_ref(seat)} washes out their cabinet")
+    laboratory.return_tiles(
+        s, washed, log, msg("{who} washes out their cabinet", who=seat_ref(seat))
+    )
     places = sorted(laboratory.random_face_down(s, len(washed)))
     letters = [laboratory.take(s, slot) for slot in places]
     student.cabinet = sorted(letters)
     numbers = ", ".join(str(slot + 1) for slot in places)
-    log.append(LogEntry.public(f"{seat_ref(seat)} takes tiles {numbers}."))
-    log.append(LogEntry.private(f"You take {tiles_text(letters)}.", [seat]))
+    log.append(
+        LogEntry.public(msg("{who} takes tiles {numbers}.", who=seat_ref(seat), numbers=numbers))
+    )
+    log.append(LogEntry.private(msg("You take {tiles}.", tiles=tiles_text(letters)), [seat]))
 
 
 def _swap_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -317,20 +451,40 @@ def _swap_lab(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: L
         s.removed += 1
         log.append(
             LogEntry.public(
-                f"{seat_ref(seat)} takes tile {place} and gives a philosopher's stone for it: "
-                "the stone leaves the game."
+                msg(
+                    "{who} takes tile {place} and gives a philosopher's stone for it: the stone "
+                    "leaves the game.",
+                    who=seat_ref(seat),
+                    place=place,
+                )
             )
         )
-        log.append(LogEntry.private(f"You take {a_tile(taken)} from {place}.", [seat]))
+        log.append(
+            LogEntry.private(
+                msg("You take {tile} from {place}.", tile=a_tile(taken), place=place), [seat]
+            )
+        )
         return
     s.lab[step.slot] = step.mine
     s.known[step.slot] = 1 << seat
     log.append(
-        LogEntry.public(f"{seat_ref(seat)} swaps a tile of their cabinet with tile {place}.")
+        LogEntry.public(
+            msg(
+                "{who} swaps a tile of their cabinet with tile {place}.",
+                who=seat_ref(seat),
+                place=place,
+            )
+        )
     )
     log.append(
         LogEntry.private(
-            f"You take {a_tile(taken)} from {place} and leave {a_tile(step.mine)} there.", [seat]
+            msg(
+                "You take {taken} from {place} and leave {given} there.",
+                taken=a_tile(taken),
+                place=place,
+                given=a_tile(step.mine),
+            ),
+            [seat],
         )
     )
 
@@ -340,10 +494,14 @@ def _palimpsest(s: MagicSpellState, seat: int, step: Step, data: SpellData, log:
     homework = s.students[seat].homework_spell(step.homework)
     assert homework is not None
     log.append(
-        LogEntry.public(f"{seat_ref(seat)} puts a homework spell on the bottom of the deck.")
+        LogEntry.public(
+            msg("{who} puts a homework spell on the bottom of the deck.", who=seat_ref(seat))
+        )
     )
-    log.append(LogEntry.private(f"You put {spell_name(homework.spell)} back.", [seat]))
-    _shelve(s, seat, homework, log, "Its tiles return to the laboratory")
+    log.append(
+        LogEntry.private(msg("You put {spell} back.", spell=spell_name(homework.spell)), [seat])
+    )
+    _shelve(s, seat, homework, log, msg("Its tiles return to the laboratory"))
     _draw_spell(s, seat, log)
 
 
@@ -355,18 +513,26 @@ def _shelve_theirs(s: MagicSpellState, seat: int, step: Step, data: SpellData, l
     victim = s.students[step.target]
     whom = seat_ref(step.target)
     if not victim.homework:
-        log.append(LogEntry.public(f"{whom} has no homework to give up."))
+        log.append(LogEntry.public(msg("{whom} has no homework to give up.", whom=whom)))
         return
     homework = victim.homework[_random_index(s, len(victim.homework))]
-    log.append(LogEntry.public(f"{whom} puts a random homework spell on the bottom of the deck."))
-    log.append(LogEntry.private(f"Your {spell_name(homework.spell)} goes.", [step.target]))
-    _shelve(s, step.target, homework, log, "Its tiles return to the laboratory")
+    log.append(
+        LogEntry.public(
+            msg("{whom} puts a random homework spell on the bottom of the deck.", whom=whom)
+        )
+    )
+    log.append(
+        LogEntry.private(msg("Your {spell} goes.", spell=spell_name(homework.spell)), [step.target])
+    )
+    _shelve(s, step.target, homework, log, msg("Its tiles return to the laboratory"))
 
 
 # ------------------------------------------------------------------------------ the table
 def _extra_turn(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
     s.extra_turn = True
-    log.append(LogEntry.public(f"{seat_ref(seat)} will take another turn after this one."))
+    log.append(
+        LogEntry.public(msg("{who} will take another turn after this one.", who=seat_ref(seat)))
+    )
 
 
 def _pass_right(s: MagicSpellState, seat: int, step: Step, data: SpellData, log: Log) -> None:
@@ -379,10 +545,12 @@ def _pass_right(s: MagicSpellState, seat: int, step: Step, data: SpellData, log:
         cabinet = s.students[taker].cabinet
         cabinet.append(letter)
         cabinet.sort()
-        log.append(LogEntry.public(f"{seat_ref(giver)} passes a tile to {seat_ref(taker)}."))
+        who, whom = seat_ref(giver), seat_ref(taker)
+        log.append(LogEntry.public(msg("{who} passes a tile to {whom}.", who=who, whom=whom)))
         log.append(
             LogEntry.private(
-                f"{seat_ref(giver)} passes {a_tile(letter)} to {seat_ref(taker)}.", [giver, taker]
+                msg("{who} passes {tile} to {whom}.", who=who, tile=a_tile(letter), whom=whom),
+                [giver, taker],
             )
         )
 

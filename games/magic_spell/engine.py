@@ -28,6 +28,7 @@ from games.core import (
     Showcase,
     Transition,
 )
+from games.core.words import msg
 from games.magic_spell import catalogue, labels, refusals, rules, scoring, strategy, whole_moves
 from games.magic_spell.actions import (
     COMPOSITES,
@@ -72,26 +73,32 @@ class MagicSpellOptions(BaseModel):
 
     heavy_courseload: Literal[12, 15] | None = Field(
         default=None,
-        description="Heavy Courseload: grading at 12 or 15 credits instead of 9.",
+        description=msg("Heavy Courseload: grading at 12 or 15 credits instead of 9."),
     )
     low_enrollment: bool = Field(
         default=False,
-        description="Low Enrollment: two students, who trade between turns.",
+        description=msg("Low Enrollment: two students, who trade between turns."),
     )
     philosophers_stone: bool = Field(
         default=False,
-        description="Philosopher's Stone: three wild tiles, one per spell, worth a credit each "
-        "in the cabinet at the end.",
+        description=msg(
+            "Philosopher's Stone: three wild tiles, one per spell, worth a credit each in the "
+            "cabinet at the end."
+        ),
     )
     open_research: bool = Field(
         default=False,
-        description="Open Research: tiles woven on homework spells lie face up.",
+        description=msg("Open Research: tiles woven on homework spells lie face up."),
     )
     rounds: int | None = Field(
         default=None,
-        description=f"A semester of this many rounds ({FEWEST_ROUNDS}-{SAFETY_ROUNDS}): if "
-        "nobody has submitted by then, the spellbooks are graded as they stand. None: the "
-        "game ends when a student completes the courseload.",
+        description=msg(
+            "A semester of this many rounds ({fewest}-{most}): if nobody has submitted by then, "
+            "the spellbooks are graded as they stand. None: the game ends when a student "
+            "completes the courseload.",
+            fewest=FEWEST_ROUNDS,
+            most=SAFETY_ROUNDS,
+        ),
     )
 
     @model_validator(mode="before")
@@ -136,7 +143,7 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     key: ClassVar[str] = "magic-spell"
     title: ClassVar[str] = "Magic Spell"
-    summary: ClassVar[str] = (
+    summary: ClassVar[str] = msg(
         "**Magic Spell** · 3–4 students, or 2 with Low Enrollment.\n"
         "**Goal:** weave letter tiles into magic words to complete spells worth 9 credits (12 or "
         "15 with Heavy Courseload); a word of 3 letters is worth 1, of 4–5 letters 2, longer 3. "
@@ -179,11 +186,13 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     def _new_game(self, players: int, seed: int, options: MagicSpellOptions) -> MagicSpellState:
         if players == 2 and not options.low_enrollment:
             raise InvalidSetup(
-                "Two students play Magic Spell with the Low Enrollment variant "
-                "(low_enrollment=true)."
+                msg(
+                    "Two students play Magic Spell with the Low Enrollment variant "
+                    "(low_enrollment=true)."
+                )
             )
         if players > 2 and options.low_enrollment:
-            raise InvalidSetup("Low Enrollment is the variant for exactly two students.")
+            raise InvalidSetup(msg("Low Enrollment is the variant for exactly two students."))
         return new_state(
             players,
             seed,
@@ -281,7 +290,7 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
 
     def not_your_turn_message(self, state: MagicSpellState, seat: int) -> str:
         if not 0 <= seat < state.players:
-            return "You are not seated in this game."
+            return msg("You are not seated in this game.")
         return refusals.not_your_turn(state, seat)
 
     def explain_illegal(self, state: MagicSpellState, seat: int, action: Action) -> str:

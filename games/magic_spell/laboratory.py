@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.core import LogEntry, SeededRng
+from games.core.words import joined, msg, nmsg
 from games.magic_spell.spells import STONE
 from games.magic_spell.state import LAB_PLACES, ROW, MagicSpellState
-from games.magic_spell.text import plural, tile_label
+from games.magic_spell.text import tile_label
 
 ROWS = LAB_PLACES // ROW
 
@@ -68,13 +69,18 @@ def return_tiles(
             stones += 1
             continue
         slot = put_face_down(s, letter, s.everyone)
-        landed.append(f"{tile_label(letter)} to {slot + 1}")
+        landed.append(msg("{tile} to {place}", tile=tile_label(letter), place=slot + 1))
     s.removed += stones
     if stones:
-        gone = plural(stones, "philosopher's stone")
-        landed.append(f"{gone} {'leaves' if stones == 1 else 'leave'} the game instead")
+        landed.append(
+            nmsg(
+                "{n} philosopher's stone leaves the game instead",
+                "{n} philosopher's stones leave the game instead",
+                stones,
+            )
+        )
     if landed:
-        log.append(LogEntry.public(f"{lead}: {', '.join(landed)}."))
+        log.append(LogEntry.public(msg("{lead}: {tiles}.", lead=lead, tiles=joined(landed, ", "))))
 
 
 def shuffle(s: MagicSpellState, slots: list[int]) -> None:

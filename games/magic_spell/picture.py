@@ -29,14 +29,16 @@ from games.core.picture import (
     WHITE,
     Canvas,
     font,
+    said,
     seat_label,
     seat_swatch,
     wrap,
 )
+from games.core.words import joined, msg, pmsg
 from games.magic_spell.describe import round_text
-from games.magic_spell.spells import STONE, spell
+from games.magic_spell.spells import STONE
 from games.magic_spell.state import ROW
-from games.magic_spell.text import tile_label
+from games.magic_spell.text import credits_text, tile_label, title
 from games.magic_spell.view import UNKNOWN, MagicSpellView, OwnHomeworkView, StudentView
 
 WIDTH = 800
@@ -55,7 +57,12 @@ FACE_DOWN_INK = (214, 218, 240)
 FACE_UP = (255, 244, 200)
 OWN = (226, 240, 234)
 #: Right edges of the students' number columns, and their headings.
-COLUMNS = ((420, "credits"), (520, "spirit"), (630, "cabinet"), (780, "homework"))
+COLUMNS = (
+    (420, pmsg("column", "credits")),
+    (520, pmsg("column", "spirit")),
+    (630, pmsg("column", "cabinet")),
+    (780, pmsg("column", "homework")),
+)
 
 
 def render(
@@ -91,28 +98,32 @@ def render(
 
 def _title(view: MagicSpellView) -> str:
     if view.finished:
-        return "Magic Spell · game over"
-    return f"Magic Spell · {round_text(view, compact=True)}"
+        return msg("Magic Spell · game over")
+    return msg("Magic Spell · {round}", round=round_text(view, compact=True))
 
 
 def _status(view: MagicSpellView, names: Sequence[str] | None) -> str:
     if view.finished:
-        return "The semester is over: most credits wins."
+        return msg("The semester is over: most credits wins.")
     if view.grader is not None:
         who = seat_label(view.grader, names)
-        return f"{who} submitted for grading: {view.last_turns} last turns to go."
+        return msg(
+            "{who} submitted for grading: {turns} last turns to go.",
+            who=who,
+            turns=view.last_turns,
+        )
     who = seat_label(view.current, names)
     if view.viewer == view.current:
-        return f"Your turn, {who}: weave, cast, scrounge, research or rest."
-    return f"{who}'s turn."
+        return msg("Your turn, {who}: weave, cast, scrounge, research or rest.", who=who)
+    return msg("{who}'s turn.", who=who)
 
 
 def _students(canvas: Canvas, view: MagicSpellView, top: int, names: Sequence[str] | None) -> None:
     """One row per student: the score first, then what they have to work with."""
-    canvas.text(MARGIN, top, "Students", size=HEADING, bold=True)
+    canvas.text(MARGIN, top, msg("Students"), size=HEADING, bold=True)
     headings = list(COLUMNS)
     if view.scores is not None:
-        headings[0] = (headings[0][0], "score")
+        headings[0] = (headings[0][0], pmsg("column", "score"))
     for right, heading in headings:
         canvas.text(right, top + 6, heading, size=LABEL, fill=MUTED, anchor="ra")
     y = top + 44
@@ -138,7 +149,7 @@ def _student(
     x = MARGIN + 30
     x += canvas.chip(x, y, seat_swatch(s.seat), size=LABEL)
     # The name gives way before "(you)" does: the viewer must find their own row.
-    you = " (you)" if view.viewer == s.seat else ""
+    you = said(msg(" (you)")) if view.viewer == s.seat else ""
     room = COLUMNS[0][0] - 90 - x - font(TEXT, bold=True).getlength(you)
     name = canvas.fit(seat_label(s.seat, names), room, size=TEXT, bold=True) + you
     canvas.text(x, y + 17, name, size=TEXT, bold=True, anchor="lm")
@@ -150,12 +161,12 @@ def _student(
 
 def _laboratory(canvas: Canvas, view: MagicSpellView, top: int) -> None:
     """The hundred places: face down with their number, remembered with their letter."""
-    canvas.text(MARGIN, top, "Laboratory", size=HEADING, bold=True)
+    canvas.text(MARGIN, top, msg("Laboratory"), size=HEADING, bold=True)
     hidden = sum(1 for t in view.lab if t)
     canvas.text(
         WIDTH - MARGIN,
         top + 6,
-        f"{hidden} tiles · deck {view.deck_size} spells",
+        msg("{hidden} tiles · deck {deck} spells", hidden=hidden, deck=view.deck_size),
         size=LABEL,
         fill=MUTED,
         anchor="ra",
@@ -204,36 +215,41 @@ def _own(canvas: Canvas, view: MagicSpellView, top: int) -> None:
     canvas.box(
         (MARGIN - 8, top, WIDTH - MARGIN + 8, top + height), fill=OWN, outline=GREEN, width=3
     )
-    canvas.text(MARGIN + 8, top + 12, "Your homework", size=HEADING, bold=True)
-    canvas.text(WIDTH - MARGIN - 4, top + 18, "green: woven", size=LABEL, fill=MUTED, anchor="ra")
+    canvas.text(MARGIN + 8, top + 12, msg("Your homework"), size=HEADING, bold=True)
+    canvas.text(
+        WIDTH - MARGIN - 4, top + 18, msg("green: woven"), size=LABEL, fill=MUTED, anchor="ra"
+    )
     y = top + 56
     for homework in view.homework:
         _spell(canvas, homework, MARGIN + 8, y)
         y += HOMEWORK_ROW
     if not view.homework:
-        canvas.text(MARGIN + 8, y + 12, "no homework spells", size=TEXT, fill=MUTED)
+        canvas.text(MARGIN + 8, y + 12, msg("no homework spells"), size=TEXT, fill=MUTED)
         y += HOMEWORK_ROW
-    canvas.text(MARGIN + 8, y + 12, "Cabinet", size=TEXT, bold=True)
+    canvas.text(MARGIN + 8, y + 12, pmsg("picture", "Cabinet"), size=TEXT, bold=True)
     tile_x = MARGIN + 190
     for letter in sorted(view.cabinet or ()):
         _tile(canvas, tile_x, y + 4, 46, tile_label(letter), woven=None)
         tile_x += 52
     if not view.cabinet:
-        canvas.text(tile_x, y + 12, "empty", size=TEXT, fill=MUTED)
+        canvas.text(tile_x, y + 12, msg("empty"), size=TEXT, fill=MUTED)
     y += 64
     me = view.students[view.viewer] if view.viewer is not None else None
     if me is not None:
-        book = ", ".join(spell(w).name for w in me.spellbook) or "no spells yet"
-        text = canvas.fit(f"Spellbook: {book}", WIDTH - 2 * MARGIN - 16, size=TEXT)
+        book = (
+            joined([title(w) for w in me.spellbook], ", ") if me.spellbook else msg("no spells yet")
+        )
+        text = canvas.fit(
+            msg("Spellbook: {spells}", spells=book), WIDTH - 2 * MARGIN - 16, size=TEXT
+        )
         canvas.text(MARGIN + 8, y, text, size=TEXT)
 
 
 def _spell(canvas: Canvas, homework: OwnHomeworkView, x: int, y: int) -> None:
     """The spell's word, one tile per letter: woven letters filled, missing ones open."""
-    name = canvas.fit(spell(homework.spell).name, 170, size=TEXT, bold=True)
+    name = canvas.fit(title(homework.spell), 170, size=TEXT, bold=True)
     canvas.text(x, y, name, size=TEXT, bold=True)
-    plural = "credit" if homework.credits == 1 else "credits"
-    canvas.text(x, y + 32, f"{homework.credits} {plural}", size=LABEL, fill=MUTED)
+    canvas.text(x, y + 32, credits_text(homework.credits), size=LABEL, fill=MUTED)
     woven = Counter(homework.woven)
     letters = list(homework.spell.upper())
     done = []

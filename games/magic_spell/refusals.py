@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.core import seat_ref
+from games.core.words import joined, msg
 from games.magic_spell import trading, weaving
 from games.magic_spell.actions import (
     Accept,
@@ -48,29 +49,34 @@ from games.magic_spell.state import (
     Want,
     offered_bit,
 )
-from games.magic_spell.text import a_tile, row_label, tile_label, tiles_text
+from games.magic_spell.text import a_tile, a_tile_upper, row_label, tile_label, tiles_text, title
 
 _OWED = {
-    "move-to": "choose the spell the tile goes to, or go back",
-    "move": "choose the woven tile to move, or go back",
-    "more": "weave again or stop (done)",
-    "row": "choose the tile to look at, or go back",
-    "found": "decide about the tile you looked at: weave it on SPELL, keep, or put back",
-    "cast": "make the decision your spell asks for, or go back",
-    "augury": "choose the spell to keep",
-    "jettison": "jettison tiles or stop (done)",
-    "discard-tile": "return tiles down to your cabinet limit",
-    "discard-spell": "return homework spells down to your limit",
-    "give": "choose what to give, or go back",
-    "want": "give more, ask for more or ask for the last thing, which sends the offer, or go back",
-    "accept": "choose what to hand over, or go back",
+    "move-to": msg("First choose the spell the tile goes to, or go back."),
+    "move": msg("First choose the woven tile to move, or go back."),
+    "more": msg("First weave again or stop (done)."),
+    "row": msg("First choose the tile to look at, or go back."),
+    "found": msg(
+        "First decide about the tile you looked at: weave it on SPELL, keep, or put back."
+    ),
+    "cast": msg("First make the decision your spell asks for, or go back."),
+    "augury": msg("First choose the spell to keep."),
+    "jettison": msg("First jettison tiles or stop (done)."),
+    "discard-tile": msg("First return tiles down to your cabinet limit."),
+    "discard-spell": msg("First return homework spells down to your limit."),
+    "give": msg("First choose what to give, or go back."),
+    "want": msg(
+        "First give more, ask for more or ask for the last thing, which sends the offer, "
+        "or go back."
+    ),
+    "accept": msg("First choose what to hand over, or go back."),
 }
 
 _BLOCK_REASON = {
-    "cast": "You may not cast spells this turn.",
-    "scrounge": "You may not scrounge this turn.",
-    "weave": "You may not weave this turn.",
-    "trade": "You may not trade until the end of your next turn (an embargo).",
+    "cast": msg("You may not cast spells this turn."),
+    "scrounge": msg("You may not scrounge this turn."),
+    "weave": msg("You may not weave this turn."),
+    "trade": msg("You may not trade until the end of your next turn (an embargo)."),
 }
 
 _TRADE = (TradeWith, Give, Ask, AskAlso, Accept, Decline, Withdraw)
@@ -80,10 +86,17 @@ def not_your_turn(s: MagicSpellState, seat: int) -> str:
     """What a seat that may not act now is told."""
     current = _seat(s.current)
     if "trade" in s.students[seat].blocks:
-        return f"It is {current}'s turn, and you may not trade: {_BLOCK_REASON['trade']}"
+        return msg(
+            "It is {current}'s turn, and you may not trade: {reason}",
+            current=current,
+            reason=_BLOCK_REASON["trade"],
+        )
     if s.low_enrollment and s.started:
-        return f"It is {current}'s turn; you may trade again once it is over."
-    return f"It is {current}'s turn, and you have no trade to make or answer right now."
+        return msg("It is {current}'s turn; you may trade again once it is over.", current=current)
+    return msg(
+        "It is {current}'s turn, and you have no trade to make or answer right now.",
+        current=current,
+    )
 
 
 def explain(s: MagicSpellState, seat: int, action: Action) -> str:
@@ -91,11 +104,13 @@ def explain(s: MagicSpellState, seat: int, action: Action) -> str:
     step = s.steps[seat]
     if step is not None:
         reason = _step_refusal(s, seat, step, action)
-        return reason or f"First {_OWED[step.kind]}."
+        return reason or _OWED[step.kind]
     if isinstance(action, _TRADE):
         return _trade_refusal(s, seat, action)
     if seat != s.current:
-        return f"It is {_seat(s.current)}'s turn: between turns you may only trade."
+        return msg(
+            "It is {current}'s turn: between turns you may only trade.", current=_seat(s.current)
+        )
     return _turn_refusal(s, seat, action)
 
 
@@ -110,35 +125,41 @@ def _turn_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
                 return _BLOCK_REASON["weave"]
             if s.students[seat].spirit < weaving.MOVE_COST:
                 return _spirit_short(s, seat, weaving.MOVE_COST)
-            return "No tile woven on one of your homework spells fits another."
+            return msg("No tile woven on one of your homework spells fits another.")
         case Cast(word):
             return _cast_refusal(s, seat, word)
         case ScroungeRow(row):
             if "scrounge" in student.blocks:
                 return _BLOCK_REASON["scrounge"]
-            return f"Row {row_label(row)} of the laboratory has no tiles."
+            return msg("Row {row} of the laboratory has no tiles.", row=row_label(row))
         case Research():
             if not s.deck:
-                return "The spell deck is empty: there is nothing to research."
-            return f"Research costs {RESEARCH_COST} spirit; you have {student.spirit}."
+                return msg("The spell deck is empty: there is nothing to research.")
+            return msg(
+                "Research costs {cost} spirit; you have {spirit}.",
+                cost=RESEARCH_COST,
+                spirit=student.spirit,
+            )
         case Back() | Done():
-            return "There is nothing to take back or finish."
-    return "On your turn: weave E on SPELL, cast SPELL, scrounge 11-20, research or rest."
+            return msg("There is nothing to take back or finish.")
+    return msg("On your turn: weave E on SPELL, cast SPELL, scrounge 11-20, research or rest.")
 
 
 def _weave_refusal(s: MagicSpellState, seat: int, letter: str, target: str, extra: bool) -> str:
     student = s.students[seat]
     homework = student.homework_spell(target)
     if homework is None:
-        return f"{_name(target)} is not one of your homework spells."
+        return _not_homework(target)
     if not weaving.may_weave(s, seat):
         return _BLOCK_REASON["weave"]
     if letter not in student.cabinet:
-        return f"You have no {tile_label(letter)} in your cabinet."
+        return _no_tile(letter)
     if not fits(homework, letter):
-        return (
-            f"{_a_tile_upper(letter)} does not fit {_name(target)}: it still needs "
-            f"{tiles_text(_needs(homework))}."
+        return msg(
+            "{tile} does not fit {spell}: it still needs {needs}.",
+            tile=a_tile_upper(letter),
+            spell=_name(target),
+            needs=tiles_text(_needs(homework)),
         )
     return _spirit_short(s, seat, weaving.extra_cost(s, seat) if extra else 0)
 
@@ -147,18 +168,18 @@ def _move_refusal(s: MagicSpellState, seat: int, target: str, extra: bool) -> st
     student = s.students[seat]
     homework = student.homework_spell(target)
     if homework is None:
-        return f"{_name(target)} is not one of your homework spells."
+        return _not_homework(target)
     if not weaving.may_weave(s, seat):
         return _BLOCK_REASON["weave"]
     cost = (weaving.extra_cost(s, seat) if extra else 0) + weaving.MOVE_COST
     if student.spirit < cost:
         return _spirit_short(s, seat, cost)
-    return f"No tile woven on your other homework spells fits {_name(target)}."
+    return msg("No tile woven on your other homework spells fits {spell}.", spell=_name(target))
 
 
 def _spirit_short(s: MagicSpellState, seat: int, cost: int) -> str:
     spirit = s.students[seat].spirit
-    return f"That costs {cost} spirit; you have {spirit}."
+    return msg("That costs {cost} spirit; you have {spirit}.", cost=cost, spirit=spirit)
 
 
 def _needs(homework: Homework) -> list[str]:
@@ -169,13 +190,16 @@ def _needs(homework: Homework) -> list[str]:
 def _cast_refusal(s: MagicSpellState, seat: int, word: str) -> str:
     student = s.students[seat]
     if word not in student.spellbook:
-        return f"{_name(word)} is not in your spellbook."
+        return msg("{spell} is not in your spellbook.", spell=_name(word))
     data = spell(word)
     if not data.castable:
-        return f"{_name(word)} is passive: it works from your spellbook and is never cast."
+        return msg(
+            "{spell} is passive: it works from your spellbook and is never cast.",
+            spell=_name(word),
+        )
     if "cast" in student.blocks:
         return _BLOCK_REASON["cast"]
-    return f"{_name(word)} has nothing to act on right now."
+    return msg("{spell} has nothing to act on right now.", spell=_name(word))
 
 
 # ------------------------------------------------------------------------------ steps
@@ -188,7 +212,7 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
             cost = weaving.extra_cost(s, seat) + weaving.MOVE_COST
             if s.students[seat].spirit < cost:
                 return _spirit_short(s, seat, cost)
-            return "No tile woven on one of your homework spells fits another."
+            return msg("No tile woven on one of your homework spells fits another.")
         case MoveTo(target) if step.kind == "move-to":
             return _move_refusal(s, seat, target, step.extra)
         case MoveTile(letter, source) if step.kind == "move":
@@ -196,64 +220,72 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
             assert homework is not None
             origin = student.homework_spell(source)
             if origin is None or source == step.spell:
-                return f"{_name(source)} is not another of your homework spells."
+                return msg("{spell} is not another of your homework spells.", spell=_name(source))
             if letter not in origin.woven:
-                return f"There is no {tile_label(letter)} woven on {_name(source)}."
-            return f"{_a_tile_upper(letter)} does not fit {_name(step.spell)}."
+                return msg(
+                    "There is no {tile} woven on {spell}.",
+                    tile=tile_label(letter),
+                    spell=_name(source),
+                )
+            return _no_fit(letter, step.spell)
         case Tile(slot) if step.kind == "row":
             if slot // ROW != step.row:
-                return f"You are scrounging in row {row_label(step.row)}: choose a tile there."
-            return f"Place {slot + 1} is empty."
+                return msg(
+                    "You are scrounging in row {row}: choose a tile there.",
+                    row=row_label(step.row),
+                )
+            return _empty(slot)
         case WeaveFound(target) if step.kind == "found":
             if "weave" in student.blocks:
                 return _BLOCK_REASON["weave"]
             if student.homework_spell(target) is None:
-                return f"{_name(target)} is not one of your homework spells."
-            return f"{_a_tile_upper(s.lab[step.slot])} does not fit {_name(target)}."
+                return _not_homework(target)
+            return _no_fit(s.lab[step.slot], target)
         case Target(target) if step.kind == "cast":
             if not 0 <= target < s.players:
-                return f"Nobody plays number {target + 1} in this game."
+                return _nobody(target)
             if target == seat:
-                return "Choose an opponent, not yourself."
+                return msg("Choose an opponent, not yourself.")
         case Row(row) if step.kind == "cast":
-            return f"Row {row_label(row)} has no tiles."
+            return msg("Row {row} has no tiles.", row=row_label(row))
         case Tile(slot) if step.kind == "cast" and step.row >= 0:
             if slot // ROW != step.row:
-                return f"Choose a tile in row {row_label(step.row)}."
-            return f"Place {slot + 1} is empty."
+                return msg("Choose a tile in row {row}.", row=row_label(step.row))
+            return _empty(slot)
         case Use(letter) | Pay(letter) if step.kind == "cast":
-            return f"You have no {tile_label(letter)} in your cabinet to spare."
+            return msg("You have no {tile} in your cabinet to spare.", tile=tile_label(letter))
         case NameLetter(letter) if step.kind == "cast":
-            return f"Your homework does not need {a_tile(letter)}."
+            return msg("Your homework does not need {tile}.", tile=a_tile(letter))
         case ChooseHomework(word) if step.kind == "cast":
-            return f"{_name(word)} is not one of your homework spells."
+            return _not_homework(word)
         case Take(word) if step.kind == "augury":
-            return f"{_name(word)} is not among the spells you are looking at."
+            return msg("{spell} is not among the spells you are looking at.", spell=_name(word))
         case Jettison(letter) | ReturnTile(letter) if step.kind in ("jettison", "discard-tile"):
-            return f"You have no {tile_label(letter)} in your cabinet."
+            return _no_tile(letter)
         case ReturnSpell(word) if step.kind == "discard-spell":
-            return f"{_name(word)} is not one of your homework spells."
+            return _not_homework(word)
         case Give(item) if step.kind in ("give", "accept"):
             if step.kind == "accept":
-                return "That does not meet the offer, or you do not have it."
+                return msg("That does not meet the offer, or you do not have it.")
             if item.kind == "woven" and student.spirit < trading.UNWEAVE_COST:
-                return "Taking a woven tile off its spell to trade it costs 1 spirit."
-            return "You do not have that to give."
+                return msg("Taking a woven tile off its spell to trade it costs 1 spirit.")
+            return msg("You do not have that to give.")
         case Give(item) if step.kind == "want":
             if step.wants:
-                return "Say everything you give before what you ask for (or go back)."
+                return msg("Say everything you give before what you ask for (or go back).")
             if len(step.items) + 1 >= trading.MAX_ITEMS:
-                return f"An offer gives at most {trading.MAX_ITEMS} things."
+                return msg("An offer gives at most {most} things.", most=trading.MAX_ITEMS)
             if item.kind == "woven" and student.spirit < trading.UNWEAVE_COST * (
                 1 + sum(i.kind == "woven" for i in (step.item, *step.items) if i)
             ):
-                return "Taking each woven tile off its spell to trade it costs 1 spirit."
-            return "You do not have that to give as well as what your offer already gives."
+                return msg("Taking each woven tile off its spell to trade it costs 1 spirit.")
+            return msg("You do not have that to give as well as what your offer already gives.")
         case AskAlso(want) if step.kind == "want":
             if len(step.wants) + 1 >= trading.MAX_ITEMS:
-                return (
-                    f"An offer asks for at most {trading.MAX_ITEMS} things: ask for the last "
-                    "one with for, which sends the offer."
+                return msg(
+                    "An offer asks for at most {most} things: ask for the last one with for, "
+                    "which sends the offer.",
+                    most=trading.MAX_ITEMS,
                 )
             return _ask_refusal(s, step, want)
         case Ask(want) if step.kind == "want":
@@ -266,14 +298,17 @@ def _step_refusal(s: MagicSpellState, seat: int, step: Step, action: Action) -> 
 def _ask_refusal(s: MagicSpellState, step: Step, want: Want) -> str:
     if want.kind == "letter":
         if want.letter == STONE:
-            return "No philosopher's stone is in this game."
-        return f"There are no {tile_label(want.letter)} tiles in the game."
+            return msg("No philosopher's stone is in this game.")
+        return msg("There are no {tile} tiles in the game.", tile=tile_label(want.letter))
     if want.kind == "spellbook":
         whose = _seat(step.target)
         if want in step.wants:
-            return f"Your offer already asks for {_name(want.spell)}."
-        return f"{_name(want.spell)} is not in {whose}'s spellbook."
-    return f"{_seat(step.target)} has no more homework spells than your offer already asks for."
+            return msg("Your offer already asks for {spell}.", spell=_name(want.spell))
+        return msg("{spell} is not in {who}'s spellbook.", spell=_name(want.spell), who=whose)
+    return msg(
+        "{who} has no more homework spells than your offer already asks for.",
+        who=_seat(step.target),
+    )
 
 
 # ----------------------------------------------------------------------------- trades
@@ -281,49 +316,57 @@ def _trade_refusal(s: MagicSpellState, seat: int, action: Action) -> str:
     if not trading.may_trade(s, seat):
         if "trade" in s.students[seat].blocks:
             return _BLOCK_REASON["trade"]
-        return "You are taking your turn: trades are for students who are not."
+        return msg("You are taking your turn: trades are for students who are not.")
     match action:
         case TradeWith(other):
             return _trade_with_refusal(s, seat, other)
         case Accept(proposer):
             offer = trading.offer_from(s, proposer, seat)
             if offer is None:
-                return f"{_seat_text(s, proposer)} has made you no offer."
-            asked = ", ".join(_want_text(want) for want in offer.wants)
-            return f"You do not have everything {_seat(proposer)}'s offer asks for: {asked}."
+                return _no_offer(proposer)
+            asked = joined([_want_text(want) for want in offer.wants], ", ")
+            return msg(
+                "You do not have everything {who}'s offer asks for: {asked}.",
+                who=_seat(proposer),
+                asked=asked,
+            )
         case Decline(proposer):
-            return f"{_seat_text(s, proposer)} has made you no offer."
+            return _no_offer(proposer)
         case Withdraw(partner):
-            return f"You have no open offer to {_seat_text(s, partner)}."
-    return "Start an offer to another student first."
+            return msg("You have no open offer to {who}.", who=_seat_text(s, partner))
+    return msg("Start an offer to another student first.")
 
 
 def _trade_with_refusal(s: MagicSpellState, seat: int, other: int) -> str:
     if not 0 <= other < s.players:
-        return f"Nobody plays number {other + 1} in this game."
+        return _nobody(other)
     if other == seat:
-        return "You cannot trade with yourself."
+        return msg("You cannot trade with yourself.")
     if trading.offer_from(s, seat, other) is not None:
-        return f"Your offer to {_seat(other)} is still open: wait for the answer, or withdraw it."
+        return msg(
+            "Your offer to {who} is still open: wait for the answer, or withdraw it.",
+            who=_seat(other),
+        )
     if s.offered & offered_bit(seat, other):
-        return (
-            f"You have already made {_seat(other)} a trade offer this round; you may again "
-            "once your next turn has begun."
+        return msg(
+            "You have already made {who} a trade offer this round; you may again once your "
+            "next turn has begun.",
+            who=_seat(other),
         )
     student = s.students[seat]
     if not (student.cabinet or student.homework or student.spellbook):
-        return "You have nothing to trade."
+        return msg("You have nothing to trade.")
     if "trade" in s.students[other].blocks:
-        return f"{_seat(other)} may not trade now (an embargo)."
-    return f"{_seat(other)} is taking a turn and cannot trade now."
+        return msg("{who} may not trade now (an embargo).", who=_seat(other))
+    return msg("{who} is taking a turn and cannot trade now.", who=_seat(other))
 
 
 def _want_text(want: Want) -> str:
     if want.kind == "letter":
         return a_tile(want.letter)
     if want.kind == "spellbook":
-        return f"{_name(want.spell)} from your spellbook"
-    return "one of your homework spells"
+        return msg("{spell} from your spellbook", spell=_name(want.spell))
+    return msg("one of your homework spells")
 
 
 def _seat_text(s: MagicSpellState, seat: int) -> str:
@@ -335,10 +378,29 @@ def _seat(seat: int) -> str:
     return seat_ref(seat)
 
 
-def _a_tile_upper(letter: str) -> str:
-    text = a_tile(letter)
-    return text[0].upper() + text[1:]
-
-
 def _name(word: str) -> str:
-    return spell(word).name
+    return title(word)
+
+
+def _not_homework(word: str) -> str:
+    return msg("{spell} is not one of your homework spells.", spell=_name(word))
+
+
+def _no_tile(letter: str) -> str:
+    return msg("You have no {tile} in your cabinet.", tile=tile_label(letter))
+
+
+def _no_fit(letter: str, word: str) -> str:
+    return msg("{tile} does not fit {spell}.", tile=a_tile_upper(letter), spell=_name(word))
+
+
+def _empty(slot: int) -> str:
+    return msg("Place {place} is empty.", place=slot + 1)
+
+
+def _nobody(seat: int) -> str:
+    return msg("Nobody plays number {number} in this game.", number=seat + 1)
+
+
+def _no_offer(seat: int) -> str:
+    return msg("{who} has made you no offer.", who=_seat(seat))

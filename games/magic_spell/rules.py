@@ -7,6 +7,7 @@ mutations never reach the caller's state.
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import msg
 from games.magic_spell import casting, effects, laboratory, trading, turns, weaving
 from games.magic_spell.actions import (
     BACK,
@@ -57,7 +58,7 @@ from games.magic_spell.state import (
     Step,
     make_step,
 )
-from games.magic_spell.text import plural, spell_name
+from games.magic_spell.text import spell_name, woven_count
 
 Log = list[LogEntry]
 
@@ -228,7 +229,15 @@ def _turn(s: MagicSpellState, seat: int, step: Step | None, action: Action, log:
             _research(s, seat, log)
         case Rest():
             student.spirit += REST_GAIN
-            log.append(LogEntry.public(f"{seat_ref(seat)} rests and gains {REST_GAIN} spirit."))
+            log.append(
+                LogEntry.public(
+                    msg(
+                        "{who} rests and gains {amount} spirit.",
+                        who=seat_ref(seat),
+                        amount=REST_GAIN,
+                    )
+                )
+            )
             turns.end_turn(s, log)
         case Cast(word):
             casting.start(s, seat, word, log)
@@ -244,7 +253,10 @@ def _turn(s: MagicSpellState, seat: int, step: Step | None, action: Action, log:
         case ReturnTile(letter):
             student.cabinet.remove(letter)
             laboratory.return_tiles(
-                s, [letter], log, f"{seat_ref(seat)} has too many tiles and returns one"
+                s,
+                [letter],
+                log,
+                msg("{who} has too many tiles and returns one", who=seat_ref(seat)),
             )
             turns.cleanup(s, log)
         case ReturnSpell(word):
@@ -261,9 +273,15 @@ def _research(s: MagicSpellState, seat: int, log: Log) -> None:
     word = s.deck.pop()
     s.students[seat].homework.append(Homework(word))
     log.append(
-        LogEntry.public(f"{seat_ref(seat)} spends {RESEARCH_COST} spirit to research a spell.")
+        LogEntry.public(
+            msg(
+                "{who} spends {amount} spirit to research a spell.",
+                who=seat_ref(seat),
+                amount=RESEARCH_COST,
+            )
+        )
     )
-    log.append(LogEntry.private(f"You draw {spell_name(word)}.", [seat]))
+    log.append(LogEntry.private(msg("You draw {spell}.", spell=spell_name(word)), [seat]))
     turns.end_turn(s, log)
 
 
@@ -274,15 +292,20 @@ def _return_spell(s: MagicSpellState, seat: int, word: str, log: Log) -> None:
     number = student.homework.index(homework) + 1
     student.homework.remove(homework)
     s.deck.insert(0, word)
-    woven = plural(len(homework.woven), "woven tile")
+    woven = woven_count(len(homework.woven))
     log.append(
         LogEntry.public(
-            f"{seat_ref(seat)} has too much homework and puts homework spell {number} "
-            f"({woven}) on the bottom of the deck."
+            msg(
+                "{who} has too much homework and puts homework spell {number} ({woven}) on the "
+                "bottom of the deck.",
+                who=seat_ref(seat),
+                number=number,
+                woven=woven,
+            )
         )
     )
-    log.append(LogEntry.private(f"You put {spell_name(word)} back.", [seat]))
-    laboratory.return_tiles(s, homework.woven, log, "Its tiles return to the laboratory")
+    log.append(LogEntry.private(msg("You put {spell} back.", spell=spell_name(word)), [seat]))
+    laboratory.return_tiles(s, homework.woven, log, msg("Its tiles return to the laboratory"))
 
 
 def _back(s: MagicSpellState, seat: int, step: Step | None) -> None:

@@ -6,10 +6,11 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.core import Outcome
+from games.core.words import msg, nmsg
 from games.magic_spell.homework import credits, fits, missing
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import MagicSpellState
-from games.magic_spell.text import plural
+from games.magic_spell.text import credits_text
 
 
 class ScoreLine(BaseModel):
@@ -56,11 +57,25 @@ def results(s: MagicSpellState) -> tuple[str, ...]:
     words = []
     for seat in range(s.players):
         line = score_line(s, seat)
-        text = plural(line.total, "credit")
-        if line.stones:
-            text += f" ({line.stones} from {'a stone' if line.stones == 1 else 'stones'})"
-        if line.graded_first:
-            text += ", submitted first"
+        total = credits_text(line.total)
+        if line.stones and line.graded_first:
+            text = nmsg(
+                "{credits} ({n} from a stone), submitted first",
+                "{credits} ({n} from stones), submitted first",
+                line.stones,
+                credits=total,
+            )
+        elif line.stones:
+            text = nmsg(
+                "{credits} ({n} from a stone)",
+                "{credits} ({n} from stones)",
+                line.stones,
+                credits=total,
+            )
+        elif line.graded_first:
+            text = msg("{credits}, submitted first", credits=total)
+        else:
+            text = total
         words.append(text)
     return tuple(words)
 

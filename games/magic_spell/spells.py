@@ -63,6 +63,8 @@ class SpellData(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     word: str = Field(pattern=r"^[a-z]{3,14}$")
+    #: The magic word as a title: ``Quidnunc`` (a string of the data, which players read).
+    name: str
     credits: int = Field(ge=1, le=3)
     meaning: str
     effect: EffectKind
@@ -83,14 +85,11 @@ class SpellData(BaseModel):
             raise ValueError(f"{self.word}: `passive` goes with the passive effect only")
         if (self.effect in _NEEDS_AMOUNT) != (self.amount > 0):
             raise ValueError(f"{self.word}: an amount goes with {sorted(_NEEDS_AMOUNT)} only")
+        if self.name != self.word.capitalize():
+            raise ValueError(f"{self.word}: the name is the magic word as a title")
         if self.effect == "passive" and (self.spirit or self.tiles):
             raise ValueError(f"{self.word}: a passive spell is never cast, so has no requirement")
         return self
-
-    @property
-    def name(self) -> str:
-        """The magic word as a title: ``Quidnunc``."""
-        return self.word.capitalize()
 
     @property
     def letters(self) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.core.words import Msg, data_msg, msg, nmsg
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import ROW
 
@@ -41,7 +42,7 @@ def tiles_text(letters: Iterable[str]) -> str:
     'E E N ✶'
     """
     ordered = sorted(letters, key=lambda t: (t == STONE, t))
-    return " ".join(tile_label(t) for t in ordered) if ordered else "nothing"
+    return " ".join(tile_label(t) for t in ordered) if ordered else msg("nothing")
 
 
 def a_tile(letter: str) -> str:
@@ -51,13 +52,29 @@ def a_tile(letter: str) -> str:
     ('an E', 'a Q', 'an M')
     """
     if letter == STONE:
-        return "a philosopher's stone"
-    return f"an {letter}" if letter in "AEFHILMNORSX" else f"a {letter}"
+        return msg("a philosopher's stone")
+    if letter in "AEFHILMNORSX":
+        return msg("an {letter}", letter=letter)
+    return msg("a {letter}", letter=letter)
+
+
+def a_tile_upper(letter: str) -> str:
+    """:func:`a_tile` at the start of a sentence: ``An E``."""
+    if letter == STONE:
+        return msg("A philosopher's stone")
+    if letter in "AEFHILMNORSX":
+        return msg("An {letter}", letter=letter)
+    return msg("A {letter}", letter=letter)
+
+
+def title(word: str) -> Msg:
+    """A spell's name as players read it: ``Quidnunc``."""
+    return data_msg(spell(word).name)
 
 
 def spell_name(word: str) -> str:
     """A spell's name in bold, as logs and boards show it: ``**Quidnunc**``."""
-    return f"**{spell(word).name}**"
+    return msg("**{spell}**", spell=title(word))
 
 
 def row_label(row: int) -> str:
@@ -69,6 +86,31 @@ def row_label(row: int) -> str:
     return f"{row * ROW + 1}-{row * ROW + ROW}"
 
 
-def plural(count: int, word: str) -> str:
+def credits_text(count: int) -> Msg:
+    """``1 credit``, ``2 credits``."""
+    return nmsg("{n} credit", "{n} credits", count)
+
+
+def tiles_count(count: int) -> Msg:
     """``1 tile``, ``2 tiles``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return nmsg("{n} tile", "{n} tiles", count)
+
+
+def spells_count(count: int) -> Msg:
+    """``1 spell``, ``2 spells``."""
+    return nmsg("{n} spell", "{n} spells", count)
+
+
+def woven_count(count: int) -> Msg:
+    """``1 woven tile``, ``2 woven tiles``."""
+    return nmsg("{n} woven tile", "{n} woven tiles", count)
+
+
+def homework_count(count: int) -> Msg:
+    """``1 homework spell``, ``2 homework spells``."""
+    return nmsg("{n} homework spell", "{n} homework spells", count)
+
+
+def stones_count(count: int) -> Msg:
+    """``1 philosopher's stone``, ``2 philosopher's stones``."""
+    return nmsg("{n} philosopher's stone", "{n} philosopher's stones", count)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from games.core import LogEntry, seat_ref
+from games.core.words import msg, msg_list, nmsg
 from games.magic_spell.actions import (
     ACCEPTS,
     BACK,
@@ -44,7 +45,7 @@ from games.magic_spell.state import (
     make_step,
     offered_bit,
 )
-from games.magic_spell.text import a_tile, plural, spell_name, tiles_text
+from games.magic_spell.text import a_tile, spell_name, tiles_text
 
 Log = list[LogEntry]
 TRADE_STEPS = ("give", "want", "accept")
@@ -382,7 +383,13 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
             assert declined is not None
             s.offers.remove(declined)
             log.append(
-                LogEntry.public(f"{seat_ref(seat)} declines {seat_ref(proposer)}'s trade offer.")
+                LogEntry.public(
+                    msg(
+                        "{who} declines {whom}'s trade offer.",
+                        who=seat_ref(seat),
+                        whom=seat_ref(proposer),
+                    )
+                )
             )
         case Withdraw(partner):
             withdrawn = offer_from(s, seat, partner)
@@ -390,7 +397,11 @@ def apply(s: MagicSpellState, seat: int, action: Action, log: Log) -> None:
             s.offers.remove(withdrawn)
             log.append(
                 LogEntry.public(
-                    f"{seat_ref(seat)} withdraws their trade offer to {seat_ref(partner)}."
+                    msg(
+                        "{who} withdraws their trade offer to {whom}.",
+                        who=seat_ref(seat),
+                        whom=seat_ref(partner),
+                    )
                 )
             )
         case _:
@@ -434,11 +445,17 @@ def _send(s: MagicSpellState, offer: Offer, log: Log) -> None:
     s.offers.append(offer)
     s.offered |= offered_bit(offer.proposer, offer.partner)
     who, whom = seat_ref(offer.proposer), seat_ref(offer.partner)
-    log.append(LogEntry.public(f"{who} offers {whom} a trade."))
+    log.append(LogEntry.public(msg("{who} offers {whom} a trade.", who=who, whom=whom)))
     giving = _items_text(s, offer.proposer, offer.gives, private=True)
     log.append(
         LogEntry.private(
-            f"{who} offers {whom} {giving} for {wants_text(offer.wants)}.",
+            msg(
+                "{who} offers {whom} {giving} for {wanting}.",
+                who=who,
+                whom=whom,
+                giving=giving,
+                wanting=wants_text(offer.wants),
+            ),
             [offer.proposer, offer.partner],
         )
     )
@@ -459,10 +476,27 @@ def _trade(s: MagicSpellState, offer: Offer, answer: Sequence[Item], log: Log) -
     for handed in received:
         _receive(s, proposer, handed)
     who, whom = seat_ref(proposer), seat_ref(partner)
-    log.append(LogEntry.public(f"{whom} accepts: {who} gives {mine_public} for {theirs_public}."))
+    log.append(
+        LogEntry.public(
+            msg(
+                "{whom} accepts: {who} gives {given} for {taken}.",
+                whom=whom,
+                who=who,
+                given=mine_public,
+                taken=theirs_public,
+            )
+        )
+    )
     log.append(
         LogEntry.private(
-            f"{who} gives {whom} {mine_private} and gets {theirs_private}.", [proposer, partner]
+            msg(
+                "{who} gives {whom} {given} and gets {taken}.",
+                who=who,
+                whom=whom,
+                given=mine_private,
+                taken=theirs_private,
+            ),
+            [proposer, partner],
         )
     )
 
@@ -514,29 +548,47 @@ def describe_item(s: MagicSpellState, seat: int, item: Item, private: bool) -> s
     """An item as the traders (``private``) or the table see it."""
     student = s.students[seat]
     if item.kind == "tile":
-        return a_tile(item.letter) if private else "a tile from their cabinet"
+        return a_tile(item.letter) if private else msg("a tile from their cabinet")
     if item.kind == "woven":
         number = homework_number(student, item.spell)
-        letter = a_tile(item.letter) if private or s.open_research else "a tile"
-        where = spell_name(item.spell) if private else f"homework spell {number}"
-        return f"{letter} woven on {where} (1 spirit to take it off)"
+        letter = a_tile(item.letter) if private or s.open_research else msg("a tile")
+        if private:
+            return msg(
+                "{tile} woven on {spell} (1 spirit to take it off)",
+                tile=letter,
+                spell=spell_name(item.spell),
+            )
+        return msg(
+            "{tile} woven on homework spell {number} (1 spirit to take it off)",
+            tile=letter,
+            number=number,
+        )
     homework = student.homework_spell(item.spell)
     if homework is None:
-        return f"{spell_name(item.spell)} from their spellbook"
+        return msg("{spell} from their spellbook", spell=spell_name(item.spell))
     if private:
-        return f"the homework spell {spell_name(item.spell)} ({_woven_text(homework.woven)})"
+        if homework.woven:
+            return msg(
+                "the homework spell {spell} (woven {tiles})",
+                spell=spell_name(item.spell),
+                tiles=tiles_text(homework.woven),
+            )
+        return msg("the homework spell {spell} (nothing woven yet)", spell=spell_name(item.spell))
     number = homework_number(student, item.spell)
     if not homework.woven:
-        woven = "nothing woven"
-    elif s.open_research:
-        woven = f"woven {tiles_text(homework.woven)}"
-    else:
-        woven = f"{plural(len(homework.woven), 'tile')} woven"
-    return f"homework spell {number} ({woven})"
-
-
-def _woven_text(woven: tuple[str, ...]) -> str:
-    return f"woven {tiles_text(woven)}" if woven else "nothing woven yet"
+        return msg("homework spell {number} (nothing woven)", number=number)
+    if s.open_research:
+        return msg(
+            "homework spell {number} (woven {tiles})",
+            number=number,
+            tiles=tiles_text(homework.woven),
+        )
+    return nmsg(
+        "homework spell {number} ({n} tile woven)",
+        "homework spell {number} ({n} tiles woven)",
+        len(homework.woven),
+        number=number,
+    )
 
 
 def _items_text(s: MagicSpellState, seat: int, items: Sequence[Item], private: bool) -> str:
@@ -554,9 +606,7 @@ def wants_text(wants: Sequence[Want]) -> str:
 
 
 def _and(parts: Sequence[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return msg_list(parts)
 
 
 def describe_want(want: Want) -> str:
@@ -564,8 +614,8 @@ def describe_want(want: Want) -> str:
     if want.kind == "letter":
         return a_tile(want.letter)
     if want.kind == "spellbook":
-        return f"{spell_name(want.spell)} from their spellbook"
-    return "a homework spell of their choice"
+        return msg("{spell} from their spellbook", spell=spell_name(want.spell))
+    return msg("a homework spell of their choice")
 
 
 # ------------------------------------------------------------------------------ settling
@@ -581,8 +631,12 @@ def cancel(s: MagicSpellState, offer: Offer, log: Log, reason: str) -> None:
     s.offers.remove(offer)
     log.append(
         LogEntry.public(
-            f"{seat_ref(offer.proposer)}'s offer to {seat_ref(offer.partner)} is cancelled: "
-            f"{reason}."
+            msg(
+                "{who}'s offer to {whom} is cancelled: {reason}.",
+                who=seat_ref(offer.proposer),
+                whom=seat_ref(offer.partner),
+                reason=reason,
+            )
         )
     )
 
@@ -601,20 +655,26 @@ def settle(s: MagicSpellState, log: Log) -> None:
             and not _step_still_possible(s, seat, step)
         ):
             s.steps[seat] = None
-            log.append(LogEntry.private("Your trade in progress can no longer go through.", [seat]))
+            log.append(
+                LogEntry.private(msg("Your trade in progress can no longer go through."), [seat])
+            )
 
 
 def _offer_problem(s: MagicSpellState, offer: Offer) -> str:
     for seat in (offer.proposer, offer.partner):
         if not may_trade(s, seat):
             if "trade" in s.students[seat].blocks:
-                return f"{seat_ref(seat)} is under an embargo"
-            return f"{seat_ref(seat)}'s turn has begun"
+                return msg("{who} is under an embargo", who=seat_ref(seat))
+            return msg("{who}'s turn has begun", who=seat_ref(seat))
     if not can_hand_over(s.students[offer.proposer], offer.gives):
-        return "what was offered is gone"
+        return msg("what was offered is gone")
     for want in offer.wants:
         if want.kind == "spellbook" and want.spell not in s.students[offer.partner].spellbook:
-            return f"{spell_name(want.spell)} has left {seat_ref(offer.partner)}'s spellbook"
+            return msg(
+                "{spell} has left {who}'s spellbook",
+                spell=spell_name(want.spell),
+                who=seat_ref(offer.partner),
+            )
     return ""
 
 

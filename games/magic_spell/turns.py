@@ -6,10 +6,11 @@ Functions here change a state that the engine has already cloned.
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import msg
 from games.magic_spell import trading
 from games.magic_spell.homework import cabinet_limit, credits, homework_limit, owns
 from games.magic_spell.state import SPIRIT_FLOOR, MagicSpellState, make_step, offers_of
-from games.magic_spell.text import plural
+from games.magic_spell.text import credits_text
 
 Log = list[LogEntry]
 
@@ -21,7 +22,7 @@ def begin(s: MagicSpellState, seat: int, log: Log) -> None:
         return
     s.started = True
     if s.low_enrollment:
-        trading.cancel_involving(s, seat, log, f"{seat_ref(seat)}'s turn has begun")
+        trading.cancel_involving(s, seat, log, msg("{who}'s turn has begun", who=seat_ref(seat)))
 
 
 def end_turn(s: MagicSpellState, log: Log) -> None:
@@ -59,26 +60,33 @@ def _pass_turn(s: MagicSpellState, log: Log) -> None:
             s.extra_turn = False
             log.append(
                 LogEntry.public(
-                    f"{seat_ref(seat)} has {plural(points, 'credit')} and submits their "
-                    "spellbook for grading: every other student has one last turn."
+                    msg(
+                        "{who} has {credits} and submits their spellbook for grading: every "
+                        "other student has one last turn.",
+                        who=seat_ref(seat),
+                        credits=credits_text(points),
+                    )
                 )
             )
     else:
         s.last_turns -= 1
         if s.last_turns == 0:
-            _finish(s, log, "Every last turn has been played: the spellbooks are graded.")
+            _finish(s, log, msg("Every last turn has been played: the spellbooks are graded."))
             return
     following = seat if s.extra_turn else (seat + 1) % s.players
     if s.extra_turn:
-        log.append(LogEntry.public(f"{seat_ref(seat)} takes another turn."))
+        log.append(LogEntry.public(msg("{who} takes another turn.", who=seat_ref(seat))))
     elif following == 0:
         s.round += 1
         if s.grader < 0 and s.round > s.last_round:
             _finish(
                 s,
                 log,
-                f"Round {s.last_round} is over and so is the semester: nobody has "
-                "submitted a full courseload, so the spellbooks are graded as they stand.",
+                msg(
+                    "Round {round} is over and so is the semester: nobody has submitted a full "
+                    "courseload, so the spellbooks are graded as they stand.",
+                    round=s.last_round,
+                ),
             )
             return
     s.extra_turn = False
@@ -89,9 +97,11 @@ def _pass_turn(s: MagicSpellState, log: Log) -> None:
     s.free_weave_used = False
     if not s.low_enrollment:
         s.steps[following] = None
-        trading.cancel_involving(s, following, log, f"it is {seat_ref(following)}'s turn")
+        trading.cancel_involving(
+            s, following, log, msg("it is {who}'s turn", who=seat_ref(following))
+        )
     if s.grader >= 0:
-        log.append(LogEntry.public(f"{seat_ref(following)} takes their last turn."))
+        log.append(LogEntry.public(msg("{who} takes their last turn.", who=seat_ref(following))))
 
 
 def _finish(s: MagicSpellState, log: Log, why: str) -> None:

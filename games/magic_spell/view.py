@@ -12,6 +12,7 @@ from collections import Counter
 
 from pydantic import BaseModel, ConfigDict
 
+from games.core.words import Text, msg
 from games.magic_spell import rules, trading
 from games.magic_spell.homework import credits, missing
 from games.magic_spell.scoring import ScoreLine, score_line
@@ -60,8 +61,8 @@ class OfferView(_Frozen):
 
     proposer: int
     partner: int
-    give: str
-    want: str
+    give: Text
+    want: Text
 
 
 class PendingView(_Frozen):
@@ -76,7 +77,7 @@ class PendingView(_Frozen):
     target: int = -1
     letter: str = ""
     seen: tuple[str, ...] = ()
-    detail: str = ""
+    detail: Text = ""
 
 
 class MagicSpellView(_Frozen):
@@ -210,7 +211,9 @@ def _own_step(s: MagicSpellState, seat: int, step: Step) -> PendingView:
     if step.kind == "want" and step.item is not None:
         detail = trading.items_text(s, seat, (step.item, *step.items))
         if step.wants:
-            detail += f" for {trading.wants_text(step.wants)}"
+            detail = msg(
+                "{giving} for {wanting}", giving=detail, wanting=trading.wants_text(step.wants)
+            )
     if step.kind == "accept":
         offer = trading.offer_from(s, step.target, seat)
         detail = trading.wants_text(offer.wants) if offer is not None else ""

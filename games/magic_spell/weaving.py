@@ -6,12 +6,13 @@ Functions here change a state that the engine has already cloned.
 from __future__ import annotations
 
 from games.core import LogEntry, seat_ref
+from games.core.words import data_msg, msg
 from games.magic_spell import laboratory, turns
 from games.magic_spell.actions import KEEP, PUT_BACK, Action, MoveTile, Weave, WeaveFound
 from games.magic_spell.homework import fits, homework_number, is_complete, missing, owns
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import Homework, MagicSpellState, Step, make_step
-from games.magic_spell.text import plural, spell_name, tile_label
+from games.magic_spell.text import credits_text, spell_name, tile_label
 
 Log = list[LogEntry]
 #: Spirit for each weave after the first of a turn, and for moving a tile between spells.
@@ -116,21 +117,54 @@ def weave(
     assert homework is not None
     number = homework_number(student, target)
     who = seat_ref(seat)
-    paid = f" ({cost} spirit)" if cost else ""
-    shown = tile_label(letter) if s.open_research else "a tile"
+    shown = tile_label(letter) if s.open_research else msg("a tile")
     mine = tile_label(letter)
     if source:
         origin = student.homework_spell(source)
         assert origin is not None
-        public = (
-            f"{who} moves {shown} from homework spell {homework_number(student, source)} "
-            f"onto homework spell {number}{paid}."
+        whence = homework_number(student, source)
+        if cost:
+            public = msg(
+                "{who} moves {tile} from homework spell {whence} onto homework spell {number} "
+                "({cost} spirit).",
+                who=who,
+                tile=shown,
+                whence=whence,
+                number=number,
+                cost=cost,
+            )
+        else:
+            public = msg(
+                "{who} moves {tile} from homework spell {whence} onto homework spell {number}.",
+                who=who,
+                tile=shown,
+                whence=whence,
+                number=number,
+            )
+        private = msg(
+            "You move {tile} from {source} onto {target}.",
+            tile=mine,
+            source=spell_name(source),
+            target=spell_name(target),
         )
-        private = f"You move {mine} from {spell_name(source)} onto {spell_name(target)}."
         student.replace_homework(origin, origin.without_tile(letter))
     else:
-        public = f"{who} weaves {shown} onto homework spell {number}{paid}."
-        private = f"You weave {mine} onto {spell_name(target)}."
+        if cost:
+            public = msg(
+                "{who} weaves {tile} onto homework spell {number} ({cost} spirit).",
+                who=who,
+                tile=shown,
+                number=number,
+                cost=cost,
+            )
+        else:
+            public = msg(
+                "{who} weaves {tile} onto homework spell {number}.",
+                who=who,
+                tile=shown,
+                number=number,
+            )
+        private = msg("You weave {tile} onto {spell}.", tile=mine, spell=spell_name(target))
         student.cabinet.remove(letter)
     woven = homework.with_tile(letter)
     student.replace_homework(homework, woven)
@@ -157,15 +191,21 @@ def complete(s: MagicSpellState, seat: int, homework: Homework, log: Log) -> Non
     data = spell(homework.spell)
     log.append(
         LogEntry.public(
-            f"{seat_ref(seat)} completes {spell_name(homework.spell)} "
-            f"({plural(data.credits, 'credit')}): *{data.meaning}*. {data.text}"
+            msg(
+                "{who} completes {spell} ({credits}): *{meaning}*. {effect}",
+                who=seat_ref(seat),
+                spell=spell_name(homework.spell),
+                credits=credits_text(data.credits),
+                meaning=data_msg(data.meaning),
+                effect=data_msg(data.text),
+            )
         )
     )
     laboratory.return_tiles(
         s,
         homework.woven,
         log,
-        f"The tiles of {spell_name(homework.spell)} return to the laboratory",
+        msg("The tiles of {spell} return to the laboratory", spell=spell_name(homework.spell)),
     )
 
 
@@ -174,8 +214,14 @@ def look(s: MagicSpellState, seat: int, slot: int, log: Log) -> None:
     """Look at the tile at ``slot`` without showing it; it stays in place while you decide."""
     s.known[slot] |= 1 << seat
     s.steps[seat] = make_step("found", slot=slot)
-    log.append(LogEntry.public(f"{seat_ref(seat)} scrounges tile {slot + 1}."))
-    log.append(LogEntry.private(f"Tile {slot + 1} is {tile_label(s.lab[slot])}.", [seat]))
+    log.append(
+        LogEntry.public(msg("{who} scrounges tile {place}.", who=seat_ref(seat), place=slot + 1))
+    )
+    log.append(
+        LogEntry.private(
+            msg("Tile {place} is {tile}.", place=slot + 1, tile=tile_label(s.lab[slot])), [seat]
+        )
+    )
 
 
 def found_actions(s: MagicSpellState, seat: int, step: Step) -> list[Action]:
@@ -198,11 +244,26 @@ def weave_found(s: MagicSpellState, seat: int, target: str, log: Log) -> None:
     letter = laboratory.take(s, step.slot)
     woven = homework.with_tile(letter)
     student.replace_homework(homework, woven)
-    shown = tile_label(letter) if s.open_research else "it"
     number = homework_number(student, target)
-    log.append(LogEntry.public(f"{seat_ref(seat)} weaves {shown} onto homework spell {number}."))
+    if s.open_research:
+        public = msg(
+            "{who} weaves {tile} onto homework spell {number}.",
+            who=seat_ref(seat),
+            tile=tile_label(letter),
+            number=number,
+        )
+    else:
+        public = msg(
+            "{who} weaves it onto homework spell {number}.", who=seat_ref(seat), number=number
+        )
+    log.append(LogEntry.public(public))
     log.append(
-        LogEntry.private(f"You weave {tile_label(letter)} onto {spell_name(target)}.", [seat])
+        LogEntry.private(
+            msg(
+                "You weave {tile} onto {spell}.", tile=tile_label(letter), spell=spell_name(target)
+            ),
+            [seat],
+        )
     )
     _woven(s, seat, woven, log)
 
@@ -214,7 +275,7 @@ def keep(s: MagicSpellState, seat: int, log: Log) -> None:
     student = s.students[seat]
     student.cabinet.append(laboratory.take(s, step.slot))
     student.cabinet.sort()
-    log.append(LogEntry.public(f"{seat_ref(seat)} puts it in their cabinet."))
+    log.append(LogEntry.public(msg("{who} puts it in their cabinet.", who=seat_ref(seat))))
     turns.end_turn(s, log)
 
 
@@ -228,10 +289,14 @@ def put_back(s: MagicSpellState, seat: int, log: Log) -> None:
         s.removed += 1
         log.append(
             LogEntry.public(
-                f"{seat_ref(seat)} returns it to the laboratory: it is a philosopher's stone, "
-                f"so it leaves the game and place {step.slot + 1} is empty."
+                msg(
+                    "{who} returns it to the laboratory: it is a philosopher's stone, so it "
+                    "leaves the game and place {place} is empty.",
+                    who=seat_ref(seat),
+                    place=step.slot + 1,
+                )
             )
         )
     else:
-        log.append(LogEntry.public(f"{seat_ref(seat)} leaves it where it lies."))
+        log.append(LogEntry.public(msg("{who} leaves it where it lies.", who=seat_ref(seat))))
     turns.end_turn(s, log)
