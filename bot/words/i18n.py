@@ -105,6 +105,8 @@ def _say(message: Msg, language: str) -> str:
         places = message.quantity
         pattern = "0." + "0" * places if places else "0"
         return format_decimal(value, format=pattern, locale=_babel_locale(language))
+    if message.kind == "name":
+        return pseudo(message.template) if language == PSEUDO else message.template
     template = _template(message, language)
     if message.kind == "data":
         return template
@@ -141,7 +143,7 @@ def _template(message: Msg, language: str) -> str:
 
 def translated(message: Msg, language: str) -> bool:
     """Whether ``language``'s catalogues say ``message`` (its own words, not what is inside)."""
-    if language in (SOURCE, PSEUDO) or message.kind in ("join", "list", "decimal"):
+    if language in (SOURCE, PSEUDO) or message.kind in ("join", "list", "decimal", "name"):
         return True
     english = _template(message, SOURCE)
     said = _template(message, language)

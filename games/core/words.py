@@ -41,7 +41,7 @@ PLACEHOLDER = re.compile(r"\{([A-Za-z_]\w*)(?::([^{}]*))?\}")
 Param = Any
 #: The kinds of message: a template, a template with plural forms, a string of a game's data
 #: files, words joined by a fixed separator, a list ("A, B and C"), a decimal number.
-Kind = Literal["text", "plural", "data", "join", "list", "decimal"]
+Kind = Literal["text", "plural", "data", "name", "join", "list", "decimal"]
 ListStyle = Literal["and", "or", "unit"]
 
 #: The serialization context key under which pydantic models keep messages as messages
@@ -177,6 +177,8 @@ def message_from_data(data: Mapping[str, Any]) -> Msg:
         return nmsg(template, plural, count, context=data.get("context"), **params)
     if kind == "data":
         return data_msg(template)
+    if kind == "name":
+        return proper_name(template)
     if kind == "join":
         return joined(items, template)
     if kind == "list":
@@ -226,6 +228,13 @@ def data_msg(text: str) -> Msg:
     as it is in English and looked up in the catalogues in other languages. Its braces are
     not placeholders."""
     return Msg(text, kind="data", template=text)
+
+
+def proper_name(text: str) -> Msg:
+    """A name the same in every language on purpose (Magic Spell's spells are the English
+    words their tiles spell): never looked up in a catalogue, and still a message, so the
+    test language marks it like every word a member reads."""
+    return Msg(text, kind="name", template=text)
 
 
 def joined(parts: Iterable[Param], separator: str = "\n") -> Msg:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from games.core.catalogue import SHORT_LIMIT, CardText
-from games.core.words import data_msg, msg, msg_list, pmsg
+from games.core.words import data_msg, msg, msg_list, pmsg, proper_name
 from games.magic_spell.actions import (
     Accept,
     Action,
@@ -121,7 +121,7 @@ def _spell_entry(data: SpellData) -> CardText:
         numbers.append((pmsg("number", "Tiles"), str(data.tiles)))
     return CardText(
         key=spell_key(data.word),
-        name=data_msg(data.name),
+        name=proper_name(data.name),
         kind=pmsg("kind", "passive spell") if not data.castable else pmsg("kind", "spell"),
         text=text,
         short=spell_brief(data),
@@ -453,4 +453,4 @@ def _accepted(s: MagicSpellState, seat: int, proposer: int) -> list[str]:
 def effect_line(word: str) -> str:
     """A spell's name and short effect, for boards: "**Vim** — Gain 3 spirit."."""
     data = spell(word)
-    return msg("**{spell}** — {effect}", spell=data_msg(data.name), effect=spell_brief(data))
+    return msg("**{spell}** — {effect}", spell=proper_name(data.name), effect=spell_brief(data))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from games.core.words import Msg, data_msg, msg, nmsg
+from games.core.words import Msg, msg, nmsg, proper_name
 from games.magic_spell.spells import STONE, spell
 from games.magic_spell.state import ROW
 
@@ -69,7 +69,7 @@ def a_tile_upper(letter: str) -> str:
 
 def title(word: str) -> Msg:
     """A spell's name as players read it: ``Quidnunc``."""
-    return data_msg(spell(word).name)
+    return proper_name(spell(word).name)
 
 
 def spell_name(word: str) -> str:
