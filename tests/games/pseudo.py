@@ -23,8 +23,8 @@ from games.core.picture import drawn_in
 #: Balanced marked spans (innermost first, removed until none is left).
 _MARKED = re.compile(r"⟦[^⟦⟧]*⟧")
 #: What a text may hold unmarked: seat placeholders and the neutral tokens, code spans
-#: (notation), numbers and what is not a word.
-_LEFT_ALONE = re.compile(r"\{[^{}]*\}|`[^`]*`")
+#: (notation), options as they are typed (``rounds=10``), numbers and what is not a word.
+_LEFT_ALONE = re.compile(r"\{[^{}]*\}|`[^`]*`|\b[a-z_]+=[\w.-]+")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 #: A number written in Roman numerals (a Magnum Opus round, a year): a number, not a word.
 _ROMAN = re.compile(r"[IVXLC]+")

@@ -25,6 +25,7 @@ from bot.common.names import AI_NAMES
 from bot.wiring.app import GrimoireBot
 from bot.wiring.settings import Settings
 from bot.words.languages import PSEUDO
+from games.magic_spell.state import FEWEST_ROUNDS
 from storage import Game
 from tests.bot.conftest import Table
 from tests.bot.driving import bot_of, stored
@@ -32,6 +33,9 @@ from tests.bot.names_scan import member_texts
 from tests.bot.test_names_not_codes import PLAY_ECHO, ask_around, play_out
 from tests.games.pseudo import unmarked
 
+#: Options that end a game sooner where its default is long (Magic Spell's shortest
+#: semester), so that every title's whole game fits in the test run.
+SHORT_GAMES = {"magic-spell": f"rounds={FEWEST_ROUNDS}"}
 #: Discord's limits on what each key of a payload holds.
 LIMITS = {"content": 2000, "label": 80, "placeholder": 150, "title": 256, "value": 1024,
           "description": 4096, "name": 256, "text": 2048}  # fmt: skip
@@ -61,7 +65,8 @@ async def seated_game(table: Table, key: str) -> Game:
     """Alice's lobby, Bob joined, an AI player where the game seats three, started: by the
     buttons' ids, whatever their words."""
     alice, bob = table.members["alice"], table.members["bob"]
-    await alice.slash(table.channel, "game new", game=key)
+    short = {"options": SHORT_GAMES[key]} if key in SHORT_GAMES else {}
+    await alice.slash(table.channel, "game new", game=key, **short)
     lobby = table.channel.last_message
     assert lobby is not None
     game_id = (await bot_of(table).services.store.games.in_channel(table.channel.id))[-1].id
