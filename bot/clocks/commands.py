@@ -13,7 +13,6 @@ from discord.utils import format_dt
 
 from bot.clocks.notify_settings import (
     DISCORD_LANGUAGE,
-    NOTIFY_FORM,
     check_language,
     notify_message,
     notify_text,
@@ -23,16 +22,15 @@ from bot.clocks.notify_settings import (
 from bot.clocks.quiet_hours import check_zone, matching_zones
 from bot.clocks.server_settings import (
     SERVER_DEFAULT,
-    SETTINGS_FORM,
     check_server_language,
     language_line,
     preferred_locale,
     save_server,
     save_settings_form,
     server_language,
-    server_reminders,
     settings_message,
 )
+from bot.clocks.settings_forms import NOTIFY_FORM, SETTINGS_FORM, server_reminders
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
     MAX_STRIKES,

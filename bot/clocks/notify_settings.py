@@ -14,6 +14,7 @@ from typing import Any, ClassVar, cast
 import discord
 
 from bot.clocks.quiet_hours import own_reminders, quiet_text
+from bot.clocks.settings_forms import notify_form, points_typed
 from bot.clocks.turn_clock import duration_text
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
@@ -373,56 +374,6 @@ class NotifyLanguageButton(
         chosen = check_language(self.language)
         player = await services_of(interaction).presence.set_language(self.owner, chosen)
         await show_saved(interaction, player)  # said in the language just chosen
-
-
-#: The custom id of a member's form; its answer is read from the submission alone, so a
-#: form opened before a restart is answered after it.
-NOTIFY_FORM = re.compile(r"grim:notify:(?P<owner>\d+):form")
-
-
-def notify_form(player: Player) -> discord.ui.Modal:
-    """The form for the typed preferences of ``/notify``, filled in with the current ones."""
-    quiet, points = player.quiet, player.reminders_before
-    form = discord.ui.Modal(
-        title=localize(msg("Your time")),
-        custom_id=f"grim:notify:{player.user_id}:form",
-        timeout=None,
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id="zone",
-            label=localize(msg("Time zone")),
-            placeholder=localize(msg("e.g. Europe/Paris, America/New_York")),
-            default=player.time_zone or "",
-            required=False,
-            max_length=60,
-        )
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id="quiet",
-            label=localize(msg("Quiet hours (e.g. 23-08, or off)")),
-            default="off" if quiet is None else f"{quiet[0]:02d}-{quiet[1]:02d}",
-            required=False,
-            max_length=20,
-        )
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id="before",
-            label=localize(msg("Reminders before (e.g. 12h 1h, table, none)")),
-            default="table" if points is None else points_typed(points),
-            required=False,
-            max_length=60,
-        )
-    )
-    form.stop()  # nothing waits for it here: the submission is answered from its custom id
-    return form
-
-
-def points_typed(points: Sequence[int]) -> str:
-    """Reminder points as they are typed (``12h 1h``, or ``none``)."""
-    return " ".join(duration_text(timedelta(seconds=s)) for s in points) or "none"
 
 
 async def save_notify_form(

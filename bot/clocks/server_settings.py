@@ -15,18 +15,15 @@ import discord
 
 from bot.clocks.notify_settings import chosen_values
 from bot.clocks.quiet_hours import check_zone
+from bot.clocks.settings_forms import server_reminders, settings_form
 from bot.clocks.turn_clock import (
     DEADLINE_CHOICES,
-    DEFAULT_REMINDERS,
-    LONGEST_REMINDER,
-    MAX_REMINDERS,
     MAX_STRIKES,
     POLICY_LABELS,
     Policy,
     StrikesPolicy,
     TurnClock,
     duration_text,
-    parse_duration,
     server_clock,
 )
 from bot.common.access import manages
@@ -44,17 +41,6 @@ BUTTONS = "on_strikes|weekends|zone|languages"
 NOT_A_MANAGER = msg("Only members who manage this server can change its settings.")
 #: The value of the language menu that forgets the server's choice: its preferred locale's.
 SERVER_DEFAULT = "default"
-
-
-def server_reminders(text: str) -> list[int]:
-    """Reminder points typed as durations (``12h 1h 15m``), or ``none``: seconds before the
-    deadline, latest first."""
-    if text.strip().lower() == "none":
-        return []
-    points = [parse_duration(part, longest=LONGEST_REMINDER) for part in text.split()]
-    if len(points) > MAX_REMINDERS:
-        raise Refusal(nmsg("At most {n} reminder.", "At most {n} reminders.", MAX_REMINDERS))
-    return sorted({int(p.total_seconds()) for p in points}, reverse=True)
 
 
 async def save_server(
@@ -395,42 +381,6 @@ class ServerClockButton(
             change = {"weekends": False if clock.weekends else None}
         current = await save_server(interaction, self.guild_id, change)
         await show_saved(interaction, self.guild_id, self.owner, current)
-
-
-#: The custom id of a server's form; its answer is read from the submission alone, so a
-#: form opened before a restart is answered after it.
-SETTINGS_FORM = re.compile(r"grim:clock:(?P<guild>\d+):(?P<owner>\d+):form")
-
-
-def settings_form(guild_id: int, owner: int, clock: TurnClock) -> discord.ui.Modal:
-    """The form for the typed settings of ``/settings``, filled in with the current ones."""
-    form = discord.ui.Modal(
-        title=localize(msg("This server's time")),
-        custom_id=f"grim:clock:{guild_id}:{owner}:form",
-        timeout=None,
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id="zone",
-            label=localize(msg("Time zone (where weekends begin and end)")),
-            placeholder=localize(msg("e.g. Europe/Paris")),
-            default=clock.time_zone or "",
-            required=False,
-            max_length=60,
-        )
-    )
-    form.add_item(
-        discord.ui.TextInput(
-            custom_id="reminders",
-            label=localize(msg("Reminders before the deadline (or none)")),
-            placeholder=" ".join(duration_text(r) for r in DEFAULT_REMINDERS),
-            default=" ".join(duration_text(r) for r in clock.reminders) or "none",
-            required=False,
-            max_length=60,
-        )
-    )
-    form.stop()  # nothing waits for it here: the submission is answered from its custom id
-    return form
 
 
 async def save_settings_form(

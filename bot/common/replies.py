@@ -70,6 +70,16 @@ async def tell(interaction: discord.Interaction, message: str) -> None:
         await interaction.response.send_message(message, ephemeral=True)
 
 
+async def tell_with_embed(
+    interaction: discord.Interaction, content: str, embed: discord.Embed
+) -> None:
+    """An ephemeral message with one embed, as a response or a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(content, embed=embed, ephemeral=True)
+    else:
+        await interaction.response.send_message(content, embed=embed, ephemeral=True)
+
+
 async def post_with_buttons(
     interaction: discord.Interaction, embed: discord.Embed, view: discord.ui.View | None
 ) -> int:

@@ -22,7 +22,7 @@ from bot.lobby.requirements import check as check_requirements
 from bot.lobby.table_settings import REMATCH_OF as REMATCH_OF
 from bot.lobby.table_settings import Seating as Seating
 from bot.lobby.table_settings import TableSettings
-from bot.tables.views import table_deliveries
+from bot.tables.moves import table_deliveries
 from games.ai import level_of
 from games.core import Engine
 from games.core.words import msg, nmsg

@@ -195,6 +195,11 @@ def automatic_followers(
     return taken
 
 
+def page_count(count: int) -> int:
+    """The pages a menu of ``count`` entries takes (one at least)."""
+    return max(1, -(-count // PAGE_SIZE))
+
+
 def _page_clicks(position: int) -> int:
     """The "Next ▶" clicks to reach the page holding entry ``position`` of a paged menu."""
     return position // PAGE_SIZE

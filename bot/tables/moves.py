@@ -18,17 +18,18 @@ from typing import Any
 import games
 from bot.clocks.deadline_plan import clock_timers, move_finished
 from bot.clocks.heads_up import heads_up_deliveries
-from bot.common.announce import close_delivery, seat_users
+from bot.common.announce import close_delivery, game_lane, seat_users, where
 from bot.common.locks import GameLocks
+from bot.common.posts import text_data
 from bot.common.refusals import Refusal, StaleRequest
 from bot.ops.metrics import move_recorded
 from bot.tables.choices import automatic_followers
 from bot.tables.places import with_resignations
-from bot.tables.views import table_deliveries
 from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
 from games.core.words import msg
 from storage import (
     Delivery,
+    DeliveryKind,
     Game,
     GameNotActive,
     GameNotFound,
@@ -323,6 +324,43 @@ class Moves:
             told = []
             state = transition.state
         return game
+
+
+def table_deliveries(
+    game: Game,
+    version: int,
+    *,
+    post: bool = False,
+    lines: bool = True,
+    notify: bool = False,
+    missed: str | None = None,
+    heading: str | None = None,
+) -> list[Delivery]:
+    """What a start or a recorded move queues: the game's table as of ``version`` and each
+    player's private view as of it. Nothing is drawn here.
+
+    ``post`` asks for a new post even where the game did not start waiting on someone new
+    (a take-back, a game picked up in a new thread), without retelling the moves unless
+    ``lines``; ``notify`` sends each player a new private message; ``missed`` makes the post
+    stand in for one Discord refused (and queues no private views); ``heading`` opens the
+    post (neutral text: what happened, say a take-back)."""
+    table: dict[str, Any] = {"version": version}
+    if post or missed is not None or heading is not None:
+        table.update(post=True, lines=lines)
+    if heading is not None:
+        table["heading"] = text_data(heading)
+    if missed is not None:
+        table["missed"] = text_data(missed)
+    deliveries = [
+        Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
+    ]
+    if missed is not None:
+        return deliveries
+    view: dict[str, Any] = {"version": version, **({"notify": True} if notify else {})}
+    for user in seat_users(game):
+        if user is not None:
+            deliveries.append(Delivery(DeliveryKind.VIEW, user, view, game_id=game.id))
+    return deliveries
 
 
 def running_game(game: Game) -> Game:

@@ -14,15 +14,23 @@ import games
 from bot.common.announce import private_fields, seat_users
 from bot.common.errors import Guarded
 from bot.common.refusals import StaleRequest
-from bot.common.replies import picked
+from bot.common.replies import picked, tell_with_embed
 from bot.drawing.board_button import add_board_button
 from bot.drawing.embeds import board_embed, lines_text
-from bot.tables.choices import PAGE_SIZE, PanelChoices
-from bot.tables.panel_words import MOVE_ROOM, menu_option, panel_text, say, since_last_turn
+from bot.tables.choices import PAGE_SIZE, PanelChoices, page_count
+from bot.tables.panel_words import (
+    MOVE_ROOM,
+    back_label,
+    menu_option,
+    panel_text,
+    say,
+    since_last_turn,
+    steps_placeholder,
+)
 from bot.tables.play import MoveResult
 from bot.wiring.services import services_of
 from bot.words.i18n import localize
-from games.core.words import msg, pmsg
+from games.core.words import msg
 from storage.replay import ReplayFailed
 
 
@@ -204,24 +212,6 @@ class PanelPage(
         )
 
 
-def _back() -> str:
-    """The label of the button taking a step back, in the reader's language."""
-    return localize(pmsg("button", "Back"))
-
-
-def _step_words(whole: bool, page: int, pages: int) -> str:
-    """The placeholder of the steps' menu: after a whole-move menu, or alone; its page."""
-    if pages <= 1:
-        return msg("…or one step at a time") if whole else msg("Choose your move…")
-    if whole:
-        return msg("…or one step at a time ({page}/{pages})", page=page + 1, pages=pages)
-    return msg("Choose your move… ({page}/{pages})", page=page + 1, pages=pages)
-
-
-def _pages(count: int) -> int:
-    return max(1, -(-count // PAGE_SIZE))
-
-
 def panel_view(
     game_id: int,
     version: int,
@@ -251,7 +241,7 @@ def panel_view(
         view.add_item(together)
         row += 1
     elif choices.whole:
-        pages = _pages(len(choices.whole))
+        pages = page_count(len(choices.whole))
         whole_page = min(max(whole_page, 0), pages - 1)
         shown = choices.whole[whole_page * PAGE_SIZE : (whole_page + 1) * PAGE_SIZE]
         select = WholeMoveSelect(
@@ -277,16 +267,16 @@ def panel_view(
             for c in choices.steps
         ]
         if choices.back is not None:
-            items.append(PanelChoice(game_id, version, choices.back, _back(), back=True))
+            items.append(PanelChoice(game_id, version, choices.back, back_label(), back=True))
         for position, item in enumerate(items):
             item.row = row + position // 5
             view.add_item(item)
         return view
-    pages = _pages(len(choices.steps))
+    pages = page_count(len(choices.steps))
     page = min(max(page, 0), pages - 1)
     shown = choices.steps[page * PAGE_SIZE : (page + 1) * PAGE_SIZE]
     steps = PanelSelect(game_id, version, page, [menu_option(c, choices, names) for c in shown])
-    steps.item.placeholder = localize(_step_words(bool(choices.whole), page, pages))
+    steps.item.placeholder = localize(steps_placeholder(bool(choices.whole), page, pages))
     steps.item.row = row
     view.add_item(steps)
     row += 1
@@ -294,7 +284,7 @@ def panel_view(
         _add_pager(view, game_id, version, row, page, whole_page, pages, whole=False)
         row += 1
     if choices.back is not None:
-        back = PanelChoice(game_id, version, choices.back, _back(), back=True)
+        back = PanelChoice(game_id, version, choices.back, back_label(), back=True)
         back.row = row
         view.add_item(back)
     return view
@@ -408,13 +398,3 @@ async def after_move(interaction: discord.Interaction, result: MoveResult, *, ed
         await interaction.response.edit_message(content=content, embed=embed, view=None)
     else:
         await tell_with_embed(interaction, content, embed)
-
-
-async def tell_with_embed(
-    interaction: discord.Interaction, content: str, embed: discord.Embed
-) -> None:
-    """An ephemeral message with one embed, as a response or a follow-up."""
-    if interaction.response.is_done():
-        await interaction.followup.send(content, embed=embed, ephemeral=True)
-    else:
-        await interaction.response.send_message(content, embed=embed, ephemeral=True)

@@ -16,7 +16,7 @@ from bot.tables.views import Moment
 from bot.words.i18n import localize
 from games.core import Board, BoardField
 from games.core.catalogue import CardText
-from games.core.words import msg, nmsg
+from games.core.words import msg, nmsg, pmsg
 
 
 def menu_option(choice: Choice, panel: PanelChoices, names: Sequence[str]) -> discord.SelectOption:
@@ -75,6 +75,20 @@ def how_to_pick(panel: PanelChoices) -> str:
         return say(msg("Step back, or choose below."))
     typing = msg("-# Typing works too: `/play {example}`", example=example)
     return f"{say(how)}\n{say(typing)}"
+
+
+def back_label() -> str:
+    """The label of the button taking a step back, in the reader's language."""
+    return localize(pmsg("button", "Back"))
+
+
+def steps_placeholder(whole: bool, page: int, pages: int) -> str:
+    """The placeholder of the steps' menu: after a whole-move menu, or alone; its page."""
+    if pages <= 1:
+        return msg("…or one step at a time") if whole else msg("Choose your move…")
+    if whole:
+        return msg("…or one step at a time ({page}/{pages})", page=page + 1, pages=pages)
+    return msg("Choose your move… ({page}/{pages})", page=page + 1, pages=pages)
 
 
 # ------------------------------------------------------------------ the panel's text

@@ -1,9 +1,9 @@
 """The living table: what a game's thread and each player's private message show at a version.
 
 A move queues only *that* the table changed (the game and its version, see
-:func:`table_deliveries`); what the table shows is worked out here when the outbox sends it,
-from the game replayed to that version. Board work thus stays out of the move's transaction,
-and several updates waiting for the same board collapse into the newest.
+:func:`bot.tables.moves.table_deliveries`); what the table shows is worked out here when the
+outbox sends it, from the game replayed to that version. Board work thus stays out of the
+move's transaction, and several updates waiting for the same board collapse into the newest.
 
 The thread gets one post each time the game starts waiting on someone new (the post says, in
 the public log's words, what happened since the previous post, and pings whoever must now
@@ -21,7 +21,6 @@ from typing import Any
 
 import games
 from bot.common.announce import (
-    game_lane,
     private_lines,
     public_lines,
     seat_users,
@@ -29,51 +28,14 @@ from bot.common.announce import (
     turn_pings,
     where,
 )
-from bot.common.posts import PostPicture, text_data
+from bot.common.posts import PostPicture
 from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
 from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
 from games.core.words import Msg, joined, msg, pmsg
-from storage import OPEN_SEAT, Delivery, DeliveryKind, Game, GameStatus, RatingChange, Store
+from storage import OPEN_SEAT, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
-
-
-def table_deliveries(
-    game: Game,
-    version: int,
-    *,
-    post: bool = False,
-    lines: bool = True,
-    notify: bool = False,
-    missed: str | None = None,
-    heading: str | None = None,
-) -> list[Delivery]:
-    """What a start or a recorded move queues: the game's table as of ``version`` and each
-    player's private view as of it. Nothing is drawn here.
-
-    ``post`` asks for a new post even where the game did not start waiting on someone new
-    (a take-back, a game picked up in a new thread), without retelling the moves unless
-    ``lines``; ``notify`` sends each player a new private message; ``missed`` makes the post
-    stand in for one Discord refused (and queues no private views); ``heading`` opens the
-    post (neutral text: what happened, say a take-back)."""
-    table: dict[str, Any] = {"version": version}
-    if post or missed is not None or heading is not None:
-        table.update(post=True, lines=lines)
-    if heading is not None:
-        table["heading"] = text_data(heading)
-    if missed is not None:
-        table["missed"] = text_data(missed)
-    deliveries = [
-        Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
-    ]
-    if missed is not None:
-        return deliveries
-    view: dict[str, Any] = {"version": version, **({"notify": True} if notify else {})}
-    for user in seat_users(game):
-        if user is not None:
-            deliveries.append(Delivery(DeliveryKind.VIEW, user, view, game_id=game.id))
-    return deliveries
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,5 +368,4 @@ __all__: Sequence[str] = [
     "PrivateUpdate",
     "TablePost",
     "TableViews",
-    "table_deliveries",
 ]

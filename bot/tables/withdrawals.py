@@ -7,9 +7,8 @@ import games
 from bot.common import text
 from bot.common.announce import close_delivery, notice_deliveries
 from bot.common.refusals import Refusal
-from bot.tables.moves import Moves, running_game, stored_state
+from bot.tables.moves import Moves, running_game, stored_state, table_deliveries
 from bot.tables.places import by_forfeit
-from bot.tables.views import table_deliveries
 from games.core.words import msg
 from storage import (
     Game,

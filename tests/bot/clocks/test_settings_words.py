@@ -9,8 +9,9 @@ from typing import Any
 
 import discord
 
-from bot.clocks.notify_settings import notify_form, notify_message
-from bot.clocks.server_settings import settings_form, settings_message
+from bot.clocks.notify_settings import notify_message
+from bot.clocks.server_settings import settings_message
+from bot.clocks.settings_forms import notify_form, settings_form
 from bot.clocks.turn_clock import server_clock
 from bot.words.i18n import reading_in
 from bot.words.languages import PSEUDO

@@ -41,6 +41,7 @@ DISCORD_EDGE = frozenset(
         "bot/clocks/notify_settings.py",
         "bot/clocks/open_seat.py",
         "bot/clocks/server_settings.py",
+        "bot/clocks/settings_forms.py",
         "bot/common/access.py",
         "bot/common/errors.py",
         "bot/common/finding.py",

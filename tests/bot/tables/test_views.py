@@ -29,9 +29,10 @@ from bot.common.posts import Post
 from bot.drawing.picture_posts import post_picture
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.game_over import final_words, places
+from bot.tables.moves import table_deliveries
 from bot.tables.places import with_resignations
 from bot.tables.play import Tables
-from bot.tables.views import History, Moment, TablePost, TableViews, table_deliveries
+from bot.tables.views import History, Moment, TablePost, TableViews
 from bot.tables.withdrawals import Withdrawals
 from bot.undo.undo import Takebacks
 from games.core import BACK, HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
