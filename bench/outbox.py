@@ -27,6 +27,7 @@ from bot.drawing import pictures
 from bot.tables.moves import Moves
 from bot.tables.play import Tables
 from bot.tables.views import History, TableViews
+from bot.words.readers import Readers
 from storage import DeliveryKind, GameStatus, Store, open_store
 
 
@@ -163,7 +164,8 @@ async def run(folder: Path, scale: Any, progress: Callable[[str], None]) -> dict
 async def _drain(store: Store, progress: Callable[[str], None]) -> int:
     """Run the real outbox worker against the stand-in until nothing waits; messages sent."""
     client = _Discord()
-    worker = OutboxWorker(client, store, _Names(client))  # type: ignore[arg-type]
+    readers = Readers(store, lambda guild_id: None)
+    worker = OutboxWorker(client, store, _Names(client), readers=readers)  # type: ignore[arg-type]
     while await store.outbox.pending():
         worker.kick()
         await worker.idle()
