@@ -30,7 +30,7 @@ from babel.numbers import format_decimal
 from bot.words.catalogues import translations
 from bot.words.languages import PSEUDO, SOURCE
 from bot.words.pseudo import pseudo
-from games.core.board import Board, BoardField
+from games.core.board import Board
 from games.core.words import Msg, english_list, fill
 
 _reading: contextvars.ContextVar[str] = contextvars.ContextVar("reading", default=SOURCE)
@@ -166,20 +166,7 @@ def _same_in_both(message: Msg, language: str) -> bool:
 # ---------------------------------------------------------------- whole structures
 def localized_board(board: Board, language: str | None = None) -> Board:
     """A board with every text said in ``language``."""
-    return Board(
-        title=localize(board.title, language),
-        description=localize(board.description, language),
-        fields=tuple(
-            BoardField(
-                name=localize(f.name, language),
-                value=localize(f.value, language),
-                inline=f.inline,
-                pictured=f.pictured,
-            )
-            for f in board.fields
-        ),
-        footer=localize(board.footer, language),
-    )
+    return board.mapped(lambda text: localize(text, language))
 
 
 def localized(value: T, language: str | None = None) -> T:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -86,19 +86,24 @@ class Board(BaseModel):
 
     def rendered(self, names: Sequence[str] | None = None) -> Board:
         """The same board with seat placeholders replaced by names."""
+        return self.mapped(lambda text: render_seats(text, names))
+
+    def mapped(self, change: Callable[[str], str]) -> Board:
+        """The same board with ``change`` made to each of its texts (naming its seats,
+        saying it in a language)."""
         return Board(
-            title=render_seats(self.title, names),
-            description=render_seats(self.description, names),
+            title=change(self.title),
+            description=change(self.description),
             fields=tuple(
                 BoardField(
-                    name=render_seats(f.name, names),
-                    value=render_seats(f.value, names),
+                    name=change(f.name),
+                    value=change(f.value),
                     inline=f.inline,
                     pictured=f.pictured,
                 )
                 for f in self.fields
             ),
-            footer=render_seats(self.footer, names),
+            footer=change(self.footer),
         )
 
     def limit_problems(self) -> list[str]:
