@@ -29,7 +29,7 @@ from bot.replays.exports import export_files, export_game
 from bot.replays.replays import PUBLIC
 from bot.tables.confirm import ask, check_resign
 from bot.tables.turn import game_buttons, game_link
-from bot.words.i18n import localize
+from bot.words.i18n import in_public, localize
 from games.core import Engine
 from games.core.words import msg, nmsg, pmsg
 from storage import Game, GameStatus
@@ -129,8 +129,9 @@ class GameCommands(commands.Cog):
             rated=rated,
             requirements=requirements(min_reliability, min_games),
         )
-        embed = await lobby_card(lobby, self.services.names)
-        message_id = await post_with_buttons(interaction, embed, lobby_view(lobby))
+        with in_public():  # the lobby is everyone's: in the server's language
+            embed = await lobby_card(lobby, self.services.names)
+            message_id = await post_with_buttons(interaction, embed, lobby_view(lobby))
         await self.services.store.games.set_messages(lobby.id, lobby_message_id=message_id)
 
     @new.autocomplete("options")
