@@ -162,6 +162,9 @@ async def test_a_whole_game_on_a_french_server_with_a_german_member(table: Table
     await store.prefs.set_server(table.guild.id, {"language": "fr"})
     await store.prefs.set_choices(table.members["bob"].id, {"language": "de"})
     game = await seated_game(table, key)
+    # Alice opened the lobby with her English client: everyone's lobby is the server's French.
+    lobby = next(m for m in table.channel.history() if m.embeds)
+    assert "Joueurs" in str(lobby.embeds[0].to_dict()), lobby.embeds[0].to_dict()
     game = await play_out(table, game, random.Random(len(key) + 1))
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     in_thread = "\n".join(

@@ -51,7 +51,7 @@ def _by_core(text: str) -> bool:
 
 
 @pytest.mark.parametrize("players", [n for n, _ in ENGINE.configurations()])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_nothing_escapes_translation(players: int, seed: int) -> None:
     found = [
         (where, text, words)

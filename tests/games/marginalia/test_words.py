@@ -21,7 +21,7 @@ _SEAT = re.compile(r"\{p\d+\}")
 _CORE_UNKNOWN = re.compile(r"^⟦?“.*” is not a move in ")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 @pytest.mark.parametrize(
     "players", [players for players, _ in ENGINE.configurations()], ids=lambda n: f"{n}p"
 )
@@ -79,7 +79,7 @@ def test_a_card_and_its_ability_are_said_in_french_and_german() -> None:
     assert localize(cancer.numbers[1][0], "de") == "Leben"
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1])
 def test_every_label_fits_a_button_in_french_and_german(seed: int) -> None:
     chooser = random.Random(seed)
     state = new_game(seed)

@@ -29,7 +29,7 @@ def _ours(where: str, text: str) -> bool:
 
 
 @pytest.mark.parametrize("players", SEATS)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1])
 def test_nothing_escapes_translation(players: int, seed: int) -> None:
     found = [(w, t, words) for w, t, words in escaped(ENGINE, players, seed) if _ours(w, t)]
     assert found == []
