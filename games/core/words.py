@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import PlainSerializer, SerializationInfo, WrapValidator
@@ -52,17 +53,38 @@ KEEP_MESSAGES = "keep_messages"
 def fill(template: str, values: Mapping[str, Any], say: Callable[[Any], str]) -> str:
     """``template`` with each placeholder that has a value replaced by it, said by ``say``
     (then formatted by its spec, if any); the others left as they are."""
-
-    def one(match: re.Match[str]) -> str:
-        name, spec = match.group(1), match.group(2)
+    pieces = _pieces(template)
+    if len(pieces) == 1 and isinstance(pieces[0], str):
+        return template  # no placeholder
+    out: list[str] = []
+    for piece in pieces:
+        if isinstance(piece, str):
+            out.append(piece)
+            continue
+        name, spec, whole = piece
         if name not in values:
-            return match.group(0)
+            out.append(whole)
+            continue
         value = values[name]
         if spec:
-            return format(value if isinstance(value, int | float) else say(value), spec)
-        return say(value)
+            out.append(format(value if isinstance(value, int | float) else say(value), spec))
+        else:
+            out.append(say(value))
+    return "".join(out)
 
-    return PLACEHOLDER.sub(one, template)
+
+@lru_cache(maxsize=8192)
+def _pieces(template: str) -> tuple[str | tuple[str, str | None, str], ...]:
+    """A template cut once into its literal text and its placeholders (name, spec, as
+    written): messages are made on every move, their templates are few."""
+    pieces: list[str | tuple[str, str | None, str]] = []
+    last = 0
+    for match in PLACEHOLDER.finditer(template):
+        pieces.append(template[last : match.start()])
+        pieces.append((match.group(1), match.group(2), match.group(0)))
+        last = match.end()
+    pieces.append(template[last:])
+    return tuple(p for p in pieces if p != "") or ("",)
 
 
 def filled(text: str, values: Mapping[str, Param]) -> str:
@@ -96,11 +118,12 @@ class Msg(str):
     template: str
     """The English source: the message id, the singular of a plural, a list's separator."""
     params: Mapping[str, Param]
-    context: str | None
-    plural: str | None
-    quantity: int
-    items: tuple[Param, ...]
-    style: ListStyle
+    # What most messages leave as it is, kept on the class (a message is made on every move).
+    context: str | None = None
+    plural: str | None = None
+    quantity: int = 0
+    items: tuple[Param, ...] = ()
+    style: ListStyle = "and"
 
     def __new__(
         cls,
@@ -118,12 +141,17 @@ class Msg(str):
         made = super().__new__(cls, english)
         made.kind = kind
         made.template = template
-        made.params = dict(params or {})
-        made.context = context
-        made.plural = plural
-        made.quantity = count
-        made.items = tuple(items)
-        made.style = style
+        made.params = params if params is not None else {}
+        if context is not None:
+            made.context = context
+        if plural is not None:
+            made.plural = plural
+        if count:
+            made.quantity = count
+        if items:
+            made.items = tuple(items)
+        if style != "and":
+            made.style = style
         return made
 
     def __reduce__(self) -> Any:

@@ -116,7 +116,10 @@ async def test_a_deadline_comes_due_as_wall_time_passes(tmp_path: Path) -> None:
             async with asyncio.timeout(PATIENCE):
                 while (await stored(table, game_id)).version == 0:
                     await asyncio.sleep(0.05)
+            # The move is recorded first; its post goes out through the outbox after it.
+            async with asyncio.timeout(PATIENCE):
+                while not any(passed in post_words(m) for m in table.channel.history()):
+                    await asyncio.sleep(0.05)
         game = await stored(table, game_id)
         assert game.status is GameStatus.ACTIVE
         assert game.in_seat_order()[seat].missed == 1
-        assert any(passed in post_words(m) for m in table.channel.history())

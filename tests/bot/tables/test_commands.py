@@ -186,7 +186,7 @@ async def test_every_offered_option_opens_a_lobby_with_it(table: Table, key: str
             await rest(table)
         lobby, game_id = await open_lobby(table, "alice", key, options=text)
         shown = next(f.value for f in lobby.embeds[0].fields if f.name == "Options")
-        assert shown == text
+        assert shown == (text if text != "default" else "default options")
         game = await stored(table, game_id)
         typed = dict(pair.split("=") for pair in text.split()) if text != "default" else {}
         assert engine.options(game.options) == engine.options(
