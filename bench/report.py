@@ -396,8 +396,36 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Process", "", *_process(results["process"])]
     if "profiles" in results:
         lines += ["## Profiles and server statistics", "", *_profiles(results["profiles"])]
+    if "budget" in results:
+        lines += ["## Discord's budget: requests a turn", "", *_budget(results["budget"])]
     lines += [_METHOD]
     return "\n".join(lines)
+
+
+def _budget(budget: dict[str, Any]) -> list[str]:
+    """Requests to Discord over whole games, per title."""
+    lines = [
+        "Whole seeded games dealt to members in SimCord and played to their end by `/play` and",
+        "the turn panel (`bench/discord_budget.py`); a turn is a post of the game's thread.",
+        "Interaction responses are exempt from Discord's global limit and not counted.",
+        "",
+        "| Game | Players | Decisions | Turns | Requests | A turn | A decision"
+        " | Uploaded a turn | Turns/s a token |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for row in budget["games"]:
+        lines.append(
+            f"| {row['title']} | {row['players']} | {row['decisions']} | {row['turns']}"
+            f" | {row['limited']} | {row['per_turn']:.2f} | {row['per_decision']:.2f}"
+            f" | {row['uploaded_kib_per_turn']:.0f} KiB | {row['turns_per_s_per_token']:.1f} |"
+        )
+    lines += [
+        "",
+        f"All titles: **{budget['per_turn']:.2f}** requests a turn; one token carries"
+        f" **{budget['turns_per_s_per_token']:.1f}** turns a second.",
+        "",
+    ]
+    return lines
 
 
 def write(results: dict[str, Any], folder: Path, kinds: tuple[str, ...]) -> None:

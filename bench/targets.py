@@ -23,6 +23,10 @@ MAX_RSS_MIB = 200.0
 """Resident memory of the bot with 10,000 stored games."""
 MAX_READY_S = 2.0
 """From process start to ready."""
+MAX_CALLS_PER_TURN = 3.0
+"""Rate-limited requests to Discord a turn costs, over whole games of every title."""
+MIN_TURNS_PER_S = 16.0
+"""Turns a second one bot token carries across every server (Discord allows 50 requests)."""
 MAX_PROFILE_P99_MS = 50.0
 """A ``/profile`` or ``/stats`` answer worked out, with 10,000 finished games stored."""
 
@@ -130,6 +134,7 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
             )
         )
     verdicts += _profiles(results.get("profiles"))
+    verdicts += _budget(results.get("budget"))
     return verdicts
 
 
@@ -153,6 +158,26 @@ def _profiles(found: dict[str, Any] | None) -> list[Verdict]:
                 )
             )
     return verdicts
+
+
+def _budget(budget: dict[str, Any] | None) -> list[Verdict]:
+    """Discord's budget: requests a turn, and the turns one token carries."""
+    if not budget:
+        return []
+    return [
+        Verdict(
+            "Rate-limited requests to Discord a turn, whole games of every title",
+            f"≤ {MAX_CALLS_PER_TURN:.0f}",
+            f"{budget['per_turn']:.2f} (worst title {budget['worst_per_turn']:.2f})",
+            budget["per_turn"] <= MAX_CALLS_PER_TURN,
+        ),
+        Verdict(
+            "Turns a second one bot token carries",
+            f"≥ {MIN_TURNS_PER_S:.0f}",
+            f"{budget['turns_per_s_per_token']:.1f}",
+            budget["turns_per_s_per_token"] >= MIN_TURNS_PER_S,
+        ),
+    ]
 
 
 def _postgres(pg: dict[str, Any] | None) -> list[Verdict]:

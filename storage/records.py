@@ -265,6 +265,9 @@ class Delivery:
     payload: Mapping[str, Any] = field(default_factory=dict)
     game_id: int | None = None
     lane: str | None = None
+    delay: float = 0.0
+    """Seconds before it may go out: a board edit waits a moment, so that the decisions of
+    one turn made in quick succession edit the board once (a newer one supersedes it)."""
 
     def lane_key(self) -> str:
         """The ordering lane this delivery joins."""
@@ -279,6 +282,9 @@ class PrivateView:
     user_id: int
     channel_id: int
     message_id: int
+    shown: str | None = None
+    """What the message shows, as a digest (what only its player sees, and its picture), so
+    that it is edited only when that changed; ``None`` when not known."""
 
 
 @dataclass(frozen=True, slots=True)

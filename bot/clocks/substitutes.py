@@ -25,9 +25,10 @@ from bot.common import text
 from bot.common.announce import game_lane, notice_deliveries, seat_users, where
 from bot.common.posts import Post, SeatButton
 from bot.common.refusals import Refusal
+from bot.delivery.queued import table_deliveries
 from bot.lobby.requirements import check as check_requirements
 from bot.lobby.table_settings import SeatChange, TableSettings
-from bot.tables.moves import Moves, running_game, stored_state, table_deliveries
+from bot.tables.moves import Moves, running_game, stored_state
 from games.core import seat_ref
 from games.core.words import msg, nmsg
 from storage import (

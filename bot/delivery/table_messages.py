@@ -1,31 +1,36 @@
 """The living table on Discord: one board per game kept current, one post per turn, and one
-private message per player per game kept current by editing.
+private message per player per turn of theirs.
 
 The outbox hands this module the updates a game queued (``TABLE`` and ``VIEW`` items, each a
 game and a version); :class:`~bot.tables.views.TableViews` says what they show, and this
-module shows it:
+module shows it, spending as few of Discord's requests as it can (a bot has 50 a second for
+every server it is in; see :mod:`bot.delivery.kept` for what is kept to spare them):
 
 - A post (the start, someone new to act, the end) is a new message at the bottom of the
-  thread: what happened since the previous post, a ping for whoever must act, the board and
-  its **Take your turn** and **How to play** buttons. The previous post keeps its words but
-  loses its board and buttons, so the thread reads as a short story with one live board at
-  the end.
+  thread: what happened since the previous post, a ping for whoever must act, the board (as
+  the turn stands when it is sent) and its **Take your turn** and **How to play** buttons.
+  The previous post keeps its words but loses its board and buttons, in one edit written
+  from what was kept of it, so the thread reads as a short story with one live board at the
+  end.
 - The final post says who won in the game's terms, the places, how ratings moved (it rates
   the game first when nothing has yet), how long the game took, and lays every hand open; its
   buttons are **Rematch**, **New game** and **How to play**.
-- Any other update edits that newest post's board and button in place. An update that a
-  newer one waiting behind it will overtake is not drawn at all.
-- A player's private message is edited in place; when it becomes their turn, or something
-  happened only they may know, a new one is sent and the old one loses its board. The end
-  of the game is news too: one new message each, with the result and the way to the thread.
+- A decision within a turn edits the newest post's board, a few seconds later
+  (:data:`~bot.tables.moves.BOARD_EDIT_DELAY`): an update that a newer one, or the turn's
+  post, overtakes is not drawn at all, and the picture is uploaded again only when it
+  changed.
+- A player gets a new private message when it becomes their turn, when the game is dealt or
+  picked up again, and at its end; older ones stay in their DMs as they were, each saying
+  which game it is about (they carry no buttons). In between, their newest message is edited
+  only when what only they see changed (their hand, news for them alone): the board around
+  it is the thread's. The mover's own decisions are answered in their interaction, so their
+  message is not edited for them.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -33,11 +38,20 @@ import discord
 from bot.clocks.turn_clock import deadline_line, deadlines_by_seat
 from bot.common.announce import seat_users, where
 from bot.common.names import NameBook
-from bot.common.posts import TurnButton, text_data, text_of
+from bot.common.posts import TurnButton
 from bot.common.render import mentions, render
+from bot.delivery.kept import (
+    PostMaking,
+    Shown,
+    digest,
+    edit_laid_out,
+    picture_digest,
+    rewind,
+    showing,
+)
 from bot.drawing.board_layout import board_layout, words_layout, words_of
 from bot.drawing.laid_out import pictured_layout
-from bot.drawing.pictures import attach_picture, board_with_picture
+from bot.drawing.pictures import board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
 from games.core.words import msg
@@ -51,56 +65,6 @@ def nonce_of(item: OutboxItem) -> str:
     when a send is repeated after a crash or a lost answer, Discord hands back the message
     it created the first time (within a few minutes) instead of posting it twice."""
     return f"grimoire-{item.id}"
-
-
-@dataclass(frozen=True, slots=True)
-class PostMaking:
-    """What a post of the thread was made of: the version it belongs to and how its words
-    were asked for (see :meth:`TableViews.post <bot.tables.views.TableViews.post>`). Kept with
-    the thread's newest post, so that editing it rewrites the same words."""
-
-    version: int
-    lines: bool = True
-    heading: str | None = None
-    missed: str | None = None
-
-    @classmethod
-    def of(cls, item: OutboxItem, version: int) -> PostMaking:
-        """How a table delivery asks for its post."""
-        payload = item.payload
-        heading, missed = payload.get("heading"), payload.get("missed")
-        return cls(
-            version,
-            lines=bool(payload.get("lines", True)),
-            heading=None if heading is None else text_of(heading),
-            missed=None if missed is None else text_of(missed),
-        )
-
-    @classmethod
-    def read(cls, data: Mapping[str, Any] | None) -> PostMaking | None:
-        """Read back what :meth:`to_payload` wrote; ``None`` for nothing usable."""
-        if data is None or not isinstance(data.get("version"), int):
-            return None
-        heading, missed = data.get("heading"), data.get("missed")
-        return cls(
-            int(data["version"]),
-            lines=bool(data.get("lines", True)),
-            heading=None if heading is None else text_of(heading),
-            missed=None if missed is None else text_of(missed),
-        )
-
-    def to_payload(self) -> dict[str, Any]:
-        """As JSON-ready data, to keep with the post's message."""
-        return {
-            "version": self.version,
-            "lines": self.lines,
-            "heading": text_data(self.heading),
-            "missed": text_data(self.missed),
-        }
-
-    def words(self) -> dict[str, Any]:
-        """The arguments of ``TableViews.post`` that choose the post's words."""
-        return {"lines": self.lines, "heading": self.heading, "missed": self.missed}
 
 
 class TableMessages:
@@ -124,24 +88,28 @@ class TableMessages:
         if history is None:
             return
         version = int(item.payload["version"])
-        newer = await self._store.outbox.newer_waiting(item)
+        behind = await self._store.outbox.waiting_behind(item)
         forced = bool(item.payload.get("post"))
-        if newer and history.moments[version].outcome is not None and not forced:
+        if behind and history.moments[version].outcome is not None and not forced:
             return  # the game ended (by forfeit) at this version: the update behind says so
         if forced or history.is_post(version):
-            footer = "" if newer else await self._footer(history)
+            # A post behind this one shows the board; edits behind it only would redraw
+            # the board this post shows as the turn stands.
+            later_post = any(_is_post(history, waiting) for waiting in behind)
+            footer = "" if later_post else await self._footer(history)
             made = PostMaking.of(item, version) if forced else PostMaking(version)
             post = self.views.post(
                 history,
                 version,
                 footer=footer,
+                board_at=None if later_post else _turn_so_far(history, version),
                 ratings=await self._rating_changes(history, version),
                 **made.words(),
             )
-            await self._post(item, history, post, with_board=not newer, made=made)
+            await self._post(item, history, post, with_board=not later_post, made=made)
             return
-        if newer:
-            return  # the update behind this one brings the board up to date
+        if behind or _posted_since(history, version):
+            return  # the update behind this one, or a later post, shows the board
         made = self._newest_post(history, version)
         post = self.views.post(
             history,
@@ -150,7 +118,7 @@ class TableMessages:
             board_at=version,
             **made.words(),
         )
-        if not await self._edit_board(history, post, version):
+        if not await self._edit_board(history, post, made):
             await self._post(item, history, post, with_board=True, made=made)
 
     async def view(self, item: OutboxItem) -> None:
@@ -175,27 +143,43 @@ class TableMessages:
         newer = await self._store.outbox.newer_waiting(item)
         if newer and (not notify or ended):
             return  # a newer update overtakes it (an ending is told once, by the newest)
+        before = Shown.read(None if shown is None else shown.shown)
+        own = digest(update.own)
+        if shown is not None and not notify and version < before.version:
+            return  # an update held back a moment, overtaken by a newer message
+        if shown is not None and not notify:
+            if item.payload.get("answered") and shown.shown is not None:
+                # The mover saw what their own decision did in the answer to it. (A message
+                # whose content is not known, sent by an older version, is edited once.)
+                await self._store.views.put(showing(shown, before, own=own, version=version))
+                return
+            if before.own == own and not update.notify:
+                # Nothing only they see changed: the thread shows the rest. (Their turn,
+                # with "your turn" DMs off, is said by editing it instead of a new one.)
+                return
         names = await self._names.names(seat_users(game))
         embed, picture = await board_with_picture(update.board, names, update.picture, private=True)
+        drawn = picture_digest(picture)
         # Laid out like the thread's posts, so the picture shows at the message's full width.
         view = pictured_layout(render(update.text, names)[:2000], embed, picture)
         try:
             if shown is not None and not notify:
                 message = self._message(shown.channel_id, shown.message_id)
                 with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
-                    # A message sent before the layout (words and an embed) loses both.
-                    await message.edit(
-                        content=None, embeds=[], attachments=_files(picture), view=view
+                    await edit_laid_out(message, view, picture, same=drawn == before.picture)
+                    await self._store.views.put(
+                        showing(shown, before, own=own, version=version, picture=drawn)
                     )
                     return
-                picture = await attach_picture(embed, update.picture, names)  # sent once
+                rewind(picture)  # it may have been read by the edit
             user = await self._names.user(item.target_id)
             sent = await user.send(view=view, files=_files(picture), nonce=nonce_of(item))
         finally:
             view.stop()
-        await self._store.views.put(PrivateView(game.id, item.target_id, sent.channel.id, sent.id))
-        if shown is not None:
-            await self._strip(shown.channel_id, shown.message_id)
+        kept = Shown(own=own, picture=drawn, version=version).dump()
+        await self._store.views.put(
+            PrivateView(game.id, item.target_id, sent.channel.id, sent.id, shown=kept)
+        )
 
     # ----------------------------------------------------------------- inside
     async def _current(self, item: OutboxItem) -> History | None:
@@ -251,8 +235,10 @@ class TableMessages:
         allowed = discord.AllowedMentions(
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
         )
+        drawn: str | None = None
         if with_board:
             embed, picture = await board_with_picture(post.board, names, post.picture)
+            drawn = picture_digest(picture)
             view = _layout(post, names, content, embed, picture=picture)
             sent = await channel.send(
                 view=view,
@@ -266,34 +252,35 @@ class TableMessages:
             sent = await channel.send(view=view, allowed_mentions=allowed, nonce=nonce_of(item))
             view.stop()
         previous = game.board_message_id
+        kept = made.sent(post.text, post.pings, drawn)
         await self._store.games.set_messages(
-            game.id, board_message_id=sent.id, board_post=made.to_payload()
+            game.id, board_message_id=sent.id, board_post=kept.to_payload()
         )
         if previous is not None and previous != sent.id:
-            await self._strip(where(game), previous)
+            await self._strip(history, previous, names)
 
-    async def _edit_board(self, history: History, post: TablePost, version: int) -> bool:
-        """Show the board as of ``version`` on the thread's newest post; ``False`` when there
-        is none to edit (it was deleted, or was never sent)."""
+    async def _edit_board(self, history: History, post: TablePost, made: PostMaking) -> bool:
+        """Show ``post``'s board on the thread's newest post (its picture uploaded again only
+        when it changed); ``False`` when there is none to edit (it was deleted, or was never
+        sent)."""
         game = history.game
         if game.board_message_id is None:
             return False
         names = await self._names.names(seat_users(game))
         embed, picture = await board_with_picture(post.board, names, post.picture)
+        drawn = picture_digest(picture)
         view = _layout(post, names, _content(post, names), embed, picture=picture)
         message = self._message(where(game), game.board_message_id)
         try:
-            await message.edit(
-                content=None,  # a post laid out in components carries no content nor embeds
-                embeds=[],
-                attachments=_files(picture),
-                view=view,
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await edit_laid_out(message, view, picture, same=drawn == made.picture)
         except discord.NotFound:
             return False
         finally:
             view.stop()
+        kept = made.sent(post.text, post.pings, drawn)
+        await self._store.games.set_messages(
+            game.id, board_message_id=game.board_message_id, board_post=kept.to_payload()
+        )
         return True
 
     async def _left(self, game_id: int, user_id: int) -> None:
@@ -320,29 +307,59 @@ class TableMessages:
         except discord.HTTPException as error:
             log.info("Could not clear message %s: %s", shown.message_id, error)
 
-    async def _strip(self, channel_id: int, message_id: int) -> None:
-        """An older post of the thread, or an older private message, keeps its words and
-        loses its board, picture and buttons, so no stale button stays live. One laid out in
-        components is redrawn with its words alone (read back from it); one sent before the
-        layout (content and an embed) loses its embed, picture and buttons. A failure here is
-        only logged: the newer message is out, and a stale button answers with the game as
-        it stands."""
-        message = self._message(channel_id, message_id)
+    async def _strip(self, history: History, message_id: int, names: list[str]) -> None:
+        """The thread's previous post keeps its words and loses its board, picture and
+        buttons, so no stale button stays live: redrawn with its words alone, as kept when it
+        was sent (a post sent by an older version of the bot, whose words were not kept, is
+        read back). A failure here is only logged: the newer message is out, and a stale
+        button answers with the game as it stands."""
+        message = self._message(where(history.game), message_id)
+        kept = PostMaking.read(history.game.board_post)
         try:
-            sent = await message.fetch()
-            if not sent.flags.components_v2:
-                await message.edit(embeds=[], attachments=[], view=None)
-                return
-            view = words_layout(words_of(sent))
+            if kept is not None and kept.said is not None:
+                words = render(kept.said, names)
+                if kept.pings:
+                    words = f"{words}\n{mentions(kept.pings)}"
+            else:
+                sent = await message.fetch()
+                if not sent.flags.components_v2:
+                    await message.edit(embeds=[], attachments=[], view=None)
+                    return
+                words = words_of(sent)
+            view = words_layout(words[:2000])
             await message.edit(
                 view=view, attachments=[], allowed_mentions=discord.AllowedMentions.none()
             )
             view.stop()
         except discord.HTTPException as error:
-            log.info("Could not clear message %s in %s: %s", message_id, channel_id, error)
+            log.info(
+                "Could not clear message %s of game %s: %s", message_id, history.game.id, error
+            )
 
     def _message(self, channel_id: int, message_id: int) -> discord.PartialMessage:
         return self._client.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+
+def _is_post(history: History, waiting: OutboxItem) -> bool:
+    """Whether a table update waiting in the outbox is a post of the thread."""
+    version = int(waiting.payload.get("version", -1))
+    if waiting.payload.get("post"):
+        return True
+    return 0 <= version < len(history.moments) and history.is_post(version)
+
+
+def _turn_so_far(history: History, version: int) -> int:
+    """The newest version of the turn whose post belongs to ``version``: a post sent late
+    shows the board as the turn stands (the edits waiting behind it then change nothing)."""
+    shown = version
+    while shown + 1 < len(history.moments) and not history.is_post(shown + 1):
+        shown += 1
+    return shown
+
+
+def _posted_since(history: History, version: int) -> bool:
+    """Whether the thread got a post for a version after ``version`` (it shows the board)."""
+    return history.post_at_or_before(len(history.moments) - 1) > version
 
 
 def _content(post: TablePost, names: list[str]) -> str:

@@ -19,8 +19,8 @@ from bot.clocks.quiet_hours import next_digest
 from bot.clocks.turn_clock import digest_timer
 from bot.common.announce import notice_deliveries
 from bot.common.refusals import Refusal
+from bot.delivery.queued import table_deliveries
 from bot.lobby.table_settings import Seating, TableSettings
-from bot.tables.moves import table_deliveries
 from games.core import InvalidSetup
 from games.core.words import Msg, msg, nmsg
 from storage import Game, GameStatus, NewTimer, Store

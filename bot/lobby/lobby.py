@@ -15,6 +15,7 @@ from bot.common.announce import close_delivery, notice_deliveries
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
 from bot.common.text import user
+from bot.delivery.queued import table_deliveries
 from bot.lobby.dealing import check_can_start, deal, not_a_lobby
 from bot.lobby.options import parse_options
 from bot.lobby.requirements import Requirements
@@ -22,7 +23,6 @@ from bot.lobby.requirements import check as check_requirements
 from bot.lobby.table_settings import REMATCH_OF as REMATCH_OF
 from bot.lobby.table_settings import Seating as Seating
 from bot.lobby.table_settings import TableSettings
-from bot.tables.moves import table_deliveries
 from games.ai import level_of
 from games.core import Engine
 from games.core.words import msg, nmsg

@@ -6,7 +6,7 @@ from __future__ import annotations
 import games
 from bot.common.locks import GameLocks
 from bot.common.refusals import Refusal
-from bot.tables.moves import table_deliveries
+from bot.delivery.queued import table_deliveries
 from games.core.words import msg
 from storage import Game, GameStatus, Store
 

@@ -18,10 +18,10 @@ from typing import Any
 import games
 from bot.clocks.deadline_plan import clock_timers, move_finished
 from bot.clocks.heads_up import heads_up_deliveries
-from bot.common.announce import close_delivery, game_lane, seat_users, where
+from bot.common.announce import close_delivery, seat_users
 from bot.common.locks import GameLocks
-from bot.common.posts import text_data
 from bot.common.refusals import Refusal, StaleRequest
+from bot.delivery.queued import table_deliveries
 from bot.ops.metrics import move_recorded
 from bot.tables.choices import automatic_followers
 from bot.tables.places import with_resignations
@@ -29,7 +29,6 @@ from games.core import BACK, Board, Engine, IllegalAction, LogEntry, Outcome
 from games.core.words import msg
 from storage import (
     Delivery,
-    DeliveryKind,
     Game,
     GameNotActive,
     GameNotFound,
@@ -178,8 +177,9 @@ class Moves:
         except IllegalAction as error:
             raise Refusal(error.message, seat_users(game)) from None
         notation = engine.notation(action)
+        # The mover sees what their decisions did in the answer to their click or command.
         game = await self.commit(
-            game, engine, state, seat, notation, transition.state, transition.log
+            game, engine, state, seat, notation, transition.state, transition.log, answered=True
         )
         log = list(transition.log)
         state = transition.state
@@ -187,7 +187,14 @@ class Moves:
         for follower in automatic_followers(engine, state, seat):
             followed = engine.apply(state, seat, follower)
             game = await self.commit(
-                game, engine, state, seat, engine.notation(follower), followed.state, followed.log
+                game,
+                engine,
+                state,
+                seat,
+                engine.notation(follower),
+                followed.state,
+                followed.log,
+                answered=True,
             )
             notation += f" · {engine.notation(follower)}"
             log += followed.log
@@ -224,9 +231,12 @@ class Moves:
         missed: bool = False,
         notice: Sequence[Delivery] = (),
         announce: bool = True,
+        answered: bool = False,
     ) -> Game:
         """Record one decision with what it tells the table (only ``notice`` when not
-        ``announce``, except the final board, which always goes out)."""
+        ``announce``, except the final board, which always goes out). ``answered``: the
+        decision was the mover's own, answered in their interaction with what it did, so
+        their private message need not say it again."""
         resigned = game.resigned_seats()
         outcome: Outcome | None = engine.outcome(after)
         if outcome is not None:
@@ -248,7 +258,20 @@ class Moves:
         # What the table shows is worked out when it is sent: the move only says it happened.
         deliveries = list(notice)
         if announce or outcome is not None:
-            deliveries += table_deliveries(game, version)
+            # Nobody new to act and the game goes on: the turn goes on, and only the board
+            # changes (see BOARD_EDIT_DELAY).
+            within_turn = outcome is None and not (
+                engine.waiting_for(after) - engine.waiting_for(before)
+            )
+            mover = game.user_at(seat) if answered else None
+            news = engine.waiting_for(after) - engine.waiting_for(before)
+            deliveries += table_deliveries(
+                game,
+                version,
+                board_edit=within_turn,
+                answered=mover,
+                quiet=None if outcome is not None else frozenset(range(len(game.seats))) - news,
+            )
         if outcome is not None:
             deliveries.append(close_delivery(game))
         else:
@@ -324,43 +347,6 @@ class Moves:
             told = []
             state = transition.state
         return game
-
-
-def table_deliveries(
-    game: Game,
-    version: int,
-    *,
-    post: bool = False,
-    lines: bool = True,
-    notify: bool = False,
-    missed: str | None = None,
-    heading: str | None = None,
-) -> list[Delivery]:
-    """What a start or a recorded move queues: the game's table as of ``version`` and each
-    player's private view as of it. Nothing is drawn here.
-
-    ``post`` asks for a new post even where the game did not start waiting on someone new
-    (a take-back, a game picked up in a new thread), without retelling the moves unless
-    ``lines``; ``notify`` sends each player a new private message; ``missed`` makes the post
-    stand in for one Discord refused (and queues no private views); ``heading`` opens the
-    post (neutral text: what happened, say a take-back)."""
-    table: dict[str, Any] = {"version": version}
-    if post or missed is not None or heading is not None:
-        table.update(post=True, lines=lines)
-    if heading is not None:
-        table["heading"] = text_data(heading)
-    if missed is not None:
-        table["missed"] = text_data(missed)
-    deliveries = [
-        Delivery(DeliveryKind.TABLE, where(game), table, game_id=game.id, lane=game_lane(game.id))
-    ]
-    if missed is not None:
-        return deliveries
-    view: dict[str, Any] = {"version": version, **({"notify": True} if notify else {})}
-    for user in seat_users(game):
-        if user is not None:
-            deliveries.append(Delivery(DeliveryKind.VIEW, user, view, game_id=game.id))
-    return deliveries
 
 
 def running_game(game: Game) -> Game:

@@ -14,7 +14,6 @@ their turn or something happened to them.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from bot.common.announce import (
     where,
 )
 from bot.common.posts import PostPicture
+from bot.common.remembered import OBJECTS_PER_JSON_BYTE, REMEMBERED_BYTES, Remembered
 from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
@@ -119,29 +119,39 @@ class PrivateUpdate:
     notify: bool
     board: Board
     picture: PostPicture
+    own: tuple[str, ...] = ()
+    """What only this player sees in it (their fields of the board, the news only they may
+    know), in English: the message is edited when this changes, not for the rest of the
+    board, which the thread shows."""
+
+
+def weight(history: History) -> int:
+    """The memory a remembered replay takes, estimated: its states (as objects, by the size
+    of the stored one) and its logs."""
+    state = len(history.game.state or "") * OBJECTS_PER_JSON_BYTE
+    logs = sum(len(entry.text) for moment in history.moments for entry in moment.log)
+    return state * len(history.moments) + 2 * logs
 
 
 class TableViews:
     """Works out posts and private views from games replayed to a version; remembers the
-    replays of the games last asked about."""
+    replays of the games last asked about, within a memory budget."""
 
-    def __init__(self, store: Store, *, remembered: int = 64) -> None:
+    def __init__(self, store: Store, *, remembered_bytes: int = REMEMBERED_BYTES) -> None:
         self._store = store
-        self._remembered = remembered
-        self._histories: OrderedDict[int, History] = OrderedDict()
+        self.remembered: Remembered[History] = Remembered(weight, remembered_bytes)
 
     async def history(self, game_id: int) -> History | None:
         """The game and every version it went through; ``None`` for a lobby."""
         game = await self._store.games.get(game_id)
         if game.seed is None or game.state is None:
             return None
-        known = self._histories.pop(game_id, None)
+        known = self.remembered.get(game_id)
         if known is not None and _unchanged(known.game, game):
             # The same game as last asked (a move queues several updates of one version):
             # no need to read its log again. The record itself is fresh (its board message).
-            self._histories[game_id] = history = History(
-                game, known.engine, known.moments, known.moves
-            )
+            history = History(game, known.engine, known.moments, known.moves)
+            self.remembered.keep(game_id, history)
             return history
         actions = await self._store.games.actions(game_id)
         moves = tuple((a.seat, a.notation) for a in actions)
@@ -171,9 +181,7 @@ class TableViews:
             final = moments[-1]
             moments[-1] = Moment(final.state, final.log, frozenset(), None, final.mover)
         history = History(game, engine, tuple(moments), moves)
-        self._histories[game_id] = history
-        while len(self._histories) > self._remembered:
-            self._histories.popitem(last=False)
+        self.remembered.keep(game_id, history)
         return history
 
     def post(
@@ -285,14 +293,17 @@ class TableViews:
             # the next DM comes with their turn (a DM per move of others would be too many).
             head, notify = msg("{b}{game}{/b} #{id} in {place}", **named), False
         else:
-            head = msg("Your view of {b}{game}{/b} #{id} in {place}, kept up to date.", **named)
+            head = msg("Your view of {b}{game}{/b} #{id} in {place}.", **named)
             notify = False
-        text = joined([head, *secret])
+        board = engine.describe(view)
+        public = frozenset(engine.describe(engine.view(moment.state, None)).fields)
+        own = (*(f.model_dump_json() for f in board.fields if f not in public), *secret)
         return PrivateUpdate(
-            text=text,
+            text=joined([head, *secret]),
             notify=notify,
-            board=engine.describe(view),
+            board=board,
             picture=post_picture(engine, view),
+            own=own,
         )
 
 

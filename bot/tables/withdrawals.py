@@ -7,7 +7,8 @@ import games
 from bot.common import text
 from bot.common.announce import close_delivery, notice_deliveries
 from bot.common.refusals import Refusal
-from bot.tables.moves import Moves, running_game, stored_state, table_deliveries
+from bot.delivery.queued import table_deliveries
+from bot.tables.moves import Moves, running_game, stored_state
 from bot.tables.places import by_forfeit
 from games.core.words import msg
 from storage import (

@@ -18,7 +18,7 @@ from bot.common.locks import GameLocks
 from bot.common.posts import Post, UndoButtons
 from bot.common.refusals import Refusal, RequestClosed, StaleRequest
 from bot.common.text import user
-from bot.tables.moves import table_deliveries
+from bot.delivery.queued import table_deliveries
 from bot.undo.posts import AGREED, CLOSED, LAPSED, refused
 from games.core import Engine, IllegalAction
 from games.core.words import msg, nmsg

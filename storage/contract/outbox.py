@@ -61,6 +61,11 @@ class Outbox(ABC):
         one will bring up to date)."""
 
     @abstractmethod
+    async def waiting_behind(self, item: OutboxItem) -> list[OutboxItem]:
+        """The later items of the same kind, game and target as ``item`` still waiting, oldest
+        first, due or not: what will bring the same message up to date after it."""
+
+    @abstractmethod
     async def next_available_at(self) -> datetime | None:
         """When the earliest waiting item becomes due, for a worker to sleep until then."""
 

@@ -71,12 +71,14 @@ def outbox_insert(
     """One ``INSERT`` of every delivery (parameters numbered from ``$first``); the ids,
     sorted, are in the deliveries' order: rows are inserted in that order, so the ids handed
     out rise with it."""
-    p = [f"${first + n}" for n in range(6)]
+    p = [f"${first + n}" for n in range(7)]
     sql = (
         "INSERT INTO outbox (game_id, kind, target_id, lane, payload, created_at, available_at)"
-        f" SELECT d.game_id, d.kind, d.target_id, d.lane, d.payload::jsonb, {p[5]}, {p[5]} FROM"
+        f" SELECT d.game_id, d.kind, d.target_id, d.lane, d.payload::jsonb, {p[5]}::timestamptz,"
+        f" {p[5]}::timestamptz + make_interval(secs => d.delay) FROM"
         f" unnest({p[0]}::bigint[], {p[1]}::text[], {p[2]}::bigint[], {p[3]}::text[],"
-        f" {p[4]}::text[]) WITH ORDINALITY AS d(game_id, kind, target_id, lane, payload, n)"
+        f" {p[4]}::text[], {p[6]}::float8[])"
+        " WITH ORDINALITY AS d(game_id, kind, target_id, lane, payload, delay, n)"
         " ORDER BY d.n RETURNING id"
     )
     params: list[Any] = [
@@ -86,6 +88,7 @@ def outbox_insert(
         [d.lane_key() for d in deliveries],
         [json.dumps(dict(d.payload)) for d in deliveries],
         now,
+        [d.delay for d in deliveries],
     ]
     return sql, params
 

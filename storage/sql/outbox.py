@@ -143,6 +143,17 @@ class SqlOutbox(Outbox):
         )
         return bool(found)
 
+    async def waiting_behind(self, item: OutboxItem) -> list[OutboxItem]:
+        found = await self._db.read(
+            f"SELECT * FROM outbox WHERE {_WAITING} AND id > ? AND kind = ? AND target_id = ?"
+            f" AND {self._d.same('game_id')} ORDER BY id",
+            item.id,
+            item.kind.value,
+            item.target_id,
+            item.game_id,
+        )
+        return [rows.outbox_item(row) for row in found]
+
     async def next_available_at(self) -> datetime | None:
         # A leased item is available again when its lease runs out, if that is later.
         found = await self._db.read(

@@ -30,7 +30,7 @@ async def insert_deliveries(
             delivery.lane_key(),
             json.dumps(dict(delivery.payload)),
             now,
-            now,
+            now + delivery.delay,
         )
         for delivery in deliveries
     ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 import simcord
 
+from bot.delivery.queued import BOARD_EDIT_DELAY
 from storage import Game
 from tests.bot.conftest import Table
 from tests.bot.driving import (
@@ -45,12 +46,13 @@ def thread_of(table: Table, game: Game) -> simcord.ChannelHandle:
 
 async def same_turn_move(table: Table, game: Game) -> Game:
     """A move after which the game still waits on others (a pick of a simultaneous turn): no
-    new post, the thread's newest post is edited."""
+    new post, the thread's newest post is edited once the edit's short wait is over."""
     assert len(game.to_act) > 1, game.to_act
     after = await move(table, game, min(game.to_act))
     assert after.to_act
     assert after.to_act < game.to_act
-    return after
+    await table.env.advance_time(BOARD_EDIT_DELAY)
+    return await stored(table, game.id)
 
 
 def assert_edited_in_its_own_words(

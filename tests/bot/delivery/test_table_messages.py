@@ -17,8 +17,8 @@ from tests.bot.conftest import Table
 from tests.bot.driving import (
     board_texts,
     bot_of,
+    button_ids,
     gallery_items,
-    has_board,
     legal_moves,
     member_at,
     play_by_command,
@@ -94,10 +94,10 @@ async def test_each_seats_dm_shows_its_own_picture_large_with_alt_text(table: Ta
     for member in (alice, bob):
         newest = private_messages(member)[-1]
         assert_laid_out_with_picture(newest)
-        # An older private message keeps its words and loses its board and picture.
+        # An older private message stays as it was, a record of that moment: no buttons.
         for older in private_messages(member)[:-1]:
-            assert not has_board(older)
-            assert older.attachments == []
+            assert_laid_out_with_picture(older)
+            assert button_ids(older) == []
             assert post_words(older).startswith("Your hand in **Mandragora**")
 
 
@@ -121,7 +121,7 @@ async def test_a_dm_sent_as_an_embed_is_edited_into_the_layout(table: Table) -> 
     assert await edited.attachments[0].read() != b"old picture"
 
 
-async def test_a_dm_sent_as_an_embed_loses_its_board_when_a_newer_one_comes(
+async def test_a_dm_sent_as_an_embed_stays_as_it_was_when_a_newer_one_comes(
     table: Table,
 ) -> None:
     _, game_id = await start_game(table, "mandragora", ["alice", "bob"])
@@ -137,8 +137,8 @@ async def test_a_dm_sent_as_an_embed_loses_its_board_when_a_newer_one_comes(
     newest = private_messages(member)[-1]
     assert newest.id != old.id
     assert_laid_out_with_picture(newest)
-    stripped = next(m for m in private_messages(member) if m.id == old.id)
-    assert stripped.content == f"Your hand in game #{game_id}."  # its words stay
-    assert stripped.embeds == []
-    assert stripped.attachments == []
+    kept = next(m for m in private_messages(member) if m.id == old.id)
+    assert kept.content == f"Your hand in game #{game_id}."  # untouched: no request spent
+    assert kept.embeds
+    assert kept.attachments
     assert games.get(game.game_key).title in post_words(newest)

@@ -26,10 +26,10 @@ from bot.common.announce import (
 )
 from bot.common.locks import GameLocks
 from bot.common.posts import Post
+from bot.delivery.queued import table_deliveries
 from bot.drawing.picture_posts import post_picture
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.game_over import final_words, places
-from bot.tables.moves import table_deliveries
 from bot.tables.places import with_resignations
 from bot.tables.play import Tables
 from bot.tables.views import History, Moment, TablePost, TableViews
@@ -244,12 +244,14 @@ def test_a_plain_move_is_posted_and_pings_the_next_player() -> None:
     assert post.final is False
     after = history.moments[1].state
     assert post.board == MANDRAGORA.describe(MANDRAGORA.view(after, None))
-    # Bob is told it is his turn; Alice's private message is only kept up to date.
+    # Bob is told it is his turn; Alice's private message shows her hand, which she played from.
     bob = VIEWS.private(history, 1, 1)
     assert (bob.text, bob.notify) == ("Your turn in {b}Mandragora{/b} #1 in {c900}.", True)
     assert bob.board == MANDRAGORA.describe(MANDRAGORA.view(after, 1))
     alice = VIEWS.private(history, 1, 0)
-    assert alice.text == "Your view of {b}Mandragora{/b} #1 in {c900}, kept up to date."
+    assert alice.text == "Your view of {b}Mandragora{/b} #1 in {c900}."
+    assert alice.own
+    assert alice.own != VIEWS.private(history, 0, 0).own
     assert alice.notify is False
     assert alice.board == MANDRAGORA.describe(MANDRAGORA.view(after, 0))
 
@@ -633,8 +635,7 @@ def test_a_whole_game_notifies_each_player_only_of_news(key: str, players: int) 
             assert _told_privately(update.text) == secret
             if not news and not secret:
                 assert update.text == (
-                    f"Your view of {{b}}{history.engine.title}{{/b}} #1 in {{c900}}, "
-                    "kept up to date."
+                    f"Your view of {{b}}{history.engine.title}{{/b}} #1 in {{c900}}."
                 )
 
 

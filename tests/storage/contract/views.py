@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from storage import Delivery, DeliveryKind, PrivateView, Store
+from tests.storage.contract import FakeClock
 from tests.storage.tables import new_lobby
 
 
@@ -21,6 +24,15 @@ class PrivateViewsContract:
         assert await store.views.get(game.id, 7) == PrivateView(game.id, 7, 70, 701)
         assert await store.views.get(other.id, 7) == PrivateView(other.id, 7, 70, 800)
         assert await store.views.get(game.id, 8) is None
+
+    async def test_what_a_private_message_shows_is_remembered_with_it(self, store: Store) -> None:
+        game = await new_lobby(store)
+        await store.views.put(PrivateView(game.id, 7, 70, 700, shown="hand-1"))
+        assert (await store.views.get(game.id, 7)) == PrivateView(game.id, 7, 70, 700, "hand-1")
+        await store.views.put(PrivateView(game.id, 7, 70, 700, shown="hand-2"))
+        assert (await store.views.get(game.id, 7)) == PrivateView(game.id, 7, 70, 700, "hand-2")
+        await store.views.put(PrivateView(game.id, 7, 70, 701))
+        assert (await store.views.get(game.id, 7)) == PrivateView(game.id, 7, 70, 701, None)
 
     async def test_an_update_is_out_of_date_while_a_newer_one_of_its_kind_waits(
         self, store: Store
@@ -48,3 +60,29 @@ class PrivateViewsContract:
         await store.outbox.claim(worker="w")
         await store.outbox.mark_done(newest.id)
         assert not await store.outbox.newer_waiting(await store.outbox.get(ids[0]))
+
+    async def test_the_updates_waiting_behind_one_are_found_due_or_not(
+        self, store: Store, clock: FakeClock
+    ) -> None:
+        game = await new_lobby(store)
+
+        def table(version: int, delay: float = 0.0) -> Delivery:
+            payload = {"version": version}
+            lane = "edits" if delay else "g"
+            return Delivery(
+                DeliveryKind.TABLE, 50, payload, game_id=game.id, lane=lane, delay=delay
+            )
+
+        ids = await store.outbox.enqueue([table(1), table(2, delay=4.0), table(3)])
+        first, edit, post = [await store.outbox.get(i) for i in ids]
+        assert edit.available_at == first.available_at + timedelta(seconds=4)
+        behind = await store.outbox.waiting_behind(first)
+        assert [(i.id, i.payload["version"]) for i in behind] == [(edit.id, 2), (post.id, 3)]
+        assert [i.id for i in await store.outbox.waiting_behind(edit)] == [post.id]
+        assert await store.outbox.waiting_behind(post) == []
+        # The delayed edit is not due yet; its lane does not hold up the others.
+        assert [i.id for i in await store.outbox.claim(worker="w")] == [first.id]
+        await store.outbox.mark_done(first.id)
+        assert [i.id for i in await store.outbox.claim(worker="w")] == [post.id]
+        clock.advance(timedelta(seconds=5))
+        assert [i.id for i in await store.outbox.claim(worker="w")] == [edit.id]
