@@ -1,0 +1,163 @@
+"""AI searches in worker processes, so a search never holds the bot's GIL.
+
+A search in a thread of the bot's process makes every other game's move wait its turn on the
+interpreter: a move's median went from 2–3 ms to 38 ms while one AI seat thought. The pool
+runs :func:`bot.ai.thinking.search` in processes of their own, started with ``spawn`` (never
+``fork``: the bot's process runs an event loop and threads that a forked child would inherit
+half-held), each importing and warming the games once, when it starts.
+
+A worker that dies breaks its pool (``BrokenProcessPool``): the next search gets a new one.
+A worker still busy past its search's limit, which cannot be cancelled, is left to finish in a
+retired pool while a new pool serves the searches that follow; the retired pool's workers are
+ended once every honest search in it is over.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
+
+from bot.ai.thinking import Search, search, warm_up
+
+log = logging.getLogger("grimoire.ai")
+
+#: Seconds a retired pool's workers are given to finish the searches they hold before they are
+#: ended: as long as a search may take, its time limit and the grace on top, with room.
+RETIREMENT = 10.0
+
+
+def spare_cores() -> int:
+    """One worker per core the bot's own process leaves free, and at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
+
+
+def pool_size(setting: int | None) -> int:
+    """The worker processes for the ``AI_PROCESSES`` setting: unset, one per spare core;
+    ``0``, none (searches run in a thread of the bot's process)."""
+    return spare_cores() if setting is None else setting
+
+
+def _ready() -> None:
+    """Nothing: asked of each worker once, so that all of them start (and warm up) early."""
+
+
+class SearchPool:
+    """A pool of ``processes`` worker processes that run AI searches.
+
+    ``work`` is what a worker runs for a :class:`Search`; it and its arguments cross a process
+    boundary, so it must be a module's top-level function. Thread-safe: futures report back
+    on the executor's own thread.
+    """
+
+    def __init__(
+        self,
+        processes: int,
+        *,
+        work: Callable[[Search], str] = search,
+        retirement: float = RETIREMENT,
+    ) -> None:
+        if processes < 1:
+            raise ValueError("a search pool needs at least one process")
+        self.processes = processes
+        self._work = work
+        self._retirement = retirement
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+        self._stopped = False
+        #: The workers of retired pools, ended at the latest when this pool stops.
+        self._retired: list[BaseProcess] = []
+        #: Pools replaced because they broke or held a stuck search; for tests and metrics.
+        self.replaced = 0
+
+    def warm(self) -> None:
+        """Start the workers now, if they are not running, so that the first search finds
+        them ready rather than waiting for a process to start and import the games."""
+        with self._lock:
+            if self._executor is None and not self._stopped:
+                executor = self._current()
+                for _ in range(self.processes):
+                    executor.submit(_ready)
+
+    def submit(self, asked: Search) -> Future[str]:
+        """Hand ``asked`` to a worker; the future holds the move's notation. A pool broken
+        by a worker that died is replaced first. ``RuntimeError`` once stopped."""
+        with self._lock:
+            if self._stopped:
+                raise RuntimeError("the AI search pool is stopped")
+            try:
+                return self._current().submit(self._work, asked)
+            except BrokenProcessPool:
+                log.warning("An AI worker process died; starting new ones.")
+                self._replace(terminate_after=0.0)
+                return self._current().submit(self._work, asked)
+
+    def abandon(self, future: Future[str]) -> None:
+        """Give up on ``future`` (its time ran out). Still queued, it is cancelled; still
+        running, its worker is stuck past every limit: later searches go to a new pool."""
+        if future.cancel() or future.done():
+            return
+        with self._lock:
+            if self._stopped:
+                return
+            log.warning("An AI search ran past its limit; later searches go to new workers.")
+            self._replace(terminate_after=self._retirement)
+
+    def stop(self) -> None:
+        """End the workers now, whatever they are thinking: nobody waits for their answers."""
+        with self._lock:
+            self._stopped = True
+            if self._executor is not None:
+                _retire(self._executor, terminate_after=0.0)
+                self._executor = None
+            # A stuck worker of a retired pool would otherwise hold up the bot's exit.
+            _terminate(self._retired)
+            self._retired.clear()
+
+    def _current(self) -> ProcessPoolExecutor:
+        """The pool searches go to, started if there is none; the caller holds the lock."""
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(
+                max_workers=self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=warm_up,
+            )
+        return self._executor
+
+    def _replace(self, *, terminate_after: float) -> None:
+        """Retire the current pool and start a new one at once; the caller holds the lock."""
+        self._retired = [worker for worker in self._retired if worker.is_alive()]
+        if self._executor is not None:
+            self._retired += _retire(self._executor, terminate_after=terminate_after)
+        self._executor = None
+        self.replaced += 1
+        executor = self._current()
+        for _ in range(self.processes):
+            executor.submit(_ready)
+
+
+def _retire(executor: ProcessPoolExecutor, *, terminate_after: float) -> list[BaseProcess]:
+    """Take no more work in ``executor``, and end its workers after ``terminate_after``
+    seconds: by then the searches they held are over, or stuck for good. Its workers."""
+    # shutdown() forgets the workers: take them first.
+    workers: list[BaseProcess] = list((executor._processes or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    if terminate_after <= 0:
+        _terminate(workers)
+    else:
+        timer = threading.Timer(terminate_after, _terminate, args=(workers,))
+        timer.daemon = True  # a bot shutting down does not wait for it: stop() ends them
+        timer.start()
+    return workers
+
+
+def _terminate(workers: list[BaseProcess]) -> None:
+    """End ``workers`` that are still running."""
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
