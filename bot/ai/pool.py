@@ -14,6 +14,7 @@ ended once every honest search in it is over.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import multiprocessing
 import os
@@ -50,9 +51,11 @@ def _ready() -> None:
 class SearchPool:
     """A pool of ``processes`` worker processes that run AI searches.
 
-    ``work`` is what a worker runs for a :class:`Search`; it and its arguments cross a process
-    boundary, so it must be a module's top-level function. Thread-safe: futures report back
-    on the executor's own thread.
+    At most ``processes`` searches are handed over at a time, the others waiting their turn
+    in the event loop: a search handed over starts at once, so its time limit measures the
+    search alone, not a queue (nor a worker starting). ``work`` is what a worker runs for a
+    :class:`Search`; it crosses a process boundary, so it must be a module's top-level
+    function. Used from the event loop's thread alone.
     """
 
     def __init__(
@@ -67,8 +70,10 @@ class SearchPool:
         self.processes = processes
         self._work = work
         self._retirement = retirement
-        self._lock = threading.Lock()
+        self._slots = asyncio.Semaphore(processes)
         self._executor: ProcessPoolExecutor | None = None
+        #: One call per worker, done once the workers have started and warmed up.
+        self._starting: list[Future[None]] = []
         self._stopped = False
         #: The workers of retired pools, ended at the latest when this pool stops.
         self._retired: list[BaseProcess] = []
@@ -77,68 +82,83 @@ class SearchPool:
 
     def warm(self) -> None:
         """Start the workers now, if they are not running, so that the first search finds
-        them ready rather than waiting for a process to start and import the games."""
-        with self._lock:
-            if self._executor is None and not self._stopped:
-                executor = self._current()
-                for _ in range(self.processes):
-                    executor.submit(_ready)
+        them ready rather than waiting for processes to start and import the games."""
+        if not self._stopped:
+            self._current()
 
-    def submit(self, asked: Search) -> Future[str]:
-        """Hand ``asked`` to a worker; the future holds the move's notation. A pool broken
-        by a worker that died is replaced first. ``RuntimeError`` once stopped."""
-        with self._lock:
-            if self._stopped:
-                raise RuntimeError("the AI search pool is stopped")
+    async def think(self, asked: Search, *, timeout: float) -> str:
+        """The move's notation for ``asked``, thought out by a worker within ``timeout``
+        seconds of its taking the search up (``TimeoutError`` otherwise). Waits for a free
+        worker first. A pool broken by a worker that died is replaced; ``BrokenProcessPool``
+        when the search itself broke it. ``RuntimeError`` once stopped."""
+        async with self._slots:
+            await self._started()
             try:
-                return self._current().submit(self._work, asked)
+                future = self._submit(asked)
             except BrokenProcessPool:
                 log.warning("An AI worker process died; starting new ones.")
                 self._replace(terminate_after=0.0)
-                return self._current().submit(self._work, asked)
-
-    def abandon(self, future: Future[str]) -> None:
-        """Give up on ``future`` (its time ran out). Still queued, it is cancelled; still
-        running, its worker is stuck past every limit: later searches go to a new pool."""
-        if future.cancel() or future.done():
-            return
-        with self._lock:
-            if self._stopped:
-                return
-            log.warning("An AI search ran past its limit; later searches go to new workers.")
-            self._replace(terminate_after=self._retirement)
+                await self._started()
+                future = self._submit(asked)
+            try:
+                return await asyncio.wait_for(asyncio.wrap_future(future), timeout=timeout)
+            except TimeoutError:
+                self._abandon(future)
+                raise
 
     def stop(self) -> None:
         """End the workers now, whatever they are thinking: nobody waits for their answers."""
-        with self._lock:
-            self._stopped = True
-            if self._executor is not None:
-                _retire(self._executor, terminate_after=0.0)
-                self._executor = None
-            # A stuck worker of a retired pool would otherwise hold up the bot's exit.
-            _terminate(self._retired)
-            self._retired.clear()
+        self._stopped = True
+        if self._executor is not None:
+            _retire(self._executor, terminate_after=0.0)
+            self._executor = None
+        # A stuck worker of a retired pool would otherwise hold up the bot's exit.
+        _terminate(self._retired)
+        self._retired.clear()
+
+    async def _started(self) -> None:
+        """Until every worker of the current pool has started (``BrokenProcessPool`` if one
+        could not)."""
+        if self._stopped:
+            raise RuntimeError("the AI search pool is stopped")
+        self._current()
+        starting = [asyncio.wrap_future(call) for call in self._starting]
+        # Shielded: a decision given up while waiting must not cancel what others wait on.
+        await asyncio.shield(asyncio.gather(*starting))
+
+    def _submit(self, asked: Search) -> Future[str]:
+        if self._stopped:
+            raise RuntimeError("the AI search pool is stopped")
+        return self._current().submit(self._work, asked)
+
+    def _abandon(self, future: Future[str]) -> None:
+        """Give up on ``future``, whose time ran out: its worker is stuck past every limit,
+        so later searches go to a new pool while the stuck one is retired."""
+        if future.cancel() or future.done() or self._stopped:
+            return
+        log.warning("An AI search ran past its limit; later searches go to new workers.")
+        self._replace(terminate_after=self._retirement)
 
     def _current(self) -> ProcessPoolExecutor:
-        """The pool searches go to, started if there is none; the caller holds the lock."""
+        """The pool searches go to, started if there is none."""
         if self._executor is None:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=warm_up,
             )
+            # Each call starts one worker (the spawn method starts them as work arrives).
+            self._starting = [self._executor.submit(_ready) for _ in range(self.processes)]
         return self._executor
 
     def _replace(self, *, terminate_after: float) -> None:
-        """Retire the current pool and start a new one at once; the caller holds the lock."""
+        """Retire the current pool and start a new one at once."""
         self._retired = [worker for worker in self._retired if worker.is_alive()]
         if self._executor is not None:
             self._retired += _retire(self._executor, terminate_after=terminate_after)
         self._executor = None
         self.replaced += 1
-        executor = self._current()
-        for _ in range(self.processes):
-            executor.submit(_ready)
+        self._current()
 
 
 def _retire(executor: ProcessPoolExecutor, *, terminate_after: float) -> list[BaseProcess]:

@@ -237,7 +237,9 @@ class AiPlayers:
         self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
     ) -> Any:
         """The move thought out by a worker process: the game goes there as text, and its
-        move comes back in notation, read (and checked) against the state here."""
+        move comes back in notation, read (and checked) against the state here. The limit
+        counts from when a worker takes the search up: waiting for a free one does not cost
+        the AI its strength."""
         assert self._pool is not None
         asked = Search(
             game_key=engine.key,
@@ -248,14 +250,7 @@ class AiPlayers:
             time_limit=self._time_limit,
             iterations=self._iterations,
         )
-        future = self._pool.submit(asked)
-        try:
-            notation = await asyncio.wait_for(
-                asyncio.wrap_future(future), timeout=self._time_limit + self._grace
-            )
-        except TimeoutError:
-            self._pool.abandon(future)  # a stuck worker must not hold up later decisions
-            raise
+        notation = await self._pool.think(asked, timeout=self._time_limit + self._grace)
         return engine.parse(state, seat, notation)
 
     async def _in_thread(

@@ -121,14 +121,14 @@ async def test_a_pool_whose_worker_died_starts_new_workers(
     assert pool.replaced == 1
 
 
-def test_a_stopped_pool_takes_no_more_searches() -> None:
+async def test_a_stopped_pool_takes_no_more_searches() -> None:
     pool = SearchPool(1)
     pool.stop()
     pool.warm()  # nothing to start any more
     engine, state, seat = _midgame("mandragora", 1)
     asked = Search(engine.key, engine.dump(state), seat, "easy", "s", 1.0, 10)
     with pytest.raises(RuntimeError, match="stopped"):
-        pool.submit(asked)
+        await pool.think(asked, timeout=60)
 
 
 def test_a_search_answers_in_notation_for_the_state_given_as_text() -> None:
