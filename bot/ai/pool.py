@@ -4,7 +4,8 @@ A search in a thread of the bot's process makes every other game's move wait its
 interpreter: a move's median went from 2–3 ms to 38 ms while one AI seat thought. The pool
 runs :func:`bot.ai.thinking.search` in processes of their own, started with ``spawn`` (never
 ``fork``: the bot's process runs an event loop and threads that a forked child would inherit
-half-held), each importing and warming the games once, when it starts.
+half-held), each importing and warming the games once, when it starts, and running below the
+bot's priority, so that a busy machine serves moves before searches.
 
 A worker that dies breaks its pool (``BrokenProcessPool``): the next search gets a new one.
 A worker still busy past its search's limit, which cannot be cancelled, is left to finish in a
@@ -28,6 +29,9 @@ from bot.ai.thinking import Search, search, warm_up
 
 log = logging.getLogger("grimoire.ai")
 
+#: How much lower the workers' scheduling priority is than the bot's (``nice``): on a busy
+#: machine the bot's process, which answers every move, gets the processor first.
+NICENESS = 10
 #: Seconds a retired pool's workers are given to finish the searches they hold before they are
 #: ended: as long as a search may take, its time limit and the grace on top, with room.
 RETIREMENT = 10.0
@@ -42,6 +46,13 @@ def pool_size(setting: int | None) -> int:
     """The worker processes for the ``AI_PROCESSES`` setting: unset, one per spare core;
     ``0``, none (searches run in a thread of the bot's process)."""
     return spare_cores() if setting is None else setting
+
+
+def _start_worker() -> None:
+    """A worker's start: below the bot's priority, with the games imported and warm."""
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(NICENESS)
+    warm_up()
 
 
 def _ready() -> None:
@@ -145,7 +156,7 @@ class SearchPool:
             self._executor = ProcessPoolExecutor(
                 max_workers=self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=warm_up,
+                initializer=_start_worker,
             )
             # Each call starts one worker (the spawn method starts them as work arrives).
             self._starting = [self._executor.submit(_ready) for _ in range(self.processes)]
