@@ -5,7 +5,9 @@ interpreter: a move's median went from 2–3 ms to 38 ms while one AI seat thoug
 runs :func:`bot.ai.thinking.search` in processes of their own, started with ``spawn`` (never
 ``fork``: the bot's process runs an event loop and threads that a forked child would inherit
 half-held), each importing and warming the games once, when it starts, and running below the
-bot's priority, so that a busy machine serves moves before searches.
+bot's priority, so that a busy machine serves moves before searches. As ``spawn`` imports the
+program's main module in each worker, whatever starts the bot guards its start with
+``if __name__ == "__main__"`` (``python -m bot`` does).
 
 A worker that dies breaks its pool (``BrokenProcessPool``): the next search gets a new one.
 A worker still busy past its search's limit, which cannot be cancelled, is left to finish in a
@@ -103,14 +105,12 @@ class SearchPool:
         worker first. A pool broken by a worker that died is replaced; ``BrokenProcessPool``
         when the search itself broke it. ``RuntimeError`` once stopped."""
         async with self._slots:
-            await self._started()
             try:
-                future = self._submit(asked)
+                future = await self._hand_over(asked)
             except BrokenProcessPool:
                 log.warning("An AI worker process died; starting new ones.")
                 self._replace(terminate_after=0.0)
-                await self._started()
-                future = self._submit(asked)
+                future = await self._hand_over(asked)
             try:
                 return await asyncio.wait_for(asyncio.wrap_future(future), timeout=timeout)
             except TimeoutError:
@@ -127,20 +127,23 @@ class SearchPool:
         _terminate(self._retired)
         self._retired.clear()
 
-    async def _started(self) -> None:
-        """Until every worker of the current pool has started (``BrokenProcessPool`` if one
-        could not)."""
-        if self._stopped:
-            raise RuntimeError("the AI search pool is stopped")
-        self._current()
-        starting = [asyncio.wrap_future(call) for call in self._starting]
-        # Shielded: a decision given up while waiting must not cancel what others wait on.
-        await asyncio.shield(asyncio.gather(*starting))
-
-    def _submit(self, asked: Search) -> Future[str]:
-        if self._stopped:
-            raise RuntimeError("the AI search pool is stopped")
-        return self._current().submit(self._work, asked)
+    async def _hand_over(self, asked: Search) -> Future[str]:
+        """Once every worker of the current pool has started, ``asked`` handed to them
+        (``BrokenProcessPool`` if a worker could not start, or died since)."""
+        while not self._stopped:
+            executor, starting = self._current(), self._starting
+            if all(call.done() and call.exception() is None for call in starting):
+                return executor.submit(self._work, asked)
+            # Shielded: a decision given up while waiting must not cancel what others wait
+            # on. Exceptions returned: a pool replaced meanwhile cancels its calls.
+            started = await asyncio.shield(
+                asyncio.gather(*map(asyncio.wrap_future, starting), return_exceptions=True)
+            )
+            if executor is self._executor:
+                for failed in started:
+                    if isinstance(failed, BaseException):
+                        raise failed
+        raise RuntimeError("the AI search pool is stopped")
 
     def _abandon(self, future: Future[str]) -> None:
         """Give up on ``future``, whose time ran out: its worker is stuck past every limit,
