@@ -93,6 +93,11 @@ class SearchPool:
         #: Pools replaced because they broke or held a stuck search; for tests and metrics.
         self.replaced = 0
 
+    @property
+    def running(self) -> bool:
+        """Whether workers have been started (and not stopped)."""
+        return self._executor is not None
+
     def warm(self) -> None:
         """Start the workers now, if they are not running, so that the first search finds
         them ready rather than waiting for processes to start and import the games."""

@@ -69,9 +69,19 @@ def test_the_pool_has_one_worker_per_spare_core_unless_told() -> None:
     assert pool_size(3) == 3
 
 
-def test_only_games_a_worker_finds_by_key_are_searched_there() -> None:
+async def test_only_games_a_worker_finds_by_key_are_searched_there(
+    stand_ins: StandIns, made: list[AiPlayers]
+) -> None:
     assert searchable(games.get("mandragora"))
-    assert not searchable(GuessingEngine())
+    guessing: Engine[Any, Any] = GuessingEngine()
+    assert not searchable(guessing)
+    pool = SearchPool(1)
+    ai = AiPlayers(stand_ins, pause=0, iterations=20, time_limit=60, pool=pool)
+    made.append(ai)
+    state = guessing.new_game(2, 3)
+    thought = await ai.move(guessing, state, 0, "hard", seed="g")
+    assert thought == decide(guessing, state, 0, "hard", seed="g", iterations=20)
+    assert not pool.running, "thought out in this process: no worker started"
 
 
 async def test_a_seeded_decision_in_a_worker_is_the_threads(
