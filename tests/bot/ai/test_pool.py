@@ -17,9 +17,12 @@ from bot.ai.seats import AiPlayers, decide, fallback
 from bot.ai.stand_ins import StandIns
 from bot.ai.thinking import Search, search, searchable
 from bot.common.locks import GameLocks
+from bot.lobby.lobby import Lobbies
 from bot.tables.moves import Moves
 from games.core import Engine
 from storage import SqliteStore
+from tests.bot.ai.test_seats import lobby_with_ai
+from tests.bot.helpers import ALICE, THREAD
 from tests.games.ai.guessing import GuessingEngine
 
 
@@ -129,6 +132,22 @@ async def test_a_pool_whose_worker_died_starts_new_workers(
     thought = await ai.move(engine, state, seat, "hard", seed="live")
     assert thought == decide(engine, state, seat, "hard", seed="live", iterations=30)
     assert pool.replaced == 1
+
+
+async def test_workers_start_when_a_game_with_an_ai_seat_wakes_and_end_at_stop(
+    lobbies: Lobbies, stand_ins: StandIns
+) -> None:
+    pool = SearchPool(1)
+    ai = AiPlayers(stand_ins, pause=3600, pool=pool)  # the seat pauses: the workers start
+    try:
+        game = await lobby_with_ai(lobbies, "marginalia", ["hard"])
+        game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
+        assert not pool.running
+        ai.wake(game)
+        assert pool.running
+    finally:
+        ai.stop()
+    assert not pool.running
 
 
 async def test_a_stopped_pool_takes_no_more_searches() -> None:
