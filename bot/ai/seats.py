@@ -3,11 +3,12 @@
 The event loop never waits on a decision: ``games.ai.choose`` runs in a pool of worker
 processes (:mod:`bot.ai.pool`; ``AI_PROCESSES``, one per spare core by default), fed the game
 as text and answering with the move's notation, so a search never holds the bot's GIL while
-other games move. With ``AI_PROCESSES=0`` it runs in a thread of the bot's process instead
-(tests, the playground). The search checks its time budget itself and there is a hard limit
-here on top. A decision that fails or runs over the limit is replaced by a safe random legal
-move, so an AI player never stops a game; nor does a turn that fails otherwise (the database
-out of reach): it is tried again after a backoff (:mod:`bot.wiring.loops`).
+other games move. With ``AI_PROCESSES=0`` it runs in a thread of the bot's process instead,
+as does a test's own decider. The search checks its time budget itself and there is a hard
+limit here on top, counted from when a worker takes the search up. A decision that fails or
+runs over the limit is replaced by a safe random legal move, so an AI player never stops a
+game; nor does a turn that fails otherwise (the database out of reach): it is tried again
+after a backoff (:mod:`bot.wiring.loops`).
 
 A stand-in's move for a player who missed a deadline (:func:`stand_in`) is decided on the
 spot, in the bot's process: its level is a cheap one, a few milliseconds.
