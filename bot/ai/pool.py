@@ -51,10 +51,25 @@ def pool_size(setting: int | None) -> int:
 
 
 def _start_worker() -> None:
-    """A worker's start: below the bot's priority, with the games imported and warm."""
+    """A worker's start: below the bot's priority, ending with the bot, with the games
+    imported and warm."""
     if hasattr(os, "nice"):  # not on Windows
         os.nice(NICENESS)
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        watch = threading.Thread(
+            target=_end_with, args=(parent,), name="grimoire-ai-parent", daemon=True
+        )
+        watch.start()
     warm_up()
+
+
+def _end_with(parent: BaseProcess) -> None:
+    """End this worker when ``parent`` (the bot) ends. A bot killed outright never shuts its
+    pool down, and a worker waiting for work would wait for ever: the queue it reads from
+    stays open in the worker itself."""
+    parent.join()
+    os._exit(0)  # nothing to clean up: the worker holds no state of its own
 
 
 def _ready() -> None:
@@ -97,6 +112,12 @@ class SearchPool:
     def running(self) -> bool:
         """Whether workers have been started (and not stopped)."""
         return self._executor is not None
+
+    def worker_ids(self) -> list[int]:
+        """The process ids of the current workers (those started so far)."""
+        if self._executor is None:
+            return []
+        return [worker.pid for worker in (self._executor._processes or {}).values() if worker.pid]
 
     def warm(self) -> None:
         """Start the workers now, if they are not running, so that the first search finds

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -165,3 +168,31 @@ def test_a_search_answers_in_notation_for_the_state_given_as_text() -> None:
     asked = Search(engine.key, engine.dump(state), seat, "hard", "s:7:1", 60.0, 25)
     expected = decide(engine, state, seat, "hard", seed="s:7:1", iterations=25)
     assert engine.parse(state, seat, search(asked)) == expected
+
+
+@pytest.mark.slow
+def test_workers_end_with_a_bot_killed_outright() -> None:
+    owner = subprocess.Popen(
+        [sys.executable, "-m", "tests.bot.ai.pool_owner"],
+        cwd=Path(__file__).resolve().parents[3],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert owner.stdout is not None
+        workers = [int(pid) for pid in owner.stdout.readline().split()]
+        assert len(workers) == 2
+    finally:
+        owner.kill()
+        owner.wait()
+    while any(_running(pid) for pid in workers):
+        time.sleep(0.05)
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie has)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    return fields[0] != "Z"
