@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import logging
 import random
 import statistics
 import time
@@ -21,7 +22,7 @@ from typing import Any
 
 import games
 from bench.scale import Scale
-from bench.service import GAME_PACE_S, _Driver, _open, _paced
+from bench.service import GAME_PACE_S, _Driver, _open, _paced, _sequential
 from bench.stats import latency_summary
 from bot.ai.pool import pool_size
 from bot.ai.seats import AiPlayers
@@ -60,6 +61,18 @@ def positions(seed: int = 7) -> list[Position]:
     return found
 
 
+class _GivenUp(logging.Handler):
+    """Counts the AI's warnings and errors (a decision given up for a random move), and
+    keeps them off the benchmark's output."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+
 async def _thinking(ai: AiPlayers, seat: int, where: list[Position], done: list[float]) -> None:
     """One AI seat searching without a pause, a position after another; each search's
     seconds go to ``done``."""
@@ -77,6 +90,10 @@ async def _with_ai(
     ai = AiPlayers(stand_ins, pause=0, processes=processes)
     where = positions()
     searches: list[float] = []
+    given_up = _GivenUp()
+    told = logging.getLogger("grimoire.ai")
+    told.addHandler(given_up)
+    told.propagate = False
     try:
         # The first search waits for the workers to start: not part of the measure.
         await ai.move(*where[0], LEVEL, seed="warm-up")
@@ -90,6 +107,8 @@ async def _with_ai(
         await asyncio.gather(*seats, return_exceptions=True)
     finally:
         ai.stop()
+        told.removeHandler(given_up)
+        told.propagate = True
     return {
         **latency_summary(took),
         "moves_per_s": rate,
@@ -97,6 +116,7 @@ async def _with_ai(
         "processes": processes,
         "searches": len(searches),
         "search_s_median": statistics.median(searches) if searches else 0.0,
+        "given_up": given_up.count,
     }
 
 
@@ -110,10 +130,14 @@ async def run(folder: Path, scale: Scale, progress: Callable[[str], None]) -> di
         driver = _Driver(Tables(moves), playing, random.Random(17), set())
         stand_ins = StandIns(moves)
         pace = len(driver.games) / GAME_PACE_S
+        # As the service part does before its paced runs: the file's pages read, its
+        # write-ahead log checkpointed, before anything is timed.
+        progress("ai_load: moves one at a time, to warm up")
+        await _sequential(driver, scale.sequential_moves)
         progress(f"ai_load: moves arriving at {pace:.0f}/s, no AI thinking")
         quiet, quiet_rate = await _paced(driver, pace, scale.paced_seconds)
         workers = pool_size(None)
-        progress(f"ai_load: the same, {AI_SEATS} {LEVEL} AI seats in {workers} worker processes")
+        progress(f"ai_load: the same, {AI_SEATS} {LEVEL} AI seats in worker processes ({workers})")
         pool = await _with_ai(driver, stand_ins, workers, pace, scale.paced_seconds)
         progress(f"ai_load: the same, {AI_SEATS} {LEVEL} AI seats in a thread")
         thread = await _with_ai(driver, stand_ins, 0, pace, scale.paced_seconds)

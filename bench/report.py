@@ -91,8 +91,8 @@ _METHOD = """\
   four `hard` AI seats search without a pause in games of their own, through
   `AiPlayers.move` (the game sent as text, the move read back), in the worker processes AI
   seats think in (one per spare core, `AI_PROCESSES` unset); and the same with the searches
-  in a thread of the bot's process (`AI_PROCESSES=0`), for comparison. The p99 target is
-  judged on the worker processes' run.
+  in a thread of the bot's process (`AI_PROCESSES=0`), for comparison. Moves one at a time
+  first warm the file up, untimed. The p99 target is judged on the worker processes' run.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -389,17 +389,23 @@ def _ai_load(a: dict[str, Any]) -> list[str]:
     ]
     rows = [
         _timing_row("no AI thinking", a["quiet"]),
-        _timing_row(f"AI in {pool['processes']} worker processes", pool),
+        _timing_row(f"AI in {_workers(pool['processes'])}", pool),
         _timing_row("AI in a thread of the bot's process", thread),
     ]
     lines += _table(TIMING_HEADER, rows)
     lines += [
         f"Searches finished during the runs: {pool['searches']} in the worker processes"
-        f" (median {pool['search_s_median']:.2f} s), {thread['searches']} in the thread"
-        f" (median {thread['search_s_median']:.2f} s, waiting in line included).",
+        f" (median {pool['search_s_median']:.2f} s, {pool['given_up']} given up for a random"
+        f" move), {thread['searches']} in the thread (median"
+        f" {thread['search_s_median']:.2f} s, {thread['given_up']} given up); waiting for the"
+        " worker included.",
         "",
     ]
     return lines
+
+
+def _workers(count: int) -> str:
+    return "1 worker process" if count == 1 else f"{count} worker processes"
 
 
 def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:

@@ -30,7 +30,7 @@ def _timing(p99_ms: float, **more: Any) -> dict[str, Any]:
 
 
 def _measured(pool_p99_ms: float) -> dict[str, Any]:
-    searched = {"searches": 40, "search_s_median": 2.0}
+    searched = {"searches": 40, "search_s_median": 2.0, "given_up": 0}
     return {
         "active_games": 1_000,
         "ai_seats": 4,
@@ -61,7 +61,7 @@ def test_the_page_shows_the_three_runs() -> None:
     }
     page = markdown(results, kinds=("play", "click"))
     section = page[page.index("## Service with AI seats thinking") :]
-    assert "| AI in 1 worker processes |" in section
+    assert "| AI in 1 worker process |" in section
     assert "| AI in a thread of the bot's process |" in section
     assert "| no AI thinking |" in section
 
