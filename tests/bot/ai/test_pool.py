@@ -37,7 +37,7 @@ def stalls(asked: Search) -> str:
 
 
 def dies(asked: Search) -> str:
-    """A worker's search that kills its worker (its first call), then searches."""
+    """A worker's search that kills its worker when its seed says so; otherwise a search."""
     if asked.seed.startswith("die"):
         os.kill(os.getpid(), signal.SIGKILL)
     return search(asked)
