@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import (
+    ai_load,
     discord_budget,
     engines,
     outbox,
@@ -45,6 +46,7 @@ PARTS = (
     "process",
     "profiles",
     "budget",
+    "ai_load",
 )
 RECORDED = Path(__file__).resolve().parent
 
@@ -111,6 +113,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
     if "budget" in parts:
         titles = None if scale.full else ["marginalia"]  # a short run: one short game
         results["budget"] = await discord_budget.run(workdir, say, keys=titles)
+    if "ai_load" in parts:
+        results["ai_load"] = await ai_load.run(workdir, scale, say)
     return results
 
 

@@ -86,6 +86,13 @@ _METHOD = """\
   picture drawn for `/profile`, one request after another: members at random (one in ten the
   regular), all games or one at random; `/stats` for the server or one game at random. The
   first few requests warm the database's cache and are not counted.
+- **Service with AI seats thinking.** `python -m bench --only ai_load`: the paced moves of
+  the service part on a file seeded the same way, three times: with no AI thinking; while
+  four `hard` AI seats search without a pause in games of their own, through
+  `AiPlayers.move` (the game sent as text, the move read back), in the worker processes AI
+  seats think in (one per spare core, `AI_PROCESSES` unset); and the same with the searches
+  in a thread of the bot's process (`AI_PROCESSES=0`), for comparison. Moves one at a time
+  first warm the file up, untimed. The p99 target is judged on the worker processes' run.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -373,6 +380,34 @@ def _profiles(p: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _ai_load(a: dict[str, Any]) -> list[str]:
+    pool, thread = a["pool"], a["thread"]
+    lines = [
+        f"Moves in {a['active_games']:,} games being played, each every {GAME_PACE_S:.0f} s,"
+        f" while {a['ai_seats']} `{a['level']}` AI seats search in other games.",
+        "",
+    ]
+    rows = [
+        _timing_row("no AI thinking", a["quiet"]),
+        _timing_row(f"AI in {_workers(pool['processes'])}", pool),
+        _timing_row("AI in a thread of the bot's process", thread),
+    ]
+    lines += _table(TIMING_HEADER, rows)
+    lines += [
+        f"Searches finished during the runs: {pool['searches']} in the worker processes"
+        f" (median {pool['search_s_median']:.2f} s, {pool['given_up']} given up for a random"
+        f" move), {thread['searches']} in the thread (median"
+        f" {thread['search_s_median']:.2f} s, {thread['given_up']} given up); waiting for the"
+        " worker included.",
+        "",
+    ]
+    return lines
+
+
+def _workers(count: int) -> str:
+    return "1 worker process" if count == 1 else f"{count} worker processes"
+
+
 def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
     """The results page."""
     verdicts = judge(results)
@@ -398,6 +433,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Profiles and server statistics", "", *_profiles(results["profiles"])]
     if "budget" in results:
         lines += ["## Discord's budget: requests a turn", "", *_budget(results["budget"])]
+    if "ai_load" in results:
+        lines += ["## Service with AI seats thinking", "", *_ai_load(results["ai_load"])]
     lines += [_METHOD]
     return "\n".join(lines)
 

@@ -19,6 +19,9 @@ MAX_SERVICE_RATIO = 3.0
 (medians), on SQLite and on PostgreSQL."""
 MAX_P99_MS = 25.0
 """Latency of a move with 1,000 games being played."""
+MAX_P99_WITH_AI_MS = 25.0
+"""Latency of a move with 1,000 games being played while four AI seats search in other games
+of the same process."""
 MAX_RSS_MIB = 200.0
 """Resident memory of the bot with 10,000 stored games."""
 MAX_READY_S = 2.0
@@ -103,6 +106,7 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
             )
         )
     verdicts += _postgres(results.get("postgres"))
+    verdicts += _ai_load(results.get("ai_load"))
     drain = results.get("outbox")
     if drain:
         verdicts.append(
@@ -177,6 +181,22 @@ def _budget(budget: dict[str, Any] | None) -> list[Verdict]:
             f"{budget['turns_per_s_per_token']:.1f}",
             budget["turns_per_s_per_token"] >= MIN_TURNS_PER_S,
         ),
+    ]
+
+
+def _ai_load(found: dict[str, Any] | None) -> list[Verdict]:
+    """A move's p99 while AI seats search in worker processes."""
+    if not found:
+        return []
+    pool = found["pool"]
+    return [
+        Verdict(
+            f"p99 of a move, {found['active_games']:,} games being played, while"
+            f" {found['ai_seats']} {found['level']} AI seats search in other games",
+            f"≤ {MAX_P99_WITH_AI_MS:.0f} ms",
+            f"{pool['p99_ms']:.1f} ms ({found['thread']['p99_ms']:.1f} ms with the AI in a thread)",
+            pool["p99_ms"] <= MAX_P99_WITH_AI_MS,
+        )
     ]
 
 

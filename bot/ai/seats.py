@@ -1,10 +1,17 @@
-"""AI seats take their turns on their own: after a short pause, thinking in a worker thread.
+"""AI seats take their turns on their own: after a short pause, thinking in a worker process.
 
-The event loop never waits on a decision: ``games.ai.choose`` runs in a thread pool, with a
-time budget it checks itself and a hard limit here on top. A decision that fails or runs
-over the limit is replaced by a safe random legal move, so an AI player never stops a game;
-nor does a turn that fails otherwise (the database out of reach): it is tried again after a
-backoff (:mod:`bot.wiring.loops`).
+The event loop never waits on a decision: ``games.ai.choose`` runs in a pool of worker
+processes (:mod:`bot.ai.pool`; ``AI_PROCESSES``, one per spare core by default), fed the game
+as text and answering with the move's notation, so a search never holds the bot's GIL while
+other games move. With ``AI_PROCESSES=0`` it runs in a thread of the bot's process instead,
+as does a test's own decider. The search checks its time budget itself and there is a hard
+limit here on top, counted from when a worker takes the search up. A decision that fails or
+runs over the limit is replaced by a safe random legal move, so an AI player never stops a
+game; nor does a turn that fails otherwise (the database out of reach): it is tried again
+after a backoff (:mod:`bot.wiring.loops`).
+
+A stand-in's move for a player who missed a deadline (:func:`stand_in`) is decided on the
+spot, in the bot's process: its level is a cheap one, a few milliseconds.
 """
 
 from __future__ import annotations
@@ -13,59 +20,40 @@ import asyncio
 import functools
 import logging
 import random
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from bot.ai.pool import SearchPool
 from bot.ai.stand_ins import StandIns
+from bot.ai.thinking import ITERATIONS, TIME_LIMIT, Search, decide, fallback, searchable
 from bot.common.refusals import Refusal, StaleRequest, TableBusy
 from bot.ops.logs import bind
 from bot.ops.metrics import AI_DECISION_SECONDS
 from bot.tables.moves import AiTurn
 from bot.wiring.loops import Supervisor
-from games.ai import Budget, choose, deadline_after
-from games.ai.moves import playable
+from games.ai import Budget, choose
 from games.core import Engine
 from storage import Game, GameNotFound, GameStatus
+
+__all__ = [
+    "GRACE",
+    "ITERATIONS",
+    "PAUSE",
+    "TIME_LIMIT",
+    "AiPlayers",
+    "decide",
+    "fallback",
+    "stand_in",
+]
 
 log = logging.getLogger("grimoire.ai")
 
 #: Seconds an AI seat waits before it acts, so people can follow the game.
 PAUSE = 1.5
-#: Seconds one decision may think.
-TIME_LIMIT = 2.0
-#: Search iterations one decision may use, whatever the time allows.
-ITERATIONS = 20_000
 #: Seconds past the time limit after which a decision is given up for a random move.
 GRACE = 1.0
-
-
-def fallback(engine: Engine[Any, Any], state: Any, seat: int, seed: str) -> Any:
-    """A safe random legal move for ``seat`` (never "back"), the same for the same ``seed``."""
-    return random.Random(seed).choice(playable(engine, state, seat))
-
-
-def decide(
-    engine: Engine[Any, Any],
-    state: Any,
-    seat: int,
-    level: str,
-    *,
-    seed: str,
-    time_limit: float = TIME_LIMIT,
-    iterations: int = ITERATIONS,
-    clock: Callable[[], float] = time.perf_counter,
-) -> Any:
-    """The AI's move for ``seat`` at ``level``, thinking at most ``time_limit`` seconds by
-    ``clock``; a safe random legal move when the AI fails. For any caller that needs an AI
-    move (AI seats, a deadline that hands a silent player's move to the AI)."""
-    budget = Budget(iterations=iterations, deadline=deadline_after(time_limit, clock))
-    try:
-        return choose(engine, state, seat, level, rng=random.Random(seed), budget=budget)
-    except Exception:
-        log.exception("The %s AI failed in %s; playing a random legal move.", level, engine.key)
-        return fallback(engine, state, seat, seed)
 
 
 def stand_in(
@@ -96,7 +84,13 @@ Decider = Callable[..., Any]
 
 
 class AiPlayers:
-    """Plays the AI seats of running games whenever the game waits on them."""
+    """Plays the AI seats of running games whenever the game waits on them.
+
+    ``processes`` worker processes think for them (``0``: a thread of this process, or
+    ``executor``); or ``pool``, a :class:`SearchPool` made elsewhere. A ``decider`` other than
+    :func:`decide` always runs in the thread, being this process's own code, and so does the
+    search for a game a worker process cannot find by its key (one registered at run time).
+    """
 
     def __init__(
         self,
@@ -105,6 +99,8 @@ class AiPlayers:
         pause: float = PAUSE,
         time_limit: float = TIME_LIMIT,
         iterations: int = ITERATIONS,
+        processes: int = 0,
+        pool: SearchPool | None = None,
         executor: Executor | None = None,
         decider: Decider = decide,
         grace: float = GRACE,
@@ -116,6 +112,7 @@ class AiPlayers:
         self._pause = pause
         self._time_limit = time_limit
         self._iterations = iterations
+        self._pool = pool or (SearchPool(processes) if processes > 0 else None)
         self._executor = executor or ThreadPoolExecutor(
             max_workers=1, thread_name_prefix="grimoire-ai"
         )
@@ -130,6 +127,8 @@ class AiPlayers:
         """Look at ``game`` soon and play its AI seats while it waits on them."""
         if game.status is not GameStatus.ACTIVE or not any(s.is_ai for s in game.seats):
             return
+        if self._pool is not None:
+            self._pool.warm()  # the workers start while the AI seat pauses
         running = self._tasks.get(game.id)
         if running is not None and not running.done():
             self._again.add(game.id)  # it may be about to stop: have it look once more
@@ -154,6 +153,8 @@ class AiPlayers:
         for task in self._tasks.values():
             task.cancel()
         self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.stop()
 
     async def _play(self, game_id: int) -> None:
         bind(game_id=game_id)  # the task is this game's alone: its log lines are about it
@@ -217,9 +218,46 @@ class AiPlayers:
     async def move(
         self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
     ) -> Any:
-        """The AI's move for ``seat`` at ``level``, thought out in the worker within the time
+        """The AI's move for ``seat`` at ``level``, thought out in a worker within the time
         limit; a safe random legal move when the AI fails or runs over. For AI seats, and
         for anything else that hands a move to the AI (a silent player's deadline)."""
+        try:
+            with AI_DECISION_SECONDS.labels(engine.key, level).time():
+                if self._pool is not None and self._decider is decide and searchable(engine):
+                    return await self._in_process(engine, state, seat, level, seed=seed)
+                return await self._in_thread(engine, state, seat, level, seed=seed)
+        except TimeoutError:
+            log.warning("The AI ran over its time in %s; a random move.", engine.key)
+        except BrokenProcessPool:
+            log.error("An AI worker process died in %s; a random move.", engine.key)
+        except Exception:
+            log.exception("The AI failed in %s; a random move.", engine.key)
+        return fallback(engine, state, seat, seed)
+
+    async def _in_process(
+        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+    ) -> Any:
+        """The move thought out by a worker process: the game goes there as text, and its
+        move comes back in notation, read (and checked) against the state here. The limit
+        counts from when a worker takes the search up: waiting for a free one does not cost
+        the AI its strength."""
+        assert self._pool is not None
+        asked = Search(
+            game_key=engine.key,
+            state=engine.dump(state),
+            seat=seat,
+            level=level,
+            seed=seed,
+            time_limit=self._time_limit,
+            iterations=self._iterations,
+        )
+        notation = await self._pool.think(asked, timeout=self._time_limit + self._grace)
+        return engine.parse(state, seat, notation)
+
+    async def _in_thread(
+        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+    ) -> Any:
+        """The move thought out in a thread of this process, by the decider."""
         work = functools.partial(
             self._decider,
             engine,
@@ -231,14 +269,7 @@ class AiPlayers:
             iterations=self._iterations,
         )
         loop = asyncio.get_running_loop()
-        try:
-            with AI_DECISION_SECONDS.labels(engine.key, level).time():
-                return await asyncio.wait_for(
-                    loop.run_in_executor(self._executor, work),
-                    timeout=self._time_limit + self._grace,
-                )
-        except TimeoutError:
-            log.warning("The AI ran over its time in %s; a random move.", engine.key)
-        except Exception:
-            log.exception("The AI failed in %s; a random move.", engine.key)
-        return fallback(engine, state, seat, seed)
+        return await asyncio.wait_for(
+            loop.run_in_executor(self._executor, work),
+            timeout=self._time_limit + self._grace,
+        )

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.ai.pool import pool_size
 from bot.ai.seats import AiPlayers, stand_in
 from bot.ai.stand_ins import StandIns
 from bot.clocks.dispatcher import TimerWorker
@@ -171,6 +172,7 @@ class GrimoireBot(commands.Bot):
             pause=self.settings.ai_pause_seconds,
             time_limit=self.settings.ai_time_limit_seconds,
             iterations=self.settings.ai_iterations,
+            processes=pool_size(self.settings.ai_processes),
         )
         self._clockwork = Clockwork(
             store,

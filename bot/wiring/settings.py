@@ -53,6 +53,12 @@ class Settings(StorageSettings):
     ai_iterations: int = Field(
         default=20_000, gt=0, description="Search iterations an AI decision may use at most."
     )
+    ai_processes: int | None = Field(
+        default=None,
+        ge=0,
+        description="Worker processes AI seats think in; unset: one per spare core; 0: in a "
+        "thread of the bot's process.",
+    )
     ai_stand_in_level: Literal["easy", "normal"] = Field(
         default="normal",
         description="The AI level that moves for a player who missed a deadline or resigned.",
