@@ -69,6 +69,13 @@ class Settings(StorageSettings):
         default=None,
         description="The shards this process connects; unset: all of SHARD_COUNT.",
     )
+    discord_requests_per_second: float = Field(
+        default=40.0,
+        gt=0,
+        le=50,
+        description="Rate-limited Discord requests a second over every process (Discord "
+        "allows 50); interaction responses are not counted.",
+    )
 
     @field_validator("alert_webhook_url")
     @classmethod
