@@ -17,7 +17,18 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import engines, outbox, pictures, postgres, process, profiles, replays, service, stack
+from bench import (
+    burst,
+    engines,
+    outbox,
+    pictures,
+    postgres,
+    process,
+    profiles,
+    replays,
+    service,
+    stack,
+)
 from bench.machine import describe_machine
 from bench.report import write
 from bench.scale import SCALES, Scale
@@ -33,6 +44,7 @@ PARTS = (
     "stack",
     "process",
     "profiles",
+    "burst",
 )
 RECORDED = Path(__file__).resolve().parent
 
@@ -96,6 +108,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["process"] = await process.run(workdir, scale, say)
     if "profiles" in parts:
         results["profiles"] = await profiles.run(workdir, scale, say)
+    if "burst" in parts:
+        results["burst"] = await burst.run(workdir, scale, say)
     return results
 
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bench.burst import report as burst_report
 from bench.service import GAME_PACE_S, STRESS_LOAD
 from bench.targets import Verdict, judge
 
@@ -86,6 +87,10 @@ _METHOD = """\
   picture drawn for `/profile`, one request after another: members at random (one in ten the
   regular), all games or one at random; `/stats` for the server or one game at random. The
   first few requests warm the database's cache and are not counted.
+- **Burst.** `bench/burst.py`: a round's tables all start at once (64 tables of four), split
+  between two pacers (`bot.wiring.pacing`), each with its own connections to one throwaway
+  PostgreSQL database, sharing its bucket as two processes of the bot would. Each request's
+  time is recorded across both; the 51st or later of any one second counts as a global 429.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -396,6 +401,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Process", "", *_process(results["process"])]
     if "profiles" in results:
         lines += ["## Profiles and server statistics", "", *_profiles(results["profiles"])]
+    if "burst" in results:
+        lines += ["## Burst: a round starting at once", "", *burst_report(results["burst"])]
     lines += [_METHOD]
     return "\n".join(lines)
 

@@ -25,6 +25,9 @@ MAX_READY_S = 2.0
 """From process start to ready."""
 MAX_PROFILE_P99_MS = 50.0
 """A ``/profile`` or ``/stats`` answer worked out, with 10,000 finished games stored."""
+MAX_GLOBAL_429 = 0
+"""Requests over Discord's 50 a second when a round's tables all start at once, paced by
+two processes on one token."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +133,24 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
             )
         )
     verdicts += _profiles(results.get("profiles"))
+    verdicts += _burst(results.get("burst"))
     return verdicts
+
+
+def _burst(found: dict[str, Any] | None) -> list[Verdict]:
+    """Discord's global limit kept when a round starts at once."""
+    if not found or "skipped" in found:
+        return []
+    return [
+        Verdict(
+            f"{found['tables']} tables starting at once, two processes on one token:"
+            " requests over Discord's 50 a second",
+            f"≤ {MAX_GLOBAL_429}",
+            f"{found['global_429']} ({found['requests']} requests in {found['drain_s']:.1f} s,"
+            f" busiest second {found['busiest_second']})",
+            found["global_429"] <= MAX_GLOBAL_429,
+        )
+    ]
 
 
 def _profiles(found: dict[str, Any] | None) -> list[Verdict]:
