@@ -14,10 +14,12 @@ call (the hook is :mod:`bot.wiring.pacing_http`) and lets it through when it hol
   context variable: it follows the calls made inside the block, tasks started there too);
   calls outside any block are :attr:`Priority.NORMAL`.
 - **Stale edits**: an edit of a message still waiting when a newer edit of the same message
-  arrives, setting at least the same fields, is dropped: the newer edit takes its place in the
-  queue (the earlier of the two), and the dropped call is never sent. Its caller waits for the
+  arrives that sets every field it set (so nothing of it would show once both are sent) is
+  dropped, never sent: the newer edit takes the earlier place of the two, though never ahead
+  of an edit of the message it does not overwrite. The dropped edit's caller waits for the
   newer edit and gets what the newer edit got (discord.py's ``message.edit`` returns the
-  message as the newer edit left it; an error of the newer edit is raised to both).
+  message as the newer edit left it; an error of the newer edit is raised to both, and
+  :class:`StaleEditLost` if the newer edit's caller gave up before it was sent).
 
 This module is pure asyncio, its clock and sleep given, so that tests run it on a fake clock.
 """
@@ -33,7 +35,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeVar, cast
 
 from bot.ops.metrics import DISCORD_EDITS_DROPPED, DISCORD_PACING_WAIT, DISCORD_REQUESTS_PACED
 from storage.contract.budget import BudgetGrant
@@ -138,15 +140,22 @@ class EditKey:
         return self.fields is not None and older.fields is not None and older.fields <= self.fields
 
 
+#: Where a call is: waiting in line, then sent, dropped (a newer edit went instead) or abandoned
+#: (its caller gave up).
+_State = Literal["waiting", "sent", "dropped", "abandoned"]
+
+
 @dataclass(eq=False)
 class _Waiter:
     """A call waiting for its token; a dropped edit's ``successor`` is the edit sent in its
-    place, whose ``outcome`` its caller gets."""
+    place, whose ``result`` (or ``error``) its caller gets."""
 
-    place: tuple[Priority, int, int]  # priority, then arrival (then arrival for a tie)
+    # Priority, then order of arrival; an edit may take an older edit's place, and the third
+    # part, its own arrival, then orders it after that older edit.
+    place: tuple[Priority, int, int]
     edit: EditKey | None
     since: float
-    state: str = "waiting"  # then "sent", "dropped" or "abandoned"
+    state: _State = "waiting"
     successor: _Waiter | None = None
     done: bool = False
     result: Any = None
@@ -231,7 +240,9 @@ class Pacer:
         try:
             result = await send()
         except BaseException as error:
-            waiter.done, waiter.error = True, error
+            # The callers of the edits this one replaced share its fate, not its cancellation.
+            lost = isinstance(error, asyncio.CancelledError)
+            waiter.done, waiter.error = True, StaleEditLost("cancelled") if lost else error
             raise
         waiter.done, waiter.result = True, result
         return result
@@ -306,7 +317,7 @@ class Pacer:
             self._ready_at = now + max(grant.wait, NAP)
             await self._sleep(max(grant.wait, NAP))
 
-    def _leave(self, waiter: _Waiter, state: str) -> None:
+    def _leave(self, waiter: _Waiter, state: _State) -> None:
         """Take ``waiter`` out of line (it stays in the heap until it reaches the top)."""
         waiter.state = state
         self._waiting -= 1
