@@ -8,7 +8,8 @@ call (the hook is :mod:`bot.wiring.pacing_http`) and lets it through when it hol
 - **Tokens** come from a :class:`TokenSource`: a :class:`LocalBucket` in this process (one
   process on SQLite), or the database's shared bucket, from which each process leases a few
   tokens at a time (:class:`bot.wiring.pacing_http.SharedBucket`). Tokens leased and not used
-  within :data:`HOLD` seconds are thrown away, so no process saves up a burst of its own.
+  within :data:`HOLD` seconds are thrown away, so no process saves up a burst of its own
+  (:data:`BURST` says what that guarantees).
 - **Priorities**: waiting calls go out by :class:`Priority`, then in order of arrival. A
   caller says how urgent its calls are with ``with paced(Priority.COSMETIC): ...`` (a
   context variable: it follows the calls made inside the block, tasks started there too);
@@ -45,14 +46,16 @@ log = logging.getLogger("grimoire.pacing")
 
 T = TypeVar("T")
 
-#: Tokens a bucket may hold at most: a small burst, so that no second can see more than
-#: the rate plus these few (40 + 5 stays below Discord's 50).
+#: Tokens a bucket may hold at most: a small burst. A bucket gives at most ``BURST + rate * L``
+#: tokens in any ``L`` seconds, and a token is used within :data:`HOLD` seconds or thrown away,
+#: so no second sees more than ``BURST + rate * (1 + HOLD)`` calls over every process: 50 at
+#: 40 a second, Discord's limit, hence the setting's ceiling of 40.
 BURST = 5
-#: Most tokens taken from the source at once: a fifth of a second at the default rate, so a
-#: busy process touches the shared bucket a few times a second, not once a call.
-BATCH = 8
-#: Seconds a token taken from the source stays good: unused ones are thrown away.
-HOLD = 0.5
+#: Most tokens taken from the source at once: a tenth of a second at 40 a second, so a busy
+#: process asks the shared bucket some ten times a second, not once a call.
+BATCH = 4
+#: Seconds a token taken from the source stays good: unused ones are thrown away, not saved up.
+HOLD = 0.125
 #: Shortest sleep when the source had nothing to give (it may say 0 when a token is due).
 NAP = 0.005
 
@@ -198,7 +201,9 @@ class Pacer:
         self._rate = rate
         self._clock = clock
         self._sleep = sleep
-        self._batch, self._hold = batch, hold
+        # No more at once than the waiting calls use before the tokens go stale: each of them
+        # wakes up at its turn, one per 1 / rate seconds.
+        self._batch, self._hold = max(1, min(batch, math.floor(rate * hold))), hold
         self._queue: list[_Waiter] = []
         self._waiting = 0  # live waiters in the queue (dropped and abandoned ones linger)
         self._edits: dict[str, list[_Waiter]] = {}  # each message's waiting edits, in order
