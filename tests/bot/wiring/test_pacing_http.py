@@ -10,16 +10,17 @@ from typing import Any, cast
 
 import aiohttp
 import pytest
-from discord.http import Route
+from discord.http import HTTPClient, Route
 
 from bot.ops.metrics import DISCORD_RATE_LIMITED
-from bot.wiring.pacing import EditKey, LocalBucket
+from bot.wiring.pacing import EditKey, LocalBucket, Pacer
 from bot.wiring.pacing_http import (
     RETRY_SHARED,
     SharedBucket,
     count_rate_limited,
     edit_key,
     exempt,
+    pace_requests,
     pacer_for,
     processes_of,
 )
@@ -118,3 +119,38 @@ async def test_a_429_from_discord_is_counted() -> None:
         params: Any = SimpleNamespace(response=SimpleNamespace(status=status))
         await count_rate_limited(session, SimpleNamespace(), params)
     assert DISCORD_RATE_LIMITED._value.get() == before + 2
+
+
+class _Client:
+    """Just the one door of discord.py's HTTP client."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def request(self, route: Route, **kwargs: Any) -> Any:
+        self.sent.append(f"{route.method} {route.url}")
+        return {"route": route.path}
+
+
+class _Pacer:
+    """A pacer that lets everything through at once, noting what it was asked to pace."""
+
+    def __init__(self) -> None:
+        self.paced: list[EditKey | None] = []
+
+    async def call(self, send: Any, *, edit: EditKey | None = None) -> Any:
+        self.paced.append(edit)
+        return await send()
+
+
+async def test_the_hook_paces_rate_limited_calls_and_lets_answers_through() -> None:
+    client, pacer = _Client(), _Pacer()
+    pace_requests(cast("HTTPClient", client), cast("Pacer", pacer))
+    callback = Route(
+        "POST", "/interactions/{interaction_id}/{token}/callback", interaction_id=1, token="t"
+    )
+    assert await client.request(callback, json={"type": 4}) == {"route": callback.path}
+    assert pacer.paced == []  # an answer is not paced
+    assert await client.request(EDIT, json={"content": "x"}) == {"route": EDIT.path}
+    assert pacer.paced == [EditKey(EDIT.url, frozenset({"content"}))]
+    assert len(client.sent) == 2
