@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from types import SimpleNamespace
 from typing import Any, cast
 
@@ -17,6 +18,7 @@ from bot.wiring.pacing import EditKey, LocalBucket, Pacer
 from bot.wiring.pacing_http import (
     RETRY_SHARED,
     SharedBucket,
+    Stopwatch,
     count_rate_limited,
     edit_key,
     exempt,
@@ -154,3 +156,19 @@ async def test_the_hook_paces_rate_limited_calls_and_lets_answers_through() -> N
     assert await client.request(EDIT, json={"content": "x"}) == {"route": EDIT.path}
     assert pacer.paced == [EditKey(EDIT.url, frozenset({"content"}))]
     assert len(client.sent) == 2
+
+
+def test_the_stopwatch_follows_whichever_clock_moved_further(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    clocks = {"monotonic": 100.0, "perf_counter": 5.0}
+    monkeypatch.setattr(time, "monotonic", lambda: clocks["monotonic"])
+    monkeypatch.setattr(time, "perf_counter", lambda: clocks["perf_counter"])
+    watch = Stopwatch()
+    clocks["monotonic"] += 2.0  # SimCord's clock moved on (the bot slept)
+    clocks["perf_counter"] += 0.5
+    assert watch() == 2.0
+    clocks["perf_counter"] += 1.0  # the wall clock alone (a test's own call waited)
+    assert watch() == 3.0
+    clocks["monotonic"] = 0.0  # SimCord's clock handed back at a test's end
+    assert watch() == 3.0
