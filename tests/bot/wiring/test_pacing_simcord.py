@@ -33,7 +33,10 @@ def simcord_bot(db: Path) -> GrimoireBot:
 
 
 def _paced_so_far() -> float:
-    return sum(DISCORD_REQUESTS_PACED.labels(p)._value.get() for p in ("normal", "cosmetic"))
+    counts: list[float] = [
+        DISCORD_REQUESTS_PACED.labels(p)._value.get() for p in ("normal", "cosmetic")
+    ]
+    return sum(counts)
 
 
 async def test_a_games_start_is_paced_and_its_answers_are_not(
