@@ -11,10 +11,11 @@ every process of the bot. On PostgreSQL the budget is one row of the database
 (``request_budget``): a token bucket that a process refills and draws from in one atomic
 upsert, reading the time from the database's clock (so processes whose clocks disagree share
 it fairly). Each process leases a few tokens at a time, as many as it has calls waiting (at
-most :data:`bot.wiring.pacing.BATCH`), so the database is asked a few times a second under
-load, never once a call, and not at all when idle. Leased tokens not used within half a second
-are thrown away, so the processes together never send more than the bucket's burst plus its
-rate. On SQLite, one process, the bucket is kept in memory.
+most :data:`bot.wiring.pacing.BATCH`), so the database is asked about ten times a second
+under load, never once a call, and not at all when idle. Leased tokens not used within
+:data:`bot.wiring.pacing.HOLD` seconds are thrown away, so the processes together never send
+more in a second than the bucket's burst plus its rate for that second and a little (see
+:data:`bot.wiring.pacing.BURST`). On SQLite, one process, the bucket is kept in memory.
 
 When the database is out of reach, the bot goes on with a bucket of its own at its share of
 the rate (the rate divided by the processes its shard layout implies), says so once in the
