@@ -19,6 +19,7 @@ from typing import Any
 
 from bench import (
     ai_load,
+    burst,
     discord_budget,
     engines,
     outbox,
@@ -47,6 +48,7 @@ PARTS = (
     "profiles",
     "budget",
     "ai_load",
+    "burst",
 )
 RECORDED = Path(__file__).resolve().parent
 
@@ -115,6 +117,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["budget"] = await discord_budget.run(workdir, say, keys=titles)
     if "ai_load" in parts:
         results["ai_load"] = await ai_load.run(workdir, scale, say)
+    if "burst" in parts:
+        results["burst"] = await burst.run(workdir, scale, say)
     return results
 
 

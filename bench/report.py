@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bench.burst import report as burst_report
 from bench.service import GAME_PACE_S, STRESS_LOAD
 from bench.targets import Verdict, judge
 
@@ -93,6 +94,10 @@ _METHOD = """\
   seats think in (one per spare core, `AI_PROCESSES` unset); and the same with the searches
   in a thread of the bot's process (`AI_PROCESSES=0`), for comparison. Moves one at a time
   first warm the file up, untimed. The p99 target is judged on the worker processes' run.
+- **Burst.** `bench/burst.py`: a round's tables all start at once (64 tables of four), split
+  between two pacers (`bot.wiring.pacing`), each with its own connections to one throwaway
+  PostgreSQL database, sharing its bucket as two processes of the bot would. Each request's
+  time is recorded across both; the 51st or later of any one second counts as a global 429.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -435,6 +440,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Discord's budget: requests a turn", "", *_budget(results["budget"])]
     if "ai_load" in results:
         lines += ["## Service with AI seats thinking", "", *_ai_load(results["ai_load"])]
+    if "burst" in results:
+        lines += ["## Burst: a round starting at once", "", *burst_report(results["burst"])]
     lines += [_METHOD]
     return "\n".join(lines)
 

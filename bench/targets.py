@@ -32,6 +32,9 @@ MIN_TURNS_PER_S = 16.0
 """Turns a second one bot token carries across every server (Discord allows 50 requests)."""
 MAX_PROFILE_P99_MS = 50.0
 """A ``/profile`` or ``/stats`` answer worked out, with 10,000 finished games stored."""
+MAX_GLOBAL_429 = 0
+"""Requests over Discord's 50 a second when a round's tables all start at once, paced by
+two processes on one token."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +142,24 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
         )
     verdicts += _profiles(results.get("profiles"))
     verdicts += _budget(results.get("budget"))
+    verdicts += _burst(results.get("burst"))
     return verdicts
+
+
+def _burst(found: dict[str, Any] | None) -> list[Verdict]:
+    """Discord's global limit kept when a round starts at once."""
+    if not found or "skipped" in found:
+        return []
+    return [
+        Verdict(
+            f"{found['tables']} tables starting at once, two processes on one token:"
+            " requests over Discord's 50 a second",
+            f"≤ {MAX_GLOBAL_429}",
+            f"{found['global_429']} ({found['requests']} requests in {found['drain_s']:.1f} s,"
+            f" busiest second {found['busiest_second']})",
+            found["global_429"] <= MAX_GLOBAL_429,
+        )
+    ]
 
 
 def _profiles(found: dict[str, Any] | None) -> list[Verdict]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from storage.contract.budget import BudgetGrant, RequestBudget
 from storage.contract.games import GameStore
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
@@ -115,6 +116,7 @@ __all__ = [
     "AlreadyEntered",
     "AlreadyResigned",
     "AlreadySeated",
+    "BudgetGrant",
     "Clock",
     "DatabaseDamaged",
     "DatabaseReadOnly",
@@ -147,6 +149,7 @@ __all__ = [
     "Rating",
     "RatingChange",
     "Ratings",
+    "RequestBudget",
     "RoundConflict",
     "SchemaTooNew",
     "Seat",

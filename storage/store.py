@@ -8,7 +8,8 @@ A store has parts sharing one database, each an abstract class in ``storage/cont
 choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skills),
 :class:`PrivateViews` (each player's private message per game), :class:`UndoMessages` (the
 undo requests' messages whose buttons are live), :class:`Stats` (reads for monitoring) and
-:class:`ProfileStore` (profiles and server statistics); and each game's lock,
+:class:`ProfileStore` (profiles and server statistics), :class:`RequestBudget` (the
+bot's Discord requests, one budget for every process); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
@@ -20,6 +21,7 @@ from abc import ABC, abstractmethod
 from types import TracebackType
 from typing import Self
 
+from storage.contract.budget import RequestBudget
 from storage.contract.games import GameStore
 from storage.contract.locks import GameLocking
 from storage.contract.outbox import Outbox
@@ -47,6 +49,7 @@ class Store(GameLocking, ABC):
     undo_messages: UndoMessages
     stats: Stats
     profiles: ProfileStore
+    budget: RequestBudget
 
     @abstractmethod
     async def close(self) -> None:
@@ -72,6 +75,7 @@ __all__ = [
     "PrivateViews",
     "ProfileStore",
     "Ratings",
+    "RequestBudget",
     "Stats",
     "Store",
     "Timers",

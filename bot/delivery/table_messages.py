@@ -54,6 +54,7 @@ from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import board_with_picture
 from bot.profiles.ratings import Ratings
 from bot.tables.views import History, TablePost, TableViews
+from bot.wiring.pacing import Priority, paced
 from games.core.words import msg
 from storage import GameStatus, OutboxItem, PrivateView, RatingChange, Store
 
@@ -165,7 +166,8 @@ class TableMessages:
         try:
             if shown is not None and not notify:
                 message = self._message(shown.channel_id, shown.message_id)
-                with contextlib.suppress(discord.NotFound):  # deleted: send a new one below
+                # Deleted: a new one is sent below. An edit waits for posts, pings and DMs.
+                with contextlib.suppress(discord.NotFound), paced(Priority.COSMETIC):
                     await edit_laid_out(message, view, picture, same=drawn == before.picture)
                     await self._store.views.put(
                         showing(shown, before, own=own, version=version, picture=drawn)
@@ -272,7 +274,8 @@ class TableMessages:
         view = _layout(post, names, _content(post, names), embed, picture=picture)
         message = self._message(where(game), game.board_message_id)
         try:
-            await edit_laid_out(message, view, picture, same=drawn == made.picture)
+            with paced(Priority.COSMETIC):  # after the posts, pings and DMs waiting
+                await edit_laid_out(message, view, picture, same=drawn == made.picture)
         except discord.NotFound:
             return False
         finally:
@@ -316,21 +319,22 @@ class TableMessages:
         message = self._message(where(history.game), message_id)
         kept = PostMaking.read(history.game.board_post)
         try:
-            if kept is not None and kept.said is not None:
-                words = render(kept.said, names)
-                if kept.pings:
-                    words = f"{words}\n{mentions(kept.pings)}"
-            else:
-                sent = await message.fetch()
-                if not sent.flags.components_v2:
-                    await message.edit(embeds=[], attachments=[], view=None)
-                    return
-                words = words_of(sent)
-            view = words_layout(words[:2000])
-            await message.edit(
-                view=view, attachments=[], allowed_mentions=discord.AllowedMentions.none()
-            )
-            view.stop()
+            with paced(Priority.COSMETIC):  # after the posts, pings and DMs waiting
+                if kept is not None and kept.said is not None:
+                    words = render(kept.said, names)
+                    if kept.pings:
+                        words = f"{words}\n{mentions(kept.pings)}"
+                else:
+                    sent = await message.fetch()
+                    if not sent.flags.components_v2:
+                        await message.edit(embeds=[], attachments=[], view=None)
+                        return
+                    words = words_of(sent)
+                view = words_layout(words[:2000])
+                await message.edit(
+                    view=view, attachments=[], allowed_mentions=discord.AllowedMentions.none()
+                )
+                view.stop()
         except discord.HTTPException as error:
             log.info(
                 "Could not clear message %s of game %s: %s", message_id, history.game.id, error

@@ -34,6 +34,7 @@ from bot.tournaments.signup import TOURNAMENT_COLOUR
 from bot.undo.buttons import undo_view
 from bot.undo.posts import lapsed, settled_text
 from bot.wiring.loops import Loop, Supervisor, transient
+from bot.wiring.pacing import delivery_priority, paced
 from bot.words.i18n import reading_in
 from bot.words.readers import Readers
 from games.core.words import msg
@@ -124,7 +125,7 @@ class OutboxWorker:
             language = await self._readers.of_delivery(
                 item, private=item.kind in PRIVATE_KINDS, channel_guild=self._guild_of
             )
-            with reading_in(language):
+            with reading_in(language), paced(delivery_priority(item.kind)):
                 await self._send(item)
         except discord.Forbidden as error:
             DELIVERY_FAILURES.labels("forbidden").inc()
@@ -389,8 +390,7 @@ def text_or_none(content: str) -> str | None:
 
 
 def _view_of(post: Post) -> discord.ui.View | None:
-    """The buttons under a post: "Take your turn", the answers to an undo request, or
-    "Take this seat"."""
+    """The buttons under a post: Take your turn, an undo request's answers, or Take this seat."""
     if post.turn_button is not None:
         return turn_view(post.turn_button)
     if post.undo_buttons is not None:

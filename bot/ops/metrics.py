@@ -102,6 +102,30 @@ DATABASE_UP = Gauge(
     "1 when the database answered the last scrape, else 0.",
     registry=REGISTRY,
 )
+DISCORD_REQUESTS_PACED = Counter(
+    "grimoire_discord_requests_paced",
+    "Rate-limited Discord requests that waited for a token of the shared budget, by priority: "
+    "normal (posts, pings, DMs) or cosmetic (board edits).",
+    ["priority"],
+    registry=REGISTRY,
+)
+DISCORD_PACING_WAIT = Histogram(
+    "grimoire_discord_pacing_wait_seconds",
+    "How long a rate-limited Discord request waited for its token.",
+    buckets=(0.0, 0.025, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0),
+    registry=REGISTRY,
+)
+DISCORD_EDITS_DROPPED = Counter(
+    "grimoire_discord_edits_dropped",
+    "Edits of a message never sent: a newer edit of the same message replaced them while "
+    "they waited.",
+    registry=REGISTRY,
+)
+DISCORD_RATE_LIMITED = Counter(
+    "grimoire_discord_rate_limited",
+    "429 answers from Discord (each counts toward its ban of bots that ignore its limits).",
+    registry=REGISTRY,
+)
 
 #: A custom id's words: ``grim:lobby:join:12`` is counted as ``grim:lobby:join``.
 _ID_WORD = re.compile(r"[a-z_-]+")

@@ -38,6 +38,7 @@ from bot.undo.undo import Takebacks
 from bot.wiring.components import DYNAMIC_ITEMS
 from bot.wiring.housekeeping import Housekeeping
 from bot.wiring.loops import Loops, in_background
+from bot.wiring.pacing_http import pace_requests, pacer_for, rate_limit_trace
 from bot.wiring.services import Services
 from bot.wiring.settings import Settings
 from bot.wiring.throttle import Throttle
@@ -95,6 +96,7 @@ class GrimoireBot(commands.Bot):
             help_command=None,
             tree_cls=GrimoireTree,
             allowed_mentions=discord.AllowedMentions.none(),
+            http_trace=rate_limit_trace(),  # counts Discord's 429s
             **self._gateway_options(settings),
         )
         self.settings = settings
@@ -111,6 +113,8 @@ class GrimoireBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.services = services = await self._build_services()
+        # Every rate-limited call from here on waits for its share of the token's budget.
+        pace_requests(self.http, pacer_for(self.settings, services.store.budget))
         self.operations = await Operations.start(self)  # health, metrics and alerts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # the commands in every language

@@ -75,6 +75,14 @@ class Settings(StorageSettings):
         default=None,
         description="The shards this process connects; unset: all of SHARD_COUNT.",
     )
+    # At most 40: with the pacer's burst, no second then holds more than Discord's 50.
+    discord_requests_per_second: float = Field(
+        default=40.0,
+        gt=0,
+        le=40,
+        description="Rate-limited Discord requests a second over every process (Discord "
+        "allows 50; at most 40 here); interaction responses are not counted.",
+    )
 
     @field_validator("alert_webhook_url")
     @classmethod

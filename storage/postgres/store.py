@@ -16,6 +16,7 @@ from storage.postgres.games import PostgresGames
 from storage.postgres.leases import PostgresLeases
 from storage.postgres.locks import game_lock
 from storage.postgres.profiles import PostgresProfiles
+from storage.sql.budget import SqlRequestBudget
 from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
 from storage.sql.ratings import SqlRatings
@@ -43,6 +44,7 @@ class PostgresStore(Store):
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
         self.undo_messages = SqlUndoMessages(database)
+        self.budget = SqlRequestBudget(database)
         self.stats = SqlStats(database)
         self.profiles = PostgresProfiles(database)
 

@@ -6,6 +6,7 @@ from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 
 from storage.contract.locks import GAME_LOCK_TIMEOUT
+from storage.sql.budget import SqlRequestBudget
 from storage.sql.games import SqlGames
 from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
@@ -35,6 +36,7 @@ class SqliteStore(Store):
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)
         self.undo_messages = SqlUndoMessages(database)
+        self.budget = SqlRequestBudget(database)
         self.stats = SqlStats(database)
         self.profiles = SqliteProfiles(database)
 

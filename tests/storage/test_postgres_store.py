@@ -32,6 +32,7 @@ from storage.postgres.store import PostgresStore
 from storage.url import postgres_pool
 from tests.storage.contract import FakeClock, StoreFactory
 from tests.storage.contract.async_play import AsyncPlayContract
+from tests.storage.contract.budget import RequestBudgetContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
@@ -116,6 +117,10 @@ class TestPostgresPrivateViews(PrivateViewsContract):
 
 class TestPostgresUndoMessages(UndoMessagesContract):
     """PostgreSQL undo requests' messages."""
+
+
+class TestPostgresRequestBudget(RequestBudgetContract):
+    """PostgreSQL's budget of Discord requests, shared by every process."""
 
 
 # ------------------------------------------------------------------ migrations

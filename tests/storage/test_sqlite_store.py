@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.storage.contract.async_play import AsyncPlayContract
+from tests.storage.contract.budget import RequestBudgetContract
 from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
@@ -56,6 +57,10 @@ class TestSqlitePrivateViews(PrivateViewsContract):
 
 class TestSqliteUndoMessages(UndoMessagesContract):
     """SQLite undo requests' messages."""
+
+
+class TestSqliteRequestBudget(RequestBudgetContract):
+    """SQLite's budget of Discord requests."""
 
 
 class TestSqliteStats(StatsContract):
