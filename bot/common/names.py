@@ -48,6 +48,11 @@ class NameBook:
         """Note a user's name as seen in an interaction (the freshest source)."""
         self._names[user.id] = user.display_name
 
+    async def direct(self, user_id: int) -> discord.DMChannel:
+        """The DM channel with ``user_id``: opened once (one request), without fetching the
+        user first (which would cost another)."""
+        return await self._client.create_dm(discord.Object(user_id))
+
     async def user(self, user_id: int) -> discord.User:
         """The user with that id, fetched once (the bot has no member cache to ask)."""
         found = self._client.get_user(user_id) or self._users.get(user_id)

@@ -174,7 +174,7 @@ class TableMessages:
                     )
                     return
                 rewind(picture)  # it may have been read by the edit
-            user = await self._names.user(item.target_id)
+            user = await self._names.direct(item.target_id)
             sent = await user.send(view=view, files=_files(picture), nonce=nonce_of(item))
         finally:
             view.stop()

@@ -246,7 +246,7 @@ class OutboxWorker:
             everyone=False, roles=False, users=[discord.Object(u) for u in post.pings]
         )
         if item.kind is DeliveryKind.DM:
-            user = await self._names.user(item.target_id)
+            user = await self._names.direct(item.target_id)
             if picture is not None and len(embeds) == 1:
                 # A board with its picture is laid out, so the picture shows at full width.
                 laid = pictured_layout(content[:2000], embeds[0], picture)
