@@ -9,7 +9,8 @@ choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skil
 :class:`PrivateViews` (each player's private message per game), :class:`UndoMessages` (the
 undo requests' messages whose buttons are live), :class:`Stats` (reads for monitoring) and
 :class:`ProfileStore` (profiles and server statistics), :class:`RequestBudget` (the
-bot's Discord requests, one budget for every process); and each game's lock,
+bot's Discord requests, one budget for every process), :class:`GameSnapshots` (games as they
+stood at some versions); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
@@ -28,6 +29,7 @@ from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
 from storage.contract.profiles import ProfileStore
 from storage.contract.ratings import Ratings
+from storage.contract.snapshots import GameSnapshots
 from storage.contract.stats import Stats
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
@@ -50,6 +52,7 @@ class Store(GameLocking, ABC):
     stats: Stats
     profiles: ProfileStore
     budget: RequestBudget
+    snapshots: GameSnapshots
 
     @abstractmethod
     async def close(self) -> None:
@@ -69,6 +72,7 @@ class Store(GameLocking, ABC):
 
 __all__ = [
     "GameLocking",
+    "GameSnapshots",
     "GameStore",
     "Outbox",
     "Preferences",

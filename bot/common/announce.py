@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.common.posts import Post
 from games.core import Board, BoardField, Engine, LogEntry, seat_ref
-from games.core.words import msg, msg_list
+from games.core.words import Msg, joined, msg, msg_list
 from storage import Delivery, DeliveryKind, Game
 
 
@@ -130,3 +130,23 @@ __all__ = [
     "turn_pings",
     "where",
 ]
+
+
+def lines_of(parts: Sequence[str]) -> str:
+    """``parts`` one a line, without the blank lines (or spaces) they start or end with."""
+    kept = list(parts)
+    while kept and not kept[0].strip():
+        kept.pop(0)
+    while kept and not kept[-1].strip():
+        kept.pop()
+    if len(kept) == 1 and not isinstance(kept[0], Msg):
+        return kept[0].strip()
+    return joined(kept)
+
+
+def quoted(text: str, limit: int = 1200) -> str:
+    """``text`` as a block quote, cut to ``limit`` characters."""
+    cut = text.strip()
+    if len(cut) > limit:
+        cut = cut[: limit - 1] + "…"
+    return "\n".join(f"> {line}" if line else ">" for line in cut.splitlines())

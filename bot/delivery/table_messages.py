@@ -19,12 +19,9 @@ every server it is in; see :mod:`bot.delivery.kept` for what is kept to spare th
   (:data:`~bot.tables.moves.BOARD_EDIT_DELAY`): an update that a newer one, or the turn's
   post, overtakes is not drawn at all, and the picture is uploaded again only when it
   changed.
-- A player gets a new private message when it becomes their turn, when the game is dealt or
-  picked up again, and at its end; older ones stay in their DMs as they were, each saying
-  which game it is about (they carry no buttons). In between, their newest message is edited
-  only when what only they see changed (their hand, news for them alone): the board around
-  it is the thread's. The mover's own decisions are answered in their interaction, so their
-  message is not edited for them.
+- A player gets a new private message at the deal, at each of their turns and at the end
+  (older ones stay as they were, with no buttons); their newest is edited only when what
+  only they see changed, never for their own decisions, answered in their interaction.
 """
 
 from __future__ import annotations
@@ -62,9 +59,8 @@ log = logging.getLogger("grimoire.table")
 
 
 def nonce_of(item: OutboxItem) -> str:
-    """The nonce a delivery's message is sent with. discord.py asks Discord to enforce it:
-    when a send is repeated after a crash or a lost answer, Discord hands back the message
-    it created the first time (within a few minutes) instead of posting it twice."""
+    """The nonce a delivery's message is sent with, enforced by Discord: a send repeated
+    after a crash or a lost answer gets back the message first created (within minutes)."""
     return f"grimoire-{item.id}"
 
 
@@ -189,7 +185,7 @@ class TableMessages:
         was taken back past it, or never started)."""
         if item.game_id is None:
             return None
-        history = await self.views.history(item.game_id)
+        history = await self.views.history_for(item.game_id, int(item.payload["version"]))
         if history is None or int(item.payload["version"]) > history.game.version:
             return None
         return history
@@ -260,6 +256,10 @@ class TableMessages:
         )
         if previous is not None and previous != sent.id:
             await self._strip(history, previous, names)
+        try:  # a favour to the next replay of the game: the post is out regardless
+            await self.views.keep_snapshot(history, made.version)
+        except Exception:
+            log.exception("Game %s not kept as of move %s.", game.id, made.version)
 
     async def _edit_board(self, history: History, post: TablePost, made: PostMaking) -> bool:
         """Show ``post``'s board on the thread's newest post (its picture uploaded again only

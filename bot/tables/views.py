@@ -20,74 +20,32 @@ from typing import Any
 
 import games
 from bot.common.announce import (
+    lines_of,
     private_lines,
     public_lines,
+    quoted,
     seat_users,
     turn_line,
-    turn_pings,
     where,
 )
+from bot.common.names import level_word
 from bot.common.posts import PostPicture
-from bot.common.remembered import OBJECTS_PER_JSON_BYTE, REMEMBERED_BYTES, Remembered
+from bot.common.remembered import (
+    REMEMBERED_BYTES,
+    History,
+    Moment,
+    Remembered,
+    resumed,
+    snapshot_data,
+    weight,
+)
 from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
-from games.core import HANDS_REVEALED, Board, Engine, LogEntry, Outcome, seat_ref
-from games.core.words import Msg, joined, msg, pmsg
+from games.core import HANDS_REVEALED, Board, Outcome, seat_ref
+from games.core.words import joined, msg, pmsg
 from storage import OPEN_SEAT, Game, GameStatus, RatingChange, Store
 from storage.replay import replay_steps
-
-
-@dataclass(frozen=True, slots=True)
-class Moment:
-    """A game at one version: its state, the log of the move that led there, whom it waits
-    on and, once over, its outcome."""
-
-    state: Any
-    log: tuple[LogEntry, ...]
-    waiting: frozenset[int]
-    outcome: Outcome | None
-    mover: int | None = None
-    """The seat whose move led here (``None`` at the deal)."""
-
-
-@dataclass(frozen=True, slots=True)
-class History:
-    """A started game and every version it went through, from the deal (version 0)."""
-
-    game: Game
-    engine: Engine[Any, Any]
-    moments: tuple[Moment, ...]
-    moves: tuple[tuple[int, str], ...]
-    """The moves replayed (seat, notation), to tell whether a remembered replay still
-    holds: after a take-back another seat may make a move written the same way."""
-
-    def joined(self, version: int) -> frozenset[int]:
-        """The seats the game started waiting on at ``version``."""
-        if version == 0:
-            return self.moments[0].waiting
-        return self.moments[version].waiting - self.moments[version - 1].waiting
-
-    def pinged(self, version: int) -> frozenset[int]:
-        """The seats the post at ``version`` pings (see :func:`turn_pings`)."""
-        return turn_pings([m.waiting for m in self.moments[: version + 1]], version)
-
-    def is_post(self, version: int) -> bool:
-        """Whether the thread gets a post at ``version``: the start, the end, or someone new
-        to act."""
-        return version == 0 or self.ended(version) or bool(self.joined(version))
-
-    def ended(self, version: int) -> bool:
-        """Whether the game was over at ``version``: it ended there, or was called off."""
-        if self.moments[version].outcome is not None:
-            return True
-        return self.game.status is GameStatus.CANCELLED and version == len(self.moments) - 1
-
-    def post_at_or_before(self, version: int) -> int:
-        """The latest version up to ``version`` that has a post of its own."""
-        while version > 0 and not self.is_post(version):
-            version -= 1
-        return version
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,14 +83,6 @@ class PrivateUpdate:
     board, which the thread shows."""
 
 
-def weight(history: History) -> int:
-    """The memory a remembered replay takes, estimated: its states (as objects, by the size
-    of the stored one) and its logs."""
-    state = len(history.game.state or "") * OBJECTS_PER_JSON_BYTE
-    logs = sum(len(entry.text) for moment in history.moments for entry in moment.log)
-    return state * len(history.moments) + 2 * logs
-
-
 class TableViews:
     """Works out posts and private views from games replayed to a version; remembers the
     replays of the games last asked about, within a memory budget."""
@@ -141,16 +91,37 @@ class TableViews:
         self._store = store
         self.remembered: Remembered[History] = Remembered(weight, remembered_bytes)
 
-    async def history(self, game_id: int) -> History | None:
-        """The game and every version it went through; ``None`` for a lobby."""
+    async def history_for(self, game_id: int, version: int) -> History | None:
+        """The game, enough of it to work out its post and private views at ``version``:
+        replayed from the snapshot kept at a post before it when the bot no longer holds
+        the game (the story told since the post before that one is then known)."""
+        history = await self.history(game_id, resume_before=version)
+        if history is not None and history.first:
+            shown = history.post_at_or_before(min(version, len(history.moments) - 1))
+            if not shown or history.post_at_or_before(shown - 1) < history.first:
+                return await self.history(game_id)
+        return history
+
+    async def keep_snapshot(self, history: History, version: int) -> None:
+        """Keep the game as it stood at ``version`` (a post), to replay from there later."""
+        if history.game.status is GameStatus.ACTIVE and history.first <= version:
+            data = snapshot_data(history.engine, history.moves[:version], history.moments)
+            await self._store.snapshots.keep(history.game.id, version, data)
+
+    async def history(self, game_id: int, *, resume_before: int | None = None) -> History | None:
+        """The game and every version it went through; ``None`` for a lobby. With
+        ``resume_before``, a game not remembered is replayed from the latest snapshot before
+        that version, if one is kept (see :meth:`history_for`)."""
         game = await self._store.games.get(game_id)
         if game.seed is None or game.state is None:
             return None
         known = self.remembered.get(game_id)
+        if known is not None and known.first and resume_before is None:
+            known = None  # the whole story asked for: replayed from the deal
         if known is not None and _unchanged(known.game, game):
             # The same game as last asked (a move queues several updates of one version):
             # no need to read its log again. The record itself is fresh (its board message).
-            history = History(game, known.engine, known.moments, known.moves)
+            history = History(game, known.engine, known.moments, known.moves, known.first)
             self.remembered.keep(game_id, history)
             return history
         actions = await self._store.games.actions(game_id)
@@ -158,14 +129,21 @@ class TableViews:
         engine = games.get(game.game_key)
         moments: list[Moment] = []
         start: tuple[Any, int] | None = None
+        first = 0
         if (
             known is not None
             and known.moves == moves[: len(known.moves)]
             and known.game.status is GameStatus.ACTIVE
         ):
             # The game moved on since: replay only the new moves.
-            moments = list(known.moments)
+            moments, first = list(known.moments), known.first
             start = (moments[-1].state, len(known.moves))
+        elif resume_before is not None and game.status is GameStatus.ACTIVE:
+            kept = await self._store.snapshots.latest(game_id, at_most=resume_before - 1)
+            moments = [] if kept is None else resumed(engine, kept[1], moves[: kept[0]])
+            if moments:
+                first = len(moments) - 1
+                start = (moments[-1].state, first)
         movers = [None, *(a.seat for a in actions)]
         for state, log in replay_steps(game, actions, start=start):
             # Whom the game waits on as the engine says, resigned seats included: what was
@@ -180,7 +158,7 @@ class TableViews:
         if game.status is GameStatus.CANCELLED:
             final = moments[-1]
             moments[-1] = Moment(final.state, final.log, frozenset(), None, final.mover)
-        history = History(game, engine, tuple(moments), moves)
+        history = History(game, engine, tuple(moments), moves, first)
         self.remembered.keep(game_id, history)
         return history
 
@@ -240,7 +218,7 @@ class TableViews:
                 said = [_missed_text(engine.title, game.id, missed, shown_at), *told]
             if history.ended(version):
                 over = final_words(history, ratings)
-                text = _lines([*said, "", over])
+                text = lines_of([*said, "", over])
             else:
                 # The turn line as the board shows it: an edited post keeps its story but
                 # says whom the game waits on now.
@@ -252,7 +230,7 @@ class TableViews:
                 pings = tuple(
                     u for s in sorted(newly) if s not in resigned and (u := users[s]) is not None
                 )
-                text = _lines([*said, "", *([footer] if footer else []), turn])
+                text = lines_of([*said, "", *([footer] if footer else []), turn])
         return TablePost(
             version=version,
             shown=version if board_at is None else board_at,
@@ -324,25 +302,7 @@ def _start_text(history: History, footer: str) -> tuple[str, tuple[int, ...]]:
 
 def _level(level: str) -> str:
     """An AI seat's level in words (an open seat's too)."""
-    words = {
-        "easy": pmsg("AI level", "easy"),
-        "normal": pmsg("AI level", "normal"),
-        "hard": pmsg("AI level", "hard"),
-        OPEN_SEAT: pmsg("AI level", "open"),
-    }
-    return words.get(level, level)
-
-
-def _lines(parts: Sequence[str]) -> str:
-    """``parts`` one a line, without the blank lines (or spaces) they start or end with."""
-    kept = list(parts)
-    while kept and not kept[0].strip():
-        kept.pop(0)
-    while kept and not kept[-1].strip():
-        kept.pop()
-    if len(kept) == 1 and not isinstance(kept[0], Msg):
-        return kept[0].strip()
-    return joined(kept)
+    return pmsg("AI level", "open") if level == OPEN_SEAT else level_word(level)
 
 
 def _missed_text(title: str, game_id: int, missed: str, version: int) -> str:
@@ -350,16 +310,8 @@ def _missed_text(title: str, game_id: int, missed: str, version: int) -> str:
     head = msg("A message about {b}{game}{/b} #{id} could not be posted.", game=title, id=game_id)
     after = msg("What happened, and the board after move {n}:", n=version)
     if missed.strip():
-        return joined([head, " ", msg("It said:"), "\n", _quoted(missed), "\n", after], "")
+        return joined([head, " ", msg("It said:"), "\n", quoted(missed), "\n", after], "")
     return joined([head, after], " ")
-
-
-def _quoted(text: str, limit: int = 1200) -> str:
-    """``text`` as a block quote, cut to ``limit`` characters."""
-    cut = text.strip()
-    if len(cut) > limit:
-        cut = cut[: limit - 1] + "…"
-    return "\n".join(f"> {line}" if line else ">" for line in cut.splitlines())
 
 
 def _unchanged(known: Game, game: Game) -> bool:

@@ -20,6 +20,7 @@ from storage.sql.budget import SqlRequestBudget
 from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
 from storage.sql.ratings import SqlRatings
+from storage.sql.snapshots import SqlGameSnapshots
 from storage.sql.stats import SqlStats
 from storage.sql.timers import SqlTimers
 from storage.sql.tournaments import SqlTournaments
@@ -45,6 +46,7 @@ class PostgresStore(Store):
         self.views = SqlPrivateViews(database)
         self.undo_messages = SqlUndoMessages(database)
         self.budget = SqlRequestBudget(database)
+        self.snapshots = SqlGameSnapshots(database)
         self.stats = SqlStats(database)
         self.profiles = PostgresProfiles(database)
 

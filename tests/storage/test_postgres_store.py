@@ -39,6 +39,7 @@ from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.profiles import _Tables as ProfileTables
+from tests.storage.contract.snapshots import GameSnapshotsContract
 from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
@@ -109,6 +110,10 @@ class TestPostgresTournaments(TournamentContract):
 
 class TestPostgresProfiles(ProfilesContract):
     """PostgreSQL profiles and server statistics."""
+
+
+class TestPostgresGameSnapshots(GameSnapshotsContract):
+    """PostgreSQL games as they stood at some versions."""
 
 
 class TestPostgresPrivateViews(PrivateViewsContract):

@@ -11,6 +11,7 @@ from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
 from tests.storage.contract.profiles import ProfilesContract
+from tests.storage.contract.snapshots import GameSnapshotsContract
 from tests.storage.contract.stats import StatsContract
 from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
@@ -49,6 +50,10 @@ class TestSqliteTournaments(TournamentContract):
 
 class TestSqliteProfiles(ProfilesContract):
     """SQLite profiles and server statistics."""
+
+
+class TestSqliteGameSnapshots(GameSnapshotsContract):
+    """SQLite games as they stood at some versions."""
 
 
 class TestSqlitePrivateViews(PrivateViewsContract):

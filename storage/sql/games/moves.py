@@ -143,6 +143,9 @@ class SqlMoves(GameStore):
             await db.execute(
                 "DELETE FROM actions WHERE game_id = ? AND seq > ?", game_id, to_version
             )
+            await db.execute(  # what stood after the moves taken back stands no more
+                "DELETE FROM game_snapshots WHERE game_id = ? AND version > ?", game_id, to_version
+            )
             await db.execute(
                 "UPDATE games SET version = ?, state = ?, to_act = ?, updated_at = ? WHERE id = ?",
                 to_version,
