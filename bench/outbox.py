@@ -94,6 +94,9 @@ class _Names:
     async def user(self, user_id: int) -> _Channel:
         return _Channel(user_id, self._client.sent)
 
+    async def direct(self, user_id: int) -> _Channel:
+        return _Channel(user_id, self._client.sent)
+
 
 async def _burst(store: Store, moves: int, rng: random.Random) -> int:
     """Make ``moves`` random moves through the service in the running games; how many."""

@@ -113,6 +113,18 @@ class History:
             return True
         return self.game.status is GameStatus.CANCELLED and version == len(self.moments) - 1
 
+    def turn_so_far(self, version: int) -> int:
+        """The newest version of the turn whose post belongs to ``version``: a post sent late
+        shows the board as the turn stands (the edits held back behind it change nothing)."""
+        shown = version
+        while shown + 1 < len(self.moments) and not self.is_post(shown + 1):
+            shown += 1
+        return shown
+
+    def posted_since(self, version: int) -> bool:
+        """Whether the thread got a post for a version after ``version`` (showing the board)."""
+        return self.post_at_or_before(len(self.moments) - 1) > version
+
     def post_at_or_before(self, version: int) -> int:
         """The latest version up to ``version`` that has a post of its own."""
         while version > 0 and not self.is_post(version):

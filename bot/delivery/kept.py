@@ -41,6 +41,8 @@ class PostMaking:
     pings: tuple[int, ...] = ()
     picture: str | None = None
     """A digest of the picture it shows (``None``: none, or not known)."""
+    shown: int | None = None
+    """The version its board shows (``None``: not known)."""
 
     @classmethod
     def of(cls, item: OutboxItem, version: int) -> PostMaking:
@@ -61,7 +63,7 @@ class PostMaking:
             return None
         heading, missed, said = data.get("heading"), data.get("missed"), data.get("said")
         pings = data.get("pings") or ()
-        picture = data.get("picture")
+        picture, shown = data.get("picture"), data.get("shown")
         return cls(
             int(data["version"]),
             lines=bool(data.get("lines", True)),
@@ -70,6 +72,7 @@ class PostMaking:
             said=None if said is None else text_of(said),
             pings=tuple(int(p) for p in pings),
             picture=picture if isinstance(picture, str) else None,
+            shown=shown if isinstance(shown, int) else None,
         )
 
     def to_payload(self) -> dict[str, Any]:
@@ -82,15 +85,17 @@ class PostMaking:
             "said": text_data(self.said),
             "pings": list(self.pings),
             "picture": self.picture,
+            "shown": self.shown,
         }
 
     def words(self) -> dict[str, Any]:
         """The arguments of ``TableViews.post`` that choose the post's words."""
         return {"lines": self.lines, "heading": self.heading, "missed": self.missed}
 
-    def sent(self, said: str, pings: Iterable[int], picture: str | None) -> PostMaking:
-        """The same post, now saying ``said`` (pinging ``pings``) and showing ``picture``."""
-        return replace(self, said=said, pings=tuple(pings), picture=picture)
+    def sent(self, said: str, pings: Iterable[int], picture: str | None, shown: int) -> PostMaking:
+        """The same post, now saying ``said`` (pinging ``pings``) and showing ``picture``, the
+        board as of ``shown``."""
+        return replace(self, said=said, pings=tuple(pings), picture=picture, shown=shown)
 
 
 @dataclass(frozen=True, slots=True)

@@ -80,7 +80,7 @@ def table_deliveries(
                 Delivery(DeliveryKind.VIEW, user, view | {"answered": True}, game_id=game.id)
             )
         elif quiet is not None and seat in quiet and not notify:
-            lane = f"{game_lane(game.id)}:view:{user}"
+            lane = view_lane(game.id, user)
             deliveries.append(
                 Delivery(DeliveryKind.VIEW, user, view, game.id, lane=lane, delay=BOARD_EDIT_DELAY)
             )
@@ -93,3 +93,8 @@ def board_lane(game_id: int) -> str:
     """The lane of a game's board edits within a turn: apart from the thread's posts, which
     must not wait on an edit's delay."""
     return f"{game_lane(game_id)}:board"
+
+
+def view_lane(game_id: int, user_id: int) -> str:
+    """The lane of a player's private-message edits held back a moment (see ``quiet``)."""
+    return f"{game_lane(game_id)}:view:{user_id}"

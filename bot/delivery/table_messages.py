@@ -15,10 +15,9 @@ every server it is in; see :mod:`bot.delivery.kept` for what is kept to spare th
 - The final post says who won in the game's terms, the places, how ratings moved (it rates
   the game first when nothing has yet), how long the game took, and lays every hand open; its
   buttons are **Rematch**, **New game** and **How to play**.
-- A decision within a turn edits the newest post's board, a few seconds later
-  (:data:`~bot.tables.moves.BOARD_EDIT_DELAY`): an update that a newer one, or the turn's
-  post, overtakes is not drawn at all, and the picture is uploaded again only when it
-  changed.
+- A decision within a turn edits the newest post's board a few seconds later
+  (:data:`~bot.delivery.queued.BOARD_EDIT_DELAY`), unless a newer update or the turn's post
+  overtakes it; a picture is uploaded again only when it changed.
 - A player gets a new private message at the deal, at each of their turns and at the end
   (older ones stay as they were, with no buttons); their newest is edited only when what
   only they see changed, never for their own decisions, answered in their interaction.
@@ -46,6 +45,7 @@ from bot.delivery.kept import (
     rewind,
     showing,
 )
+from bot.delivery.queued import board_lane, view_lane
 from bot.drawing.board_layout import board_layout, words_layout, words_of
 from bot.drawing.laid_out import pictured_layout
 from bot.drawing.pictures import board_with_picture
@@ -84,6 +84,7 @@ class TableMessages:
         history = await self._current(item)
         if history is None:
             return
+        await self._store.outbox.settle_older(item, lane=board_lane(history.game.id))
         version = int(item.payload["version"])
         behind = await self._store.outbox.waiting_behind(item)
         forced = bool(item.payload.get("post"))
@@ -99,15 +100,17 @@ class TableMessages:
                 history,
                 version,
                 footer=footer,
-                board_at=None if later_post else _turn_so_far(history, version),
+                board_at=None if later_post else history.turn_so_far(version),
                 ratings=await self._rating_changes(history, version),
                 **made.words(),
             )
             await self._post(item, history, post, with_board=not later_post, made=made)
             return
-        if behind or _posted_since(history, version):
+        if behind or history.posted_since(version):
             return  # the update behind this one, or a later post, shows the board
         made = self._newest_post(history, version)
+        if made.shown is not None and made.shown >= version:
+            return  # the newest post shows this board already (sent late, as the turn stood)
         post = self.views.post(
             history,
             made.version,
@@ -124,6 +127,7 @@ class TableMessages:
         if history is None:
             return
         game = history.game
+        await self._store.outbox.settle_older(item, lane=view_lane(game.id, item.target_id))
         seat = game.seat_of(item.target_id)
         if seat is None:
             await self._left(game.id, item.target_id)
@@ -250,7 +254,7 @@ class TableMessages:
             sent = await channel.send(view=view, allowed_mentions=allowed, nonce=nonce_of(item))
             view.stop()
         previous = game.board_message_id
-        kept = made.sent(post.text, post.pings, drawn)
+        kept = made.sent(post.text, post.pings, drawn, post.shown)
         await self._store.games.set_messages(
             game.id, board_message_id=sent.id, board_post=kept.to_payload()
         )
@@ -280,7 +284,7 @@ class TableMessages:
             return False
         finally:
             view.stop()
-        kept = made.sent(post.text, post.pings, drawn)
+        kept = made.sent(post.text, post.pings, drawn, post.shown)
         await self._store.games.set_messages(
             game.id, board_message_id=game.board_message_id, board_post=kept.to_payload()
         )
@@ -350,20 +354,6 @@ def _is_post(history: History, waiting: OutboxItem) -> bool:
     if waiting.payload.get("post"):
         return True
     return 0 <= version < len(history.moments) and history.is_post(version)
-
-
-def _turn_so_far(history: History, version: int) -> int:
-    """The newest version of the turn whose post belongs to ``version``: a post sent late
-    shows the board as the turn stands (the edits waiting behind it then change nothing)."""
-    shown = version
-    while shown + 1 < len(history.moments) and not history.is_post(shown + 1):
-        shown += 1
-    return shown
-
-
-def _posted_since(history: History, version: int) -> bool:
-    """Whether the thread got a post for a version after ``version`` (it shows the board)."""
-    return history.post_at_or_before(len(history.moments) - 1) > version
 
 
 def _content(post: TablePost, names: list[str]) -> str:

@@ -66,6 +66,12 @@ class Outbox(ABC):
         first, due or not: what will bring the same message up to date after it."""
 
     @abstractmethod
+    async def settle_older(self, item: OutboxItem, *, lane: str) -> int:
+        """Mark done the earlier items of the same kind, game and target as ``item`` still
+        waiting in ``lane`` and not being sent (updates held back a moment, which ``item``
+        overtakes). How many."""
+
+    @abstractmethod
     async def next_available_at(self) -> datetime | None:
         """When the earliest waiting item becomes due, for a worker to sleep until then."""
 

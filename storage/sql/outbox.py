@@ -154,6 +154,22 @@ class SqlOutbox(Outbox):
         )
         return [rows.outbox_item(row) for row in found]
 
+    async def settle_older(self, item: OutboxItem, *, lane: str) -> int:
+        now = self._d.time(self._db.clock())
+        async with self._db.session() as db:
+            return await db.execute(
+                f"UPDATE outbox SET done_at = ? WHERE {_WAITING} AND id < ? AND kind = ?"
+                f" AND target_id = ? AND {self._d.same('game_id')} AND lane = ?"
+                " AND (claimed_until IS NULL OR claimed_until <= ?)",
+                now,
+                item.id,
+                item.kind.value,
+                item.target_id,
+                item.game_id,
+                lane,
+                now,
+            )
+
     async def next_available_at(self) -> datetime | None:
         # A leased item is available again when its lease runs out, if that is later.
         found = await self._db.read(

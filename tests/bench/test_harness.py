@@ -56,6 +56,11 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert results["process"]["ready_s_median"] > 0
     assert results["process"]["served"] == results["process"]["active_games"]
     assert results["profiles"]["sqlite"]["profile"]["count"] > 0
+    (budget,) = results["budget"]["games"]  # one whole game, played to its end through SimCord
+    assert budget["finished"]
+    assert budget["turns"] > 0
+    assert budget["limited"] > 0
+    assert not [route for route in budget["routes"] if route.startswith("GET")]  # no read-back
     page = (out / "RESULTS.md").read_text()
     assert results["machine"]["sqlite"] in page
     assert "Targets are judged on the full run only" in page
@@ -64,3 +69,4 @@ def test_the_tiniest_run_measures_every_part_and_writes_both_files(tmp_path: Pat
     assert "## Outbox: a burst of moves drained" in page
     assert "## Service: moves on PostgreSQL" in page
     assert "## Profiles and server statistics" in page
+    assert "## Discord's budget: requests a turn" in page

@@ -34,8 +34,10 @@ import simcord
 
 from bot.wiring.loops import Loop
 
-#: A wake-up this close (seconds) is the worker looking again at once, not a later instant.
-AT_ONCE = 1.0
+#: A wake-up this close (seconds) is the worker looking again at once, not a later instant:
+#: the outbox's floor. Anything later (an update held back a few seconds, due in a moment) is
+#: an instant of SimCord's clock, or each would cost a test its wait on the wall clock.
+AT_ONCE = 0.5
 #: What sleeps until a background loop's next instant (``_wake_after(seconds)``): the loop
 #: under the outbox worker, the timer dispatcher and the other background work.
 WORKERS: tuple[type[Any], ...] = (Loop,)

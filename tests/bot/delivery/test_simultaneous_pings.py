@@ -14,6 +14,7 @@ import pytest
 import simcord
 
 import games
+from bot.delivery.queued import BOARD_EDIT_DELAY
 from games.core import BACK
 from storage import Game
 from tests.bot.conftest import Table
@@ -69,6 +70,7 @@ async def move(table: Table, game: Game) -> Game:
     thread = next(t for t in table.channel.threads if t.id == game.thread_id)
     result = await member_at(table, game, seat).slash(thread, "play", move=choice)
     assert result.ephemeral, result
+    await table.env.advance_time(BOARD_EDIT_DELAY)  # a board edit within a round waits a moment
     after = await stored(table, game.id)
     assert after.version == game.version + 1, (choice, replies(result))
     newest = next(m for m in thread.history() if m.id == after.board_message_id)

@@ -86,3 +86,23 @@ class PrivateViewsContract:
         assert [i.id for i in await store.outbox.claim(worker="w")] == [post.id]
         clock.advance(timedelta(seconds=5))
         assert [i.id for i in await store.outbox.claim(worker="w")] == [edit.id]
+
+    async def test_updates_held_back_in_a_lane_are_settled_by_a_later_one(
+        self, store: Store
+    ) -> None:
+        game = await new_lobby(store)
+
+        def view(version: int, lane: str, delay: float = 0.0) -> Delivery:
+            return Delivery(
+                DeliveryKind.VIEW, 7, {"version": version}, game_id=game.id, lane=lane, delay=delay
+            )
+
+        ids = await store.outbox.enqueue(
+            [view(1, "held", 4.0), view(2, "7"), view(3, "held", 4.0), view(4, "7")]
+        )
+        held, turn, _, newest = [await store.outbox.get(i) for i in ids]
+        # The newest settles what was held back before it in the lane named, nothing else.
+        assert await store.outbox.settle_older(newest, lane="held") == 2
+        waiting = {item.id for item in await store.outbox.pending()}
+        assert waiting == {turn.id, newest.id}
+        assert await store.outbox.settle_older(held, lane="held") == 0
