@@ -49,10 +49,14 @@ def private_lines(log: Sequence[LogEntry], seat: int) -> list[str]:
     return [entry.text for entry in log if entry.audience is not None and seat in entry.audience]
 
 
-def private_fields(engine: Engine[Any, Any], state: Any, seat: int) -> tuple[BoardField, ...]:
-    """The parts of ``seat``'s board that spectators do not see: what a DM is about."""
+def private_fields(
+    engine: Engine[Any, Any], state: Any, seat: int, *, own: Board | None = None
+) -> tuple[BoardField, ...]:
+    """The parts of ``seat``'s board that spectators do not see: what a DM is about. ``own``:
+    the seat's board, when the caller has described it already."""
     public = frozenset(engine.describe(engine.view(state, None)).fields)
-    return _unseen_by_spectators(engine.describe(engine.view(state, seat)), public)
+    board = own if own is not None else engine.describe(engine.view(state, seat))
+    return _unseen_by_spectators(board, public)
 
 
 def _unseen_by_spectators(own: Board, public: frozenset[BoardField]) -> tuple[BoardField, ...]:

@@ -21,6 +21,7 @@ from typing import Any
 import games
 from bot.common.announce import (
     lines_of,
+    private_fields,
     private_lines,
     public_lines,
     quoted,
@@ -274,8 +275,8 @@ class TableViews:
             head = msg("Your view of {b}{game}{/b} #{id} in {place}.", **named)
             notify = False
         board = engine.describe(view)
-        public = frozenset(engine.describe(engine.view(moment.state, None)).fields)
-        own = (*(f.model_dump_json() for f in board.fields if f not in public), *secret)
+        unseen = private_fields(engine, moment.state, seat, own=board)
+        own = (*(f.model_dump_json() for f in unseen), *secret)
         return PrivateUpdate(
             text=joined([head, *secret]),
             notify=notify,
