@@ -41,8 +41,7 @@ from bot.clocks.turn_clock import (
     server_clock,
 )
 from bot.common.access import manages
-from bot.common.errors import admit, answer_error
-from bot.ops.metrics import interaction_handled
+from bot.common.errors import admit, answer_error, handled
 from bot.words.i18n import localize, reading_in
 from bot.words.languages import LANGUAGES
 from games.core.words import joined, msg
@@ -272,7 +271,7 @@ class ClockCommands(commands.Cog):
             except Exception as error:
                 await answer_error(interaction, error)
             else:
-                interaction_handled(interaction, "ok")
+                handled(interaction, "ok")
             return
 
     @notify.autocomplete("timezone")
