@@ -5,8 +5,8 @@ all its processes; interaction responses and follow-ups (paths under ``/interact
 ``/webhooks/``) are exempt. Each title is dealt to members in SimCord and played to its end
 by ``/play`` and the turn panel in turn, a few virtual seconds apart as people play; every
 request the bot makes is counted by route, with the bytes of the files it uploads. A turn is a
-post of the game's thread (the start, someone new to act, the end): one token then carries
-``50 / calls a turn`` turns a second across every server.
+post of the game's thread, however sent (the start, someone new to act, the end): one token
+then carries ``50 / calls a turn`` turns a second across every server.
 """
 
 from __future__ import annotations
@@ -176,13 +176,12 @@ async def play_whole_game(env: simcord.Env, key: str, seed: int) -> dict[str, An
         await env.advance_time(60)  # anything held back goes out
         await env.settle()
     game = await store.games.get(game_id)
-    thread = game.thread_id
     limited = sum(tally.limited.values())
-    posts = sum(
-        1
-        for request in env.http_requests
-        if request.method == "POST" and request.path == f"/channels/{thread}/messages"
-    )
+    # The thread's posts as a spectator sees them: sent by the bot's own request or as a
+    # follow-up of the interaction that caused them (the players' private answers aside).
+    thread = next(t for t in channel.threads if t.id == game.thread_id)
+    me = bot.user.id if bot.user is not None else 0
+    posts = sum(1 for m in thread.history(viewer=members[-1]) if m.author.id == me)
     turns = max(posts, 1)
     return {
         "title": games.get(key).title,

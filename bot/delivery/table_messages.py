@@ -8,7 +8,9 @@ every server it is in; see :mod:`bot.delivery.kept` for what is kept to spare th
 
 - A post (the start, someone new to act, the end) is a new message at the bottom of the
   thread: what happened since the previous post, a ping for whoever must act, the board (as
-  the turn stands when it is sent) and its **Take your turn** and **How to play** buttons.
+  the turn stands when it is sent) and its **Take your turn** and **How to play** buttons;
+  caused by a member's own decision in the thread, it is their interaction's follow-up
+  (:mod:`bot.delivery.followups`), which Discord does not count.
   The previous post keeps its words but loses its board and buttons, in one edit written
   from what was kept of it, so the thread reads as a short story with one live board at the
   end.
