@@ -38,6 +38,9 @@ GLOBAL_LIMIT = 50
 EXEMPT = ("/interactions/", "/webhooks/")
 #: Virtual seconds between two decisions: people play, they do not machine-gun.
 PAUSE = 1.5
+#: Seconds between turns as play by post goes (hours, in fact): longer than an interaction's
+#: token lasts, so that no post is edited through one.
+BY_POST = 16 * 60.0
 #: Most decisions one game may take before the run gives up on it (a game that never ends).
 MOST_DECISIONS = 3000
 #: Options that end a game sooner where the default is long (Magic Spell's semester).
@@ -154,8 +157,11 @@ async def _decide(
         await member.slash(thread, "play", move=rng.choice(moves))
 
 
-async def play_whole_game(env: simcord.Env, key: str, seed: int) -> dict[str, Any]:
-    """One game of ``key`` dealt and played to its end; what it cost in requests."""
+async def play_whole_game(
+    env: simcord.Env, key: str, seed: int, *, between_turns: float = PAUSE
+) -> dict[str, Any]:
+    """One game of ``key`` dealt and played to its end, ``PAUSE`` seconds between two
+    decisions of a turn and ``between_turns`` between turns; what it cost in requests."""
     guild = env.create_guild(name=f"Budget {key}")
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(f"{name}-{key}")) for name in _MEMBERS]
@@ -172,7 +178,8 @@ async def play_whole_game(env: simcord.Env, key: str, seed: int) -> dict[str, An
             if game.status is not GameStatus.ACTIVE or n >= MOST_DECISIONS:
                 break
             await _decide({m.id: m for m in members}, channel, game, rng, n)
-            await env.advance_time(PAUSE)
+            after = await store.games.get(game_id)
+            await env.advance_time(PAUSE if after.to_act <= game.to_act else between_turns)
         await env.advance_time(60)  # anything held back goes out
         await env.settle()
     game = await store.games.get(game_id)
@@ -200,9 +207,14 @@ async def play_whole_game(env: simcord.Env, key: str, seed: int) -> dict[str, An
 
 
 async def run(
-    folder: Path, progress: Callable[[str], None], *, keys: list[str] | None = None
+    folder: Path,
+    progress: Callable[[str], None],
+    *,
+    keys: list[str] | None = None,
+    between_turns: float = PAUSE,
 ) -> dict[str, Any]:
-    """Whole games of every title (or of ``keys``), each on a fresh bot and database."""
+    """Whole games of every title (or of ``keys``), each on a fresh bot and database, turns
+    ``between_turns`` seconds apart."""
     rows = []
     for n, key in enumerate(keys or sorted(games.ENGINES)):
         progress(f"discord budget: {key}")
@@ -220,7 +232,9 @@ async def run(
         with wakeups_on_simcord_clock(env):
             await env.start()
             try:
-                rows.append(await play_whole_game(env, key, seed=len(key)))
+                rows.append(
+                    await play_whole_game(env, key, seed=len(key), between_turns=between_turns)
+                )
                 await env.settle()
             finally:
                 await env.shutdown()
