@@ -115,10 +115,6 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
     if "budget" in parts:
         titles = None if scale.full else ["marginalia"]  # a short run: one short game
         results["budget"] = await discord_budget.run(workdir, say, keys=titles)
-        if scale.full:  # and as play by post goes: turns further apart than a token lasts
-            results["budget"]["by_post"] = await discord_budget.run(
-                workdir, say, between_turns=discord_budget.BY_POST
-            )
     if "ai_load" in parts:
         results["ai_load"] = await ai_load.run(workdir, scale, say)
     if "burst" in parts:

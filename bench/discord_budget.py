@@ -5,8 +5,8 @@ all its processes; interaction responses and follow-ups (paths under ``/interact
 ``/webhooks/``) are exempt. Each title is dealt to members in SimCord and played to its end
 by ``/play`` and the turn panel in turn, a few virtual seconds apart as people play; every
 request the bot makes is counted by route, with the bytes of the files it uploads. A turn is a
-post of the game's thread, however sent (the start, someone new to act, the end): one token
-then carries ``50 / calls a turn`` turns a second across every server.
+post of the game's thread (the start, someone new to act, the end): one token then carries
+``50 / calls a turn`` turns a second across every server.
 """
 
 from __future__ import annotations
@@ -38,9 +38,6 @@ GLOBAL_LIMIT = 50
 EXEMPT = ("/interactions/", "/webhooks/")
 #: Virtual seconds between two decisions: people play, they do not machine-gun.
 PAUSE = 1.5
-#: Seconds between turns as play by post goes (hours, in fact): longer than an interaction's
-#: token lasts, so that no post is edited through one.
-BY_POST = 16 * 60.0
 #: Most decisions one game may take before the run gives up on it (a game that never ends).
 MOST_DECISIONS = 3000
 #: Options that end a game sooner where the default is long (Magic Spell's semester).
@@ -157,11 +154,8 @@ async def _decide(
         await member.slash(thread, "play", move=rng.choice(moves))
 
 
-async def play_whole_game(
-    env: simcord.Env, key: str, seed: int, *, between_turns: float = PAUSE
-) -> dict[str, Any]:
-    """One game of ``key`` dealt and played to its end, ``PAUSE`` seconds between two
-    decisions of a turn and ``between_turns`` between turns; what it cost in requests."""
+async def play_whole_game(env: simcord.Env, key: str, seed: int) -> dict[str, Any]:
+    """One game of ``key`` dealt and played to its end; what it cost in requests."""
     guild = env.create_guild(name=f"Budget {key}")
     channel = guild.create_text_channel("games")
     members = [guild.add_member(env.create_user(f"{name}-{key}")) for name in _MEMBERS]
@@ -178,17 +172,17 @@ async def play_whole_game(
             if game.status is not GameStatus.ACTIVE or n >= MOST_DECISIONS:
                 break
             await _decide({m.id: m for m in members}, channel, game, rng, n)
-            after = await store.games.get(game_id)
-            await env.advance_time(PAUSE if after.to_act <= game.to_act else between_turns)
+            await env.advance_time(PAUSE)
         await env.advance_time(60)  # anything held back goes out
         await env.settle()
     game = await store.games.get(game_id)
+    thread = game.thread_id
     limited = sum(tally.limited.values())
-    # The thread's posts as a spectator sees them: sent by the bot's own request or as a
-    # follow-up of the interaction that caused them (the players' private answers aside).
-    thread = next(t for t in channel.threads if t.id == game.thread_id)
-    me = bot.user.id if bot.user is not None else 0
-    posts = sum(1 for m in thread.history(viewer=members[-1]) if m.author.id == me)
+    posts = sum(
+        1
+        for request in env.http_requests
+        if request.method == "POST" and request.path == f"/channels/{thread}/messages"
+    )
     turns = max(posts, 1)
     return {
         "title": games.get(key).title,
@@ -207,14 +201,9 @@ async def play_whole_game(
 
 
 async def run(
-    folder: Path,
-    progress: Callable[[str], None],
-    *,
-    keys: list[str] | None = None,
-    between_turns: float = PAUSE,
+    folder: Path, progress: Callable[[str], None], *, keys: list[str] | None = None
 ) -> dict[str, Any]:
-    """Whole games of every title (or of ``keys``), each on a fresh bot and database, turns
-    ``between_turns`` seconds apart."""
+    """Whole games of every title (or of ``keys``), each on a fresh bot and database."""
     rows = []
     for n, key in enumerate(keys or sorted(games.ENGINES)):
         progress(f"discord budget: {key}")
@@ -232,9 +221,7 @@ async def run(
         with wakeups_on_simcord_clock(env):
             await env.start()
             try:
-                rows.append(
-                    await play_whole_game(env, key, seed=len(key), between_turns=between_turns)
-                )
+                rows.append(await play_whole_game(env, key, seed=len(key)))
                 await env.settle()
             finally:
                 await env.shutdown()

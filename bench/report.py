@@ -469,15 +469,6 @@ def _budget(budget: dict[str, Any]) -> list[str]:
         f" **{budget['turns_per_s_per_token']:.1f}** turns a second.",
         "",
     ]
-    by_post = budget.get("by_post")
-    if by_post:
-        each = ", ".join(f"{r['title']} {r['per_turn']:.2f}" for r in by_post["games"])
-        lines += [
-            "As play by post goes, turns 16 minutes apart (longer than an interaction's token"
-            " lasts, so each post loses its board by the bot's own request):"
-            f" **{by_post['per_turn']:.2f}** requests a turn ({each}).",
-            "",
-        ]
     return lines
 
 

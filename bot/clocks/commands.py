@@ -41,7 +41,8 @@ from bot.clocks.turn_clock import (
     server_clock,
 )
 from bot.common.access import manages
-from bot.common.errors import admit, answer_error, handled
+from bot.common.errors import admit, answer_error
+from bot.ops.metrics import interaction_handled
 from bot.words.i18n import localize, reading_in
 from bot.words.languages import LANGUAGES
 from games.core.words import joined, msg
@@ -271,7 +272,7 @@ class ClockCommands(commands.Cog):
             except Exception as error:
                 await answer_error(interaction, error)
             else:
-                handled(interaction, "ok")
+                interaction_handled(interaction, "ok")
             return
 
     @notify.autocomplete("timezone")

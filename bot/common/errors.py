@@ -13,7 +13,6 @@ from typing import Any
 import discord
 
 from bot.common.access import authorize_item
-from bot.common.answering import Answering, begin, finish
 from bot.common.refusals import Refusal
 from bot.common.replies import tell, tell_failure
 from bot.ops.logs import bind
@@ -37,26 +36,7 @@ async def admit(interaction: discord.Interaction) -> bool:
         interaction_handled(interaction, "throttled")
         await tell(interaction, services.throttle.message(wait))
         return False
-    begin(answering_of(interaction))
     return True
-
-
-def answering_of(interaction: discord.Interaction) -> Answering:
-    """What the table's post a decision causes needs of the interaction to go out as its
-    follow-up (see :mod:`bot.common.answering`)."""
-    return Answering(
-        interaction.application_id,
-        interaction.token,
-        interaction.channel_id or 0,
-        interaction.created_at.timestamp(),
-    )
-
-
-def handled(interaction: discord.Interaction, outcome: str) -> None:
-    """The interaction is answered (``outcome`` is how, for the metrics): the follow-ups
-    that waited for its answer may go out."""
-    interaction_handled(interaction, outcome)
-    finish(interaction.token)
 
 
 async def read_in_language(interaction: discord.Interaction) -> None:
@@ -77,7 +57,7 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     """Answer what went wrong: a refusal with its reason, anything else with
     "Something went wrong…" and an error id that the log line carries too."""
     refused = isinstance(error, Refusal)
-    handled(interaction, "refused" if refused else "failed")
+    interaction_handled(interaction, "refused" if refused else "failed")
     if isinstance(error, Refusal):
         said = error.message
         if error.seats:  # an engine's reason names seats: say who they are
@@ -104,7 +84,7 @@ class Guarded:
         except Exception as error:
             await answer_error(interaction, error)
         else:
-            handled(interaction, "ok")
+            interaction_handled(interaction, "ok")
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         """What the click or the choice does."""

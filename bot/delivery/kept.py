@@ -20,7 +20,6 @@ from typing import Any
 
 import discord
 
-from bot.common.answering import Answering
 from bot.common.posts import text_data, text_of
 from storage import OutboxItem, PrivateView
 
@@ -44,9 +43,6 @@ class PostMaking:
     """A digest of the picture it shows (``None``: none, or not known)."""
     shown: int | None = None
     """The version its board shows (``None``: not known)."""
-    reply: Answering | None = None
-    """The interaction it was sent as a follow-up of, if any: edited through its token while
-    that lasts."""
 
     @classmethod
     def of(cls, item: OutboxItem, version: int) -> PostMaking:
@@ -77,7 +73,6 @@ class PostMaking:
             pings=tuple(int(p) for p in pings),
             picture=picture if isinstance(picture, str) else None,
             shown=shown if isinstance(shown, int) else None,
-            reply=Answering.read(data.get("reply")),
         )
 
     def to_payload(self) -> dict[str, Any]:
@@ -91,37 +86,16 @@ class PostMaking:
             "pings": list(self.pings),
             "picture": self.picture,
             "shown": self.shown,
-            "reply": None if self.reply is None else self.reply.to_payload(),
         }
 
     def words(self) -> dict[str, Any]:
         """The arguments of ``TableViews.post`` that choose the post's words."""
         return {"lines": self.lines, "heading": self.heading, "missed": self.missed}
 
-    @classmethod
-    def newest(cls, kept: Mapping[str, Any] | None, turns: int, version: int) -> PostMaking:
-        """How the thread's newest post was made, to edit it in its own words, as of
-        ``version``, the turn's post being at ``turns``: a post made out of the turn order
-        (a game picked up in a new thread, a take-back, a catch-up) is ``kept`` with its
-        words, where the turn's own post would tell the turn's story instead."""
-        made = cls.read(kept)
-        if made is None or not turns <= made.version <= version:
-            return cls(turns)  # made before the turn's own post, or for moves taken back since
-        return made
-
-    def sent(
-        self,
-        said: str,
-        pings: Iterable[int],
-        picture: str | None,
-        shown: int,
-        reply: Answering | None,
-    ) -> PostMaking:
+    def sent(self, said: str, pings: Iterable[int], picture: str | None, shown: int) -> PostMaking:
         """The same post, now saying ``said`` (pinging ``pings``) and showing ``picture``, the
-        board as of ``shown``, sent as a follow-up of ``reply`` (``None``: by the bot)."""
-        return replace(
-            self, said=said, pings=tuple(pings), picture=picture, shown=shown, reply=reply
-        )
+        board as of ``shown``."""
+        return replace(self, said=said, pings=tuple(pings), picture=picture, shown=shown)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,25 +141,8 @@ def digest(parts: Iterable[str | bytes]) -> str:
     return hashed.hexdigest()
 
 
-class ThroughToken:
-    """A message sent as an interaction's follow-up, edited through the interaction's token
-    (not counted against the bot's requests a second)."""
-
-    def __init__(self, webhook: discord.Webhook, message_id: int) -> None:
-        self._webhook = webhook
-        self._message_id = message_id
-
-    async def edit(self, **fields: Any) -> Any:
-        """Change the message's ``fields`` (those of ``Webhook.edit_message``)."""
-        return await self._webhook.edit_message(self._message_id, **fields)
-
-
-#: A message to edit: by the bot's own request, or through an interaction's token.
-Editable = discord.PartialMessage | ThroughToken
-
-
 async def edit_laid_out(
-    message: Editable,
+    message: discord.PartialMessage,
     view: discord.ui.LayoutView,
     picture: discord.File | None,
     *,

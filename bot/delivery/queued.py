@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from bot.common.announce import game_lane, seat_users, where
-from bot.common.answering import current
 from bot.common.posts import text_data
 from storage import Delivery, DeliveryKind, Game
 
@@ -43,10 +42,9 @@ def table_deliveries(
     waits a moment in a lane of its own (:data:`BOARD_EDIT_DELAY`: a newer decision or the
     turn's post supersedes it, and the posts of the thread never wait for it). ``answered``:
     the member whose own decision this was, answered in their interaction (their private
-    message is not edited for it; the post it causes may go out as that interaction's
-    follow-up, see :mod:`bot.common.answering`). ``quiet``: the seats for which the decision
-    is no news (not their turn): their private messages, edited only if what they alone see
-    changed, wait a moment too, so that a turn of several decisions edits each at most once.
+    message is not edited for it). ``quiet``: the seats for which the decision is no news
+    (not their turn): their private messages, edited only if what they alone see changed,
+    wait a moment too, so that a turn of several decisions edits each at most once.
 
     ``post`` asks for a new post even where the game did not start waiting on someone new
     (a take-back, a game picked up in a new thread), without retelling the moves unless
@@ -60,9 +58,6 @@ def table_deliveries(
         table["heading"] = text_data(heading)
     if missed is not None:
         table["missed"] = text_data(missed)
-    replying = current() if answered is not None else None
-    if replying is not None:
-        table["reply"] = replying.to_payload()
     edit = board_edit and "post" not in table
     deliveries = [
         Delivery(

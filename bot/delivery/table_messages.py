@@ -8,9 +8,7 @@ every server it is in; see :mod:`bot.delivery.kept` for what is kept to spare th
 
 - A post (the start, someone new to act, the end) is a new message at the bottom of the
   thread: what happened since the previous post, a ping for whoever must act, the board (as
-  the turn stands when it is sent) and its **Take your turn** and **How to play** buttons;
-  caused by a member's own decision in the thread, it is their interaction's follow-up
-  (:mod:`bot.delivery.followups`), which Discord does not count.
+  the turn stands when it is sent) and its **Take your turn** and **How to play** buttons.
   The previous post keeps its words but loses its board and buttons, in one edit written
   from what was kept of it, so the thread reads as a short story with one live board at the
   end.
@@ -38,9 +36,7 @@ from bot.common.announce import seat_users, where
 from bot.common.names import NameBook
 from bot.common.posts import TurnButton
 from bot.common.render import mentions, render
-from bot.delivery.followups import Followups
 from bot.delivery.kept import (
-    Editable,
     PostMaking,
     Shown,
     digest,
@@ -81,7 +77,6 @@ class TableMessages:
         # (a game is rated once, whoever asks first).
         self._ratings = ratings or Ratings(store)
         self.views = TableViews(store)
-        self._followups = Followups(client)
 
     # ------------------------------------------------------------------ public
     async def table(self, item: OutboxItem) -> None:
@@ -113,9 +108,7 @@ class TableMessages:
             return
         if behind or history.posted_since(version):
             return  # the update behind this one, or a later post, shows the board
-        made = PostMaking.newest(
-            history.game.board_post, history.post_at_or_before(version), version
-        )
+        made = self._newest_post(history, version)
         if made.shown is not None and made.shown >= version:
             return  # the newest post shows this board already (sent late, as the turn stood)
         post = self.views.post(
@@ -201,6 +194,16 @@ class TableMessages:
             return None
         return history
 
+    def _newest_post(self, history: History, version: int) -> PostMaking:
+        """How the thread's newest post was made, to edit it in its own words: a post made
+        out of the turn order (a game picked up in a new thread, a take-back, a catch-up)
+        keeps them, where the turn's own post would tell the turn's story instead."""
+        turns = PostMaking(history.post_at_or_before(version))
+        kept = PostMaking.read(history.game.board_post)
+        if kept is None or not turns.version <= kept.version <= version:
+            return turns  # made before the turn's own post, or for moves taken back since
+        return kept
+
     async def _rating_changes(self, history: History, version: int) -> list[RatingChange] | None:
         """How the game moved its players' ratings, for its final post (``None`` for any
         other post, or a game not rated)."""
@@ -239,22 +242,19 @@ class TableMessages:
             embed, picture = await board_with_picture(post.board, names, post.picture)
             drawn = picture_digest(picture)
             view = _layout(post, names, content, embed, picture=picture)
-            sent, reply = await self._followups.send(
-                item,
-                channel,
-                nonce_of(item),
+            sent = await channel.send(
                 view=view,
                 files=_files(picture),
                 allowed_mentions=allowed,
+                nonce=nonce_of(item),
             )
             view.stop()  # dynamic items: no view needs keeping in memory
         else:
             view = words_layout(content)
             sent = await channel.send(view=view, allowed_mentions=allowed, nonce=nonce_of(item))
-            reply = None
             view.stop()
         previous = game.board_message_id
-        kept = made.sent(post.text, post.pings, drawn, post.shown, reply)
+        kept = made.sent(post.text, post.pings, drawn, post.shown)
         await self._store.games.set_messages(
             game.id, board_message_id=sent.id, board_post=kept.to_payload()
         )
@@ -277,18 +277,14 @@ class TableMessages:
         drawn = picture_digest(picture)
         view = _layout(post, names, _content(post, names), embed, picture=picture)
         message = self._message(where(game), game.board_message_id)
-
-        async def show(editable: Editable) -> None:
-            await edit_laid_out(editable, view, picture, same=drawn == made.picture)
-
         try:
             with paced(Priority.COSMETIC):  # after the posts, pings and DMs waiting
-                await self._followups.edit(made.reply, message, show, picture=picture)
+                await edit_laid_out(message, view, picture, same=drawn == made.picture)
         except discord.NotFound:
             return False
         finally:
             view.stop()
-        kept = made.sent(post.text, post.pings, drawn, post.shown, made.reply)
+        kept = made.sent(post.text, post.pings, drawn, post.shown)
         await self._store.games.set_messages(
             game.id, board_message_id=game.board_message_id, board_post=kept.to_payload()
         )
@@ -339,12 +335,9 @@ class TableMessages:
                         return
                     words = words_of(sent)
                 view = words_layout(words[:2000])
-
-                async def strip(editable: Editable) -> None:
-                    none = discord.AllowedMentions.none()
-                    await editable.edit(view=view, attachments=[], allowed_mentions=none)
-
-                await self._followups.edit(None if kept is None else kept.reply, message, strip)
+                await message.edit(
+                    view=view, attachments=[], allowed_mentions=discord.AllowedMentions.none()
+                )
                 view.stop()
         except discord.HTTPException as error:
             log.info(

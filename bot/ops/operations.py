@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.common.answering import finish
 from bot.ops import metrics
 from bot.ops.alerts import AlertHandler
 from bot.ops.health import ConnectionWatch
@@ -70,7 +69,6 @@ class Operations:
 
     async def _command_done(self, interaction: discord.Interaction, _: object) -> None:
         metrics.interaction_handled(interaction, "ok")
-        finish(interaction.token)  # the follow-ups waiting for the command's answer may go
 
     async def close(self) -> None:
         """Stop serving, and post the alerts still queued (once: a second call does

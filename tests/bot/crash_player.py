@@ -74,9 +74,6 @@ GAME_OVER = "**The game is over.**"
 
 _CHANNEL_MESSAGES = re.compile(r"/channels/(\d+)/messages")
 _CHANNEL = re.compile(r"/channels/(\d+)")
-_FOLLOW_UP = re.compile(r"/webhooks/(\d+)/([^/]+)")
-#: The flag of a message only its member sees.
-EPHEMERAL = 64
 _TURN_BUTTON = re.compile(r"grim:turn:(\d+):(\d+)")
 
 
@@ -122,8 +119,6 @@ def record_posts(log: PostLog) -> None:
         body = kwargs.get("json")
         if method == "POST" and (found := _CHANNEL_MESSAGES.fullmatch(path)):
             log.record(describe_post(backend, int(found[1]), body, result))
-        elif method == "POST" and (posted := _followed_post(backend, path, body, result)):
-            log.record(posted)  # a turn's post sent as the mover's interaction's follow-up
         elif (
             method == "PATCH"
             and (found := _CHANNEL.fullmatch(path))
@@ -139,18 +134,6 @@ def record_posts(log: PostLog) -> None:
 
     # Every keyword passes through untouched, whatever SimCord's version adds.
     router.dispatch = dispatch  # type: ignore[assignment]
-
-
-def _followed_post(backend: Any, path: str, body: Any, result: Any) -> dict[str, Any] | None:
-    """The log line of a board post sent as an interaction's follow-up (a public message in
-    the interaction's channel); ``None`` for anything else sent that way (the members'
-    private answers)."""
-    if not _FOLLOW_UP.fullmatch(path) or not isinstance(result, dict):
-        return None
-    if int(result.get("flags") or 0) & EPHEMERAL or "channel_id" not in result:
-        return None
-    entry = describe_post(backend, int(result["channel_id"]), body, result)
-    return entry if entry["kind"] in ("board", "over") else None
 
 
 def describe_post(backend: Any, channel_id: int, body: Any, result: Any) -> dict[str, Any]:

@@ -1,9 +1,7 @@
 """Discord's budget: a turn spends as few rate-limited requests as it can.
 
 Every request the bot makes is read from SimCord's log. A turn's post, the previous post's
-board taken away and the "your turn" DM are what a turn needs (the post, and the edit of a
-post sent as a follow-up, are not counted when a member's own decision caused them: see
-tests/bot/delivery/test_followups.py); nothing else is sent for it:
+board taken away and the "your turn" DM are what a turn needs; nothing else is sent for it:
 no message of the bot's own is read back, the mover's private message is not edited for their
 own decision, a board edit within a turn waits a moment and is dropped when the turn's post
 comes first, and a private message is edited only when what only its player sees changed.
@@ -56,50 +54,27 @@ def dm_channel(table: Table, game: Game, seat: int) -> int:
     return channel.id
 
 
-async def take_turn(table: Table, game: Game) -> tuple[Game, int]:
-    """The player to act plays their whole turn with ``/play``; the game after it, and the
-    seat that moved."""
+async def test_a_turn_costs_its_post_the_old_boards_edit_and_one_dm(table: Table) -> None:
+    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
+    game = await stored(table, game_id)
     (mover,) = game.to_act
+    first_post = game.board_message_id
+    start = len(table.env.http_requests)
+
     game = await play(table, game, mover)
     while mover in game.to_act:  # the rest of the mover's turn, if it has more to it
         game = await play(table, game, mover)
     await table.env.advance_time(BOARD_EDIT_DELAY)
-    return game, mover
-
-
-async def test_a_turn_costs_the_old_boards_edit_and_one_dm_its_post_a_follow_up(
-    table: Table,
-) -> None:
-    thread, game_id = await start_game(table, "mandragora", ["alice", "bob"])
-    game = await stored(table, game_id)
-    first_post = game.board_message_id
-    start = len(table.env.http_requests)
-
-    game, mover = await take_turn(table, game)
 
     sent = limited_since(table, start)
-    # The turn's post went out as a follow-up of the mover's /play, which Discord does not
-    # count; the deal's post, sent by the bot, loses its board by the bot's own request.
-    assert ("POST", f"/channels/{thread.id}/messages") not in sent
+    assert ("POST", f"/channels/{thread.id}/messages") in sent  # the turn's post
     assert ("PATCH", f"/channels/{thread.id}/messages/{first_post}") in sent  # old board off
     (waiting,) = game.to_act
     assert ("POST", f"/channels/{dm_channel(table, game, waiting)}/messages") in sent
     assert not [r for r in sent if r[0] == "GET"]  # nothing of the bot's own read back
     # The mover saw what they did in the answer to their command: their DM is left alone.
     assert not [r for r in sent if str(dm_channel(table, game, mover)) in r[1]]
-    assert len(sent) == 2, sent
-    post = thread.last_message
-    assert post is not None
-    assert post.id == game.board_message_id
-    assert has_board(post)
-
-    # The next turn's post is a follow-up too, and the previous one, a follow-up, loses its
-    # board through its interaction's token: the turn spends only its "your turn" DM.
-    start = len(table.env.http_requests)
-    game, mover = await take_turn(table, game)
-    sent = limited_since(table, start)
-    (waiting,) = game.to_act
-    assert sent == [("POST", f"/channels/{dm_channel(table, game, waiting)}/messages")]
+    assert len(sent) == 3, sent
 
 
 async def test_picks_of_one_round_edit_the_board_once_or_not_at_all(table: Table) -> None:
@@ -125,10 +100,7 @@ async def test_picks_of_one_round_edit_the_board_once_or_not_at_all(table: Table
     game = await play(table, game, min(game.to_act))
     await table.env.advance_time(BOARD_EDIT_DELAY)
     sent = limited_since(table, start)
-    game = await stored(table, game_id)
-    last = thread.last_message  # the round's post (a follow-up of the last pick)
-    assert last is not None
-    assert last.id == game.board_message_id != post
+    assert [r for r in sent if r[0] == "POST" and str(thread.id) in r[1]]
     assert [r for r in sent if r[0] == "PATCH" and str(thread.id) in r[1]] == [
         ("PATCH", f"/channels/{thread.id}/messages/{post}")  # the old post's board taken away
     ]
