@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 import games
+from bot import installed_version
 from bot.ops.logs import configure_logging
 from bot.wiring.settings import Settings, secrets_of, settings_problems
 from storage import OPEN_STATUSES, StorageError, open_store
@@ -53,6 +54,9 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         prog="python -m bot",
         description="Run Grimoire: on Discord when DISCORD_TOKEN is set, otherwise in the "
         "playground, a simulated Discord served as a page on 127.0.0.1.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"Grimoire {installed_version()}"
     )
     parser.add_argument(
         "--playground",
@@ -113,7 +117,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _discord(settings: Settings, token: str) -> int:
-    log.info("Grimoire starting on Discord (DISCORD_TOKEN is set).")
+    log.info("Grimoire %s starting on Discord (DISCORD_TOKEN is set).", installed_version())
     _log_engines()
     if not asyncio.run(open_database(settings.database_url)):
         return 2
