@@ -23,6 +23,7 @@ from storage.contract.budget import BudgetGrant, RequestBudget
 from storage.contract.games import GameStore
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
+from storage.contract.privacy import MEMBER_KINDS, MemberData, MemberStillPlaying, Privacy
 from storage.contract.ratings import Ratings
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore

@@ -37,6 +37,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.privacy import PrivacyContract
 from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.profiles import _Tables as ProfileTables
 from tests.storage.contract.snapshots import GameSnapshotsContract
@@ -74,6 +75,10 @@ async def store(open_store: StoreFactory) -> PostgresStore:
     store = await open_store()
     assert isinstance(store, PostgresStore)
     return store
+
+
+class TestPostgresPrivacy(PrivacyContract):
+    """PostgreSQL: a member's data shown and erased, servers the bot left purged."""
 
 
 class TestPostgresGames(GameStoreContract):
