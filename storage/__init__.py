@@ -111,6 +111,7 @@ async def open_store(
 
 
 __all__ = [
+    "MEMBER_KINDS",
     "OPEN_SEAT",
     "OPEN_STATUSES",
     "Action",
@@ -135,6 +136,8 @@ __all__ = [
     "GameStore",
     "LobbyError",
     "LobbyFull",
+    "MemberData",
+    "MemberStillPlaying",
     "NewTimer",
     "NotADatabase",
     "NotEntered",
@@ -146,6 +149,7 @@ __all__ = [
     "OutboxItem",
     "Player",
     "Preferences",
+    "Privacy",
     "PrivateView",
     "Rating",
     "RatingChange",

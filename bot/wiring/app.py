@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -185,7 +186,12 @@ class GrimoireBot(commands.Bot):
             substitutes=substitutes,
             clock=now,
         )
-        self._housekeeping = Housekeeping(store, clock=now)
+        self._housekeeping = Housekeeping(
+            store,
+            clock=now,
+            grace=timedelta(days=self.settings.guild_data_grace_days),
+            still_in=self._still_in,
+        )
         return Services(
             settings=self.settings,
             store=store,
@@ -306,6 +312,29 @@ class GrimoireBot(commands.Bot):
         else:
             synced = await self.tree.sync()
         log.info("Synced %d slash commands.", len(synced))
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its data is kept for the grace period, then purged."""
+        await self.services.store.privacy.guild_left(guild.id)
+        log.info(
+            "Removed from server %d: its data is purged in %s days unless the bot is back.",
+            guild.id,
+            self.settings.guild_data_grace_days,
+        )
+
+    async def _still_in(self, guild_id: int) -> bool:
+        """Whether the bot is a member of ``guild_id`` now (asked of Discord, which knows it
+        for every shard): added back while it was offline, it missed the join."""
+        try:
+            await self.fetch_guild(guild_id, with_counts=False)
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        return True
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server, perhaps again: whatever it had is kept."""
+        if await self.services.store.privacy.guild_back(guild.id):
+            log.info("Back in server %d: its data is kept.", guild.id)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s; %d servers.", self.user, len(self.guilds))

@@ -150,8 +150,7 @@ class SqlPrivacy(Privacy):
                 if not self._d.sqlite and kind != "text":
                     replaced = f"{replaced}::{kind}"
                 await db.execute(
-                    f"UPDATE {table} SET {column} = {replaced}"
-                    f" WHERE {self._text(column)} LIKE ?",
+                    f"UPDATE {table} SET {column} = {replaced} WHERE {self._text(column)} LIKE ?",
                     str(user_id),
                     str(placeholder),
                     pattern,

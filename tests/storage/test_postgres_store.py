@@ -12,10 +12,12 @@ from datetime import timedelta
 import asyncpg
 import pytest
 
+import storage.__main__ as storage_main
 from storage import (
     Delivery,
     DeliveryKind,
     ForeignDatabase,
+    GameStatus,
     NewTimer,
     SchemaTooNew,
     TimerKind,
@@ -429,3 +431,17 @@ async def test_schema_12_counts_the_first_turn_of_games_already_finished(
     finally:
         await store.close()
     assert await _version(postgres_url) == latest_version()
+
+
+async def test_purge_guild_and_migrate_work_on_postgresql(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await storage_main.migrate(postgres_url) == 0
+    async with await open_url(postgres_url) as store:
+        game = await started_game(store)
+    assert await storage_main.purge_guild(postgres_url, 1) == 0
+    assert "games 1" in capsys.readouterr().out
+    async with await open_url(postgres_url) as store:
+        assert await store.games.in_guild(1) == []
+        assert await store.games.ids(list(GameStatus)) == []
+    assert game.id

@@ -238,9 +238,7 @@ class PrivacyContract:
         assert await store.privacy.guilds_left_before(clock() - timedelta(hours=1)) == [GUILD]
         assert await store.privacy.guild_back(GUILD)
         assert not await store.privacy.guild_back(GUILD)
-        assert await store.privacy.guilds_left_before(clock() + timedelta(days=1)) == [
-            OTHER_GUILD
-        ]
+        assert await store.privacy.guilds_left_before(clock() + timedelta(days=1)) == [OTHER_GUILD]
 
     async def test_purging_a_server_removes_its_every_row_and_no_other(
         self, store: Store, played: Game
