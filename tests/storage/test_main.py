@@ -176,7 +176,8 @@ def test_purge_guild_removes_one_servers_games_at_once(
     assert capsys.readouterr().out == "Nothing was kept of server 2.\n"
     assert main(["purge-guild", "1", "--url", url]) == 0
     said = capsys.readouterr().out
-    assert said.startswith("Server 1 purged: ") and "games 2" in said
+    assert said.startswith("Server 1 purged: ")
+    assert "games 2" in said
     assert main(["check", "--url", url]) == 0
 
     async def left() -> list[int]:
