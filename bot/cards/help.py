@@ -60,6 +60,8 @@ HELP_LINES: dict[str, tuple[Msg, Msg]] = {
     "profile": (PROFILES, msg("a player's record, or two players head to head")),
     "leaderboard": (PROFILES, msg("the best players of a game here")),
     "stats": (PROFILES, msg("how this server plays")),
+    "privacy show": (PROFILES, msg("what Grimoire keeps about you, with a download")),
+    "privacy erase": (PROFILES, msg("erase what Grimoire keeps about you")),
     "rules": (CARDS, msg("a game's rules on one screen")),
     "card": (CARDS, msg("what a card does, from any game")),
     "help": (CARDS, msg("this list")),

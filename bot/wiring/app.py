@@ -36,6 +36,7 @@ from bot.tables.play import Tables
 from bot.tables.withdrawals import Withdrawals
 from bot.tournaments.service import Tournaments
 from bot.undo.undo import Takebacks
+from bot.wiring.command_sync import set_default_contexts, sync_if_changed
 from bot.wiring.components import DYNAMIC_ITEMS
 from bot.wiring.housekeeping import Housekeeping
 from bot.wiring.loops import Loops, in_background
@@ -64,6 +65,7 @@ INITIAL_EXTENSIONS = (
     "bot.clocks.commands",
     "bot.tournaments.commands",
     "bot.profiles.commands",
+    "bot.profiles.privacy",
 )
 
 
@@ -305,13 +307,12 @@ class GrimoireBot(commands.Bot):
             services.changed()
 
     async def _sync_commands(self) -> None:
+        set_default_contexts(self.tree)
+        guild = None
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("Synced %d slash commands.", len(synced))
+        await sync_if_changed(self.tree, self.services.store, guild)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Removed from a server: its data is kept for the grace period, then purged."""

@@ -25,6 +25,7 @@ from bot.replays.buttons import (
 )
 from bot.tables.confirm import ConfirmButton
 from bot.tables.game_over_buttons import GameOverButton
+from bot.profiles.privacy import EraseButton
 from bot.tables.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
 from bot.tables.turn import TurnButtonItem
 from bot.tournaments.signup import SignupButton
@@ -54,4 +55,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     NotifyTimesButton,
     ServerClockMenu,
     ServerClockButton,
+    EraseButton,
 )
