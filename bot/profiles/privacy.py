@@ -156,9 +156,7 @@ class PrivacyCommands(commands.Cog):
     @privacy.command(name="show", description="What Grimoire keeps about you, with a download.")
     async def show(self, interaction: discord.Interaction) -> None:
         data = await self.services.store.privacy.member_data(interaction.user.id)
-        await interaction.response.send_message(
-            summary(data), file=data_file(data), ephemeral=True
-        )
+        await interaction.response.send_message(summary(data), file=data_file(data), ephemeral=True)
 
     @privacy.command(name="erase", description="Erase what Grimoire keeps about you.")
     async def erase(self, interaction: discord.Interaction) -> None:

@@ -38,7 +38,7 @@ from bot.tournaments.service import Tournaments
 from bot.undo.undo import Takebacks
 from bot.wiring.command_sync import set_default_contexts, sync_if_changed
 from bot.wiring.components import DYNAMIC_ITEMS
-from bot.wiring.housekeeping import Housekeeping
+from bot.wiring.housekeeping import Housekeeping, bot_still_in
 from bot.wiring.loops import Loops, in_background
 from bot.wiring.pacing_http import pace_requests, pacer_for, rate_limit_trace
 from bot.wiring.services import Services
@@ -192,7 +192,7 @@ class GrimoireBot(commands.Bot):
             store,
             clock=now,
             grace=timedelta(days=self.settings.guild_data_grace_days),
-            still_in=self._still_in,
+            still_in=bot_still_in(self),
         )
         return Services(
             settings=self.settings,
@@ -322,15 +322,6 @@ class GrimoireBot(commands.Bot):
             guild.id,
             self.settings.guild_data_grace_days,
         )
-
-    async def _still_in(self, guild_id: int) -> bool:
-        """Whether the bot is a member of ``guild_id`` now (asked of Discord, which knows it
-        for every shard): added back while it was offline, it missed the join."""
-        try:
-            await self.fetch_guild(guild_id, with_counts=False)
-        except (discord.NotFound, discord.Forbidden):
-            return False
-        return True
 
     async def on_guild_join(self, guild: discord.Guild) -> None:
         """Added to a server, perhaps again: whatever it had is kept."""

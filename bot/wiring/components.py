@@ -17,6 +17,7 @@ from bot.clocks.open_seat import TakeSeatButton
 from bot.clocks.server_settings import ServerClockButton, ServerClockMenu
 from bot.drawing.board_button import BoardButton
 from bot.lobby.buttons import LobbyAiSelect, LobbyButton
+from bot.profiles.privacy import EraseButton
 from bot.replays.buttons import (
     ReplayMoveSelect,
     ReplayStep,
@@ -25,7 +26,6 @@ from bot.replays.buttons import (
 )
 from bot.tables.confirm import ConfirmButton
 from bot.tables.game_over_buttons import GameOverButton
-from bot.profiles.privacy import EraseButton
 from bot.tables.panel import PanelChoice, PanelPage, PanelSelect, WholeMoveSelect
 from bot.tables.turn import TurnButtonItem
 from bot.tournaments.signup import SignupButton

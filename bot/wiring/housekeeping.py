@@ -15,6 +15,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
+import discord
+
 from bot.wiring.loops import transient
 from storage import NewTimer, Store, Timer, TimerKind
 
@@ -29,6 +31,20 @@ EVERY = timedelta(days=1)
 #: The first run after a start, so a restart does not begin with a long delete.
 FIRST_AFTER = timedelta(minutes=10)
 HOUSEKEEPING_KEY = "housekeeping"
+
+
+def bot_still_in(client: discord.Client) -> Callable[[int], Awaitable[bool]]:
+    """Whether the bot is a member of a server now, asked of Discord (which knows it for
+    every shard): a bot added back while it was not running missed the join."""
+
+    async def still_in(guild_id: int) -> bool:
+        try:
+            await client.fetch_guild(guild_id, with_counts=False)
+        except (discord.NotFound, discord.Forbidden):
+            return False
+        return True
+
+    return still_in
 
 
 def housekeeping_timer(due: datetime) -> NewTimer:
