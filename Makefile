@@ -1,24 +1,58 @@
-# Everything runs inside .venv, created on first use. The stamp file makes
-# re-running cheap: dependencies are reinstalled only when pyproject.toml changes.
+# Everything runs inside .venv, created on first use. The stamp files make re-running cheap:
+# dependencies are reinstalled only when pyproject.toml or a lock file changes. Every install
+# takes the exact versions, hashes checked, from requirements/*.lock (`make lock` refreshes
+# them), then Grimoire itself without resolving anything again (--no-deps).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip install --quiet
+#: The test tools, the playground and Grimoire (make test, make quick, ...).
 STAMP := $(VENV)/.installed
+#: The playground and Grimoire, no test tools (make run).
+RUN_STAMP := $(VENV)/.installed-run
+LOCKS := requirements/runtime.lock requirements/playground.lock requirements/dev.lock
 ARGS ?=
 
-.PHONY: messages run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
+.PHONY: install lock messages run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml requirements/dev.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[dev,playground]"
-	touch $(STAMP)
+	$(PIP) --upgrade pip
+	$(PIP) --require-hashes -r requirements/dev.lock
+	$(PIP) --no-deps -e .
+	touch $(STAMP) $(RUN_STAMP)
 
-run: $(STAMP)
+$(RUN_STAMP): pyproject.toml requirements/playground.lock
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) --upgrade pip
+	$(PIP) --require-hashes -r requirements/playground.lock
+	$(PIP) --no-deps -e .
+	touch $(RUN_STAMP)
+
+# A production install: the runtime dependencies only (no test tools, no playground), into
+# .venv or the virtual environment VENV names (`make install VENV=/opt/grimoire/.venv`).
+# Grimoire is installed as a package, not linked to this checkout. docs/upgrading.md.
+install:
+	$(PYTHON) -m venv $(VENV)
+	$(PIP) --upgrade pip
+	$(PIP) --require-hashes -r requirements/runtime.lock
+	$(PIP) --no-deps --force-reinstall .
+	$(BIN)/python -m bot --version
+
+# The lock files again from pyproject.toml, keeping every pinned version that still fits;
+# `make lock ARGS=--upgrade` takes the newest releases instead. uv does the resolving, from
+# PyPI, in a small environment of its own (.venv-lock).
+LOCK := .venv-lock/bin/uv pip compile pyproject.toml --quiet --universal --generate-hashes \
+	--python-version 3.11 --index-url https://pypi.org/simple $(ARGS)
+
+lock:
+	[ -x .venv-lock/bin/uv ] || ($(PYTHON) -m venv .venv-lock && .venv-lock/bin/pip install --quiet uv)
+	$(LOCK) -o requirements/runtime.lock
+	$(LOCK) --extra playground -o requirements/playground.lock
+	$(LOCK) --extra dev --extra playground -o requirements/dev.lock
+
+run: $(RUN_STAMP)
 	$(BIN)/python -m bot $(ARGS)
-
-# Everything: lint, typecheck and every test, the slow ones included.
-test: lint typecheck unit
 
 # The quick loop while working (under two minutes on two cores): every test but the slow
 # end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
@@ -95,4 +129,4 @@ ai-strength: $(STAMP)
 	$(BIN)/python -m bench.ai_strength --balance $(ARGS)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .venv-lock .mypy_cache .pytest_cache .ruff_cache .hypothesis

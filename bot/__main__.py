@@ -13,6 +13,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 import games
+from bot import installed_version
 from bot.ops.logs import configure_logging
 from bot.wiring.settings import Settings, secrets_of, settings_problems
 from storage import OPEN_STATUSES, StorageError, open_store
@@ -54,6 +55,7 @@ def parse_arguments(argv: Sequence[str] | None = None) -> argparse.Namespace:
         description="Run Grimoire: on Discord when DISCORD_TOKEN is set, otherwise in the "
         "playground, a simulated Discord served as a page on 127.0.0.1.",
     )
+    parser.add_argument("--version", action="version", version=f"Grimoire {installed_version()}")
     parser.add_argument(
         "--playground",
         action="store_true",
@@ -98,6 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     2 when the database cannot be used, 3 when the playground's port is taken, 4 when a
     setting is not valid."""
     arguments = parse_arguments(argv)
+    _quiet_voice()
     try:
         settings = Settings()
     except ValidationError as error:
@@ -113,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _discord(settings: Settings, token: str) -> int:
-    log.info("Grimoire starting on Discord (DISCORD_TOKEN is set).")
+    log.info("Grimoire %s starting on Discord (DISCORD_TOKEN is set).", installed_version())
     _log_engines()
     if not asyncio.run(open_database(settings.database_url)):
         return 2
@@ -127,6 +130,7 @@ def _discord(settings: Settings, token: str) -> int:
 
 def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set: bool) -> int:
     reason = "--playground" if token_set else "no DISCORD_TOKEN"
+    logging.getLogger("discord.state").addFilter(_NotGrimoires())
     log.info("Grimoire starting in the playground (%s): a simulated Discord on 127.0.0.1.", reason)
     if settings.sharded:
         # The playground is one process on its own database: there is nothing to share.
@@ -152,6 +156,23 @@ def _playground(settings: Settings, arguments: argparse.Namespace, *, token_set:
     if not asyncio.run(open_database(options.database_url)):
         return 2
     return asyncio.run(run_playground(settings, options))
+
+
+def _quiet_voice() -> None:
+    """Grimoire never joins a voice channel: discord.py need not warn that the libraries
+    voice would need (PyNaCl, davey) are missing."""
+    import discord
+
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
+class _NotGrimoires(logging.Filter):
+    """Drops, in the playground, the warning of the simulator's own probe client, which
+    connects without the guilds intent: it is not the bot's."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("Guilds intent seems to be disabled")
 
 
 def _shards_text(settings: Settings) -> str:

@@ -23,6 +23,7 @@ from storage.contract.budget import BudgetGrant, RequestBudget
 from storage.contract.games import GameStore
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
+from storage.contract.privacy import MEMBER_KINDS, MemberData, MemberStillPlaying, Privacy
 from storage.contract.ratings import Ratings
 from storage.contract.timers import Timers
 from storage.contract.tournaments import TournamentStore
@@ -110,6 +111,7 @@ async def open_store(
 
 
 __all__ = [
+    "MEMBER_KINDS",
     "OPEN_SEAT",
     "OPEN_STATUSES",
     "Action",
@@ -134,6 +136,8 @@ __all__ = [
     "GameStore",
     "LobbyError",
     "LobbyFull",
+    "MemberData",
+    "MemberStillPlaying",
     "NewTimer",
     "NotADatabase",
     "NotEntered",
@@ -145,6 +149,7 @@ __all__ = [
     "OutboxItem",
     "Player",
     "Preferences",
+    "Privacy",
     "PrivateView",
     "Rating",
     "RatingChange",

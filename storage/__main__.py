@@ -16,6 +16,15 @@ file, or a folder where the backup is named after the time (``--keep N``: only t
 stay). A backup of a file is itself a database: restore it by putting a copy of it in place,
 checked first with ``check sqlite:///the/copy.sqlite3`` (docs/operations.md).
 
+``migrate`` brings the database to this version's schema (as the bot does when it starts)
+and prints the schema version: run it after an upgrade, before starting the bot, to see the
+migration succeed on its own (docs/upgrading.md).
+
+``purge-guild ID`` deletes at once everything kept of one Discord server: its games and all
+that hangs on them, its tournaments, ratings, results and settings (docs/privacy.md). The
+bot does the same by itself once a server it was removed from has been gone for
+``GUILD_DATA_GRACE_DAYS``.
+
 Exit status: 0 when all is well (for ``copy``: when everything was copied; for ``backup``:
 when the backup was made); 1 when the file is damaged or a game disagrees with its log or
 cannot be read; 2 when the file cannot be checked (or copied, or backed up) at all
@@ -214,6 +223,25 @@ async def _game_ids(store: SqliteStore | PostgresStore) -> list[int]:
         return [int(row["id"]) for row in rows]
 
 
+async def migrate(url: str) -> int:
+    """Open (so migrate) the database and say which schema it is at."""
+    async with await open_store(url) as store:
+        print(f"The database {store.path} is at schema {latest_version()}.")
+    return 0
+
+
+async def purge_guild(url: str, guild_id: int) -> int:
+    """Purge one server's data and say how many rows went, table by table."""
+    async with await open_store(url) as store:
+        removed = await store.privacy.purge_guild(guild_id)
+    if not removed:
+        print(f"Nothing was kept of server {guild_id}.")
+        return 0
+    listed = ", ".join(f"{table} {rows}" for table, rows in sorted(removed.items()))
+    print(f"Server {guild_id} purged: {listed}.")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse the command line and run it."""
     parser = argparse.ArgumentParser(
@@ -243,12 +271,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     backing_up.add_argument(
         "--keep", type=int, help="in a folder: remove all but this many newest backups"
     )
+    migrating = commands.add_parser("migrate", help="bring the database to this version's schema")
+    migrating.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
+    purging = commands.add_parser(
+        "purge-guild", help="delete at once everything kept of one Discord server"
+    )
+    purging.add_argument("guild_id", type=int, help="the server's id")
+    purging.add_argument("--url", help="database URL (default: DATABASE_URL from settings)")
     args = parser.parse_args(argv)
     if args.command == "backup" and args.keep is not None and args.keep < 1:
         parser.error("--keep must be at least 1")
     try:
         if args.command == "copy":
             return asyncio.run(copy(args.source, args.destination))
+        if args.command == "migrate":
+            return asyncio.run(migrate(args.url or StorageSettings().database_url))
+        if args.command == "purge-guild":
+            url = args.url or StorageSettings().database_url
+            return asyncio.run(purge_guild(url, args.guild_id))
         if args.command == "backup":
             return _backup(args.url or StorageSettings().database_url, args.destination, args.keep)
         url = args.database or args.url or StorageSettings().database_url

@@ -10,7 +10,8 @@ choose), :class:`TournamentStore` (tournaments), :class:`Ratings` (players' skil
 undo requests' messages whose buttons are live), :class:`Stats` (reads for monitoring) and
 :class:`ProfileStore` (profiles and server statistics), :class:`RequestBudget` (the
 bot's Discord requests, one budget for every process), :class:`GameSnapshots` (games as they
-stood at some versions); and each game's lock,
+stood at some versions), :class:`Privacy` (a member's data shown and erased, servers the bot
+left purged); and each game's lock,
 :meth:`Store.game_lock` (:class:`GameLocking`), which every process on the database respects.
 :class:`Store` puts them together; the parts are importable from here as well. Every method
 is one transaction; none leaves anything half-written.
@@ -27,6 +28,7 @@ from storage.contract.games import GameStore
 from storage.contract.locks import GameLocking
 from storage.contract.outbox import Outbox
 from storage.contract.prefs import Preferences
+from storage.contract.privacy import Privacy
 from storage.contract.profiles import ProfileStore
 from storage.contract.ratings import Ratings
 from storage.contract.snapshots import GameSnapshots
@@ -45,6 +47,7 @@ class Store(GameLocking, ABC):
     outbox: Outbox
     timers: Timers
     prefs: Preferences
+    privacy: Privacy
     tournaments: TournamentStore
     ratings: Ratings
     views: PrivateViews
@@ -76,6 +79,7 @@ __all__ = [
     "GameStore",
     "Outbox",
     "Preferences",
+    "Privacy",
     "PrivateViews",
     "ProfileStore",
     "Ratings",

@@ -84,6 +84,7 @@ class ClockCommands(commands.Cog):
         name="settings", description="This server's turn clock for new games (Manage Server)."
     )
     @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)  # the code checks it too
     @app_commands.describe(
         deadline="Time per move in new games.",
         policy="What happens when a player lets the deadline pass.",

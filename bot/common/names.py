@@ -64,7 +64,10 @@ class NameBook:
         return found
 
     async def name(self, user_id: int) -> str:
-        """The name to show for ``user_id``."""
+        """The name to show for ``user_id``: "a former member" for one who erased their
+        data (a negative id, which no Discord user has)."""
+        if user_id < 0:
+            return msg("a former member")
         if user_id in self._names:
             return self._names[user_id]
         try:

@@ -116,7 +116,7 @@ def signup_board(tournament: Tournament) -> Board:
     )
     status = {
         TournamentStatus.SIGNUP: msg(
-            "Join or leave with the buttons. The organiser starts it with `/tournament start`."
+            "Join or leave with the buttons. The organiser starts it with `/organise start`."
         ),
         TournamentStatus.CANCELLED: msg("This tournament was called off."),
     }.get(tournament.status, msg("Sign-ups are closed."))
@@ -246,7 +246,7 @@ def listing_board(tournaments: Sequence[Tournament]) -> Board:
     return Board(
         title=msg("🏆 Tournaments on this server"),
         fields=_chunked(
-            msg("Tournaments"), lines or [msg("None yet: `/tournament create` starts one.")]
+            msg("Tournaments"), lines or [msg("None yet: `/organise create` starts one.")]
         ),
     )
 

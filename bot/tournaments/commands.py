@@ -1,5 +1,11 @@
-"""``/tournament``: create, sign up, start, follow the standings, drop, force a round, cancel,
-export."""
+"""``/tournament``: what every member does (follow the standings, leave, list), and
+``/organise``: what organisers do (create, start, force a round, drop a player, cancel,
+export).
+
+``/organise`` carries Discord's default permissions (Manage Events), so members do not see it
+until a server's admin lets a role or a channel have it (Server Settings → Integrations);
+the code still checks every action: start, next, drop, cancel and export are for the
+tournament's organiser or a member who manages the server, whoever Discord showed them to."""
 
 from __future__ import annotations
 
@@ -38,6 +44,10 @@ STATUS_WORDS = {
     TournamentStatus.CANCELLED: pmsg("tournament status", "cancelled"),
 }
 
+#: Who sees ``/organise`` until a server's admin says otherwise: members who may manage the
+#: server's events (administrators always do).
+ORGANISER_PERMISSIONS = discord.Permissions(manage_events=True)
+
 FORMAT_CHOICES = [
     app_commands.Choice(name="Swiss (tables by standing)", value="swiss"),
     app_commands.Choice(name="round-robin (everyone meets everyone)", value="round-robin"),
@@ -49,13 +59,19 @@ class TournamentCommands(commands.Cog):
     """Server-hosted tournaments."""
 
     tournament = app_commands.Group(
-        name="tournament", description="Run and follow this server's tournaments.", guild_only=True
+        name="tournament", description="Follow this server's tournaments.", guild_only=True
+    )
+    organise = app_commands.Group(
+        name="organise",
+        description="Organisers: create and run this server's tournaments.",
+        guild_only=True,
+        default_permissions=ORGANISER_PERMISSIONS,
     )
 
     def __init__(self, services: Services) -> None:
         self.services = services
 
-    @tournament.command(name="create", description="Open sign-ups for a tournament here.")
+    @organise.command(name="create", description="Open sign-ups for a tournament here.")
     @app_commands.describe(
         game="Which game is played.",
         format="How rounds are made.",
@@ -117,7 +133,7 @@ class TournamentCommands(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         return variant_suggestions(interaction, current)
 
-    @tournament.command(name="start", description="Close the sign-ups and start round 1.")
+    @organise.command(name="start", description="Close the sign-ups and start round 1.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
     async def start(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         found = await self._find(interaction, tournament)
@@ -147,18 +163,29 @@ class TournamentCommands(commands.Cog):
         embed.colour = TOURNAMENT_COLOUR
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @tournament.command(
-        name="drop", description="Leave a tournament (or, as organiser, drop a player)."
-    )
+    @tournament.command(name="drop", description="Leave a tournament.")
+    @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
+    async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._drop(interaction, tournament, None)
+
+    @organise.command(name="drop", description="Organisers: drop a player from a tournament.")
     @app_commands.describe(
+        player="The player to drop.",
         tournament="Which tournament (this server's only open one if left out).",
-        player="The player to drop (organisers only; yourself when left out).",
     )
-    async def drop(
+    async def drop_player(
         self,
         interaction: discord.Interaction,
+        player: discord.Member,
         tournament: int | None = None,
-        player: discord.Member | None = None,
+    ) -> None:
+        await self._drop(interaction, tournament, player)
+
+    async def _drop(
+        self,
+        interaction: discord.Interaction,
+        tournament: int | None,
+        player: discord.Member | None,
     ) -> None:
         found = await self._find(interaction, tournament)
         who = player.id if player is not None else interaction.user.id
@@ -176,7 +203,7 @@ class TournamentCommands(commands.Cog):
             text = msg("<@{player}> was dropped from **{name}**.", player=who, name=name_of(found))
         await interaction.followup.send(localize(text), ephemeral=True)
 
-    @tournament.command(
+    @organise.command(
         name="next", description="Organisers: finish this round's games now and go on."
     )
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
@@ -203,7 +230,7 @@ class TournamentCommands(commands.Cog):
             )
         await interaction.followup.send(localize(text), ephemeral=True)
 
-    @tournament.command(name="cancel", description="Organisers: call a tournament off.")
+    @organise.command(name="cancel", description="Organisers: call a tournament off.")
     @app_commands.describe(tournament="Which tournament (this server's only open one if left out).")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         found = await self._find(interaction, tournament)
@@ -215,7 +242,7 @@ class TournamentCommands(commands.Cog):
             localize(msg("**{name}** is called off.", name=name_of(cancelled))), ephemeral=True
         )
 
-    @tournament.command(
+    @organise.command(
         name="export", description="Organisers: download the tables, results and every game."
     )
     @app_commands.describe(tournament="Which tournament (this server's latest if left out).")
@@ -249,6 +276,7 @@ class TournamentCommands(commands.Cog):
     @start.autocomplete("tournament")
     @standings.autocomplete("tournament")
     @drop.autocomplete("tournament")
+    @drop_player.autocomplete("tournament")
     @next_round.autocomplete("tournament")
     @cancel.autocomplete("tournament")
     @export.autocomplete("tournament")

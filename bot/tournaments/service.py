@@ -180,7 +180,7 @@ class Tournaments:
                         Post(
                             content=msg(
                                 "{b}{name}{/b} could not start by itself: {reason} Sign-ups "
-                                "stay open; the organiser can start it with `/tournament start`.",
+                                "stay open; the organiser can start it with `/organise start`.",
                                 name=boards.name_of(tournament),
                                 reason=refusal.message,
                             ),

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -35,8 +36,9 @@ from bot.tables.play import Tables
 from bot.tables.withdrawals import Withdrawals
 from bot.tournaments.service import Tournaments
 from bot.undo.undo import Takebacks
+from bot.wiring.command_sync import set_default_contexts, sync_if_changed
 from bot.wiring.components import DYNAMIC_ITEMS
-from bot.wiring.housekeeping import Housekeeping
+from bot.wiring.housekeeping import Housekeeping, bot_still_in
 from bot.wiring.loops import Loops, in_background
 from bot.wiring.pacing_http import pace_requests, pacer_for, rate_limit_trace
 from bot.wiring.services import Services
@@ -63,6 +65,7 @@ INITIAL_EXTENSIONS = (
     "bot.clocks.commands",
     "bot.tournaments.commands",
     "bot.profiles.commands",
+    "bot.profiles.privacy",
 )
 
 
@@ -185,7 +188,12 @@ class GrimoireBot(commands.Bot):
             substitutes=substitutes,
             clock=now,
         )
-        self._housekeeping = Housekeeping(store, clock=now)
+        self._housekeeping = Housekeeping(
+            store,
+            clock=now,
+            grace=timedelta(days=self.settings.guild_data_grace_days),
+            still_in=bot_still_in(self),
+        )
         return Services(
             settings=self.settings,
             store=store,
@@ -299,13 +307,26 @@ class GrimoireBot(commands.Bot):
             services.changed()
 
     async def _sync_commands(self) -> None:
+        set_default_contexts(self.tree)
+        guild = None
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("Synced %d slash commands.", len(synced))
+        await sync_if_changed(self.tree, self.services.store, guild)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Removed from a server: its data is kept for the grace period, then purged."""
+        await self.services.store.privacy.guild_left(guild.id)
+        log.info(
+            "Removed from server %d: its data is purged in %s days unless the bot is back.",
+            guild.id,
+            self.settings.guild_data_grace_days,
+        )
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Added to a server, perhaps again: whatever it had is kept."""
+        if await self.services.store.privacy.guild_back(guild.id):
+            log.info("Back in server %d: its data is kept.", guild.id)
 
     async def on_ready(self) -> None:
         log.info("Connected as %s; %d servers.", self.user, len(self.guilds))

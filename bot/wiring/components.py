@@ -17,6 +17,7 @@ from bot.clocks.open_seat import TakeSeatButton
 from bot.clocks.server_settings import ServerClockButton, ServerClockMenu
 from bot.drawing.board_button import BoardButton
 from bot.lobby.buttons import LobbyAiSelect, LobbyButton
+from bot.profiles.privacy import EraseButton
 from bot.replays.buttons import (
     ReplayMoveSelect,
     ReplayStep,
@@ -54,4 +55,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     NotifyTimesButton,
     ServerClockMenu,
     ServerClockButton,
+    EraseButton,
 )

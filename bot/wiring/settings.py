@@ -83,6 +83,12 @@ class Settings(StorageSettings):
         description="Rate-limited Discord requests a second over every process (Discord "
         "allows 50; at most 40 here); interaction responses are not counted.",
     )
+    guild_data_grace_days: float = Field(
+        default=30,
+        ge=0,
+        description="Days a server's games, tournaments, ratings and settings are kept after "
+        "the bot is removed from it, then purged (0: at the next housekeeping run).",
+    )
 
     @field_validator("alert_webhook_url")
     @classmethod

@@ -51,3 +51,11 @@ class Preferences(ABC):
         """Merge ``changes`` into a player's time choices (the names in
         :data:`~storage.records.PLAYER_CHOICES`; a ``None`` value forgets one) and schedule
         ``timers`` the change moves (replacing pending ones by key), in one transaction."""
+
+    @abstractmethod
+    async def bot_value(self, name: str) -> str | None:
+        """A value the bot keeps for itself under ``name`` (``None`` when never set)."""
+
+    @abstractmethod
+    async def set_bot_value(self, name: str, value: str) -> None:
+        """Keep ``value`` under ``name``, replacing what was there."""

@@ -19,6 +19,7 @@ from storage.postgres.profiles import PostgresProfiles
 from storage.sql.budget import SqlRequestBudget
 from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
+from storage.sql.privacy import SqlPrivacy
 from storage.sql.ratings import SqlRatings
 from storage.sql.snapshots import SqlGameSnapshots
 from storage.sql.stats import SqlStats
@@ -41,6 +42,7 @@ class PostgresStore(Store):
         self.outbox = SqlOutbox(database, PostgresLeases(self.worker))
         self.timers = SqlTimers(database, PostgresLeases(self.worker))
         self.prefs = SqlPreferences(database)
+        self.privacy = SqlPrivacy(database)
         self.tournaments = SqlTournaments(database)
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)

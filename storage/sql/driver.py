@@ -18,6 +18,10 @@ class Row(Protocol):
         """The value of one column."""
         ...
 
+    def keys(self) -> Any:
+        """The columns' names, in order."""
+        ...
+
 
 class Session(Protocol):
     """Statements inside one transaction (parameters written ``?``)."""

@@ -83,6 +83,21 @@ class SqlPreferences(Preferences):
             await db.insert_timers(timers)
             return await _player_row(db, user_id)
 
+    async def bot_value(self, name: str) -> str | None:
+        found = await self._db.read("SELECT value FROM bot_values WHERE name = ?", name)
+        return str(found[0]["value"]) if found else None
+
+    async def set_bot_value(self, name: str, value: str) -> None:
+        async with self._db.session() as db:
+            await db.execute(
+                "INSERT INTO bot_values (name, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at",
+                name,
+                value,
+                self._d.time(self._db.clock()),
+            )
+
     async def _update(
         self, user_id: int, changes: Mapping[str, Any], *, keep_none: bool = False
     ) -> Player:

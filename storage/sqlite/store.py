@@ -10,6 +10,7 @@ from storage.sql.budget import SqlRequestBudget
 from storage.sql.games import SqlGames
 from storage.sql.outbox import SqlOutbox
 from storage.sql.prefs import SqlPreferences
+from storage.sql.privacy import SqlPrivacy
 from storage.sql.ratings import SqlRatings
 from storage.sql.snapshots import SqlGameSnapshots
 from storage.sql.stats import SqlStats
@@ -33,6 +34,7 @@ class SqliteStore(Store):
         self.outbox = SqlOutbox(database, SqliteLeases())
         self.timers = SqlTimers(database, SqliteLeases())
         self.prefs = SqlPreferences(database)
+        self.privacy = SqlPrivacy(database)
         self.tournaments = SqlTournaments(database)
         self.ratings = SqlRatings(database)
         self.views = SqlPrivateViews(database)

@@ -157,3 +157,13 @@ def every_step_asked(monkeypatch: pytest.MonkeyPatch) -> None:
     of moves made step by step, and of seeded games whose moves were recorded that way."""
     for engine in games.ENGINES.values():
         monkeypatch.setattr(type(engine), "automatic", lambda *_: None)
+
+
+def open_to_everyone(env: simcord.Env, guild: simcord.GuildHandle, *names: str) -> None:
+    """As a server's admin does under Server Settings → Integrations: let every member have
+    the commands ``names`` (by default the organiser and manager ones, which Discord hides
+    from members), so a test reaches the bot's own checks of who may do what."""
+    for name in names or ("settings", "organise"):
+        command = env.backend.find_command(name, guild.id)
+        assert command is not None, name
+        guild.set_command_permissions(int(command["id"]), {guild.default_role: True})

@@ -7,12 +7,14 @@ import asyncio
 import errno
 import logging
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.playground.runner
+from bot import installed_version
 from bot.__main__ import main
 from bot.playground.options import PlaygroundOptions
 from bot.wiring.settings import Settings
@@ -160,5 +162,15 @@ def test_on_discord_a_bad_database_stops_start_up_before_connecting(
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{notes}")
     monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
     assert main([]) == 2
-    assert caplog.records[0].getMessage() == "Grimoire starting on Discord (DISCORD_TOKEN is set)."
+    assert caplog.records[0].getMessage() == (
+        f"Grimoire {installed_version()} starting on Discord (DISCORD_TOKEN is set)."
+    )
     assert "Connecting to Discord" not in caplog.text
+
+
+def test_the_version_is_the_one_pyproject_declares(capsys: pytest.CaptureFixture[str]) -> None:
+    project = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text("utf-8"))
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out.strip() == f"Grimoire {project['project']['version']}"

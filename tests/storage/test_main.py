@@ -1,4 +1,4 @@
-"""``python -m storage check``."""
+"""``python -m storage check``, ``migrate`` and ``purge-guild``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 from storage import GameStatus, SqliteStore, health
 from storage.__main__ import main
+from storage.migrate import latest_version
 from tests.storage.damage import damage_games_page, games_database
 from tests.storage.tables import play, started_game
 
@@ -155,3 +156,32 @@ def test_check_names_a_read_only_file(
     err = capsys.readouterr().err
     assert f"the file {path} is read-only (Permission denied)" in err
     assert len(err.splitlines()) == 1
+
+
+def test_migrate_brings_a_database_to_the_schema_and_says_which(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "new.sqlite3"
+    assert main(["migrate", "--url", f"sqlite:///{path}"]) == 0
+    assert capsys.readouterr().out == (f"The database {path} is at schema {latest_version()}.\n")
+
+
+def test_purge_guild_removes_one_servers_games_at_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    asyncio.run(_two_games(path))  # both in server 1 (tests.storage.tables.GUILD)
+    url = f"sqlite:///{path}"
+    assert main(["purge-guild", "2", "--url", url]) == 0
+    assert capsys.readouterr().out == "Nothing was kept of server 2.\n"
+    assert main(["purge-guild", "1", "--url", url]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("Server 1 purged: ")
+    assert "games 2" in said
+    assert main(["check", "--url", url]) == 0
+
+    async def left() -> list[int]:
+        async with await SqliteStore.open(path) as store:
+            return await store.games.ids(list(GameStatus))
+
+    assert asyncio.run(left()) == []

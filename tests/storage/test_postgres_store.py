@@ -12,10 +12,12 @@ from datetime import timedelta
 import asyncpg
 import pytest
 
+import storage.__main__ as storage_main
 from storage import (
     Delivery,
     DeliveryKind,
     ForeignDatabase,
+    GameStatus,
     NewTimer,
     SchemaTooNew,
     TimerKind,
@@ -37,6 +39,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.privacy import PrivacyContract
 from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.profiles import _Tables as ProfileTables
 from tests.storage.contract.snapshots import GameSnapshotsContract
@@ -74,6 +77,10 @@ async def store(open_store: StoreFactory) -> PostgresStore:
     store = await open_store()
     assert isinstance(store, PostgresStore)
     return store
+
+
+class TestPostgresPrivacy(PrivacyContract):
+    """PostgreSQL: a member's data shown and erased, servers the bot left purged."""
 
 
 class TestPostgresGames(GameStoreContract):
@@ -424,3 +431,17 @@ async def test_schema_12_counts_the_first_turn_of_games_already_finished(
     finally:
         await store.close()
     assert await _version(postgres_url) == latest_version()
+
+
+async def test_purge_guild_and_migrate_work_on_postgresql(
+    postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert await storage_main.migrate(postgres_url) == 0
+    async with await open_url(postgres_url) as store:
+        game = await started_game(store)
+    assert await storage_main.purge_guild(postgres_url, 1) == 0
+    assert "games 1" in capsys.readouterr().out
+    async with await open_url(postgres_url) as store:
+        assert await store.games.in_guild(1) == []
+        assert await store.games.ids(list(GameStatus)) == []
+    assert game.id

@@ -10,6 +10,7 @@ from tests.storage.contract.concurrency import ConcurrencyContract
 from tests.storage.contract.games import GameStoreContract
 from tests.storage.contract.locks import GameLockContract
 from tests.storage.contract.outbox import OutboxContract
+from tests.storage.contract.privacy import PrivacyContract
 from tests.storage.contract.profiles import ProfilesContract
 from tests.storage.contract.snapshots import GameSnapshotsContract
 from tests.storage.contract.stats import StatsContract
@@ -17,6 +18,10 @@ from tests.storage.contract.timers import TimersContract
 from tests.storage.contract.tournaments import TournamentContract
 from tests.storage.contract.undo_messages import UndoMessagesContract
 from tests.storage.contract.views import PrivateViewsContract
+
+
+class TestSqlitePrivacy(PrivacyContract):
+    """SQLite: a member's data shown and erased, servers the bot left purged."""
 
 
 class TestSqliteGames(GameStoreContract):

@@ -11,8 +11,15 @@ import simcord
 from bot.clocks.turn_clock import Policy
 from bot.lobby.table_settings import TableSettings
 from storage import TimerKind
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of, open_lobby, post_words, replies, start_game, stored
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 def manager(table: Table) -> simcord.MemberActor:

@@ -12,8 +12,15 @@ from bot.clocks.server_settings import check_server_language
 from bot.common.refusals import Refusal
 from tests.bot.clocks.test_commands import manager, only_answer
 from tests.bot.clocks.test_notify_settings import control, defaults
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 async def test_a_member_chooses_their_language_and_the_settings_show_it(table: Table) -> None:

@@ -7,13 +7,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import simcord
 
 from tests.bot.clocks.test_commands import manager
 from tests.bot.clocks.test_notify_settings import control, defaults, forged_select
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of
 from tests.bot.test_restart import restart
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 async def opened(member: simcord.MemberActor, table: Table) -> Any:

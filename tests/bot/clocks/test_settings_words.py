@@ -8,6 +8,7 @@ import warnings
 from typing import Any
 
 import discord
+import pytest
 
 from bot.clocks.notify_settings import notify_message
 from bot.clocks.server_settings import settings_message
@@ -16,9 +17,19 @@ from bot.clocks.turn_clock import server_clock
 from bot.words.i18n import reading_in
 from bot.words.languages import PSEUDO
 from storage import Player
+from tests.bot.conftest import Table, open_to_everyone
 from tests.games.pseudo import unmarked
 
 #: What is shown as it is in every language: the languages' own names, notation, zones.
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
+
+
 LEFT_AS_IS = frozenset(
     {
         "English",

@@ -19,10 +19,19 @@ from simcord.results import to_discord_message
 from bot.common.access import NamesGame, NamesTournament
 from bot.wiring.components import DYNAMIC_ITEMS
 from storage import GameStatus
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of, open_lobby, replies, start_game
 
 #: A game or tournament number nobody has: what "does not exist" reads like.
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
+
+
 NOBODY_HAS = 987_654
 
 
@@ -45,13 +54,14 @@ async def world(table: Table) -> World:
     _, game_id = await start_game(table, "marginalia", ["alice", "bob"])
     _, lobby_id = await open_lobby(table, "carol", "mandragora")
     created = await table.members["dave"].slash(
-        table.channel, "tournament create", game="marginalia", format="swiss", rounds=2
+        table.channel, "organise create", game="marginalia", format="swiss", rounds=2
     )
     assert created.acknowledged
     tournament_id = (await bot_of(table).services.store.tournaments.in_guild(table.guild.id))[0].id
 
     guild_b = table.env.create_guild(name="Elsewhere")
     channel_b = guild_b.create_text_channel("games")
+    open_to_everyone(table.env, guild_b)
     admins = guild_b.create_role("admins", permissions=discord.Permissions(manage_guild=True))
     mallory = guild_b.add_member(table.env.create_user("mallory"), roles=[admins])
     opened = await mallory.slash(channel_b, "game new", game="mandragora")
@@ -132,6 +142,8 @@ def options_for(
             chosen[parameter.name] = value
         elif parameter.name == "seat":
             chosen["seat"] = 1
+        elif parameter.name == "player":
+            chosen["player"] = world.mallory  # a member of the server the attempt is made in
         elif parameter.required:
             assert parameter.name in OTHER_OPTIONS, f"/{name}: give {parameter.name} a value"
             chosen[parameter.name] = OTHER_OPTIONS[parameter.name]
@@ -327,10 +339,10 @@ async def test_a_member_who_does_not_manage_the_server_cannot_call_off_or_open_s
         (thread, "game abandon", {}),
         (table.channel, "game abandon", {"game": world.lobby_id}),
         (thread, "game sub", {"seat": 1}),
-        (table.channel, "tournament cancel", {"tournament": world.tournament_id}),
-        (table.channel, "tournament start", {"tournament": world.tournament_id}),
-        (table.channel, "tournament next", {"tournament": world.tournament_id}),
-        (table.channel, "tournament export", {"tournament": world.tournament_id}),
+        (table.channel, "organise cancel", {"tournament": world.tournament_id}),
+        (table.channel, "organise start", {"tournament": world.tournament_id}),
+        (table.channel, "organise next", {"tournament": world.tournament_id}),
+        (table.channel, "organise export", {"tournament": world.tournament_id}),
         (table.channel, "settings", {"deadline": "1h"}),
     ]
     for where, name, options in attempts:

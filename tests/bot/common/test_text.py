@@ -52,6 +52,7 @@ DISCORD_EDGE = frozenset(
         "bot/lobby/threads.py",
         "bot/profiles/commands.py",
         "bot/profiles/embeds.py",
+        "bot/profiles/privacy.py",
         "bot/replays/buttons.py",
         "bot/tables/commands.py",
         "bot/tables/confirm.py",

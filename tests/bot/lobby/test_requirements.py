@@ -6,10 +6,18 @@ from __future__ import annotations
 import json
 
 import discord
+import pytest
 
 from bot.lobby.requirements import Requirements, requirements
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of, open_lobby, replies, resign, start_game, stored
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 async def _a_missed_deadline(table: Table, name: str) -> None:
@@ -87,7 +95,7 @@ async def test_a_tournament_refuses_sign_ups_below_its_requirements(table: Table
     await _a_missed_deadline(table, "bob")
     result = await table.members["alice"].slash(
         table.channel,
-        "tournament create",
+        "organise create",
         game="marginalia",
         format="swiss",
         rounds=2,

@@ -4,11 +4,19 @@ a game finishing and the standings message updating itself, the organiser's powe
 from __future__ import annotations
 
 import discord
+import pytest
 
 from bot.tournaments.signup import TOURNAMENT_COLOUR
 from storage import GameStatus, TournamentStatus
-from tests.bot.conftest import Table, make_bot
+from tests.bot.conftest import Table, make_bot, open_to_everyone
 from tests.bot.driving import abandon, bot_of, replies, resign
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 def _message(table: Table, message_id: int) -> discord.Message:
@@ -22,7 +30,7 @@ def _text(message: discord.Message) -> str:
 async def _create(table: Table, **options: object) -> tuple[discord.Message, int]:
     chosen = {"game": "marginalia", "format": "swiss", "rounds": 2, **options}
     chosen = {name: value for name, value in chosen.items() if value is not None}
-    result = await table.members["alice"].slash(table.channel, "tournament create", **chosen)
+    result = await table.members["alice"].slash(table.channel, "organise create", **chosen)
     assert result.acknowledged
     assert not result.ephemeral
     sheet = table.channel.last_message
@@ -46,10 +54,10 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
     for name in ("alice", "bob", "carol"):
         assert f"<@{table.members[name].id}>" in _text(sheet)
 
-    refused = await table.members["bob"].slash(table.channel, "tournament start")
+    refused = await table.members["bob"].slash(table.channel, "organise start")
     assert refused.ephemeral
     assert "Only the organiser" in replies(refused)[0]
-    started = await table.members["alice"].slash(table.channel, "tournament start")
+    started = await table.members["alice"].slash(table.channel, "organise start")
     assert started.ephemeral
 
     tournament = await bot.services.store.tournaments.get(tournament_id)
@@ -91,7 +99,7 @@ async def test_sign_up_start_a_result_and_the_standings_update(table: Table) -> 
 
 async def test_organiser_commands_are_refused_to_others_and_explained(table: Table) -> None:
     _, tournament_id = await _create(table)
-    for command in ("tournament next", "tournament cancel"):
+    for command in ("organise next", "organise cancel"):
         refused = await table.members["bob"].slash(table.channel, command)
         assert refused.ephemeral
         assert replies(refused)
@@ -99,7 +107,7 @@ async def test_organiser_commands_are_refused_to_others_and_explained(table: Tab
     assert listed.ephemeral
     assert listed.response is not None
     assert f"#{tournament_id}" in str(listed.response.embeds[0].to_dict())
-    cancelled = await table.members["alice"].slash(table.channel, "tournament cancel")
+    cancelled = await table.members["alice"].slash(table.channel, "organise cancel")
     assert cancelled.ephemeral
     assert "called off" in replies(cancelled)[0]
     tournament = await bot_of(table).services.store.tournaments.get(tournament_id)
@@ -118,7 +126,7 @@ async def test_the_sign_up_buttons_work_after_a_restart(table: Table) -> None:
 async def test_leaderboard_and_profile(table: Table) -> None:
     _, tournament_id = await _create(table, format="knockout", rounds=None)
     await table.members["bob"].click(_message_by_id(table), label="Join")
-    await table.members["alice"].slash(table.channel, "tournament start")
+    await table.members["alice"].slash(table.channel, "organise start")
     bot = bot_of(table)
     tournament = await bot.services.store.tournaments.get(tournament_id)
     (final,) = tournament.tables_of(1)
@@ -160,7 +168,7 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
     sheet, tournament_id = await _create(table)
     for name in ("bob", "carol", "dave"):
         await table.members[name].click(_message(table, sheet.id), label="Join")
-    await table.members["alice"].slash(table.channel, "tournament start")
+    await table.members["alice"].slash(table.channel, "organise start")
     bot = bot_of(table)
     tournament = await bot.services.store.tournaments.get(tournament_id)
     first = tournament.tables_of(1)[0]
@@ -188,7 +196,7 @@ async def test_a_result_the_bot_missed_is_counted_when_it_starts_again(table: Ta
 async def test_a_table_called_off_counts_as_played_and_the_round_moves_on(table: Table) -> None:
     sheet, tournament_id = await _create(table)
     await table.members["bob"].click(_message(table, sheet.id), label="Join")
-    await table.members["alice"].slash(table.channel, "tournament start")
+    await table.members["alice"].slash(table.channel, "organise start")
     bot = bot_of(table)
     (only,) = (await bot.services.store.tournaments.get(tournament_id)).tables_of(1)
     assert only.game_id is not None

@@ -10,9 +10,16 @@ import zipfile
 import pytest
 
 from games.export import read_export, verify
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of, replies, resign
 from tests.bot.tournaments.test_commands import _create, _message
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
 
 
 @pytest.mark.slow
@@ -22,7 +29,7 @@ async def test_the_organiser_downloads_tables_results_standings_and_games(
     sheet, tournament_id = await _create(table, name="Winter Duel")
     for name in ("bob", "carol"):
         await table.members[name].click(_message(table, sheet.id), label="Join")
-    await table.members["alice"].slash(table.channel, "tournament start")
+    await table.members["alice"].slash(table.channel, "organise start")
     bot = bot_of(table)
     tournament = await bot.services.store.tournaments.get(tournament_id)
     game_table = next(t for t in tournament.tables_of(1) if not t.bye)
@@ -35,13 +42,13 @@ async def test_the_organiser_downloads_tables_results_standings_and_games(
     await table.env.advance_time(10)
 
     refused = await table.members["bob"].slash(
-        table.channel, "tournament export", tournament=tournament_id
+        table.channel, "organise export", tournament=tournament_id
     )
     assert refused.ephemeral
     assert any("Only the organiser" in r for r in replies(refused)), replies(refused)
 
     result = await table.members["alice"].slash(
-        table.channel, "tournament export", tournament=tournament_id
+        table.channel, "organise export", tournament=tournament_id
     )
     assert result.ephemeral
     sent = [m for m in [result.response, *result.followups] if m is not None and m.attachments]

@@ -30,7 +30,16 @@ from storage import (
     TournamentStatus,
     TournamentTable,
 )
+from tests.bot.conftest import Table, open_to_everyone
 from tests.games.pseudo import board_texts, unmarked
+
+
+@pytest.fixture(autouse=True)
+def _integrations(table: Table) -> None:
+    """The server's admin lets every member have the organiser and manager commands
+    (Integrations), so these tests reach the bot's own checks."""
+    open_to_everyone(table.env, table.guild)
+
 
 MOMENT = datetime(2026, 11, 24, tzinfo=UTC)
 USERS = (101, 102, 103, 104)
