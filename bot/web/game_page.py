@@ -11,7 +11,7 @@ frames (:mod:`bot.replays.replays`) once it has ended.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from bot.common.announce import public_lines
 from bot.common.names import level_word
@@ -98,9 +98,24 @@ def players_html(game: Game, namer: Namer, waiting: frozenset[int]) -> str:
     return f'<ol class="players">{"".join(items)}</ol>'
 
 
-def story_html(history: History, last: int, namer: Namer) -> str:
+@dataclass
+class Told:
+    """The story's turns already written as HTML, for one game, language and names: a turn
+    that is over never changes, so a page after a move writes only the newest."""
+
+    moves: tuple[tuple[int, str], ...] = ()
+    turns: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def still_holds(self, history: History) -> bool:
+        """Whether the turns kept belong to this history (a take-back changes the moves)."""
+        return history.moves[: len(self.moves)] == self.moves
+
+
+def story_html(history: History, last: int, namer: Namer, told: Told | None = None) -> str:
     """The public log lines up to version ``last``, grouped by turn as the thread tells
-    them: a turn runs to the next post (someone new to play, or the end)."""
+    them: a turn runs to the next post (someone new to play, or the end). ``told``: the
+    turns written before, kept and added to."""
+    told = told if told is not None and told.still_holds(history) else Told()
     groups: list[tuple[int, int]] = []
     start = 1
     for version in range(1, last + 1):
@@ -109,28 +124,40 @@ def story_html(history: History, last: int, namer: Namer) -> str:
             start = version + 1
     sections: list[str] = []
     for number, (first, end) in enumerate(groups, start=1):
-        lines = [
-            line
-            for v in range(max(first, history.first + 1), end + 1)
-            for line in public_lines(history.moments[v].log)
-        ]
-        if not lines:
-            continue
-        movers = sorted(
-            {m for v in range(first, end + 1) if (m := history.moments[v].mover) is not None}
-        )
-        head = msg("Turn {number}", number=number)
-        if movers:
-            head = msg(
-                "Turn {number}: {who}",
-                number=number,
-                who=msg_list([seat_ref(s) for s in movers], style="unit"),
-            )
-        items = "".join(f"<li>{words(line, namer)}</li>" for line in lines)
-        sections.append(f"<section><h3>{words(head, namer)}</h3><ol>{items}</ol></section>")
+        kept = told.turns.get((first, end))
+        if kept is None:
+            kept = _turn_html(history, number, first, end, namer)
+            if history.is_post(end):  # a turn still going on may yet grow
+                told.turns[(first, end)] = kept
+        if kept:
+            sections.append(kept)
+    told.moves = history.moves[:last]
     if not sections:
         return f"<p>{esc(localize(msg('Nothing has happened yet.'), namer.language))}</p>"
     return '<div class="story">' + "\n".join(sections) + "</div>"
+
+
+def _turn_html(history: History, number: int, first: int, end: int, namer: Namer) -> str:
+    """One turn of the story: its public lines under a heading naming who moved."""
+    lines = [
+        line
+        for v in range(max(first, history.first + 1), end + 1)
+        for line in public_lines(history.moments[v].log)
+    ]
+    if not lines:
+        return ""
+    movers = sorted(
+        {m for v in range(first, end + 1) if (m := history.moments[v].mover) is not None}
+    )
+    head = msg("Turn {number}", number=number)
+    if movers:
+        head = msg(
+            "Turn {number}: {who}",
+            number=number,
+            who=msg_list([seat_ref(s) for s in movers], style="unit"),
+        )
+    items = "".join(f"<li>{words(line, namer)}</li>" for line in lines)
+    return f"<section><h3>{words(head, namer)}</h3><ol>{items}</ol></section>"
 
 
 def running_body(
@@ -142,8 +169,10 @@ def running_body(
     board: Board,
     picture: Picture | None,
     deadline: str,
+    told: Told | None = None,
 ) -> str:
-    """A running game's page, as a spectator in Discord sees the game."""
+    """A running game's page, as a spectator in Discord sees the game (``told``: the
+    story's turns written for an earlier version of this page)."""
     language = namer.language
     moment = history.moments[-1]
     last = len(history.moments) - 1
@@ -163,7 +192,7 @@ def running_body(
             f"<h2>{esc(localize(msg('Players'), language))}</h2>",
             players_html(game, namer, moment.waiting),
             f"<h2>{esc(localize(msg('The story so far'), language))}</h2>",
-            story_html(history, last, namer),
+            story_html(history, last, namer, told),
         ]
     )
 

@@ -12,6 +12,7 @@ pictures are drawn in a worker thread, as the table's are (:mod:`bot.drawing.pic
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 from collections import OrderedDict
@@ -20,16 +21,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.clocks.turn_clock import deadline_line, deadlines_by_seat
-from bot.common.remembered import REMEMBERED_BYTES
+from bot.common.remembered import REMEMBERED_BYTES, History
 from bot.drawing.picture_posts import pictured_view
 from bot.drawing.pictures import alt_text, draw
 from bot.replays.exports import export_files, export_game
 from bot.replays.replays import EVERYTHING, PUBLIC, Frame, Replays, is_over
 from bot.tables.views import TableViews
-from bot.web.game_page import Picture, finished_body, heading, running_body
+from bot.web.game_page import Picture, Told, finished_body, heading, running_body
 from bot.web.links import Kind, WebLinks, pages_on
 from bot.web.markup import Frame as PageFrame
-from bot.web.markup import page
+from bot.web.markup import Namer, page
 from bot.web.people import WebNames
 from bot.words.i18n import localize, reading_in
 from games.core import Engine, render_seats
@@ -37,8 +38,9 @@ from games.core.words import msg
 from storage import Game, GameStatus, Store
 from storage.errors import GameNotFound
 
-#: Pages kept, rendered.
+#: Pages kept, rendered; games whose story is kept written.
 PAGES_KEPT = 512
+STORIES_KEPT = 256
 #: A server's language, as the bot says it.
 LanguageOf = Callable[[int], Awaitable[str]]
 
@@ -85,6 +87,7 @@ class WebPages:
         self._replays = replays
         self._views = TableViews(store, remembered_bytes=REMEMBERED_BYTES // 4)
         self._pages: OrderedDict[str, bytes] = OrderedDict()
+        self._stories: OrderedDict[tuple[int, str, tuple[str, ...]], Told] = OrderedDict()
 
     # ------------------------------------------------------------------ finding
     async def server_on(self, guild_id: int | None) -> bool:
@@ -130,6 +133,15 @@ class WebPages:
             self._pages.popitem(last=False)
         return body
 
+    def _told(self, game_id: int, language: str, seats: list[str]) -> Told:
+        """The story's turns written before for this game, in this language and names."""
+        key = (game_id, language, tuple(seats))
+        told = self._stories.pop(key, None) or Told()
+        self._stories[key] = told
+        while len(self._stories) > STORIES_KEPT:
+            self._stories.popitem(last=False)
+        return told
+
     # ------------------------------------------------------------------ a game
     async def game_page(self, signed: str, move: str | None) -> Reply:
         """A game's page: live while it runs; the replay at ``move`` once it has ended."""
@@ -150,32 +162,43 @@ class WebPages:
             history = await self._views.history(game.id)
             if history is None:
                 return NOT_FOUND
-            engine = history.engine
-            view = engine.view(history.moments[-1].state, None)
             namer = await self.names.namer(seats, _users(game), language)
-            picture = None
-            if draws(engine):
-                with reading_in(language):
-                    alt = alt_text(engine, view, seats)
-                src = f"{self.links.path('g', str(game.id))}/picture/{game.version}.png"
-                picture = Picture(src, alt)
-            content = running_body(
-                history.game,
-                engine.title,
-                history,
-                namer,
-                board=engine.describe(view),
-                picture=picture,
-                deadline=deadline,
-            )
-            frame = PageFrame(
-                language,
-                heading(game, engine.title, language),
-                live=f"{self.links.path('g', str(game.id))}/version.json",
-                version=version_of(game),
-            )
-            body = self.keep(key, page(frame, content).encode())
+            told = self._told(game.id, language, seats)
+            # Written in a worker thread: a long game's page takes some milliseconds, which
+            # the event loop (and the moves it serves) need not wait for.
+            body = await asyncio.to_thread(self._running, history, namer, seats, deadline, told)
+            self.keep(key, body)
         return Reply(200, body, HTML, etag=etag)
+
+    def _running(
+        self, history: History, namer: Namer, seats: list[str], deadline: str, told: Told
+    ) -> bytes:
+        """A running game's page, written."""
+        game, engine, language = history.game, history.engine, namer.language
+        view = engine.view(history.moments[-1].state, None)
+        picture = None
+        if draws(engine):
+            with reading_in(language):
+                alt = alt_text(engine, view, seats)
+            src = f"{self.links.path('g', str(game.id))}/picture/{game.version}.png"
+            picture = Picture(src, alt)
+        content = running_body(
+            game,
+            engine.title,
+            history,
+            namer,
+            board=engine.describe(view),
+            picture=picture,
+            deadline=deadline,
+            told=told,
+        )
+        frame = PageFrame(
+            language,
+            heading(game, engine.title, language),
+            live=f"{self.links.path('g', str(game.id))}/version.json",
+            version=version_of(game),
+        )
+        return page(frame, content).encode()
 
     async def _ended(
         self, signed: str, game: Game, language: str, seats: list[str], move: str | None

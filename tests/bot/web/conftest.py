@@ -72,7 +72,8 @@ def links_of(table: Table) -> WebLinks:
 async def fetch(table: Table, path: str, **headers: str) -> Fetched:
     """``GET path`` on the bot's web port."""
     web = bot_of(table).web
-    assert web is not None and web.port is not None
+    assert web is not None
+    assert web.port is not None
     async with (
         aiohttp.ClientSession() as session,
         session.get(f"http://127.0.0.1:{web.port}{path}", headers=headers) as response,

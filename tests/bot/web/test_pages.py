@@ -27,7 +27,7 @@ def path_of(url: str) -> str:
 
 
 async def test_a_game_has_a_page_only_once_its_server_turns_pages_on(table: Table) -> None:
-    thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
+    _thread, game_id = await start_game(table, "marginalia", ["alice", "bob"])
     page = path_of(links_of(table).game_url(game_id))
     assert (await fetch(table, page)).status == 404
     await pages_on(table)
@@ -37,7 +37,8 @@ async def test_a_game_has_a_page_only_once_its_server_turns_pages_on(table: Tabl
     assert "<title>Marginalia #" in shown.text
     assert "<h1>" in shown.text
     images = re.findall(r"<img [^>]*>", shown.text)
-    assert images and all('alt="' in img and 'alt=""' not in img for img in images)
+    assert images
+    assert all('alt="' in img and 'alt=""' not in img for img in images)
     assert shown.headers["Cache-Control"] == "no-cache"
     assert shown.headers["Referrer-Policy"] == "no-referrer"
     again = await fetch(table, page, **{"If-None-Match": shown.headers["ETag"]})
@@ -161,7 +162,8 @@ async def test_an_ended_game_is_stepped_through_with_every_hand_and_downloaded(
     assert exported.status == 200
     assert json.loads(exported.text)["game_id"] == game_id
     story = await fetch(table, f"{page}/story.txt")
-    assert story.status == 200 and story.headers["Content-Disposition"].startswith("attachment")
+    assert story.status == 200
+    assert story.headers["Content-Disposition"].startswith("attachment")
 
 
 async def test_settings_web_is_for_managers(table: Table) -> None:
