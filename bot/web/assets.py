@@ -27,6 +27,7 @@ a { color: var(--accent); }
 a:focus-visible, button:focus-visible, input:focus-visible { outline: 3px solid var(--accent);
   outline-offset: 2px; }
 figure { margin: 0; }
+pre { overflow-x: auto; background: var(--soft); padding: .5rem; font-size: .9rem; }
 figure img { display: block; width: 100%; max-width: 800px; height: auto;
   border: 1px solid var(--line); border-radius: 6px; background: #fff; }
 .status { font-size: 1.1rem; padding: .5rem .75rem; background: var(--soft);

@@ -23,6 +23,18 @@ from games.core import Board, seat_ref
 from games.core.words import msg, msg_list, nmsg
 from storage import OPEN_SEAT, Game
 
+#: The page's headings and controls.
+NOTHING_YET = msg("Nothing has happened yet.")
+BOARD_IN_WORDS = msg("The board in words")
+PLAYERS = msg("Players")
+STORY_SO_FAR = msg("The story so far")
+WATCH_AGAIN = msg("Watch the game again")
+EVERY_HAND = msg("The board in words, every hand laid open")
+DOWNLOADS = msg("Downloads")
+MOVES = msg("Moves")
+GO_TO_MOVE = msg("Go to move")
+GO = msg("Go")
+
 
 @dataclass(frozen=True, slots=True)
 class Picture:
@@ -133,7 +145,7 @@ def story_html(history: History, last: int, namer: Namer, told: Told | None = No
             sections.append(kept)
     told.moves = history.moves[:last]
     if not sections:
-        return f"<p>{esc(localize(msg('Nothing has happened yet.'), namer.language))}</p>"
+        return f"<p>{esc(localize(NOTHING_YET, namer.language))}</p>"
     return '<div class="story">' + "\n".join(sections) + "</div>"
 
 
@@ -187,11 +199,11 @@ def running_body(
             f'<p class="status" role="status">{status} {esc(localize(said, language))}</p>',
             f'<p class="live muted">{esc(localize(live, language))}</p>',
             figure(picture, esc(localize(msg("The board"), language))),
-            f"<h2>{esc(localize(msg('The board in words'), language))}</h2>",
+            f"<h2>{esc(localize(BOARD_IN_WORDS, language))}</h2>",
             board_html(board, namer),
-            f"<h2>{esc(localize(msg('Players'), language))}</h2>",
+            f"<h2>{esc(localize(PLAYERS, language))}</h2>",
             players_html(game, namer, moment.waiting),
-            f"<h2>{esc(localize(msg('The story so far'), language))}</h2>",
+            f"<h2>{esc(localize(STORY_SO_FAR, language))}</h2>",
             story_html(history, last, namer, told),
         ]
     )
@@ -235,16 +247,16 @@ def finished_body(
         [
             f"<h1>{esc(heading(game, title, language))}</h1>",
             ending,
-            f'<h2 id="replay">{say(msg("Watch the game again"))}</h2>',
+            f'<h2 id="replay">{say(WATCH_AGAIN)}</h2>',
             f'<p role="status">{say(at)} {mover}</p>',
             nav,
             told,
             figure(picture, say(at)),
-            f"<h2>{say(msg('The board in words, every hand laid open'))}</h2>",
+            f"<h2>{say(EVERY_HAND)}</h2>",
             board_html(frame.board, namer),
-            f"<h2>{say(msg('Players'))}</h2>",
+            f"<h2>{say(PLAYERS)}</h2>",
             players_html(game, namer, frozenset()),
-            f"<h2>{say(msg('Downloads'))}</h2>",
+            f"<h2>{say(DOWNLOADS)}</h2>",
             f'<p class="downloads">{links}</p>',
         ]
     )
@@ -261,13 +273,13 @@ def steps(number: int, last: int, say: object) -> str:
         return f'<a href="?move={to}#replay" accesskey="{key}">{say(label)}</a>'
 
     return (
-        f'<nav class="steps" aria-label="{say(msg("Moves"))}">'
-        + link(msg("⏮ The deal"), 0, "h", number == 0)
+        f'<nav class="steps" aria-label="{say(MOVES)}">'
+        + link(msg("First: the deal"), 0, "h", number == 0)
         + link(msg("◀ Back"), number - 1, "j", number == 0)
         + link(msg("Forward ▶"), number + 1, "k", number >= last)
-        + link(msg("The end ⏭"), last, "l", number >= last)
+        + link(msg("Last: the end"), last, "l", number >= last)
         + '<form method="get" action="#replay">'
-        f'<label for="move">{say(msg("Go to move"))}</label> '
+        f'<label for="move">{say(GO_TO_MOVE)}</label> '
         f'<input id="move" name="move" type="number" min="0" max="{last}" value="{number}"> '
-        f'<button type="submit">{say(msg("Go"))}</button></form></nav>'
+        f'<button type="submit">{say(GO)}</button></form></nav>'
     )

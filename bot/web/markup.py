@@ -23,6 +23,7 @@ _TOKEN = re.compile(r"\{(?:u(\d+)|c(\d+)|t(-?\d+):([fFRdDtT])|(/?b))\}")
 _MARKER = re.compile("\x00(\\d+)\x00")
 _CODE = re.compile(r"`([^`\n]+)`")
 _BOLD = re.compile(r"\*\*([^*\n]+)\*\*")
+_FENCE_LANGUAGE = re.compile(r"\A[A-Za-z]*\n")
 
 
 def esc(text: object) -> str:
@@ -63,10 +64,15 @@ def words(text: str, namer: Namer) -> str:
         return "<strong>" if strong == "b" else "</strong>"
 
     said = _TOKEN.sub(token, said)
-    said = _CODE.sub(r"<code>\1</code>", said)
-    said = _BOLD.sub(r"<strong>\1</strong>", said)
-    said = _MARKER.sub(lambda m: esc(names[int(m.group(1))]), said)
-    return said.replace("\n", "<br>")
+    parts = said.split("```")
+    for index, part in enumerate(parts):
+        if index % 2:  # a block of fixed-width text (a game's grid), as it is
+            parts[index] = "<pre>" + _FENCE_LANGUAGE.sub("", part, count=1).strip("\n") + "</pre>"
+        else:
+            part = _CODE.sub(r"<code>\1</code>", part)
+            parts[index] = _BOLD.sub(r"<strong>\1</strong>", part).replace("\n", "<br>")
+    said = "".join(parts)
+    return _MARKER.sub(lambda m: esc(names[int(m.group(1))]), said)
 
 
 def moment_html(epoch: int, style: str) -> str:

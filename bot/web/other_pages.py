@@ -28,6 +28,7 @@ from games.core.words import msg
 from storage import Game, Tournament
 from storage.errors import TournamentNotFound
 
+HOW_POINTS = msg("How points and tiebreaks are counted")
 #: What the tiebreaks mean, under the standings.
 TIEBREAKS = msg(
     "“Opp” is the tournament points of everyone a player met, added up: the first tiebreak. "
@@ -90,12 +91,13 @@ class OtherPages:
         parts = [
             f"<h1>{words(board.title, namer)}</h1>",
             board_html(shown, namer),
-            f"<h2>{say(msg('How points and tiebreaks are counted'))}</h2>",
+            f"<h2>{say(HOW_POINTS)}</h2>",
             f"<p>{words(POINTS_RULE, namer)}</p>",
             f"<p>{words(TIEBREAKS, namer)}</p>",
         ]
         for number in range(tournament.round, 0, -1):
-            parts.append(f"<h2>{say(msg('Round {round}', round=number))}</h2>")
+            heading = msg("Round {round}", round=number)
+            parts.append(f"<h2>{say(heading)}</h2>")
             parts.append(self._round(tournament, number, found, namer))
         return "\n".join(parts)
 

@@ -175,6 +175,9 @@ def _asset(text: str, content_type: str) -> Callable[[web.Request], Awaitable[we
 
 def _sent(reply: Reply) -> web.Response:
     response = web.Response(status=reply.status, body=reply.body or None)
+    # One request a connection: a connection left open would be work the bot holds for an
+    # idle browser. The reverse proxy in front keeps the browsers' own connections open.
+    response.force_close()
     response.headers.update(SECURITY_HEADERS)
     if reply.status != 304:
         response.content_type = reply.content_type.split(";")[0]
