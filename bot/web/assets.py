@@ -2,7 +2,7 @@
 
 Both are small and served from the page's own origin, so the pages' content security
 policy allows nothing else. The pages read well without the script: it only keeps a
-running game's page current (it polls the game's version every two seconds and swaps the
+running game's page current (it polls the game's version every second and swaps the
 page's content when the game moved) and writes moments in the reader's own time.
 """
 
@@ -52,9 +52,13 @@ th, td { text-align: left; padding: .3rem .5rem; border-bottom: 1px solid var(--
   h1 { font-size: 1.35rem; } }
 """
 
+#: How often, in milliseconds, a running game's page asks whether the game moved.
+POLL_MS = 1000
+
 SCRIPT = """\
 (function () {
   "use strict";
+  var POLL_MS = %d;
   function moments(root) {
     var lang = document.documentElement.lang || "en";
     var rel = window.Intl && Intl.RelativeTimeFormat ? new Intl.RelativeTimeFormat(lang,
@@ -101,14 +105,14 @@ SCRIPT = """\
           }
         });
       }).catch(function () {}).then(function () { busy = false; });
-    }, 2000);
+    }, POLL_MS);
   }
   document.addEventListener("DOMContentLoaded", function () {
     moments(document);
     if (document.body.hasAttribute("data-live")) { poll(document.body); }
   });
 })();
-"""
+""" % POLL_MS
 
 
 def etag(text: str) -> str:

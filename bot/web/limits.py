@@ -2,10 +2,10 @@
 
 Each address starts with a full bucket of :data:`BURST` requests, refilled at
 :data:`PER_SECOND`; a request finding it empty is answered 429 with the seconds until the
-next token in ``Retry-After``. A page open in a browser polls its game every two seconds
+next token in ``Retry-After``. A page open in a browser polls its game every second
 and fetches a picture when the game moves, well within; a scraper hammering the server is
-slowed to the refill rate. Buckets unused for a while are forgotten, so the table holds
-only the clients of the last minutes.
+slowed to the refill rate. Only the clients seen last are remembered (:data:`CLIENTS`):
+one forgotten starts again with a full bucket.
 """
 
 from __future__ import annotations

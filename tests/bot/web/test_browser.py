@@ -85,7 +85,7 @@ async def test_a_game_page_in_a_browser(table: Table) -> None:
             seat = min(game.to_act)
             await play_by_command(table, game, seat, (await legal_moves(table, game, seat))[0])
             await bot_of(table).services.outbox.idle()
-            # The page polls every 2 seconds: within 10, it shows the move.
+            # The page polls every second: within 10, it shows the move.
             changed = page.locator(f'body:not([data-version="{seen}"])')
             await changed.wait_for(state="attached", timeout=10_000)
             assert await page.locator(".status").inner_text() != said  # "1 move so far"
