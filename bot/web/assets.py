@@ -58,7 +58,7 @@ POLL_MS = 1000
 SCRIPT = """\
 (function () {
   "use strict";
-  var POLL_MS = %d;
+  var POLL_MS = @POLL_MS@;
   function moments(root) {
     var lang = document.documentElement.lang || "en";
     var rel = window.Intl && Intl.RelativeTimeFormat ? new Intl.RelativeTimeFormat(lang,
@@ -112,7 +112,7 @@ SCRIPT = """\
     if (document.body.hasAttribute("data-live")) { poll(document.body); }
   });
 })();
-""" % POLL_MS
+""".replace("@POLL_MS@", str(POLL_MS))
 
 
 def etag(text: str) -> str:

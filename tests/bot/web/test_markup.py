@@ -38,7 +38,8 @@ def test_blocks_of_fixed_width_text_stay_as_they_are() -> None:
 
 def test_messages_are_said_in_the_pages_language() -> None:
     french = Namer([], {}, "fr")
-    assert words(msg("Players"), french) != "Players" or True  # translated where known
+    assert words(msg("Players"), french) == "Joueurs"
+    assert words(msg("{who} to play.", who="{p0}"), Namer(["Ann"], {}, "de")) == "Ann ist am Zug."
     html = page(Frame("fr", "T <1>"), "<p>x</p>")
     assert '<html lang="fr">' in html
     assert "<title>T &lt;1&gt;</title>" in html
