@@ -30,6 +30,7 @@ from bench import (
     replays,
     service,
     stack,
+    web,
 )
 from bench.machine import describe_machine
 from bench.report import write
@@ -49,6 +50,7 @@ PARTS = (
     "budget",
     "ai_load",
     "burst",
+    "web",
 )
 RECORDED = Path(__file__).resolve().parent
 
@@ -119,6 +121,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["ai_load"] = await ai_load.run(workdir, scale, say)
     if "burst" in parts:
         results["burst"] = await burst.run(workdir, scale, say)
+    if "web" in parts:
+        results["web"] = await web.run(workdir, not scale.full, say)
     return results
 
 

@@ -98,6 +98,11 @@ _METHOD = """\
   between two pacers (`bot.wiring.pacing`), each with its own connections to one throwaway
   PostgreSQL database, sharing its bucket as two processes of the bot would. Each request's
   time is recorded across both; the 51st or later of any one second counts as a global 429.
+- **Web pages.** `python -m bench --only web`: 100 games of every title dealt and played a
+  dozen moves in, served by the bot's web server on a loopback port. Each round one game
+  moves through the service and ten pages are read: the moved game's version and page,
+  then games at random. A request is timed to its response's headers (its first byte),
+  one at a time, each on a new connection as the server closes every one.
 - **Noise.** The machine is shared: other work ran at the same time, so absolute times vary
   from run to run; the service-versus-bare-commit ratio is measured in the same run for that
   reason.
@@ -409,6 +414,34 @@ def _ai_load(a: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _web(w: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{w['games']} games being played; {w['rounds']} rounds of one move and page reads of"
+        " games at random (the moved game's first).",
+        "",
+    ]
+    rows = [
+        [
+            label,
+            _num(r["count"]),
+            *(_num(r[k], 2) for k in ("p50_ms", "p95_ms", "p99_ms", "max_ms")),
+        ]
+        for label, r in (
+            ("a game page, first byte", w["first_byte"]),
+            ("the page of the game that just moved", w["after_move"]),
+            ("its version, polled", w["poll"]),
+        )
+    ]
+    lines += _table(["", "count", "p50 ms", "p95 ms", "p99 ms", "max ms"], rows)
+    lines += [
+        f"A move is shown on an open page within {w['update_worst_s']:.2f} s at worst: the"
+        f" page's poll every {w['poll_ms'] / 1000:.0f} s, then the version and the page read"
+        f" again ({w['update_p95_ms']:.0f} ms at p95).",
+        "",
+    ]
+    return lines
+
+
 def _workers(count: int) -> str:
     return "1 worker process" if count == 1 else f"{count} worker processes"
 
@@ -442,6 +475,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Service with AI seats thinking", "", *_ai_load(results["ai_load"])]
     if "burst" in results:
         lines += ["## Burst: a round starting at once", "", *burst_report(results["burst"])]
+    if "web" in results:
+        lines += ["## Web pages", "", *_web(results["web"])]
     lines += [_METHOD]
     return "\n".join(lines)
 

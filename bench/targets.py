@@ -32,6 +32,10 @@ MIN_TURNS_PER_S = 16.0
 """Turns a second one bot token carries across every server (Discord allows 50 requests)."""
 MAX_PROFILE_P99_MS = 50.0
 """A ``/profile`` or ``/stats`` answer worked out, with 10,000 finished games stored."""
+MAX_WEB_FIRST_BYTE_MS = 50.0
+"""95th percentile of a game page's first byte, with 100 games being played."""
+MAX_WEB_UPDATE_S = 2.0
+"""From a move to an open page showing it, at worst (the page's poll interval included)."""
 MAX_GLOBAL_429 = 0
 """Requests over Discord's 50 a second when a round's tables all start at once, paced by
 two processes on one token."""
@@ -141,6 +145,7 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
             )
         )
     verdicts += _profiles(results.get("profiles"))
+    verdicts += _web(results.get("web"))
     verdicts += _budget(results.get("budget"))
     verdicts += _burst(results.get("burst"))
     return verdicts
@@ -159,6 +164,29 @@ def _burst(found: dict[str, Any] | None) -> list[Verdict]:
             f" busiest second {found['busiest_second']})",
             found["global_429"] <= MAX_GLOBAL_429,
         )
+    ]
+
+
+def _web(found: dict[str, Any] | None) -> list[Verdict]:
+    """A game page's first byte, and how soon an open page shows a move."""
+    if not found:
+        return []
+    first = found["first_byte"]["p95_ms"]
+    worst = found["update_worst_s"]
+    return [
+        Verdict(
+            f"A game page's first byte, {found['games']} games being played (p95)",
+            f"≤ {MAX_WEB_FIRST_BYTE_MS:.0f} ms",
+            f"{first:.1f} ms",
+            first <= MAX_WEB_FIRST_BYTE_MS,
+        ),
+        Verdict(
+            "A move shown on an open game page, at worst",
+            f"≤ {MAX_WEB_UPDATE_S:.0f} s",
+            f"{worst:.2f} s ({found['poll_ms'] / 1000:.0f} s poll + {found['update_p95_ms']:.0f}"
+            " ms p95)",
+            worst <= MAX_WEB_UPDATE_S,
+        ),
     ]
 
 

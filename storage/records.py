@@ -150,6 +150,8 @@ class Player:
     """The language they chose to read (``fr``); ``None``: their Discord client's."""
     client_locale: str | None = None
     """The locale of their Discord client when last seen (``en-US``, ``fr``)."""
+    web_name: bool = True
+    """Whether the web pages show their name (otherwise "a player")."""
 
     def away(self, now: datetime) -> bool:
         """Whether the player is on vacation at ``now``."""
@@ -165,6 +167,7 @@ PLAYER_CHOICES = (
     "heads_up",
     "language",
     "client_locale",
+    "web_name",
 )
 
 
@@ -196,6 +199,8 @@ def player_choices(stored: Mapping[str, Any]) -> dict[str, Any]:
         chosen["reminders_before"] = tuple(int(s) for s in before)
     if isinstance(stored.get("heads_up"), bool):
         chosen["heads_up"] = stored["heads_up"]
+    if isinstance(stored.get("web_name"), bool):
+        chosen["web_name"] = stored["web_name"]
     for name in ("language", "client_locale"):
         if isinstance(stored.get(name), str):
             chosen[name] = stored[name]

@@ -43,6 +43,8 @@ from bot.clocks.turn_clock import (
 from bot.common.access import manages
 from bot.common.errors import admit, answer_error
 from bot.ops.metrics import interaction_handled
+from bot.web.choices import web_choice
+from bot.web.links import WEB_SETTING, pages_on
 from bot.words.i18n import localize, reading_in
 from bot.words.languages import LANGUAGES
 from games.core.words import joined, msg
@@ -94,6 +96,7 @@ class ClockCommands(commands.Cog):
         weekends="Whether Saturdays and Sundays count toward a deadline.",
         timezone="This server's time zone, where weekends begin and end, e.g. Europe/Paris.",
         language="The language of this server's posts (default: its preferred locale's).",
+        web="Read-only web pages of this server's games, tournaments and players (default off).",
     )
     @app_commands.choices(
         deadline=DEADLINE_OPTIONS,
@@ -101,6 +104,7 @@ class ClockCommands(commands.Cog):
         on_strikes=STRIKES_OPTIONS,
         weekends=ON_OFF,
         language=SERVER_LANGUAGES,
+        web=ON_OFF,
     )
     async def settings(
         self,
@@ -113,6 +117,7 @@ class ClockCommands(commands.Cog):
         weekends: str | None = None,
         timezone: app_commands.Range[str, 1, 60] | None = None,
         language: str | None = None,
+        web: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         changes: dict[str, object] = {}
@@ -133,6 +138,8 @@ class ClockCommands(commands.Cog):
             changes["time_zone"] = check_zone(timezone)
         if language is not None:
             changes["language"] = check_server_language(language)
+        if web is not None:
+            changes[WEB_SETTING] = True if web == "on" else None
         guild_id = interaction.guild_id
         preferred = preferred_locale(interaction)
         if not changes:
@@ -148,6 +155,9 @@ class ClockCommands(commands.Cog):
             return
         current = await save_server(interaction, guild_id, changes)
         said = msg("New games here now get: {clock}.", clock=server_clock(current).describe())
+        if WEB_SETTING in changes:
+            on = pages_on(dict(current))
+            said = joined([said, web_choice(guild_id, on, self.services.settings.web_port)])
         if "language" in changes:
             said = joined([said, language_line(current, preferred)])
             # Said in the language just chosen, as the server's posts will be.
@@ -196,6 +206,7 @@ class ClockCommands(commands.Cog):
         before="Your own reminder points, e.g. 12h 1h; table for each game's; none.",
         heads_up="A DM when the player before you starts their turn.",
         language="The language Grimoire writes to you in (default: your Discord's).",
+        web_name="Your name on the server's web pages (off: they say “a player”).",
     )
     @app_commands.rename(heads_up="next")
     @app_commands.choices(
@@ -204,6 +215,7 @@ class ClockCommands(commands.Cog):
         digest=ON_OFF,
         heads_up=ON_OFF,
         language=MEMBER_LANGUAGES,
+        web_name=ON_OFF,
     )
     async def notify(
         self,
@@ -217,9 +229,10 @@ class ClockCommands(commands.Cog):
         before: app_commands.Range[str, 1, 60] | None = None,
         heads_up: str | None = None,
         language: str | None = None,
+        web_name: str | None = None,
     ) -> None:
         presence = self.services.presence
-        typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up)
+        typed = (reminders, digest, turns, timezone, quiet, digest_hour, before, heads_up, web_name)
         if all(option is None for option in typed) and language is None:
             text, view = notify_message(await self.services.store.prefs.player(interaction.user.id))
             await interaction.response.send_message(text, view=view, ephemeral=True)
@@ -244,6 +257,10 @@ class ClockCommands(commands.Cog):
                 reminders=None if reminders is None else reminders == "on",
                 digest=None if digest is None else digest == "on",
                 turns=None if turns is None else turns == "on",
+            )
+        if web_name is not None:
+            player = await self.services.store.prefs.set_choices(
+                interaction.user.id, {"web_name": None if web_name == "on" else False}
             )
         if language is not None:
             player = await presence.set_language(interaction.user.id, chosen)

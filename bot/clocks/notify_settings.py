@@ -18,6 +18,7 @@ from bot.clocks.settings_forms import notify_form, points_typed
 from bot.clocks.turn_clock import duration_text
 from bot.common.errors import Guarded
 from bot.common.refusals import Refusal
+from bot.web.choices import web_name_line
 from bot.wiring.services import services_of
 from bot.words.i18n import localize, reading_in
 from bot.words.languages import LANGUAGES, private_language, public_language
@@ -68,6 +69,7 @@ def notify_text(player: Player) -> Msg:
                 quiet=quiet_text(player.quiet),
             ),
             language_line(player),
+            web_name_line(player.web_name),
         ]
     )
 

@@ -4,9 +4,10 @@ An embed shows its image small; a layout's media gallery shows the board picture
 width. A post is one container: its words (with the pings of whoever must act), the picture,
 the board's texts, and the **Take your turn** and **How to play** buttons; the final post
 shows every hand laid open below the picture, and **Rematch**, **New game**, **Watch again**
-and **How to play**. A message laid out this way carries no ``content`` and no embeds:
-everything it says is in its text displays, which ping the users the message's allowed
-mentions allow.
+and **How to play**. When the game's server has its web pages on, both end with **Open in
+browser**, a link to the game's page. A message laid out this way carries no ``content``
+and no embeds: everything it says is in its text displays, which ping the users the
+message's allowed mentions allow.
 
 When a newer post arrives, the older one is redrawn with its words alone
 (:func:`words_layout`), read back from the message (:func:`words_of`).
@@ -24,6 +25,9 @@ from bot.drawing.laid_out import NO_WORDS, WORDS_ID, laid_out, row_of, words_of
 from bot.replays.buttons import WatchAgainButton
 from bot.tables.game_over_buttons import GameOverButton
 from bot.tables.turn import TurnButtonItem
+from bot.web import links as web_links
+from bot.words.i18n import localize
+from games.core.words import msg
 
 __all__ = ["WORDS_ID", "board_layout", "words_layout", "words_of"]
 
@@ -55,6 +59,9 @@ def board_layout(
         ]
     if game_key is not None:
         buttons.append(HowToPlayButton(game_key))
+    page = game_link(over if over is not None else button.game_id if button else None)
+    if page is not None:
+        buttons.append(browser_button(page))
     return laid_out(
         words,
         embed,
@@ -62,6 +69,18 @@ def board_layout(
         alt_text=alt_text,
         below_picture=reveal,
         rows=[row_of(*buttons)] if buttons else [],
+    )
+
+
+def game_link(game_id: int | None) -> str | None:
+    """The game's web page, when its server has pages on."""
+    return None if game_id is None else web_links.game_link(game_id)
+
+
+def browser_button(url: str) -> discord.ui.Button[Any]:
+    """**Open in browser**: a link to a web page."""
+    return discord.ui.Button(
+        style=discord.ButtonStyle.link, label=localize(msg("Open in browser")), url=url
     )
 
 

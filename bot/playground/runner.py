@@ -17,6 +17,8 @@ from bot.playground.inbox import Inbox
 from bot.playground.options import PlaygroundOptions
 from bot.playground.resume import resume_games
 from bot.playground.world import World, build_world
+from bot.web.links import WEB_SETTING, installed
+from bot.web.start import stop_pages
 from bot.wiring.app import GrimoireBot, create_bot
 from bot.wiring.settings import Settings
 
@@ -63,6 +65,8 @@ class Playground:
                 "database_url": options.database_url,
                 "discord_token": None,
                 "dev_guild_id": None,
+                # The web pages beside the page, on any free port unless WEB_PORT says.
+                "web_port": 0 if settings.web_port is None else settings.web_port,
             }
         )
         self.bot: GrimoireBot = create_bot(self.settings, seeds=seeds)
@@ -96,6 +100,9 @@ class Playground:
     async def _resume(self) -> None:
         self.bot.remove_listener(self._resume, "on_ready")  # a reconnection resumes nothing
         await self._speak(self.options.language)
+        # The playground's server shows its games on the web unless told otherwise.
+        prefs = self.bot.services.store.prefs
+        await prefs.server_setting_once(self.world.guild.id, WEB_SETTING, True)
         await resume_games(self.bot, self.world.guild.id, self.world.channel.id)
 
     async def _speak(self, language: str | None) -> None:
@@ -123,10 +130,17 @@ class Playground:
             operations = getattr(self.bot, "operations", None)
             if operations is not None:
                 await operations.close()
+            await stop_pages(self.bot.web)
             services = getattr(self.bot, "services", None)
             store = services.store if services is not None else None
             if store is not None:
                 await store.close()
+
+    @property
+    def pages_url(self) -> str | None:
+        """Where the web pages are served (``None``: not served)."""
+        links = installed()
+        return None if self.bot.web is None or links is None else links.base_url
 
     def _behind(self) -> float:
         return (self._clock() - self.env.now()).total_seconds()
@@ -208,7 +222,7 @@ class Playground:
             await preview.refresh()
 
 
-def banner(url: str, world: World) -> str:
+def banner(url: str, world: World, pages: str | None = None) -> str:
     """What the playground prints when its page is ready: hard to miss, with the way to
     real Discord underneath."""
     names = ", ".join(member.user.name for member in world.members)
@@ -221,6 +235,11 @@ def banner(url: str, world: World) -> str:
             f"  {url}",
             "",
             f"  Server {world.guild.name!r}, channel #{world.channel.name}, members: {names}.",
+            *(
+                [f"  Web pages on {pages}: each board's Open in browser button leads there."]
+                if pages
+                else []
+            ),
             '  Switch "Viewing as" to play each seat; /inbox shows that member\'s DMs.',
             "  Stop with Ctrl+C: games are kept and picked up at the next start.",
             "  To play on real Discord instead, put DISCORD_TOKEN in .env",
@@ -246,7 +265,8 @@ async def run_playground(
     stop = stop or _stop_on_signals()
     async with Playground(settings, options) as playground:
         try:
-            await playground.serve(stop, lambda url: show(banner(url, playground.world)))
+            pages = playground.pages_url
+            await playground.serve(stop, lambda url: show(banner(url, playground.world, pages)))
         except PortUnavailable as error:
             log.error(
                 "The playground's page cannot be served on port %s (%s): choose another with"

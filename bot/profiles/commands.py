@@ -22,6 +22,7 @@ from bot.profiles.profiles import Profiles
 from bot.profiles.skill import friendly
 from bot.profiles.sparkline import FILE_NAME, trend_picture
 from bot.tables.commands import game_suggestions, known_game
+from bot.web.links import page_link
 from bot.words.i18n import localize
 from games.core.picture import drawn_in
 from games.core.words import msg
@@ -79,6 +80,12 @@ class RatingCommands(commands.Cog):
         found = await self.profiles.profile(interaction.guild_id, who.id, key)
         names = await self._names([o.user_id for o in found.stats.opponents])
         embed = profile_embed(who.display_name, found, key, names)
+        page = await page_link(
+            self.services.store, interaction.guild_id, "p", f"{interaction.guild_id}.{who.id}"
+        )
+        if page is not None:
+            embed.url = page
+            embed.add_field(name=localize(msg("Web page")), value=page, inline=False)
         trend = found.stats.trend
         if len(trend) < 2 or found.stats.trend_game is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -43,6 +43,7 @@ from bot.common.remembered import (
 from bot.common.text import channel
 from bot.drawing.picture_posts import post_picture
 from bot.tables.game_over import ending_of, final_private_text, final_words, hands_text
+from bot.web.links import learn
 from games.core import HANDS_REVEALED, Board, Outcome, seat_ref
 from games.core.words import joined, msg, pmsg
 from storage import OPEN_SEAT, Game, GameStatus, RatingChange, Store
@@ -116,6 +117,7 @@ class TableViews:
         game = await self._store.games.get(game_id)
         if game.seed is None or game.state is None:
             return None
+        await learn(self._store, game)  # then its posts can link to its web page
         known = self.remembered.get(game_id)
         if known is not None and known.first and resume_before is None:
             known = None  # the whole story asked for: replayed from the deal

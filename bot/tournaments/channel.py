@@ -8,7 +8,9 @@ from collections.abc import Mapping
 from bot.common.posts import Post, PostStyle
 from bot.tournaments import boards
 from bot.tournaments.results import standings_of, table_games
+from bot.web.links import page_link
 from games.core import Board
+from games.core.words import joined, msg
 from storage import Delivery, DeliveryKind, Game, Store, Tournament, TournamentStatus
 
 #: The style of a post whose boards are a tournament's (drawn in the tournament's colour).
@@ -51,6 +53,10 @@ async def show(
         board = await standings_board(store, tournament)
     else:
         board = boards.standings_board(tournament, standings_of(tournament, found), found)
+    page = await page_link(store, tournament.guild_id, "t", str(tournament.id))
+    if page is not None:
+        web = msg("On the web: {url}", url=page)
+        board = board.model_copy(update={"description": joined([board.description, web])})
     post = Post(boards=(board,), edits_message_id=tournament.message_id, style=TOURNAMENT_STYLE)
     await store.outbox.enqueue(
         [

@@ -36,6 +36,8 @@ from bot.tables.play import Tables
 from bot.tables.withdrawals import Withdrawals
 from bot.tournaments.service import Tournaments
 from bot.undo.undo import Takebacks
+from bot.web.server import WebServer
+from bot.web.start import start_pages, stop_pages
 from bot.wiring.command_sync import set_default_contexts, sync_if_changed
 from bot.wiring.components import DYNAMIC_ITEMS
 from bot.wiring.housekeeping import Housekeeping, bot_still_in
@@ -89,6 +91,7 @@ class GrimoireBot(commands.Bot):
 
     services: Services
     operations: Operations
+    web: WebServer | None = None  # the web pages' server, when WEB_PORT is set
 
     def __init__(self, settings: Settings, *, seeds: Callable[[], int] | None = None) -> None:
         intents = discord.Intents.none()
@@ -119,6 +122,7 @@ class GrimoireBot(commands.Bot):
         # Every rate-limited call from here on waits for its share of the token's budget.
         pace_requests(self.http, pacer_for(self.settings, services.store.budget))
         self.operations = await Operations.start(self)  # health, metrics and alerts
+        self.web = await start_pages(self)  # the web pages, when WEB_PORT is set
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # the commands in every language
         for extension in INITIAL_EXTENSIONS:
@@ -341,6 +345,8 @@ class GrimoireBot(commands.Bot):
         operations = getattr(self, "operations", None)
         if operations is not None:
             await operations.close()
+        web, self.web = self.web, None
+        await stop_pages(web)
         services = getattr(self, "services", None)
         if services is not None:
             await _stop(services)

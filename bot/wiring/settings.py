@@ -39,6 +39,28 @@ class Settings(StorageSettings):
         min_length=1,
         description="The address /healthz and /metrics listen on: loopback unless opened up.",
     )
+    web_port: int | None = Field(
+        default=None,
+        ge=0,
+        le=65535,
+        description="Serve the web pages of games, tournaments and players on this port; "
+        "unset: no pages.",
+    )
+    web_host: str = Field(
+        default="127.0.0.1",
+        min_length=1,
+        description="The address the web pages listen on: loopback, behind a reverse proxy.",
+    )
+    public_url: str | None = Field(
+        default=None,
+        description="The address members reach the web pages at (https://grimoire.example."
+        "org), through the reverse proxy; unset: http://WEB_HOST:WEB_PORT.",
+    )
+    web_secret: SecretStr | None = Field(
+        default=None,
+        description="The key the pages' addresses are signed with; unset: one is made once "
+        "and kept in the database.",
+    )
     alert_webhook_url: SecretStr | None = Field(
         default=None,
         description="A Discord webhook of the host's own channel, told of every unexpected "
@@ -96,6 +118,13 @@ class Settings(StorageSettings):
         if value is not None and not value.get_secret_value().startswith(("https://", "http://")):
             raise ValueError("must be a webhook's URL, starting with https://")
         return value
+
+    @field_validator("public_url")
+    @classmethod
+    def _check_public_url(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("https://", "http://")):
+            raise ValueError("must be an address starting with https://")
+        return None if value is None else value.rstrip("/")
 
     @field_validator("shard_ids", mode="before")
     @classmethod
@@ -167,7 +196,7 @@ def check_shard_ids(shard_ids: tuple[int, ...], shard_count: int) -> None:
 
 def secrets_of(settings: Settings) -> list[str]:
     """The settings' secret values, which no log line may show."""
-    values = [settings.discord_token, settings.alert_webhook_url]
+    values = [settings.discord_token, settings.alert_webhook_url, settings.web_secret]
     return [value.get_secret_value() for value in values if value is not None]
 
 

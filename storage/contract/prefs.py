@@ -25,6 +25,11 @@ class Preferences(ABC):
         Returns the defaults as they now are."""
 
     @abstractmethod
+    async def server_setting_once(self, guild_id: int, name: str, value: Any) -> Any:
+        """A server's setting ``name``, stored as ``value`` first when it has none: processes
+        racing to set it all get the one value kept."""
+
+    @abstractmethod
     async def player(self, user_id: int) -> Player:
         """A player's choices (the defaults when they never chose any)."""
 

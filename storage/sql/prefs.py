@@ -46,6 +46,30 @@ class SqlPreferences(Preferences):
             )
             return settings
 
+    async def server_setting_once(self, guild_id: int, name: str, value: Any) -> Any:
+        now = self._d.time(self._db.clock())
+        async with self._db.session() as db:
+            await db.execute(
+                "INSERT INTO servers (guild_id, updated_at) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                guild_id,
+                now,
+            )
+            found = await db.fetch_value(
+                f"SELECT settings FROM servers WHERE guild_id = ?{self._d.for_update}", guild_id
+            )
+            settings = json.loads(found)
+            if settings.get(name) is not None:
+                return settings[name]
+            settings[name] = value
+            await db.execute(
+                "UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
+                json.dumps(settings),
+                now,
+                guild_id,
+            )
+            return value
+
     async def player(self, user_id: int) -> Player:
         found = await self._db.read("SELECT * FROM players WHERE user_id = ?", user_id)
         return rows.player(found[0]) if found else Player(user_id)

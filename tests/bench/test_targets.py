@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bench.targets import MAX_PICTURE_MS, MAX_REPLAY_FRAME_MS, judge
+from bench.targets import MAX_PICTURE_MS, MAX_REPLAY_FRAME_MS, MAX_WEB_FIRST_BYTE_MS, judge
 
 
 def _row(game: str, median_ms: float) -> dict[str, Any]:
@@ -57,3 +57,27 @@ def test_a_replay_is_judged_on_the_p95_of_a_frame() -> None:
     assert not missed.met
     assert met.what == "A frame of a 1,012-decision Magic Spell replay (p95)"
     assert missed.measured == "250.1 ms (slowest 300.0 ms)"
+
+
+def _web(first_byte_p95_ms: float, update_p95_ms: float) -> dict[str, Any]:
+    summary = {"count": 9, "p50_ms": 1.0, "p95_ms": first_byte_p95_ms, "p99_ms": 1.0}
+    return {
+        "games": 100,
+        "rounds": 1,
+        "first_byte": summary,
+        "after_move": summary,
+        "poll": summary,
+        "update_p95_ms": update_p95_ms,
+        "update_worst_s": (1000 + update_p95_ms) / 1000,
+        "poll_ms": 1000,
+    }
+
+
+def test_the_web_pages_are_judged_on_the_first_byte_and_the_update_delay() -> None:
+    first, update = judge({"web": _web(MAX_WEB_FIRST_BYTE_MS, 900)})
+    assert first.met
+    assert update.met
+    slow_first, slow_update = judge({"web": _web(MAX_WEB_FIRST_BYTE_MS + 1, 1001)})
+    assert not slow_first.met
+    assert not slow_update.met
+    assert slow_update.measured == "2.00 s (1 s poll + 1001 ms p95)"

@@ -72,6 +72,7 @@ async def test_players_turn_their_notifications_on_and_off(table: Table) -> None
         "daily digest: **on** (a day apart) · heads-up when you are next: **off**.\n"
         "Time zone: **UTC** · quiet hours: **none**.\n"
         "Language: **your Discord's**.\n"
+        "Name on web pages: **shown**.\n"
         "Change anything below; `/notify` with options works too."
     )
     off = await alice.slash(table.channel, "notify", reminders="off")

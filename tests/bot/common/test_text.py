@@ -22,7 +22,8 @@ BOT = Path(bot.__file__).parent
 ROOT = BOT.parent
 
 #: The rooms that hold a feature: each has its Discord edge and its service side by side.
-#: ``wiring``, ``drawing``, ``delivery``, ``ops`` and ``playground`` are Discord's side.
+#: ``wiring``, ``drawing``, ``delivery``, ``ops`` and ``playground`` are Discord's side; ``web``
+#: writes HTML (``tests/bot/web/test_markup.py`` holds it away from discord).
 ROOMS = (
     "ai", "cards", "clocks", "common", "lobby", "profiles", "replays", "tables",
     "tournaments", "undo",

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.playground.options import PlaygroundOptions
-from bot.playground.runner import Playground
+from bot.playground.runner import Playground, banner
 from bot.wiring.settings import Settings
 from storage import GameStatus
 from tests.bot.conftest import Table
@@ -156,3 +157,35 @@ async def test_a_playground_in_french_is_a_french_server_whose_members_read_fren
             assert (await prefs.player(member.id)).language == "fr"
         refused = await table.members["alice"].slash(table.channel, "play", move="move 1")
         assert "Vous ne jouez aucune partie" in "\n".join(replies(refused))
+
+
+async def test_the_playground_serves_its_games_web_pages(tmp_path: Path) -> None:
+    db = tmp_path / "playground.sqlite3"
+    async with playground(db) as ground:
+        table = table_of(ground, db)
+        game_id = await start(table, "marginalia", ["alice", "bob"])
+        await ground.env.settle()
+        assert ground.pages_url is not None
+        assert ground.pages_url in banner("http://page", ground.world, ground.pages_url)
+        web = ground.bot.web
+        assert web is not None
+        url = web.pages.links.game_url(game_id)
+        assert url.startswith(ground.pages_url)
+        async with aiohttp.ClientSession() as session, session.get(url) as response:
+            assert response.status == 200
+            assert "Marginalia" in await response.text()
+        posts = [m for m in table.channel.history() if "begins!" in post_words(m)]
+        links = [
+            getattr(item, "url", None)
+            for message in posts
+            for row in message.components
+            for item in _all(row)
+        ]
+        assert url in links
+
+
+def _all(component: object) -> list[object]:
+    found = [component]
+    for child in getattr(component, "children", []) or []:
+        found += _all(child)
+    return found

@@ -188,6 +188,13 @@ class AsyncPlayContract:
         }
         assert await store.prefs.server(2) == {}
 
+    async def test_a_setting_set_once_keeps_its_first_value(self, store: Store) -> None:
+        await store.prefs.set_server(3, {"deadline": 60})
+        assert await store.prefs.server_setting_once(3, "key", "first") == "first"
+        assert await store.prefs.server_setting_once(3, "key", "second") == "first"
+        assert await store.prefs.server(3) == {"deadline": 60, "key": "first"}
+        assert await store.prefs.server_setting_once(4, "key", "other") == "other"
+
     async def test_players_choose_notifications_and_vacations(
         self, store: Store, clock: FakeClock
     ) -> None:
