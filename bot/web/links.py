@@ -30,9 +30,8 @@ from storage import Game, Store
 Kind = Literal["g", "t", "p"]
 #: Bytes of the HMAC an address keeps: 18 (144 bits), 24 characters once written.
 MAC_BYTES = 18
-#: Where the secret is kept when ``WEB_SECRET`` is not set: a setting of "server" 0, the bot's.
-SECRET_HOLDER = 0
-SECRET_SETTING = "web_secret"
+#: The name the secret is kept under, among the bot's own values, when ``WEB_SECRET`` is unset.
+SECRET_NAME = "web_secret"
 #: The server setting that turns a server's pages on.
 WEB_SETTING = "web"
 #: How long, in seconds, what a server chose is believed before it is read again.
@@ -54,10 +53,8 @@ async def load_secret(store: Store, configured: str | None) -> bytes:
     process signs alike."""
     if configured:
         return configured.encode()
-    kept = await store.prefs.server_setting_once(
-        SECRET_HOLDER, SECRET_SETTING, secrets.token_urlsafe(32)
-    )
-    return str(kept).encode()
+    kept = await store.prefs.bot_value_once(SECRET_NAME, secrets.token_urlsafe(32))
+    return kept.encode()
 
 
 class WebLinks:

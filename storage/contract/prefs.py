@@ -64,3 +64,8 @@ class Preferences(ABC):
     @abstractmethod
     async def set_bot_value(self, name: str, value: str) -> None:
         """Keep ``value`` under ``name``, replacing what was there."""
+
+    @abstractmethod
+    async def bot_value_once(self, name: str, value: str) -> str:
+        """The value kept under ``name``, ``value`` kept first when there is none: processes
+        racing to keep one all get the one kept."""

@@ -122,6 +122,17 @@ class SqlPreferences(Preferences):
                 self._d.time(self._db.clock()),
             )
 
+    async def bot_value_once(self, name: str, value: str) -> str:
+        async with self._db.session() as db:
+            await db.execute(
+                "INSERT INTO bot_values (name, value, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (name) DO NOTHING",
+                name,
+                value,
+                self._d.time(self._db.clock()),
+            )
+            return str(await db.fetch_value("SELECT value FROM bot_values WHERE name = ?", name))
+
     async def _update(
         self, user_id: int, changes: Mapping[str, Any], *, keep_none: bool = False
     ) -> Player:

@@ -4,6 +4,7 @@ bot left is remembered until purged, and purging it removes its every row."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Sequence
 from datetime import timedelta
@@ -261,3 +262,11 @@ class PrivacyContract:
         await store.prefs.set_bot_value("commands", "abc")
         await store.prefs.set_bot_value("commands", "def")
         assert await store.prefs.bot_value("commands") == "def"
+
+    async def test_a_value_kept_once_is_the_first_kept(self, store: Store) -> None:
+        first, second = await asyncio.gather(
+            store.prefs.bot_value_once("secret", "one"), store.prefs.bot_value_once("secret", "two")
+        )
+        assert first == second
+        assert await store.prefs.bot_value("secret") == first
+        assert await store.prefs.bot_value_once("secret", "three") == first
