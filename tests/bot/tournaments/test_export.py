@@ -1,4 +1,4 @@
-"""``/tournament export``: organisers take a tournament away as one zip."""
+"""``/organise export``: organisers take a tournament away as one zip."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from bot.lobby.requirements import Requirements
 from bot.tournaments.formats import TableRange
 from bot.tournaments.tournament_settings import TournamentSettings
 
-#: A tournament as ``/tournament create`` has stored it, with every choice made.
+#: A tournament as ``/organise create`` has stored it, with every choice made.
 CREATED: dict[str, Any] = {
     "starts_at": 1_795_000_000,
     "name": "Winter Cup",
@@ -22,7 +22,7 @@ CREATED: dict[str, Any] = {
     "substitutes": True,
     "min_reliability": 80,
 }
-#: The least ``/tournament create`` stored: a name, the default options and sizes, no clock.
+#: The least ``/organise create`` stored: a name, the default options and sizes, no clock.
 PLAIN: dict[str, Any] = {
     "name": "Marginalia tournament",
     "options": {},

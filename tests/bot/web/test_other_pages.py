@@ -9,7 +9,7 @@ import discord
 
 from bot.web.limits import RateLimits, retry_after
 from storage import TournamentStatus
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import bot_of, resign
 from tests.bot.web.conftest import fetch, links_of, pages_on
 
@@ -25,15 +25,16 @@ def _path(url: str) -> str:
 async def test_a_tournament_and_its_players_have_pages(table: Table) -> None:
     await pages_on(table)
     bot = bot_of(table)
+    open_to_everyone(table.env, table.guild, "organise")  # alice runs the tournament
     created = await table.members["alice"].slash(
-        table.channel, "tournament create", game="marginalia", format="knockout", name="Cup"
+        table.channel, "organise create", game="marginalia", format="knockout", name="Cup"
     )
     assert created.acknowledged
     (tournament,) = await bot.services.store.tournaments.in_guild(table.guild.id)
     sheet_id = tournament.message_id
     assert sheet_id is not None
     await table.members["bob"].click(_sheet(table, sheet_id), label="Join")
-    await table.members["alice"].slash(table.channel, "tournament start")
+    await table.members["alice"].slash(table.channel, "organise start")
     await bot.services.outbox.idle()
     url = links_of(table).tournament_url(tournament.id)
     sheet = _sheet(table, sheet_id)

@@ -8,7 +8,7 @@ import json
 import re
 
 from bot.web.links import WebLinks
-from tests.bot.conftest import Table
+from tests.bot.conftest import Table, open_to_everyone
 from tests.bot.driving import (
     bot_of,
     legal_moves,
@@ -167,6 +167,7 @@ async def test_an_ended_game_is_stepped_through_with_every_hand_and_downloaded(
 
 
 async def test_settings_web_is_for_managers(table: Table) -> None:
+    open_to_everyone(table.env, table.guild, "settings")  # as an admin may, in Integrations
     result = await table.members["alice"].slash(table.channel, "settings", web="on")
     assert result.ephemeral
     assert not (await bot_of(table).services.store.prefs.server(table.guild.id)).get("web")
