@@ -54,6 +54,9 @@ lock:
 run: $(RUN_STAMP)
 	$(BIN)/python -m bot $(ARGS)
 
+# Everything: lint, typecheck and every test, the slow ones included (what CI runs).
+test: lint typecheck unit
+
 # The quick loop while working (under two minutes on two cores): every test but the slow
 # end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
 # commands run as processes, whole games through SimCord, long conformance and property runs,

@@ -73,3 +73,14 @@ def test_the_makefile_installs_from_the_locks_with_hashes() -> None:
     project_installs = [line for line in installs if line.rstrip().endswith(".")]
     assert project_installs
     assert all("--no-deps" in line for line in project_installs)
+
+
+def test_make_test_runs_the_checks_and_every_test() -> None:
+    """What CI runs (``.ci/run`` calls ``make test``) lints, type-checks and runs the tests:
+    a ``test`` target lost from the Makefile would make CI pass without running anything."""
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^test: lint typecheck unit$", makefile, re.M)
+    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    unit = re.search(r"^unit: .*\n\t(.*)$", makefile, re.M)
+    assert unit is not None
+    assert "unit-share unit-rest" in unit.group(1)
