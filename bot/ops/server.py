@@ -50,14 +50,7 @@ class OpsServer:
     async def start(self, host: str, port: int) -> None:
         """Listen on ``host:port`` (port 0: any free port, then found in :attr:`port`).
         Raises ``OSError`` when the port cannot be had."""
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        try:
-            await site.start()
-        except OSError:
-            await self._runner.cleanup()
-            raise
-        self.port = int(self._runner.addresses[0][1])
+        self.port = await listen(self._runner, host, port)
         log.info("Health and metrics served on http://%s:%d (/healthz, /metrics).", host, self.port)
 
     async def close(self) -> None:
@@ -138,3 +131,16 @@ async def _read_store(store_source: StoreSource) -> None:
         log.warning("The database did not answer a metrics scrape.", exc_info=True)
         stats = None
     metrics.show_store(stats, discord.utils.utcnow())
+
+
+async def listen(runner: web.AppRunner, host: str, port: int) -> int:
+    """Serve ``runner``'s app on ``host:port`` (port 0: any free port); the port it listens
+    on. Raises ``OSError`` (the runner cleaned up) when the port cannot be had."""
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    try:
+        await site.start()
+    except OSError:
+        await runner.cleanup()
+        raise
+    return int(runner.addresses[0][1])

@@ -20,7 +20,7 @@ from bot.profiles.embeds import (
 )
 from bot.profiles.profiles import Profiles
 from bot.profiles.skill import friendly
-from bot.profiles.sparkline import FILE_NAME, trend_picture
+from bot.profiles.sparkline import FILE_NAME, trend_picture, trend_words
 from bot.tables.commands import game_suggestions, known_game
 from bot.web.links import page_link
 from bot.words.i18n import localize
@@ -100,21 +100,7 @@ class RatingCommands(commands.Cog):
             picture = trend_picture(points, heading)
         embed.set_image(url=f"attachment://{FILE_NAME}")
         # The line in words, for those who cannot see it.
-        first, last, lowest, highest = (
-            f"{value:g}" for value in (points[0], points[-1], min(points), max(points))
-        )
-        described = localize(
-            msg(
-                "{heading}: {count} ratings, from {first} to {last}; lowest {lowest}, highest "
-                "{highest}.",
-                heading=heading,
-                count=len(points),
-                first=first,
-                last=last,
-                lowest=lowest,
-                highest=highest,
-            )
-        )
+        described = localize(trend_words(heading, points))
         file = discord.File(io.BytesIO(picture), FILE_NAME, description=described)
         await interaction.response.send_message(embed=embed, file=file, ephemeral=True)
 

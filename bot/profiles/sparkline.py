@@ -9,12 +9,28 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.core.picture import BLUE, BODY, INK, LINE, MUTED, SMALL, Canvas
-from games.core.words import msg, nmsg
+from games.core.words import Msg, msg, nmsg
 
 WIDTH = 800
 HEIGHT = 260
 FILE_NAME = "trend.png"
 _LEFT, _RIGHT, _TOP, _BOTTOM = 110, 40, 70, 50
+
+
+def trend_words(heading: str, points: Sequence[float]) -> Msg:
+    """The rating trend in words, for those who cannot see its picture (its alt text)."""
+    first, last, lowest, highest = (
+        f"{value:g}" for value in (points[0], points[-1], min(points), max(points))
+    )
+    return msg(
+        "{heading}: {count} ratings, from {first} to {last}; lowest {lowest}, highest {highest}.",
+        heading=heading,
+        count=len(points),
+        first=first,
+        last=last,
+        lowest=lowest,
+        highest=highest,
+    )
 
 
 def trend_picture(points: Sequence[float], heading: str) -> bytes:

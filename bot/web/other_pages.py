@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from bot.profiles.embeds import profile_embed, title_of
 from bot.profiles.profiles import Profile, Profiles
 from bot.profiles.skill import friendly
-from bot.profiles.sparkline import trend_picture
+from bot.profiles.sparkline import trend_picture, trend_words
 from bot.replays.replays import is_over
 from bot.tournaments.boards import POINTS_RULE, name_of, standings_board
 from bot.tournaments.results import standings_of, table_games
@@ -155,7 +155,7 @@ class OtherPages:
             trend = _trend(profile)
             if trend is not None:
                 heading, points = trend
-                alt = _trend_words(heading, points)
+                alt = trend_words(heading, points)
                 src = f"{self._pages.links.path('p', f'{guild_id}.{user_id}')}/trend.png"
                 parts.append(
                     f"<h2>{esc(localize(heading, language))}</h2>"
@@ -216,18 +216,3 @@ def _trend(profile: Profile) -> tuple[str, list[float]] | None:
         return None
     heading = msg("{game} rating, latest games", game=title_of(stats.trend_game))
     return heading, [float(friendly(point)) for point in stats.trend]
-
-
-def _trend_words(heading: str, points: list[float]) -> str:
-    first, last, lowest, highest = (
-        f"{value:g}" for value in (points[0], points[-1], min(points), max(points))
-    )
-    return msg(
-        "{heading}: {count} ratings, from {first} to {last}; lowest {lowest}, highest {highest}.",
-        heading=heading,
-        count=len(points),
-        first=first,
-        last=last,
-        lowest=lowest,
-        highest=highest,
-    )

@@ -25,7 +25,7 @@ from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
-from bot.ops.server import ClientFaultsAsWarnings
+from bot.ops.server import ClientFaultsAsWarnings, listen
 from bot.web.assets import SCRIPT, STYLESHEET, etag
 from bot.web.limits import RateLimits, retry_after
 from bot.web.other_pages import OtherPages
@@ -91,14 +91,7 @@ class WebServer:
     async def start(self, host: str, port: int) -> None:
         """Listen on ``host:port`` (port 0: any free port, then found in :attr:`port`).
         Raises ``OSError`` when the port cannot be had."""
-        await self._runner.setup()
-        site = web.TCPSite(self._runner, host, port)
-        try:
-            await site.start()
-        except OSError:
-            await self._runner.cleanup()
-            raise
-        self.host, self.port = host, int(self._runner.addresses[0][1])
+        self.host, self.port = host, await listen(self._runner, host, port)
         log.info("Web pages served on http://%s:%d.", host, self.port)
 
     async def close(self) -> None:

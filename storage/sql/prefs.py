@@ -25,50 +25,45 @@ class SqlPreferences(Preferences):
         return dict(json.loads(found[0]["settings"])) if found else {}
 
     async def set_server(self, guild_id: int, changes: Mapping[str, Any]) -> Mapping[str, Any]:
-        now = self._d.time(self._db.clock())
         async with self._db.session() as db:
-            # The row is made first and locked, so two processes' changes merge, not overwrite.
-            await db.execute(
-                "INSERT INTO servers (guild_id, updated_at) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO NOTHING",
-                guild_id,
-                now,
-            )
-            found = await db.fetch_value(
-                f"SELECT settings FROM servers WHERE guild_id = ?{self._d.for_update}", guild_id
-            )
-            settings = merged(json.loads(found), changes)
-            await db.execute(
-                "UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
-                json.dumps(settings),
-                now,
-                guild_id,
-            )
+            settings, now = await self._locked_server(db, guild_id)
+            settings = merged(settings, changes)
+            await self._write_server(db, guild_id, settings, now)
             return settings
 
     async def server_setting_once(self, guild_id: int, name: str, value: Any) -> Any:
-        now = self._d.time(self._db.clock())
         async with self._db.session() as db:
-            await db.execute(
-                "INSERT INTO servers (guild_id, updated_at) VALUES (?, ?)"
-                " ON CONFLICT (guild_id) DO NOTHING",
-                guild_id,
-                now,
-            )
-            found = await db.fetch_value(
-                f"SELECT settings FROM servers WHERE guild_id = ?{self._d.for_update}", guild_id
-            )
-            settings = json.loads(found)
+            settings, now = await self._locked_server(db, guild_id)
             if settings.get(name) is not None:
                 return settings[name]
             settings[name] = value
-            await db.execute(
-                "UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
-                json.dumps(settings),
-                now,
-                guild_id,
-            )
+            await self._write_server(db, guild_id, settings, now)
             return value
+
+    async def _locked_server(self, db: Session, guild_id: int) -> tuple[dict[str, Any], Any]:
+        """A server's settings, its row made first and locked so that two processes' changes
+        merge rather than overwrite; with the time to write them at."""
+        now = self._d.time(self._db.clock())
+        await db.execute(
+            "INSERT INTO servers (guild_id, updated_at) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO NOTHING",
+            guild_id,
+            now,
+        )
+        found = await db.fetch_value(
+            f"SELECT settings FROM servers WHERE guild_id = ?{self._d.for_update}", guild_id
+        )
+        return dict(json.loads(found)), now
+
+    async def _write_server(
+        self, db: Session, guild_id: int, settings: Mapping[str, Any], now: Any
+    ) -> None:
+        await db.execute(
+            "UPDATE servers SET settings = ?, updated_at = ? WHERE guild_id = ?",
+            json.dumps(settings),
+            now,
+            guild_id,
+        )
 
     async def player(self, user_id: int) -> Player:
         found = await self._db.read("SELECT * FROM players WHERE user_id = ?", user_id)
