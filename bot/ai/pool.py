@@ -4,11 +4,10 @@ A search in a thread of the bot's process makes every other game's move wait its
 interpreter: a move's median went from 2–3 ms to 38 ms while one AI seat thought. The pool
 runs :func:`bot.ai.thinking.search` in processes of their own, started with ``spawn`` (never
 ``fork``: the bot's process runs an event loop and threads that a forked child would inherit
-half-held), each importing and warming the games once, when it starts, and running only when
-the bot's own threads leave the processor free (Linux's idle scheduling policy, a lower
-``nice`` level elsewhere), so that a busy machine serves moves before searches. As ``spawn``
-imports the program's main module in each worker, whatever starts the bot guards its start
-with ``if __name__ == "__main__"`` (``python -m bot`` does).
+half-held), each importing and warming the games once, when it starts, and running below the
+bot's priority, so that a busy machine serves moves before searches. As ``spawn`` imports the
+program's main module in each worker, whatever starts the bot guards its start with
+``if __name__ == "__main__"`` (``python -m bot`` does).
 
 A worker that dies breaks its pool (``BrokenProcessPool``): the next search gets a new one.
 A worker still busy past its search's limit, which cannot be cancelled, is left to finish in a
@@ -27,7 +26,6 @@ from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
-from typing import Any
 
 from bot.ai.thinking import Search, search, warm_up
 
@@ -57,7 +55,6 @@ def _start_worker() -> None:
     imported and warm."""
     if hasattr(os, "nice"):  # not on Windows
         os.nice(NICENESS)
-    idle(os)
     parent = multiprocessing.parent_process()
     if parent is not None:
         watch = threading.Thread(
@@ -65,22 +62,6 @@ def _start_worker() -> None:
         )
         watch.start()
     warm_up()
-
-
-def idle(system: Any) -> bool:
-    """Run this process's threads only when nothing else wants the processor (Linux's
-    ``SCHED_IDLE``), where the system has it: a bot's thread that wakes up (a move to record,
-    a query answered) takes the core from a search at once, where a lower ``nice`` alone
-    still lets the search finish its slice first. ``system`` is :mod:`os` (a parameter, so
-    that a test can stand in for it); ``False`` where there is no such policy."""
-    policy = getattr(system, "SCHED_IDLE", None)
-    if policy is None or not hasattr(system, "sched_setscheduler"):
-        return False
-    try:
-        system.sched_setscheduler(0, policy, system.sched_param(0))
-    except OSError:  # not allowed here (a container's policy): the nice level stands
-        return False
-    return True
 
 
 def _end_with(parent: BaseProcess) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 import games
-from bot.ai.pool import SearchPool, idle, pool_size, spare_cores
+from bot.ai.pool import SearchPool, pool_size, spare_cores
 from bot.ai.seats import AiPlayers, decide, fallback
 from bot.ai.stand_ins import StandIns
 from bot.ai.thinking import Search, search, searchable
@@ -41,11 +41,6 @@ def dies(asked: Search) -> str:
     if asked.seed.startswith("die"):
         os.kill(os.getpid(), signal.SIGKILL)
     return search(asked)
-
-
-def policy(asked: Search) -> str:
-    """A worker's "search" that answers with the scheduling policy its process runs under."""
-    return str(os.sched_getscheduler(0))
 
 
 @pytest.fixture
@@ -78,35 +73,6 @@ def test_the_pool_has_one_worker_per_spare_core_unless_told() -> None:
     assert pool_size(None) == spare_cores()
     assert pool_size(0) == 0
     assert pool_size(3) == 3
-
-
-@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="Linux's idle scheduling policy")
-async def test_workers_search_only_when_the_bot_does_not_want_the_processor() -> None:
-    pool = SearchPool(1, work=policy)
-    try:
-        engine, state, seat = _midgame("mandragora", 3)
-        asked = Search(engine.key, engine.dump(state), seat, "hard", "s", 5.0, 10)
-        assert await pool.think(asked, timeout=60) == str(os.SCHED_IDLE)
-    finally:
-        pool.stop()
-    assert os.sched_getscheduler(0) != os.SCHED_IDLE, "the bot's own process is left as it was"
-
-
-def test_a_system_without_the_idle_policy_keeps_the_nice_level() -> None:
-    class NoIdle:
-        pass
-
-    class Refusing:
-        SCHED_IDLE = 5
-
-        def sched_param(self, priority: int) -> int:
-            return priority
-
-        def sched_setscheduler(self, pid: int, policy: int, param: int) -> None:
-            raise PermissionError("not here")
-
-    assert not idle(NoIdle())
-    assert not idle(Refusing())
 
 
 async def test_only_games_a_worker_finds_by_key_are_searched_there(
