@@ -130,18 +130,22 @@ def _options(options: BaseModel) -> dict[str, Any]:
     return dumped
 
 
-def strength_matches(keys: Sequence[str], count: int, iterations: int) -> Iterator[Match]:
-    """Every game of the strength match-ups, at most ``count`` a match-up: the smallest
-    tables of every game first, seed by seed across games and match-ups, so that a run
+def strength_matches(
+    keys: Sequence[str], count: int, iterations: int, only: Sequence[str] = ()
+) -> Iterator[Match]:
+    """Every game of the strength match-ups (``only`` those named ``hard/easy`` …), at most
+    ``count`` a match-up: seed by seed across tables, games and match-ups, so that a run
     stopped early has measured all of them a little rather than one of them well."""
-    for size in (0, 1):
-        for seed in range(count):
+    for seed in range(count):
+        for size in (0, 1):
             for key in keys:
                 table = tables(games.get(key))
                 if size >= len(table):
                     continue
                 players, options = table[size]
                 for level, opponent, _ in MATCHUPS:
+                    if only and f"{level}/{opponent}" not in only:
+                        continue
                     spend, games_needed = budget_of(key, level, iterations)
                     if seed >= games_needed:
                         continue
@@ -351,6 +355,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--only", action="append", default=[], help="a game key (repeatable)")
+    parser.add_argument(
+        "--matchup",
+        action="append",
+        default=[],
+        help="only this match-up, e.g. normal/easy (repeatable)",
+    )
     parser.add_argument("--balance", action="store_true", help="self-play for the balance")
     parser.add_argument(
         "--level", action="append", default=[], help="with --balance: only this level's self-play"
@@ -373,7 +383,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.balance:
             matches = list(balance_matches(keys, args.games, args.iterations, args.level))
         else:
-            matches = list(strength_matches(keys, args.games, args.iterations))
+            matches = list(strength_matches(keys, args.games, args.iterations, args.matchup))
         run(matches, args.jobs, args.raw, write)
     write()
     return 0

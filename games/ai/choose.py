@@ -22,7 +22,9 @@ class Level(StrEnum):
     """Any legal action, at random."""
     NORMAL = "normal"
     """The game's rules of thumb (``Engine.policy``) where it has them, else the best action
-    by the game's evaluation, one move ahead."""
+    by the game's evaluation, one move ahead; in a game that asks for it
+    (``Engine.normal_looks_ahead``), the rules of thumb unless the look ahead finds an
+    action clearly better."""
     HARD = "hard"
     """Information-set Monte Carlo tree search, as long as the budget allows."""
 
@@ -77,7 +79,7 @@ def choose(
     if chosen is Level.NORMAL:
         world = engine.determinize(state, seat, rng)
         action = sensible(engine, world, seat, rng, back=turn.may_go_back)
-        if action is not None:
+        if action is not None and not engine.normal_looks_ahead:
             return action
-        return greedy(engine, state, seat, rng, spend)
+        return greedy(engine, state, seat, rng, spend, prefer=action)
     return search(engine, state, seat, rng, spend, back=turn.may_go_back)

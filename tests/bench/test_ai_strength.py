@@ -16,9 +16,9 @@ def _quick(keys: list[str], games: int) -> list[Match]:
     return list(strength_matches(keys, games, iterations=3))
 
 
-def test_the_match_ups_cover_the_smallest_and_largest_tables_smallest_first() -> None:
+def test_the_match_ups_cover_the_smallest_and_largest_tables_seed_by_seed() -> None:
     matches = _quick(["magnum-opus"], 2)
-    assert [m.players for m in matches] == [2] * 6 + [5] * 6
+    assert [m.players for m in matches] == [2] * 3 + [5] * 3 + [2] * 3 + [5] * 3
     # One seat of the first level against the others, that seat moving round the table.
     assert {(m.levels[m.subject], m.seed % m.players == m.subject) for m in matches} == {
         ("hard", True),
@@ -67,6 +67,12 @@ def test_a_verdict_needs_the_full_count_or_an_interval_wholly_on_one_side() -> N
     assert verdict([1.0] * 150 + [0.0] * 50, 0.7, 200) == "met"
     assert verdict([1.0] * 130 + [0.5] * 10 + [0.0] * 60, 0.7, 200) == "not met"
     assert settled([1.0] * 39, 0.5) is None  # too few games to stop, however sure
+
+
+def test_a_run_may_keep_to_some_match_ups() -> None:
+    matches = list(strength_matches(["mandragora"], 3, 200, ["normal/easy"]))
+    assert {(m.levels[m.subject], len(set(m.levels))) for m in matches} == {("normal", 2)}
+    assert len(matches) == 6
 
 
 def test_magic_spells_hard_match_ups_are_shorter_and_at_its_default_semester() -> None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 import games
 from games.ai import Budget, choose
 from games.marginalia.actions import PlayCard, Target
+from games.marginalia.cards import Effect
 from games.marginalia.effects import effect_of
 from games.marginalia.page import at
 from games.marginalia.state import MarginaliaState
@@ -28,7 +28,7 @@ def _positions(games_played: int) -> Iterator[tuple[MarginaliaState, int]]:
             state = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat))).state
 
 
-def _helps(effect: Any) -> bool:
+def _helps(effect: Effect) -> bool:
     return effect.kind == "buff" and effect.attack >= 0 and effect.health >= 0
 
 
