@@ -8,7 +8,7 @@ from typing import Any
 
 from games.ai.bound import SoFar, closing
 from games.ai.budget import Budget
-from games.ai.greedy import greedy
+from games.ai.greedy import LOOKAHEAD, greedy
 from games.ai.ismcts import search
 from games.ai.moves import playable, sensible
 from games.core import Engine
@@ -23,8 +23,8 @@ class Level(StrEnum):
     NORMAL = "normal"
     """The game's rules of thumb (``Engine.policy``) where it has them, else the best action
     by the game's evaluation, one move ahead; in a game that asks for it
-    (``Engine.normal_looks_ahead``), the rules of thumb unless the look ahead finds an
-    action clearly better."""
+    (``Engine.normal_lookahead``), the rules of thumb unless a look a few decisions ahead
+    finds an action clearly better."""
     HARD = "hard"
     """Information-set Monte Carlo tree search, as long as the budget allows."""
 
@@ -79,7 +79,8 @@ def choose(
     if chosen is Level.NORMAL:
         world = engine.determinize(state, seat, rng)
         action = sensible(engine, world, seat, rng, back=turn.may_go_back)
-        if action is not None and not engine.normal_looks_ahead:
+        if action is not None and not engine.normal_lookahead:
             return action
-        return greedy(engine, state, seat, rng, spend, prefer=action)
+        depth = engine.normal_lookahead or LOOKAHEAD
+        return greedy(engine, state, seat, rng, spend, prefer=action, depth=depth)
     return search(engine, state, seat, rng, spend, back=turn.may_go_back)

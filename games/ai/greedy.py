@@ -28,10 +28,11 @@ def greedy(
     rng: random.Random,
     budget: Budget,
     prefer: Any | None = None,
+    depth: int = LOOKAHEAD,
 ) -> Any:
-    """The action ``seat`` should take by a one-move lookahead; ``state`` is read only
-    through ``engine.determinize(state, seat, rng)``. ``prefer`` (the rules of thumb's
-    action) is taken unless another looks clearly better."""
+    """The action ``seat`` should take by a one-move lookahead (``depth`` decisions of its
+    own at most); ``state`` is read only through ``engine.determinize(state, seat, rng)``.
+    ``prefer`` (the rules of thumb's action) is taken unless another looks clearly better."""
     world = engine.determinize(state, seat, rng)
     options = playable(engine, world, seat)
     if len(options) == 1:
@@ -48,7 +49,7 @@ def greedy(
         for index, action in enumerate(options):
             if budget.spent(used):
                 break
-            value, spent = _look(engine, world, seat, action, rng, LOOKAHEAD)
+            value, spent = _look(engine, world, seat, action, rng, depth)
             totals[index] += value
             tried[index] += 1
             used += spent
