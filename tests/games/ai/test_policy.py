@@ -84,3 +84,25 @@ def test_normal_weighs_the_rules_of_thumb_against_a_look_ahead_where_the_game_as
         state = engine.new_game(2, 3, {"shown": True})
         pick = choose(engine, state, 0, "normal", rng=random.Random(7), budget=Budget(60))
         assert (pick == state.held) is right
+
+
+@pytest.mark.parametrize("engine", engines_having("policy"))
+def test_the_rules_of_thumb_never_back_out_of_a_move_they_could_go_on_with(
+    engine: Engine[Any, Any],
+) -> None:
+    """The search never says "back"; rules of thumb that did would undo what it began."""
+    from games.core import BACK
+
+    for players, options in engine.configurations():
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = engine.new_game(players, seed, options)
+            for _ in range(150):
+                if engine.outcome(state) is not None:
+                    break
+                seat = rng.choice(sorted(engine.to_act(state)))
+                legal = engine.legal_actions(state, seat)
+                action = engine.policy(state, seat, rng)
+                if action is not None and engine.notation(action) == BACK:
+                    assert all(engine.notation(a) == BACK for a in legal), engine.notation(action)
+                state = engine.apply_trusted(state, seat, rng.choice(legal)).state
