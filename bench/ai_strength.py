@@ -42,8 +42,8 @@ from pydantic import BaseModel
 import games
 from bench import balance
 from bench.strength_report import (
-    AI_VERSION,
     Record,
+    ai_version,
     append,
     group_key,
     load,
@@ -277,7 +277,7 @@ def _record(
         cpu_seconds=cpu,
         ended=ended,
         closed_turns=closed,
-        ai=AI_VERSION,
+        ai=ai_version(match.game),
     )
 
 

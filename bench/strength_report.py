@@ -20,6 +20,15 @@ import games
 #: The AI the records were played by: raised whenever the levels change how they play, so
 #: that a resumed run does not count games of the old AI with games of the new.
 AI_VERSION = 2
+#: Games whose own rules of thumb changed since, with the version their records must have.
+GAME_AI_VERSIONS: dict[str, int] = {"marginalia": 3}
+
+
+def ai_version(game: str) -> int:
+    """The AI version a record of ``game`` counts at."""
+    return max(AI_VERSION, GAME_AI_VERSIONS.get(game, 0))
+
+
 #: The smallest number of games a match-up is judged on before its full count, however sure.
 EARLY_FLOOR = 40
 
@@ -53,7 +62,7 @@ class Record:
     closed_turns: int = 0
     """Turns the AI ended because a seat took too many decisions in them (should be 0)."""
     ai: int = 1
-    """The AI version that played it (``AI_VERSION``)."""
+    """The AI version that played it (``ai_version``)."""
     extra: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -65,7 +74,7 @@ class Record:
     @property
     def current(self) -> bool:
         """Whether the record counts: played at a fixed budget by the AI as it is now."""
-        return self.seconds is None and self.ai == AI_VERSION
+        return self.seconds is None and self.ai == ai_version(self.game)
 
 
 def load(path: Path, *, every: bool = False) -> list[Record]:

@@ -69,6 +69,13 @@ def test_a_verdict_needs_the_full_count_or_an_interval_wholly_on_one_side() -> N
     assert settled([1.0] * 39, 0.5) is None  # too few games to stop, however sure
 
 
+def test_a_game_whose_rules_of_thumb_changed_counts_only_its_newer_records() -> None:
+    from bench.strength_report import AI_VERSION, ai_version
+
+    assert ai_version("mandragora") == AI_VERSION
+    assert ai_version("marginalia") > AI_VERSION
+
+
 def test_a_run_may_keep_to_some_match_ups() -> None:
     matches = list(strength_matches(["mandragora"], 3, 200, ["normal/easy"]))
     assert {(m.levels[m.subject], len(set(m.levels))) for m in matches} == {("normal", 2)}
