@@ -11,6 +11,7 @@ import pytest
 import games
 from games.ai import DECISIONS_PER_TURN, Budget, SoFar, Tally, choose
 from games.core import BACK, Engine
+from tests.games.configurations import CONTRACT_ENGINE_PARAMS
 
 MAGIC_SPELL = games.get("magic-spell")
 
@@ -141,10 +142,9 @@ def test_a_seat_past_its_turns_decisions_ends_the_turn(level: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("key", sorted(games.ENGINES))
-def test_ai_games_end_within_their_step_limit(key: str) -> None:
+@pytest.mark.parametrize("engine", CONTRACT_ENGINE_PARAMS)
+def test_ai_games_end_within_their_step_limit(engine: Engine[Any, Any]) -> None:
     """Sampled seeds of every game, the three levels round the table, a short search."""
-    engine = games.get(key)
     for seed in (3, 7):
         players, options = engine.bench_configurations()[seed % len(engine.bench_configurations())]
         levels = [("hard", "normal", "easy")[(seed + s) % 3] for s in range(players)]
