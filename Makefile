@@ -123,13 +123,14 @@ golden: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench $(ARGS)
 
-# The AI's strength and the games' balance (not part of test, hours at the bot's 2 s a
-# decision): plays the games not yet in bench/AI_STRENGTH.jsonl, appending each as it ends, so
-# a stopped run resumes; rewrites bench/AI_STRENGTH.md and bench/BALANCE-*.md.
-# `make ai-strength ARGS="--only marginalia --jobs 2"`.
+# The AI's strength and the games' balance (not part of test: CPU-hours, at a fixed number of
+# iterations a decision, so the host's load changes only how long it takes): plays the games
+# not yet in bench/AI_STRENGTH.jsonl, appending each as it ends, so a stopped run resumes;
+# rewrites bench/AI_STRENGTH.md and bench/BALANCE-*.md. Runs at the lowest priority.
+# `make ai-strength ARGS="--only marginalia --jobs 2"`, `ARGS="--matchup normal/easy"`.
 ai-strength: $(STAMP)
-	$(BIN)/python -m bench.ai_strength $(ARGS)
-	$(BIN)/python -m bench.ai_strength --balance $(ARGS)
+	nice -n 19 $(BIN)/python -m bench.ai_strength $(ARGS)
+	nice -n 19 $(BIN)/python -m bench.ai_strength --balance $(ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-lock .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -1,37 +1,39 @@
 """How strong the AI levels are, and how the games balance when the AI plays them.
 
     .venv/bin/python -m bench.ai_strength                     # every game, 200 games a match-up
-    .venv/bin/python -m bench.ai_strength --only marginalia --iterations 300 --jobs 2
+    .venv/bin/python -m bench.ai_strength --only marginalia --jobs 2
     .venv/bin/python -m bench.ai_strength --report            # only rewrite the reports
 
 Three match-ups, each at each game's smallest and largest table (``bench_configurations``,
-the first of each size): ``hard`` against ``easy``, ``hard`` against ``normal`` and
-``normal`` against ``easy``, one seat of the first level against the rest of the second,
-seeded 0, 1, 2 … with the first level's seat moving round the table from game to game. The
-seats the game waits on move, as at the bot's tables (an AI never starts a trade between
-turns). A decision thinks for ``--seconds`` (the bot's default, 2 s) or ``--iterations``,
-whichever ends first; a shared first place counts half.
+the first of each size, Magic Spell at its default semester): ``hard`` against ``easy``,
+``hard`` against ``normal`` and ``normal`` against ``easy``, one seat of the first level
+against the rest of the second, seeded 0, 1, 2 … with the first level's seat moving round the
+table from game to game. The seats the game waits on move, as at the bot's tables (an AI
+never starts a trade between turns). Every decision thinks for a fixed number of iterations
+(``--iterations``, 200; Magic Spell's ``hard`` match-ups 100, over 60 games: its games run to
+hundreds of decisions), never by the clock, so that the result does not depend on the host's
+load; each game's processor time is recorded beside it. Every turn is bounded as at the
+bot's tables (``games.ai.Tally``), and a game is cut at its engine's step limit, recorded as
+unfinished.
 
 Every game played is appended at once to ``bench/AI_STRENGTH.jsonl``, one JSON object a
-line, so a run that is stopped loses at most the games in progress, and the next run with the
-same budget carries on where it stopped. The summary (``bench/AI_STRENGTH.md``, with 95%
-Wilson intervals and the targets: ``hard`` ≥ 90% against ``easy`` and ≥ 60% against
-``normal``, ``normal`` ≥ 70% against ``easy``) is rewritten from that file after every game.
-``--balance`` plays ``hard`` self-play instead, and ``normal`` and ``hard`` self-play at
-every difficulty of a cooperative game, for the balance reports (``bench.balance``).
+line, so a run that is stopped loses at most the games in progress, and the next run carries
+on where it stopped; a match-up whose 95% interval already lies wholly above or below its
+target plays no more games. The summary (``bench/AI_STRENGTH.md``, ``bench.strength_report``)
+is rewritten from that file after every game. ``--balance`` plays self-play instead, every
+seat at one level, for the balance reports (``bench.balance``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,16 +41,36 @@ from pydantic import BaseModel
 
 import games
 from bench import balance
-from bot.ai.seats import ITERATIONS, TIME_LIMIT
-from games.ai import Budget, Level, choose, deadline_after, never
+from bench.strength_report import (
+    Record,
+    ai_version,
+    append,
+    group_key,
+    load,
+    score,
+    settled,
+    strength_report,
+    wilson,
+)
+from games.ai import Budget, Level, Tally, choose
 from games.core import Engine
+
+__all__ = ["Match", "Record", "load", "run", "strength_matches", "strength_report", "wilson"]
 
 HERE = Path(__file__).resolve().parent
 RAW = HERE / "AI_STRENGTH.jsonl"
 GAMES = 200
-#: The levels that play each other in a game's balance self-play, where ``hard`` alone is not
-#: enough: Strange & Norrell's fairy is measured against ``normal`` and ``hard`` tables.
-SELF_PLAY: dict[str, tuple[Level, ...]] = {"strange-norrell": (Level.NORMAL, Level.HARD)}
+#: Search iterations a decision makes, unless the game says otherwise (``HARD_BUDGETS``).
+ITERATIONS = 200
+#: (iterations, games) of a game's ``hard`` match-ups, where its games are long: Magic
+#: Spell's run to hundreds of decisions, about a CPU-minute a game at 100 iterations.
+HARD_BUDGETS: dict[str, tuple[int, int]] = {"magic-spell": (100, 60)}
+#: Options the strength match-ups play a game with, over its benchmark table's: Magic Spell
+#: at its default semester (until a courseload is complete), as tables play it by default.
+STRENGTH_OPTIONS: dict[str, dict[str, Any]] = {"magic-spell": {"rounds": None}}
+#: The levels of a game's balance self-play: ``normal`` everywhere (cheap, so every table is
+#: measured well), ``hard`` too.
+SELF_PLAY: tuple[Level, ...] = (Level.NORMAL, Level.HARD)
 #: (level, opponents' level, the score the level must reach).
 MATCHUPS: tuple[tuple[Level, Level, float], ...] = (
     (Level.HARD, Level.EASY, 0.90),
@@ -70,69 +92,37 @@ class Match:
     subject: int
     """The seat whose result is counted (its level against the others')."""
     iterations: int
-    seconds: float | None
 
     @property
     def key(self) -> tuple[Any, ...]:
         """What makes two records the same game: a resumed run skips games already played."""
-        return (
-            self.game,
-            self.players,
-            json.dumps(self.options, sort_keys=True),
-            self.seed,
-            self.levels,
-            self.iterations,
-            self.seconds,
-        )
-
-
-@dataclass(frozen=True)
-class Record:
-    """How one game went: the match, the outcome, and how long it took."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    levels: tuple[str, ...]
-    subject: int
-    iterations: int
-    seconds: float | None
-    scores: tuple[float, ...]
-    winners: tuple[int, ...]
-    actions: int
-    turns: int
-    """How often the seat to move changed: turns, roughly, in any game."""
-    notes: dict[str, Any]
-    """What the balance report of this game wants to know of the final state (``PROBES``)."""
-    wall_seconds: float
-    slowest_decision: float
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """The same key as the match it records."""
-        return Match(
-            self.game,
-            self.players,
-            self.options,
-            self.seed,
-            self.levels,
-            self.subject,
-            self.iterations,
-            self.seconds,
-        ).key
+        options = json.dumps(self.options, sort_keys=True)
+        return (self.game, self.players, options, self.seed, self.levels, self.iterations)
 
 
 def tables(engine: Engine[Any, Any]) -> list[tuple[int, BaseModel]]:
     """The smallest and the largest table the game is measured at (the first configuration of
-    each size in ``bench_configurations``)."""
+    each size in ``bench_configurations``, with ``STRENGTH_OPTIONS`` over its options)."""
     configurations = engine.bench_configurations()
     fewest = min(p for p, _ in configurations)
     most = max(p for p, _ in configurations)
     chosen = [next(c for c in configurations if c[0] == fewest)]
     if most != fewest:
         chosen.append(next(c for c in configurations if c[0] == most))
-    return chosen
+    update = STRENGTH_OPTIONS.get(engine.key, {})
+    return [(players, options.model_copy(update=update)) for players, options in chosen]
+
+
+def needed(game: str, level: str) -> int:
+    """The full count of games a match-up of ``level`` in ``game`` is judged on."""
+    return HARD_BUDGETS[game][1] if level == Level.HARD and game in HARD_BUDGETS else GAMES
+
+
+def budget_of(game: str, level: Level, iterations: int) -> tuple[int, int]:
+    """(iterations, games) of a match-up of ``level`` in ``game``."""
+    if level is Level.HARD and game in HARD_BUDGETS:
+        return HARD_BUDGETS[game]
+    return iterations, GAMES
 
 
 def _options(options: BaseModel) -> dict[str, Any]:
@@ -141,19 +131,24 @@ def _options(options: BaseModel) -> dict[str, Any]:
 
 
 def strength_matches(
-    keys: Sequence[str], count: int, iterations: int, seconds: float | None
+    keys: Sequence[str], count: int, iterations: int, only: Sequence[str] = ()
 ) -> Iterator[Match]:
-    """Every game of the strength match-ups: the smallest tables of every game first, seed
-    by seed across games and match-ups, so that a run stopped early has measured all of
-    them a little rather than one of them well."""
-    for size in (0, 1):
-        for seed in range(count):
+    """Every game of the strength match-ups (``only`` those named ``hard/easy`` …), at most
+    ``count`` a match-up: seed by seed across tables, games and match-ups, so that a run
+    stopped early has measured all of them a little rather than one of them well."""
+    for seed in range(count):
+        for size in (0, 1):
             for key in keys:
                 table = tables(games.get(key))
                 if size >= len(table):
                     continue
                 players, options = table[size]
                 for level, opponent, _ in MATCHUPS:
+                    if only and f"{level}/{opponent}" not in only:
+                        continue
+                    spend, games_needed = budget_of(key, level, iterations)
+                    if seed >= games_needed:
+                        continue
                     subject = seed % players
                     levels = [opponent.value] * players
                     levels[subject] = level.value
@@ -164,27 +159,25 @@ def strength_matches(
                         seed,
                         tuple(levels),
                         subject,
-                        iterations,
-                        seconds,
+                        spend,
                     )
 
 
 def balance_matches(
-    keys: Sequence[str],
-    count: int,
-    iterations: int,
-    seconds: float | None,
-    only_levels: Sequence[str] = (),
+    keys: Sequence[str], count: int, iterations: int, only_levels: Sequence[str] = ()
 ) -> Iterator[Match]:
-    """``hard`` self-play at every table of every game (first-seat advantage, game length),
-    and in Strange & Norrell ``normal`` self-play too, for the fairy at each difficulty; seed
-    by seed across them all, as the match-ups."""
-    for seed in range(count):
-        for key in keys:
-            engine = games.get(key)
-            for players, options in engine.bench_configurations():
-                for level in SELF_PLAY.get(key, (Level.HARD,)):
-                    if only_levels and level.value not in only_levels:
+    """Self-play at every table of every game (first-seat advantage, game length, Strange &
+    Norrell's fairy at each difficulty), ``normal`` and ``hard``; seed by seed across them
+    all, as the match-ups, ``normal`` first (it costs next to nothing)."""
+    for level in SELF_PLAY:
+        if only_levels and level.value not in only_levels:
+            continue
+        for seed in range(count):
+            for key in keys:
+                engine = games.get(key)
+                for players, options in engine.bench_configurations():
+                    spend, games_needed = budget_of(key, level, iterations)
+                    if seed >= games_needed:
                         continue
                     yield Match(
                         key,
@@ -193,32 +186,78 @@ def balance_matches(
                         seed,
                         tuple([level.value] * players),
                         0,
-                        iterations,
-                        seconds,
+                        spend,
                     )
 
 
 def play(match: Match) -> Record:
-    """Play one seeded game; the seats the game waits on move, as at the bot's tables."""
+    """Play one seeded game, at most its engine's step limit of decisions; the seats the
+    game waits on move, as at the bot's tables, every turn bounded as there."""
     engine = games.get(match.game)
     options = engine.options(match.options)
     state = engine.new_game(match.players, match.seed, options)
     rng = random.Random(match.seed)
-    started = time.perf_counter()
+    tally = Tally()
+    started, cpu = time.perf_counter(), time.process_time()
     actions = turns = 0
     previous = -1
     slowest = 0.0
-    while (outcome := engine.outcome(state)) is None:
+    budget = Budget(iterations=match.iterations)
+    for _ in range(engine.step_limit):
+        if engine.outcome(state) is not None:
+            break
         seat = rng.choice(sorted(engine.waiting_for(state) or engine.to_act(state)))
-        deadline = never if match.seconds is None else deadline_after(match.seconds, time.monotonic)
-        budget = Budget(iterations=match.iterations, deadline=deadline)
+        so_far = tally.so_far(engine, state, seat)
         thinking = time.perf_counter()
-        action = choose(engine, state, seat, match.levels[seat], rng=rng, budget=budget)
+        level = match.levels[seat]
+        action = choose(engine, state, seat, level, rng=rng, budget=budget, so_far=so_far)
         slowest = max(slowest, time.perf_counter() - thinking)
+        if tally.record(engine, state, seat, action):
+            print(
+                f"{match.game} seed {match.seed}: seat {seat + 1} took {so_far.decisions} "
+                "decisions in a turn; the AI ends it",
+                file=sys.stderr,
+                flush=True,
+            )
         state = engine.apply(state, seat, action).state
         actions += 1
         turns += seat != previous
         previous = seat
+    outcome = engine.outcome(state)
+    ended = outcome is not None
+    if outcome is None:  # cut at the step limit: nobody wins a game that never ended
+        scores: tuple[float, ...] = tuple(0.0 for _ in range(match.players))
+        winners: tuple[int, ...] = ()
+    else:
+        scores, winners = tuple(outcome.scores), tuple(sorted(outcome.winners))
+    return _record(
+        match,
+        scores,
+        winners,
+        actions,
+        turns,
+        balance.notes(match.game, state),
+        time.perf_counter() - started,
+        slowest,
+        time.process_time() - cpu,
+        ended,
+        tally.closed,
+    )
+
+
+def _record(
+    match: Match,
+    scores: tuple[float, ...],
+    winners: tuple[int, ...],
+    actions: int,
+    turns: int,
+    notes: dict[str, Any],
+    wall: float,
+    slowest: float,
+    cpu: float,
+    ended: bool,
+    closed: int,
+) -> Record:
     return Record(
         game=match.game,
         players=match.players,
@@ -227,177 +266,80 @@ def play(match: Match) -> Record:
         levels=match.levels,
         subject=match.subject,
         iterations=match.iterations,
-        seconds=match.seconds,
-        scores=tuple(outcome.scores),
-        winners=tuple(sorted(outcome.winners)),
+        seconds=None,
+        scores=scores,
+        winners=winners,
         actions=actions,
         turns=turns,
-        notes=balance.notes(match.game, state),
-        wall_seconds=time.perf_counter() - started,
+        notes=notes,
+        wall_seconds=wall,
         slowest_decision=slowest,
+        cpu_seconds=cpu,
+        ended=ended,
+        closed_turns=closed,
+        ai=ai_version(match.game),
     )
 
 
-# ----------------------------------------------------------------------------- the record
-def load(path: Path = RAW) -> list[Record]:
-    """Every game recorded so far, each once (a line cut short by a stopped run is skipped,
-    and so is a game two runs at once both played)."""
-    if not path.exists():
-        return []
-    records = []
-    seen: set[tuple[Any, ...]] = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        try:
-            raw = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        raw["levels"] = tuple(raw["levels"])
-        raw["scores"] = tuple(raw["scores"])
-        raw["winners"] = tuple(raw["winners"])
-        raw.setdefault("notes", {})
-        record = Record(**raw)
-        if record.key not in seen:
-            seen.add(record.key)
-            records.append(record)
-    return records
-
-
-def append(record: Record, path: Path = RAW) -> None:
-    """Add one game to the record, at once, so a stopped run loses nothing already played."""
-    with path.open("a", encoding="utf-8") as raw:
-        raw.write(json.dumps(asdict(record), sort_keys=True) + "\n")
-        raw.flush()
-
-
-# ---------------------------------------------------------------------------- the summary
-def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) for a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    centre = p + z * z / (2 * trials)
-    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
-    divisor = 1 + z * z / trials
-    return max(0.0, (centre - spread) / divisor), min(1.0, (centre + spread) / divisor)
-
-
-def score(record: Record) -> float:
-    """What the game is worth to the subject's seat: 1 alone first, a share when tied."""
-    if record.subject not in record.winners:
-        return 0.0
-    return 1.0 / len(record.winners)
-
-
-def _budget(record: Record) -> str:
-    limit = f"{record.iterations} iterations"
-    return limit + (f" or {record.seconds:g} s" if record.seconds is not None else "")
-
-
-def strength_rows(records: Sequence[Record]) -> list[dict[str, Any]]:
-    """One row per game, table, match-up and budget: games, score, interval, target."""
-    groups: dict[tuple[Any, ...], list[Record]] = {}
-    for record in records:
-        levels = set(record.levels)
-        if len(levels) != 2:
-            continue
-        level = record.levels[record.subject]
-        opponent = next(iter(levels - {level}))
-        label = json.dumps(record.options, sort_keys=True)
-        key = (record.game, record.players, label, level, opponent, _budget(record))
-        groups.setdefault(key, []).append(record)
-    targets = {(a.value, b.value): t for a, b, t in MATCHUPS}
-    rows = []
-    order = list(games.ENGINES)
-    for key in sorted(groups, key=lambda k: (order.index(k[0]) if k[0] in order else 99, k)):
-        mine = groups[key]
-        won = sum(score(r) for r in mine)
-        low, high = wilson(won, len(mine))
-        target = targets.get((key[3], key[4]))
-        rows.append(
-            {
-                "game": key[0],
-                "players": key[1],
-                "options": key[2],
-                "level": key[3],
-                "opponent": key[4],
-                "budget": key[5],
-                "games": len(mine),
-                "score": won / len(mine),
-                "ci95": (low, high),
-                "target": target,
-                "met": None if target is None else won / len(mine) >= target,
-                "seconds_per_game": sum(r.wall_seconds for r in mine) / len(mine),
-                "slowest_decision": max(r.slowest_decision for r in mine),
-            }
-        )
-    return rows
-
-
-def strength_report(records: Sequence[Record]) -> str:
-    """The strength match-ups as a Markdown table."""
-    lines = [
-        "# AI strength",
-        "",
-        "One seat of a level against the rest of the table at the other, seeded games with the",
-        "level's seat moving round the table; score = (wins + shared first places shared) /",
-        "games, with 95% Wilson intervals. Targets: `hard` ≥ 90% against `easy` and ≥ 60%",
-        "against `normal`, `normal` ≥ 70% against `easy`, over 200 games a match-up. Raw",
-        "results: `AI_STRENGTH.jsonl` (`python -m bench.ai_strength` resumes them).",
-        "",
-        "A target is *met* when the score reaches it; *sure* when the whole interval does.",
-        "",
-        "| game | table | level | vs | budget | games | score | 95% CI | target | met |"
-        " s/game | slowest decision |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|",
-    ]
-    for r in strength_rows(records):
-        low, high = r["ci95"]
-        table = f"{r['players']}p" + ("" if r["options"] == "{}" else f" {r['options']}")
-        target = "—" if r["target"] is None else f"{r['target']:.0%}"
-        met = "—" if r["met"] is None else ("sure" if low >= r["target"] else "yes")
-        if r["met"] is False:
-            met = "no"
-        lines.append(
-            f"| {r['game']} | {table} | {r['level']} | {r['opponent']} | {r['budget']} "
-            f"| {r['games']} | {r['score']:.0%} | {low:.0%}–{high:.0%} | {target} | {met} "
-            f"| {r['seconds_per_game']:.1f} | {r['slowest_decision']:.2f} s |"
-        )
-    return "\n".join(lines) + "\n"
-
-
 # ------------------------------------------------------------------------------- running
-def run(matches: Sequence[Match], jobs: int, path: Path, after: Any) -> int:
-    """Play the matches not yet recorded in ``path``, appending each as it ends; calls
-    ``after()`` after each. Returns how many were played."""
-    done = {record.key for record in load(path)}
+TARGETS: dict[tuple[str, str], float] = {(a.value, b.value): t for a, b, t in MATCHUPS}
+
+
+def run(matches: Sequence[Match], jobs: int, path: Path, after: Callable[[], None]) -> int:
+    """Play the matches not yet recorded in ``path``, appending each as it ends, ``jobs``
+    games at a time; calls ``after()`` after each. A match-up whose interval already lies
+    wholly above or below its target plays no more. Returns how many were played."""
+    records = load(path)
+    done = {record.key for record in records}
+    scores: dict[tuple[Any, ...], list[float]] = {}
+    for record in records:
+        key = group_key(record)
+        if key is not None:
+            scores.setdefault(key, []).append(score(record))
+
+    def wanted(match: Match) -> bool:
+        group = group_key(match)
+        if group is None:
+            return True
+        target = TARGETS.get((group[3], group[4]))
+        return target is None or settled(scores.get(group, []), target) is None
+
     todo = [m for m in matches if m.key not in done]
     print(f"{len(done)} games on record, {len(todo)} to play", file=sys.stderr, flush=True)
     played = 0
+    queue = iter(todo)
+
+    def following() -> Match | None:
+        for match in queue:
+            if wanted(match):
+                return match
+        return None
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: dict[Future[Record], Match] = {}
-        queue = iter(todo)
-        for match in queue:
+        while len(pending) < 2 * jobs and (match := following()) is not None:
             pending[pool.submit(play, match)] = match
-            if len(pending) >= 2 * jobs:
-                break
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 pending.pop(future)
                 record = future.result()
                 append(record, path)
+                key = group_key(record)
+                if key is not None:
+                    scores.setdefault(key, []).append(score(record))
                 played += 1
                 after()
                 print(
-                    f"[{played}/{len(todo)}] {record.game} {record.players}p "
+                    f"[{played}] {record.game} {record.players}p "
                     f"{'/'.join(record.levels)} seed {record.seed}: winners "
-                    f"{list(record.winners)} ({record.wall_seconds:.1f} s)",
+                    f"{list(record.winners)} ({record.cpu_seconds:.1f} CPU s)",
                     file=sys.stderr,
                     flush=True,
                 )
-                following = next(queue, None)
-                if following is not None:
-                    pending[pool.submit(play, following)] = following
+                match = following()
+                if match is not None:
+                    pending[pool.submit(play, match)] = match
     return played
 
 
@@ -406,14 +348,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.ai_strength", description=__doc__)
     parser.add_argument("--games", type=int, default=GAMES, help=f"games a match-up ({GAMES})")
     parser.add_argument(
-        "--iterations", type=int, default=ITERATIONS, help=f"most iterations ({ITERATIONS})"
+        "--iterations",
+        type=int,
+        default=ITERATIONS,
+        help=f"search iterations a decision ({ITERATIONS}; Magic Spell's hard: 100)",
     )
-    parser.add_argument(
-        "--seconds", type=float, default=TIME_LIMIT, help=f"seconds a decision ({TIME_LIMIT})"
-    )
-    parser.add_argument("--no-clock", action="store_true", help="iterations alone, no clock")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (1)")
     parser.add_argument("--only", action="append", default=[], help="a game key (repeatable)")
+    parser.add_argument(
+        "--matchup",
+        action="append",
+        default=[],
+        help="only this match-up, e.g. normal/easy (repeatable)",
+    )
     parser.add_argument("--balance", action="store_true", help="self-play for the balance")
     parser.add_argument(
         "--level", action="append", default=[], help="with --balance: only this level's self-play"
@@ -422,21 +369,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--raw", type=Path, default=RAW, help="the raw results (appended)")
     parser.add_argument("--out", type=Path, default=HERE, help="where the reports go")
     args = parser.parse_args(argv)
-
-    seconds = None if args.no_clock else args.seconds
     keys = args.only or list(games.ENGINES)
 
     def write() -> None:
         records = load(args.raw)
+        left_out = len(load(args.raw, every=True)) - len(records)
         args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "AI_STRENGTH.md").write_text(strength_report(records), encoding="utf-8")
+        text = strength_report(records, TARGETS, needed, left_out)
+        (args.out / "AI_STRENGTH.md").write_text(text, encoding="utf-8")
         balance.write(records, args.out)
 
     if not args.report:
         if args.balance:
-            matches = list(balance_matches(keys, args.games, args.iterations, seconds, args.level))
+            matches = list(balance_matches(keys, args.games, args.iterations, args.level))
         else:
-            matches = list(strength_matches(keys, args.games, args.iterations, seconds))
+            matches = list(strength_matches(keys, args.games, args.iterations, args.matchup))
         run(matches, args.jobs, args.raw, write)
     write()
     return 0

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games.ai import LEVELS, Budget, choose, deadline_after, never
+from games.ai import LEVELS, Budget, Tally, choose, deadline_after, never
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
 from games.core.playout import Chooser, play, random_chooser, random_position
 from games.export import ExportError
@@ -154,7 +154,8 @@ def _simulate(args: argparse.Namespace) -> int:
             f"({players} seats)."
         )
     rng = random.Random(args.seed)
-    choosers = [_chooser(engine, kind, rng, args) for kind in kinds]
+    tally = Tally()  # the AI seats' turns so far: none goes on for ever
+    choosers = [_chooser(engine, kind, rng, args, tally) for kind in kinds]
 
     def choose(state: Any, seat: int, legal: list[Any]) -> Any:
         return choosers[seat](state, seat, legal)
@@ -186,14 +187,23 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _chooser(engine: Any, kind: str, rng: random.Random, args: argparse.Namespace) -> Chooser:
+def _chooser(
+    engine: Any, kind: str, rng: random.Random, args: argparse.Namespace, tally: Tally
+) -> Chooser:
     if kind == "random":
         return random_chooser(rng)
 
     def ai(state: Any, seat: int, legal: list[Any]) -> Any:
         deadline = never if args.seconds is None else deadline_after(args.seconds, time.monotonic)
         budget = Budget(iterations=args.iterations, deadline=deadline)
-        return choose(engine, state, seat, kind, rng=rng, budget=budget)
+        so_far = tally.so_far(engine, state, seat)
+        action = choose(engine, state, seat, kind, rng=rng, budget=budget, so_far=so_far)
+        if tally.record(engine, state, seat, action):
+            print(
+                f"Seat {seat + 1} took {so_far.decisions} decisions this turn: the AI ends it.",
+                file=sys.stderr,
+            )
+        return action
 
     return ai
 

@@ -33,7 +33,7 @@ from bot.ops.logs import bind
 from bot.ops.metrics import AI_DECISION_SECONDS
 from bot.tables.moves import AiTurn
 from bot.wiring.loops import Supervisor
-from games.ai import Budget, choose
+from games.ai import Budget, SoFar, Tally, choose
 from games.core import Engine
 from storage import Game, GameNotFound, GameStatus
 
@@ -120,6 +120,9 @@ class AiPlayers:
         self._grace = grace
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        #: What each game's AI seats did in the turn under way (``games.ai.Tally``): a seat
+        #: that goes round in circles ends its turn. Kept while the game waits on them.
+        self._tallies: dict[int, Tally] = {}
         #: Watches the AI seats' turns, one game each, for ``/healthz``.
         self.supervisor = supervisor or Supervisor("AI seats", log)
 
@@ -165,6 +168,7 @@ class AiPlayers:
                 pass
         finally:
             self._tasks.pop(game_id, None)
+            self._tallies.pop(game_id, None)
 
     async def _turn(self, game_id: int) -> bool:
         """After the pause, play the AI seat's move if the game waits on one; whether to
@@ -180,11 +184,20 @@ class AiPlayers:
                 return True
             return False
         self._again.discard(game_id)
-        action = await self._think(turn)
+        tally = self._tallies.setdefault(game_id, Tally())
+        so_far = tally.so_far(turn.engine, turn.state, turn.seat)
+        action = await self._think(turn, so_far)
         try:
             await self._stand_ins.play_for_ai(
                 game_id, seat=turn.seat, version=turn.game.version, action=action
             )
+            if tally.record(turn.engine, turn.state, turn.seat, action):
+                log.warning(
+                    "The AI seat %d of game %s took %d decisions this turn; it ends its turn.",
+                    turn.seat + 1,
+                    game_id,
+                    so_far.decisions,
+                )
         except TableBusy:
             return True  # another process holds the game: look again after a pause
         except StaleRequest:
@@ -211,21 +224,34 @@ class AiPlayers:
             return False
         return (await self._stand_ins.moves.get(game_id)).version > thought_at
 
-    async def _think(self, turn: AiTurn) -> Any:
+    async def _think(self, turn: AiTurn, so_far: SoFar) -> Any:
         seed = f"{turn.game.seed}:{turn.game.version}:{turn.seat}"
-        return await self.move(turn.engine, turn.state, turn.seat, turn.level, seed=seed)
+        return await self.move(
+            turn.engine, turn.state, turn.seat, turn.level, seed=seed, so_far=so_far
+        )
 
     async def move(
-        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+        self,
+        engine: Engine[Any, Any],
+        state: Any,
+        seat: int,
+        level: str,
+        *,
+        seed: str,
+        so_far: SoFar | None = None,
     ) -> Any:
         """The AI's move for ``seat`` at ``level``, thought out in a worker within the time
-        limit; a safe random legal move when the AI fails or runs over. For AI seats, and
-        for anything else that hands a move to the AI (a silent player's deadline)."""
+        limit; a safe random legal move when the AI fails or runs over. ``so_far``: what the
+        seat did this turn. For AI seats, and for anything else that hands a move to the AI
+        (a silent player's deadline)."""
+        turn = so_far or SoFar()
         try:
             with AI_DECISION_SECONDS.labels(engine.key, level).time():
                 if self._pool is not None and self._decider is decide and searchable(engine):
-                    return await self._in_process(engine, state, seat, level, seed=seed)
-                return await self._in_thread(engine, state, seat, level, seed=seed)
+                    return await self._in_process(
+                        engine, state, seat, level, seed=seed, so_far=turn
+                    )
+                return await self._in_thread(engine, state, seat, level, seed=seed, so_far=turn)
         except TimeoutError:
             log.warning("The AI ran over its time in %s; a random move.", engine.key)
         except BrokenProcessPool:
@@ -235,7 +261,14 @@ class AiPlayers:
         return fallback(engine, state, seat, seed)
 
     async def _in_process(
-        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+        self,
+        engine: Engine[Any, Any],
+        state: Any,
+        seat: int,
+        level: str,
+        *,
+        seed: str,
+        so_far: SoFar,
     ) -> Any:
         """The move thought out by a worker process: the game goes there as text, and its
         move comes back in notation, read (and checked) against the state here. The limit
@@ -250,12 +283,21 @@ class AiPlayers:
             seed=seed,
             time_limit=self._time_limit,
             iterations=self._iterations,
+            decisions=so_far.decisions,
+            backs=so_far.backs,
         )
         notation = await self._pool.think(asked, timeout=self._time_limit + self._grace)
         return engine.parse(state, seat, notation)
 
     async def _in_thread(
-        self, engine: Engine[Any, Any], state: Any, seat: int, level: str, *, seed: str
+        self,
+        engine: Engine[Any, Any],
+        state: Any,
+        seat: int,
+        level: str,
+        *,
+        seed: str,
+        so_far: SoFar,
     ) -> Any:
         """The move thought out in a thread of this process, by the decider."""
         work = functools.partial(
@@ -267,6 +309,7 @@ class AiPlayers:
             seed=seed,
             time_limit=self._time_limit,
             iterations=self._iterations,
+            so_far=so_far,
         )
         loop = asyncio.get_running_loop()
         return await asyncio.wait_for(

@@ -16,16 +16,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.ai import Budget, choose, deadline_after
+from games.ai import Budget, SoFar, choose, deadline_after
 from games.ai.moves import playable
 from games.core import Engine
 
 log = logging.getLogger("grimoire.ai")
 
-#: Seconds one decision may think.
-TIME_LIMIT = 2.0
-#: Search iterations one decision may use, whatever the time allows.
-ITERATIONS = 20_000
+#: Search iterations one decision of ``hard`` makes: a fixed number, so that an AI player is
+#: as strong on a busy host as on an idle one. A reference core (the deployment machine's,
+#: idle: 500–650 iterations a second in the slowest game) does them in under a second; at
+#: 400, ``hard`` beats ``normal`` in every game it was measured in (``bench/AI_STRENGTH.md``).
+ITERATIONS = 400
+#: Seconds one decision may think at most: a safety cap for a host so busy that the
+#: iterations do not fit, logged whenever it ends a search early.
+TIME_LIMIT = 5.0
 
 
 def fallback(engine: Engine[Any, Any], state: Any, seat: int, seed: str) -> Any:
@@ -43,16 +47,39 @@ def decide(
     time_limit: float = TIME_LIMIT,
     iterations: int = ITERATIONS,
     clock: Callable[[], float] = time.perf_counter,
+    so_far: SoFar | None = None,
 ) -> Any:
-    """The AI's move for ``seat`` at ``level``, thinking at most ``time_limit`` seconds by
-    ``clock``; a safe random legal move when the AI fails. For any caller that needs an AI
-    move (AI seats, a deadline that hands a silent player's move to the AI)."""
-    budget = Budget(iterations=iterations, deadline=deadline_after(time_limit, clock))
+    """The AI's move for ``seat`` at ``level``, after ``iterations`` iterations of search or
+    ``time_limit`` seconds by ``clock``, whichever comes first (the time limit is logged when
+    it does); a safe random legal move when the AI fails. ``so_far``: what the seat did this
+    turn (``games.ai.Tally``). For any caller that needs an AI move (AI seats, a deadline that
+    hands a silent player's move to the AI)."""
+    passed = deadline_after(time_limit, clock)
+    capped: list[bool] = []
+
+    def deadline() -> bool:
+        if passed():
+            capped.append(True)
+            return True
+        return False
+
+    budget = Budget(iterations=iterations, deadline=deadline)
     try:
-        return choose(engine, state, seat, level, rng=random.Random(seed), budget=budget)
+        action = choose(
+            engine, state, seat, level, rng=random.Random(seed), budget=budget, so_far=so_far
+        )
     except Exception:
         log.exception("The %s AI failed in %s; playing a random legal move.", level, engine.key)
         return fallback(engine, state, seat, seed)
+    if capped:
+        log.warning(
+            "The %s AI in %s stopped at its %g s limit before its %d iterations.",
+            level,
+            engine.key,
+            time_limit,
+            iterations,
+        )
+    return action
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +94,10 @@ class Search:
     seed: str
     time_limit: float
     iterations: int
+    decisions: int = 0
+    """Decisions the seat took this turn (``games.ai.SoFar``)."""
+    backs: int = 0
+    """Times it went back from this choice this turn."""
 
 
 def search(asked: Search) -> str:
@@ -83,6 +114,7 @@ def search(asked: Search) -> str:
         seed=asked.seed,
         time_limit=asked.time_limit,
         iterations=asked.iterations,
+        so_far=SoFar(decisions=asked.decisions, backs=asked.backs),
     )
     return engine.notation(action)
 

@@ -70,10 +70,16 @@ class Settings(StorageSettings):
         default=1.5, ge=0, description="How long an AI seat waits before it acts."
     )
     ai_time_limit_seconds: float = Field(
-        default=2.0, gt=0, description="How long an AI seat may think about one decision."
+        default=5.0,
+        gt=0,
+        description="The most an AI seat may think about one decision: a safety cap, logged "
+        "when it ends a search before its iterations.",
     )
     ai_iterations: int = Field(
-        default=20_000, gt=0, description="Search iterations an AI decision may use at most."
+        default=400,
+        gt=0,
+        description="Search iterations the hard AI makes for each decision, whatever the "
+        "host's load: its strength.",
     )
     ai_processes: int | None = Field(
         default=None,

@@ -8,8 +8,10 @@ available. Every seat picks by its own reward, so rivals are played as well as w
 Playouts follow the game's policy (``Engine.policy``) most of the time and random moves
 otherwise, and move only the seats the game waits on; in games with a standing they stop
 after ``rollout_depth`` steps to be judged by it: many short looks beat a few long ones
-within the same time. A search too short to try every option a few times plays the game's
-rules of thumb instead, so that ``hard`` is never weaker than ``normal`` for want of time.
+within the same time. A search too short to try every option a few times at the start of a
+move plays the game's rules of thumb instead, so that ``hard`` is never weaker than ``normal``
+for want of time; partway through a move it goes on with the move it chose, as another rule
+could undo it (back out of a trade the search began) and the search begin it again.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 
 from games.ai.budget import Budget
 from games.ai.evaluation import values
-from games.ai.moves import next_actor, playable, playout_action, sensible
+from games.ai.moves import next_actor, partway, playable, playout_action, sensible
 from games.core import Engine
 
 #: UCB1's exploration constant for rewards between 0 and 1.
@@ -57,9 +59,11 @@ def search(
     budget: Budget,
     *,
     rollout_depth: int = ROLLOUT_DEPTH,
+    back: bool = True,
 ) -> Any:
     """The action ``seat`` should take, by search; ``state`` is read only through
-    ``engine.determinize(state, seat, rng)``."""
+    ``engine.determinize(state, seat, rng)``. ``back`` false: the rules of thumb, when they
+    decide, may not say "back" (the seat already went back from here)."""
     first = engine.determinize(state, seat, rng)
     options = playable(engine, first, seat)
     if len(options) == 1:
@@ -74,8 +78,8 @@ def search(
             world = engine.determinize(state, seat, rng)
         _iterate(engine, world, seat, root, rng, depth)
         iterations += 1
-    if iterations < TRUSTED_PER_OPTION * len(options):
-        fallback = sensible(engine, first, seat, rng)
+    if iterations < TRUSTED_PER_OPTION * len(options) and not partway(engine, first, seat):
+        fallback = sensible(engine, first, seat, rng, back=back)
         if fallback is not None:
             return fallback
     tried = [root.children[key] for key in ((seat, a) for a in options) if key in root.children]

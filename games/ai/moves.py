@@ -20,10 +20,23 @@ def playable(engine: Engine[Any, Any], state: Any, seat: int) -> list[Any]:
     return forward or legal
 
 
-def sensible(engine: Engine[Any, Any], world: Any, seat: int, rng: random.Random) -> Any | None:
-    """The game's policy for ``seat`` in ``world`` when it has one and it is legal there."""
+def partway(engine: Engine[Any, Any], world: Any, seat: int) -> bool:
+    """Whether ``seat`` is partway through a move, as far as the game tells
+    (``Engine.deciding``); a game that does not track it is taken at the start of one."""
+    if type(engine).deciding is Engine.deciding:
+        return False
+    return engine.deciding(world, seat)
+
+
+def sensible(
+    engine: Engine[Any, Any], world: Any, seat: int, rng: random.Random, *, back: bool = True
+) -> Any | None:
+    """The game's policy for ``seat`` in ``world`` when it has one and it is legal there;
+    with ``back`` false, not when it says "back" (the seat already went back from here)."""
     action = engine.policy(world, seat, rng)
     if action is None or action not in engine.legal_actions(world, seat):
+        return None
+    if not back and engine.notation(action) == BACK:
         return None
     return action
 

@@ -92,6 +92,11 @@ class Engine(ABC, Generic[StateT, ActionT]):
     #: How many points of ``standing`` make a clear lead: the AI counts a lead this large
     #: as about three quarters of a win.
     clear_lead: ClassVar[float] = 1.0
+    #: How many decisions of its own the ``normal`` AI looks ahead, by the ``standing``, to
+    #: weigh the rules of thumb's action (``policy``) and take another that looks clearly
+    #: better: for a game whose rules of thumb leave points on the table that the next move
+    #: shows. 0: ``normal`` plays the rules of thumb as they are.
+    normal_lookahead: ClassVar[int] = 0
     #: Random playouts per second the benchmark holds every ``bench_configurations`` entry
     #: to, on the 2-core machine the targets are set for.
     playouts_per_s: ClassVar[float] = 100.0

@@ -2,9 +2,9 @@
 
 Spell homework: weave what fits, scrounge the laboratory tiles you remember your homework
 needs, else a tile nobody has looked at, and keep enough spells in hand to work on; cast the
-spells of your spellbook that help you now; leave trades alone. Everything here reads only
-what the deciding student may know: their own cabinet and homework, the laboratory tiles
-they remember, and the table.
+spells of your spellbook that help you now; start no trades, but finish one begun. Everything
+here reads only what the deciding student may know: their own cabinet and homework, the
+laboratory tiles they remember, and the table.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from games.magic_spell.actions import (
     TILES,
     Accept,
     Action,
+    Ask,
     Cast,
     ChooseHomework,
     Decline,
@@ -229,7 +230,10 @@ def _step_action(s: MagicSpellState, seat: int, step: Step, rng: random.Random) 
                 key=lambda a: _progress(student, a.spell),
             )
         case "move-to" | "move":
-            return BACK if BACK in legal else None
+            # A move begun is finished, not backed out of: the search may have begun it, and
+            # backing out would have it begin again.
+            forward = [a for a in legal if a != BACK]
+            return rng.choice(forward) if forward else None
     return _trade_step(s, seat, step, legal)
 
 
@@ -323,10 +327,20 @@ def _item_worth(s: MagicSpellState, giver: int, item: Item, taker: Student) -> f
 
 
 def _trade_step(s: MagicSpellState, seat: int, step: Step, legal: list[Action]) -> Action | None:
-    """A trade decision in progress: meet an accepted offer's asks, else back out."""
-    if step.kind == "accept":
-        gives = [a for a in legal if isinstance(a, Give)]
-        student = s.students[seat]
-        if gives:
-            return min(gives, key=lambda a: _letter_worth(student, a.item.letter))
+    """A trade decision in progress, carried through rather than backed out of (the search
+    may have begun it, and would begin it again): give what the homework needs least, ask
+    for the tile it needs most, which sends the offer."""
+    student = s.students[seat]
+    if step.kind == "want":
+        asks = [a for a in legal if isinstance(a, Ask)]
+        if asks:
+            return max(
+                asks,
+                key=lambda a: (
+                    _letter_worth(student, a.want.letter) if a.want.kind == "letter" else 0.0
+                ),
+            )
+    gives = [a for a in legal if isinstance(a, Give)]
+    if gives:
+        return min(gives, key=lambda a: _letter_worth(student, a.item.letter))
     return BACK if BACK in legal else None

@@ -61,7 +61,7 @@ class MarginaliaEngine(Engine[MarginaliaState, Action]):
     # Beyond the rules: where menus list it, what the AI counts as a clear lead in
     # ``standing``, the benchmark's floor, and the README's picture.
     menu_position: ClassVar[int] = 40
-    clear_lead: ClassVar[float] = 6.0
+    clear_lead: ClassVar[float] = 12.0  # 6 health (``scoring.HEALTH_WEIGHT``)
     playouts_per_s: ClassVar[float] = 100.0
     showcase: ClassVar[Showcase] = Showcase(players=2, steps=30)
 

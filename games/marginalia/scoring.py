@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core import Outcome
 from games.core.words import msg
 from games.marginalia.state import MarginaliaState
+from games.marginalia.stats import attack_of, health_of
 
 
 def outcome(s: MarginaliaState) -> Outcome | None:
@@ -17,9 +18,28 @@ def outcome(s: MarginaliaState) -> Outcome | None:
     return Outcome.ranked(scores, [side.health for side in s.sides])
 
 
+#: How many points of the standing a point of health is worth, against one point of a
+#: marginalis' attack or health left on the page.
+HEALTH_WEIGHT = 2
+
+
 def standing(s: MarginaliaState) -> Outcome:
-    """A duel is won by the side with health left: health is the standing."""
-    return Outcome.ranked([side.health for side in s.sides])
+    """A duel is won by the side with health left: health is most of the standing, and the
+    marginalia each side has on the page, which will deal and take the damage to come, the
+    rest (their attack and the health they have left). So a buff on one's own marginalis
+    counts for its player, and one on an enemy's against."""
+    return Outcome.ranked([strength(s, seat) for seat in range(len(s.sides))])
+
+
+def strength(s: MarginaliaState, seat: int) -> int:
+    """``seat``'s points in the standing: its health, weighted, and its marginalia's worth."""
+    side = s.sides[seat]
+    page = sum(
+        attack_of(s, m) + max(0, health_of(s, m) - m.damage)
+        for m in (*side.front, *side.back)
+        if m is not None
+    )
+    return HEALTH_WEIGHT * side.health + page
 
 
 def results(s: MarginaliaState) -> tuple[str, ...]:

@@ -102,6 +102,10 @@ class StrangeNorrellEngine(Engine[StrangeNorrellState, Action]):
     # ``standing``, the benchmark's floor, and the README's picture.
     menu_position: ClassVar[int] = 50
     clear_lead: ClassVar[float] = 40.0
+    # Its rules of thumb study and do magic, but leave rewards and spells to the look ahead,
+    # and pass by points the next move shows: ``normal`` weighs them against a look three
+    # decisions ahead, a whole piece of magic (the card, its element, the feat).
+    normal_lookahead: ClassVar[int] = 3
     playouts_per_s: ClassVar[float] = 30.0
     showcase: ClassVar[Showcase] = Showcase(players=3, steps=120)
     score_name: ClassVar[str] = "magicianship"

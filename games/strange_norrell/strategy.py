@@ -1,7 +1,7 @@
 """A sensible beginner's rules of thumb, for the AI (``Engine.policy``): study the elements
 the hand and the feats call for, fulfil the engagements where the magician stands, and do
-magic with every card that fits a feat; moves, rewards and spells are left to the AI's look
-ahead."""
+magic with every card that fits a feat, and discard down to the hand limit the engagements
+that serve least; moves, rewards and spells are left to the AI's look ahead."""
 
 from __future__ import annotations
 
@@ -9,7 +9,16 @@ import random
 from collections import Counter
 
 from games.strange_norrell import cards, magic
-from games.strange_norrell.actions import Action, Arrive, Attend, Magic, Move, Study, To
+from games.strange_norrell.actions import (
+    Action,
+    Arrive,
+    Attend,
+    Discard,
+    Magic,
+    Move,
+    Study,
+    To,
+)
 from games.strange_norrell.rules import legal_actions
 from games.strange_norrell.state import Magician, StrangeNorrellState
 
@@ -23,6 +32,9 @@ def policy(s: StrangeNorrellState, seat: int, rng: random.Random) -> Action | No
         return None
     m = s.magicians[seat]
     places = _engagement_places(m)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: _keeping_worth(m, a.card))
     if s.steps:
         if s.steps[0].kind != "destination":
             return None
@@ -45,6 +57,15 @@ def policy(s: StrangeNorrellState, seat: int, rng: random.Random) -> Action | No
     if any(isinstance(a, Arrive) for a in legal) and places:
         return Arrive()
     return None
+
+
+def _keeping_worth(m: Magician, card: str) -> int:
+    """What an engagement in hand is worth keeping: its prestige, and more when its element is
+    one a feat still needs, or it may be fulfilled where the magician stands."""
+    data = cards.engagements()[card]
+    worth = data.prestige
+    worth += 2 * (data.element in magic.needed(m))
+    return worth + (data.location == m.location)
 
 
 def _engagement_places(m: Magician) -> set[str]:

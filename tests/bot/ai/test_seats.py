@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import AsyncIterator
@@ -17,7 +18,8 @@ from bot.common.refusals import Refusal
 from bot.lobby.lobby import Lobbies, Seating
 from bot.tables.moves import Moves
 from bot.tables.play import Tables
-from games.core import Engine
+from games.ai import DECISIONS_PER_TURN, SoFar
+from games.core import BACK, Engine
 from storage import Game, GameStatus, SqliteStore
 from tests.bot.helpers import ALICE, BOB, CHANNEL, GUILD, THREAD, state_of
 from tests.games.ai.guessing import GuessingEngine, GuessingState
@@ -261,3 +263,44 @@ async def test_two_processes_resuming_one_ai_seat_move_for_it_once(
     assert sorted(a.seat for a in actions) == [1, 2]
     assert sorted(thought.values()) == [1, 2]  # the loser thought once and stopped
     assert (await store.games.get(game.id)).to_act == frozenset({0})
+
+
+async def test_an_ai_seat_going_round_in_circles_ends_its_turn(
+    lobbies: Lobbies, players: tuple[Tables, list[AiPlayers]], caplog: pytest.LogCaptureFixture
+) -> None:
+    """An AI that starts a move and backs out of it, again and again, is handed its turn's
+    decisions so far; past the bound it ends the turn, and the bot logs it."""
+    tables, made = players
+    told: list[SoFar] = []
+
+    def circling(engine: Engine[Any, Any], state: Any, seat: int, *args: Any, **kw: Any) -> Any:
+        so_far: SoFar = kw["so_far"]
+        told.append(so_far)
+        if so_far.over:
+            return decide(engine, state, seat, *args, **kw)
+        legal = engine.legal_actions(state, seat)
+        back = [a for a in legal if engine.notation(a) == BACK]
+        if back:
+            return back[0]
+        begun = [a for a in legal if engine.deciding(engine.apply(state, seat, a).state, seat)]
+        return (begun or legal)[0]
+
+    ai = AiPlayers(StandIns(tables.moves), pause=0, iterations=5, decider=circling)
+    made.append(ai)
+    game = await lobby_with_ai(lobbies, "mandragora", ["easy"])
+    game = await lobbies.start(game.id, ALICE, thread_id=THREAD)
+    ai.wake(game)
+    with caplog.at_level(logging.WARNING, logger="grimoire.ai"):
+        for _ in range(20):
+            await ai.idle()
+            game = await tables.get(game.id)
+            if any(s.over for s in told) or game.status is not GameStatus.ACTIVE:
+                break
+            await tables.choose(game.id, ALICE, version=game.version, index=0)
+        await ai.idle()
+    over = next(i for i, s in enumerate(told) if s.over)
+    circling_turn = told[over - DECISIONS_PER_TURN : over + 1]
+    assert [s.decisions for s in circling_turn] == list(range(DECISIONS_PER_TURN + 1))
+    assert "it ends its turn" in caplog.text
+    game = await tables.get(game.id)
+    assert ALICE in {game.user_at(seat) for seat in game.to_act}

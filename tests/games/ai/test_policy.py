@@ -66,3 +66,43 @@ def test_a_search_too_short_to_try_every_option_plays_the_rules_of_thumb() -> No
         state = engine.new_game(2, held, {"shown": True})
         pick = choose(engine, state, 0, "hard", rng=random.Random(7), budget=Budget(1))
         assert pick == held
+
+
+def test_normal_weighs_the_rules_of_thumb_against_a_look_ahead_where_the_game_asks() -> None:
+    """Rules of thumb that guess wrong are played as they are, unless the game asks
+    ``normal`` to look ahead: then the guess the look ahead finds winning is taken."""
+    from tests.games.ai.guessing import CARDS, GuessingEngine, GuessingState
+
+    class Misguided(GuessingEngine):
+        def policy(self, state: GuessingState, seat: int, rng: random.Random) -> int | None:
+            return (state.held + 1) % CARDS
+
+    class Weighing(Misguided):
+        normal_lookahead = 1
+
+    for engine, right in ((Misguided(), False), (Weighing(), True)):
+        state = engine.new_game(2, 3, {"shown": True})
+        pick = choose(engine, state, 0, "normal", rng=random.Random(7), budget=Budget(60))
+        assert (pick == state.held) is right
+
+
+@pytest.mark.parametrize("engine", engines_having("policy"))
+def test_the_rules_of_thumb_never_back_out_of_a_move_they_could_go_on_with(
+    engine: Engine[Any, Any],
+) -> None:
+    """The search never says "back"; rules of thumb that did would undo what it began."""
+    from games.core import BACK
+
+    for players, options in engine.configurations():
+        for seed in range(6):
+            rng = random.Random(seed)
+            state = engine.new_game(players, seed, options)
+            for _ in range(150):
+                if engine.outcome(state) is not None:
+                    break
+                seat = rng.choice(sorted(engine.to_act(state)))
+                legal = engine.legal_actions(state, seat)
+                action = engine.policy(state, seat, rng)
+                if action is not None and engine.notation(action) == BACK:
+                    assert all(engine.notation(a) == BACK for a in legal), engine.notation(action)
+                state = engine.apply_trusted(state, seat, rng.choice(legal)).state
