@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import (
+    ai_decisions,
     ai_load,
     burst,
     discord_budget,
@@ -49,6 +50,7 @@ PARTS = (
     "profiles",
     "budget",
     "ai_load",
+    "ai_decisions",
     "burst",
     "web",
 )
@@ -119,6 +121,8 @@ async def measure(scale: Scale, parts: list[str], workdir: Path) -> dict[str, An
         results["budget"] = await discord_budget.run(workdir, say, keys=titles)
     if "ai_load" in parts:
         results["ai_load"] = await ai_load.run(workdir, scale, say)
+    if "ai_decisions" in parts:
+        results["ai_decisions"] = ai_decisions.run(scale, say)
     if "burst" in parts:
         results["burst"] = await burst.run(workdir, scale, say)
     if "web" in parts:

@@ -52,7 +52,7 @@ from bench.strength_report import (
     strength_report,
     wilson,
 )
-from games.ai import Budget, Level, Tally, choose
+from games.ai import HARD_ITERATIONS, Budget, Level, Tally, choose
 from games.core import Engine
 
 __all__ = ["Match", "Record", "load", "run", "strength_matches", "strength_report", "wilson"]
@@ -60,8 +60,9 @@ __all__ = ["Match", "Record", "load", "run", "strength_matches", "strength_repor
 HERE = Path(__file__).resolve().parent
 RAW = HERE / "AI_STRENGTH.jsonl"
 GAMES = 200
-#: Search iterations a decision makes, unless the game says otherwise (``HARD_BUDGETS``).
-ITERATIONS = 200
+#: Search iterations a decision makes, unless the game says otherwise (``HARD_BUDGETS``): the
+#: bot's own.
+ITERATIONS = HARD_ITERATIONS
 #: (iterations, games) of a game's ``hard`` match-ups, where its games are long: Magic
 #: Spell's run to hundreds of decisions, about a CPU-minute a game at 100 iterations.
 HARD_BUDGETS: dict[str, tuple[int, int]] = {"magic-spell": (100, 60)}

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bench import ai_decisions
 from bench.burst import report as burst_report
 from bench.service import GAME_PACE_S, STRESS_LOAD
 from bench.targets import Verdict, judge
@@ -94,6 +95,10 @@ _METHOD = """\
   seats think in (one per spare core, `AI_PROCESSES` unset); and the same with the searches
   in a thread of the bot's process (`AI_PROCESSES=0`), for comparison. Moves one at a time
   first warm the file up, untimed. The p99 target is judged on the worker processes' run.
+- **A hard AI decision.** `python -m bench --only ai_decisions`: eight `hard` decisions at
+  its fixed iterations (`games.ai.HARD_ITERATIONS`) at each game's smallest and largest table,
+  past the opening of seeded games played by `normal`, in processor seconds; the slowest is
+  judged against the bot's time limit, which should only ever be a cap.
 - **Burst.** `bench/burst.py`: a round's tables all start at once (64 tables of four), split
   between two pacers (`bot.wiring.pacing`), each with its own connections to one throwaway
   PostgreSQL database, sharing its bucket as two processes of the bot would. Each request's
@@ -473,6 +478,8 @@ def markdown(results: dict[str, Any], kinds: tuple[str, ...]) -> str:
         lines += ["## Discord's budget: requests a turn", "", *_budget(results["budget"])]
     if "ai_load" in results:
         lines += ["## Service with AI seats thinking", "", *_ai_load(results["ai_load"])]
+    if "ai_decisions" in results:
+        lines += ["## A hard AI decision", "", *ai_decisions.section(results["ai_decisions"])]
     if "burst" in results:
         lines += ["## Burst: a round starting at once", "", *burst_report(results["burst"])]
     if "web" in results:

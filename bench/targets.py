@@ -19,6 +19,9 @@ MAX_SERVICE_RATIO = 3.0
 (medians), on SQLite and on PostgreSQL."""
 MAX_P99_MS = 25.0
 """Latency of a move with 1,000 games being played."""
+MAX_HARD_DECISION_S = 5.0
+"""Processor time of one ``hard`` decision at its fixed iterations, slowest of every game and
+table: within the bot's time limit (``AI_TIME_LIMIT_SECONDS``), which is then only a cap."""
 MAX_P99_WITH_AI_MS = 25.0
 """Latency of a move with 1,000 games being played while four AI seats search in other games
 of the same process."""
@@ -114,6 +117,7 @@ def judge(results: dict[str, Any]) -> list[Verdict]:
         )
     verdicts += _postgres(results.get("postgres"))
     verdicts += _ai_load(results.get("ai_load"))
+    verdicts += _ai_decisions(results.get("ai_decisions"))
     drain = results.get("outbox")
     if drain:
         verdicts.append(
@@ -229,6 +233,21 @@ def _budget(budget: dict[str, Any] | None) -> list[Verdict]:
             f"{budget['turns_per_s_per_token']:.1f}",
             budget["turns_per_s_per_token"] >= MIN_TURNS_PER_S,
         ),
+    ]
+
+
+def _ai_decisions(found: dict[str, Any] | None) -> list[Verdict]:
+    """A ``hard`` decision within the time limit in every game and table."""
+    if not found:
+        return []
+    slowest = max(found["tables"], key=lambda row: row["max_s"])
+    return [
+        Verdict(
+            f"A hard decision at {found['iterations']} iterations, slowest game and table",
+            f"≤ {MAX_HARD_DECISION_S:.0f} s",
+            f"{slowest['max_s']:.2f} s ({slowest['title']} {slowest['configuration']})",
+            slowest["max_s"] <= MAX_HARD_DECISION_S,
+        )
     ]
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import games
-from games.ai import LEVELS, Budget, Tally, choose, deadline_after, never
+from games.ai import HARD_ITERATIONS, LEVELS, Budget, Tally, choose, deadline_after, never
 from games.core import FINAL_SCORES, GameError, LogEntry, render_seats, seat_ref
 from games.core.playout import Chooser, play, random_chooser, random_position
 from games.export import ExportError
@@ -88,7 +88,10 @@ def _parser() -> argparse.ArgumentParser:
         "normal or hard (random)",
     )
     simulate.add_argument(
-        "--iterations", type=int, default=500, help="AI search iterations per decision (500)"
+        "--iterations",
+        type=int,
+        default=HARD_ITERATIONS,
+        help=f"AI search iterations per decision ({HARD_ITERATIONS}, as the bot)",
     )
     simulate.add_argument(
         "--seconds", type=float, default=None, help="AI time per decision, in seconds"

@@ -16,17 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 import games
-from games.ai import Budget, SoFar, choose, deadline_after
+from games.ai import HARD_ITERATIONS, Budget, SoFar, choose, deadline_after
 from games.ai.moves import playable
 from games.core import Engine
 
 log = logging.getLogger("grimoire.ai")
 
-#: Search iterations one decision of ``hard`` makes: a fixed number, so that an AI player is
-#: as strong on a busy host as on an idle one. A reference core (the deployment machine's,
-#: idle: 500–650 iterations a second in the slowest game) does them in under a second; at
-#: 400, ``hard`` beats ``normal`` in every game it was measured in (``bench/AI_STRENGTH.md``).
-ITERATIONS = 400
+#: Search iterations one decision of ``hard`` makes: a fixed number (``AI_ITERATIONS``), so
+#: that an AI player is as strong on a busy host as on an idle one, and as strong as
+#: ``bench/AI_STRENGTH.md`` measures it.
+ITERATIONS = HARD_ITERATIONS
 #: Seconds one decision may think at most: a safety cap for a host so busy that the
 #: iterations do not fit, logged whenever it ends a search early.
 TIME_LIMIT = 5.0

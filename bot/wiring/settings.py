@@ -8,6 +8,7 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import NoDecode, SettingsConfigDict
 
+from games.ai import HARD_ITERATIONS
 from storage.settings import StorageSettings
 
 
@@ -76,7 +77,7 @@ class Settings(StorageSettings):
         "when it ends a search before its iterations.",
     )
     ai_iterations: int = Field(
-        default=400,
+        default=HARD_ITERATIONS,
         gt=0,
         description="Search iterations the hard AI makes for each decision, whatever the "
         "host's load: its strength.",

@@ -20,12 +20,13 @@ bounds every AI turn (:mod:`games.ai.bound`).
 from __future__ import annotations
 
 from games.ai.bound import DECISIONS_PER_TURN, SoFar, Tally
-from games.ai.budget import Budget, Deadline, deadline_after, never
+from games.ai.budget import HARD_ITERATIONS, Budget, Deadline, deadline_after, never
 from games.ai.choose import LEVELS, Level, NotToAct, choose, level_of
 from games.ai.evaluation import rewards, values
 
 __all__ = [
     "DECISIONS_PER_TURN",
+    "HARD_ITERATIONS",
     "LEVELS",
     "Budget",
     "Deadline",

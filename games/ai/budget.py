@@ -13,6 +13,13 @@ from dataclasses import dataclass
 #: A deadline that never passes: the search is bounded by its iterations alone.
 Deadline = Callable[[], bool]
 
+#: Search iterations one decision of ``hard`` makes wherever it plays (the bot's
+#: ``AI_ITERATIONS``, ``python -m games simulate``, ``make ai-strength``), so that the strength
+#: measured is the strength members meet. On an idle core of the reference machine (a 2.5 GHz
+#: Xeon) a decision takes 0.6–1.0 s (median of a game and table), 1.1 s at most
+#: (``python -m bench --only ai_decisions``), well inside the bot's 5 s cap; 400 took up to 4 s.
+HARD_ITERATIONS = 200
+
 
 def never() -> bool:
     """A deadline that never passes."""
