@@ -27,13 +27,12 @@ seat at one level, for the balance reports (``bench.balance``).
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,7 @@ from pydantic import BaseModel
 import games
 from bench import balance
 from bench.strength_report import (
+    Match,
     Record,
     ai_version,
     append,
@@ -78,27 +78,6 @@ MATCHUPS: tuple[tuple[Level, Level, float], ...] = (
     (Level.HARD, Level.NORMAL, 0.60),
     (Level.NORMAL, Level.EASY, 0.70),
 )
-
-
-@dataclass(frozen=True)
-class Match:
-    """One game to play: where, which seed, and who sits where."""
-
-    game: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    levels: tuple[str, ...]
-    """Each seat's level."""
-    subject: int
-    """The seat whose result is counted (its level against the others')."""
-    iterations: int
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """What makes two records the same game: a resumed run skips games already played."""
-        options = json.dumps(self.options, sort_keys=True)
-        return (self.game, self.players, options, self.seed, self.levels, self.iterations)
 
 
 def tables(engine: Engine[Any, Any]) -> list[tuple[int, BaseModel]]:
@@ -260,13 +239,7 @@ def _record(
     closed: int,
 ) -> Record:
     return Record(
-        game=match.game,
-        players=match.players,
-        options=match.options,
-        seed=match.seed,
-        levels=match.levels,
-        subject=match.subject,
-        iterations=match.iterations,
+        **{field.name: getattr(match, field.name) for field in fields(Match)},
         seconds=None,
         scores=scores,
         winners=winners,

@@ -34,16 +34,30 @@ EARLY_FLOOR = 40
 
 
 @dataclass(frozen=True)
-class Record:
-    """How one game went: the match, the outcome, and what it cost."""
+class Match:
+    """One game to play: where, which seed, and who sits where."""
 
     game: str
     players: int
     options: dict[str, Any]
     seed: int
     levels: tuple[str, ...]
+    """Each seat's level."""
     subject: int
+    """The seat whose result is counted (its level against the others')."""
     iterations: int
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """What makes two games the same game: a resumed run skips games already played."""
+        options = json.dumps(self.options, sort_keys=True)
+        return (self.game, self.players, options, self.seed, self.levels, self.iterations)
+
+
+@dataclass(frozen=True)
+class Record(Match):
+    """How one game went: the match, the outcome, and what it cost."""
+
     seconds: float | None
     """Always ``None`` now: games once thought by the clock are not comparable."""
     scores: tuple[float, ...]
@@ -64,12 +78,6 @@ class Record:
     ai: int = 1
     """The AI version that played it (``ai_version``)."""
     extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def key(self) -> tuple[Any, ...]:
-        """What makes two records the same game: a resumed run skips games already played."""
-        options = json.dumps(self.options, sort_keys=True)
-        return (self.game, self.players, options, self.seed, self.levels, self.iterations)
 
     @property
     def current(self) -> bool:
