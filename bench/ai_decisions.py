@@ -1,6 +1,7 @@
 """How long one decision of ``hard`` takes at its fixed iterations, in every game at its
-smallest and largest table: the number the bot's default (``games.ai.HARD_ITERATIONS``) was
-chosen by, held under the time limit that caps a search (``AI_TIME_LIMIT_SECONDS``).
+smallest and largest table as the strength runner plays them (``bench.ai_strength.tables``):
+the number the bot's default (``games.ai.HARD_ITERATIONS``) was chosen by, held under the time
+limit that caps a search (``AI_TIME_LIMIT_SECONDS``).
 
 Each table plays seeded games by ``normal``; from its tenth decision on, every third decision
 with a real choice is taken by ``hard`` instead and timed in processor seconds (the search is
@@ -16,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import games
+from bench.ai_strength import tables
 from bench.engines import configuration_label
 from bench.scale import Scale
 from games.ai import HARD_ITERATIONS, Budget, Tally, choose
@@ -33,10 +35,7 @@ def run(scale: Scale, say: Callable[[str], None]) -> dict[str, Any]:
     rows = []
     for key in games.ENGINES:
         engine = games.get(key)
-        configurations = engine.bench_configurations()
-        sizes = sorted({min(p for p, _ in configurations), max(p for p, _ in configurations)})
-        for players in sizes:
-            options = next(o for p, o in configurations if p == players)
+        for players, options in tables(engine):
             seconds = timed_decisions(engine, players, options, per_table)
             rows.append(
                 {
