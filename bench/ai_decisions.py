@@ -31,7 +31,7 @@ OPENING = 10
 
 def run(scale: Scale, say: Callable[[str], None]) -> dict[str, Any]:
     """Timed ``hard`` decisions at every game's smallest and largest table."""
-    per_table = 8 if scale.full else 2
+    per_table = scale.hard_decisions
     rows = []
     for key in games.ENGINES:
         engine = games.get(key)

@@ -37,6 +37,12 @@ class Scale:
     """Moves made while nothing is sent, then drained by the outbox at once."""
     replay_frames: int = 200
     """Frames of a long game's replay shown per kind of step (forward, back, jumps)."""
+    hard_decisions: int = 8
+    """``hard`` decisions timed at each game's smallest and largest table."""
+    web_games: int = 100
+    """Games being played while the web pages are read."""
+    web_rounds: int = 400
+    """Rounds of one move and its readers' page reads."""
 
     @property
     def full(self) -> bool:
@@ -71,6 +77,8 @@ QUICK = Scale(
     picture_repeat=2,
     burst_moves=200,
     replay_frames=40,
+    hard_decisions=2,
+    web_rounds=60,
 )
 TINY = Scale(
     name="tiny",
@@ -89,5 +97,8 @@ TINY = Scale(
     picture_repeat=1,
     burst_moves=20,
     replay_frames=3,
+    hard_decisions=1,
+    web_games=10,
+    web_rounds=20,
 )
 SCALES = {scale.name: scale for scale in (FULL, QUICK, TINY)}

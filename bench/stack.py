@@ -26,6 +26,7 @@ from bot import create_bot
 from bot.wiring.app import GrimoireBot
 from bot.wiring.settings import Settings
 from storage import Game, GameStatus
+from tests.bot.wakeups import wakeups_on_simcord_clock as _wakeups_on_clock
 
 #: Virtual seconds between two moves: players are not throttled for clicking too fast.
 _PAUSE = 2.0
@@ -150,20 +151,23 @@ async def run(folder: Path, moves: int, progress: Callable[[str], None]) -> dict
         remove_database(path)
         settings = Settings(database_url=f"sqlite:///{path}", discord_token=None)
         bot = create_bot(settings, seeds=itertools.count(1).__next__)
+        # The outbox's held-back edits wake on SimCord's clock, which the players move: on
+        # the wall clock each would hold the run for seconds between two timed interactions.
         async with simcord.run(bot) as env:
-            world = await _world(env, random.Random(7))
-            if attempt == "timed":
-                await _play(world, moves)
-                results = {kind: latency_summary(world.took[kind]) for kind in KINDS}
-            else:
-                world.sampler = Sampler()
-                try:
+            with _wakeups_on_clock(env):
+                world = await _world(env, random.Random(7))
+                if attempt == "timed":
                     await _play(world, moves)
-                finally:
-                    world.sampler.stop()
-                results["time_share"] = world.sampler.shares()
-            await env.settle()
-            await world.bot.services.store.close()
+                    results = {kind: latency_summary(world.took[kind]) for kind in KINDS}
+                else:
+                    world.sampler = Sampler()
+                    try:
+                        await _play(world, moves)
+                    finally:
+                        world.sampler.stop()
+                    results["time_share"] = world.sampler.shares()
+                await env.settle()
+                await world.bot.services.store.close()
     share = results["time_share"]
     own = 1.0 - share.get("simcord", 0.0)
     for kind in KINDS:

@@ -1,15 +1,15 @@
 """The web pages under load: a game page's first byte with 100 games being played, and how
 soon an open page shows a move.
 
-100 games of every title are dealt on an SQLite file and played some moves in; the pages
-are served by the bot's own web server (``bot.web.server``) on a loopback port and read by
-an HTTP client in the same process. Then, round after round, one game moves (through the
-service, as a member's move would) and pages of games taken at random are requested, as
-readers with pages open would: most show a game as it was (their page is cached), some
-the game that just moved (written again). Each request is timed from its start to its
-response's headers: the first byte. The update delay is the time from a move's return to
-the moved game's version answered and its page read again, plus the longest wait of a
-page's poll (``bot.web.assets.POLL_MS``).
+100 games of every title (ten in the tiny run) are dealt on an SQLite file and played some
+moves in; the pages are served by the bot's own web server (``bot.web.server``) on a
+loopback port and read by an HTTP client in the same process. Then, round after round, one
+game moves (through the service, as a member's move would) and pages of games taken at
+random are requested, as readers with pages open would: most show a game as it was (their
+page is cached), some the game that just moved (written again). Each request is timed from
+its start to its response's headers: the first byte. The update delay is the time from a
+move's return to the moved game's version answered and its page read again, plus the
+longest wait of a page's poll (``bot.web.assets.POLL_MS``).
 
     .venv/bin/python -m bench --only web
 """
@@ -26,6 +26,7 @@ from typing import Any
 import aiohttp
 
 import games
+from bench.scale import SCALES, Scale
 from bench.stats import latency_summary, percentile
 from bot.common.locks import GameLocks
 from bot.lobby.lobby import Lobbies, Seating
@@ -41,7 +42,6 @@ from bot.web.server import WebServer
 from games.core import BACK
 from storage import Game, GameStatus, SqliteStore
 
-GAMES = 100
 GUILD = 1
 FIRST_USER = 10_000
 #: Moves each game is played in before the measure, and reads per move during it.
@@ -72,16 +72,16 @@ def _move(game: Game, rng: random.Random) -> tuple[int, str] | None:
     return user, engine.notation(rng.choice(legal))
 
 
-async def run(workdir: Path, quick: bool, say: Callable[[str], None]) -> dict[str, Any]:
+async def run(workdir: Path, scale: Scale, say: Callable[[str], None]) -> dict[str, Any]:
     """The measures, as the report writes them."""
     store = await SqliteStore.open(workdir / "web.sqlite3")
     try:
-        return await _measure(store, quick, say)
+        return await _measure(store, scale, say)
     finally:
         await store.close()
 
 
-async def _measure(store: SqliteStore, quick: bool, say: Callable[[str], None]) -> dict[str, Any]:
+async def _measure(store: SqliteStore, scale: Scale, say: Callable[[str], None]) -> dict[str, Any]:
     rng = random.Random(42)
     locks = GameLocks(store)
     lobbies = Lobbies(store, locks, seeds=lambda: rng.randrange(1, 2**31))
@@ -89,7 +89,7 @@ async def _measure(store: SqliteStore, quick: bool, say: Callable[[str], None]) 
     await store.prefs.set_server(GUILD, {"web": True})
     keys = sorted(games.ENGINES)
     running: list[Game] = []
-    for number in range(GAMES):
+    for number in range(scale.web_games):
         engine = games.get(keys[number % len(keys)])
         players = max(engine.min_players, 3) if engine.max_players >= 3 else engine.min_players
         users = [FIRST_USER + number * 10 + seat for seat in range(players)]
@@ -104,7 +104,7 @@ async def _measure(store: SqliteStore, quick: bool, say: Callable[[str], None]) 
         for user in users[1:]:
             game = await lobbies.join(game.id, user)
         running.append(await lobbies.start(game.id, users[0], thread_id=3 + number))
-    say(f"web: {GAMES} games dealt; playing {OPENING_MOVES} moves in each")
+    say(f"web: {scale.web_games} games dealt; playing {OPENING_MOVES} moves in each")
     for index, game in enumerate(running):
         for _ in range(OPENING_MOVES):
             running[index] = game = await _play(tables, game, rng)
@@ -118,7 +118,7 @@ async def _measure(store: SqliteStore, quick: bool, say: Callable[[str], None]) 
     after_move: list[float] = []
     polls: list[float] = []
     updates: list[float] = []
-    rounds = 60 if quick else 400
+    rounds = scale.web_rounds
     try:
         async with aiohttp.ClientSession() as session:
 
@@ -153,7 +153,7 @@ async def _measure(store: SqliteStore, quick: bool, say: Callable[[str], None]) 
         await server.close()
     update_ms = 1000 * percentile(updates, 0.95)
     return {
-        "games": GAMES,
+        "games": scale.web_games,
         "rounds": rounds,
         "first_byte": {
             **latency_summary(first_bytes),
@@ -186,5 +186,6 @@ if __name__ == "__main__":
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        found = asyncio.run(run(Path(folder), "--quick" in sys.argv, print))
+        scale = SCALES["quick" if "--quick" in sys.argv else "full"]
+        found = asyncio.run(run(Path(folder), scale, print))
     print(found)
