@@ -13,7 +13,7 @@ RUN_STAMP := $(VENV)/.installed-run
 LOCKS := requirements/runtime.lock requirements/playground.lock requirements/dev.lock
 ARGS ?=
 
-.PHONY: install lock messages run test quick quick-share quick-rest lint typecheck unit unit-share unit-rest clicks soak golden bench ai-strength clean
+.PHONY: install lock messages run test quick lint typecheck unit clicks soak golden bench ai-strength clean
 
 $(STAMP): pyproject.toml requirements/dev.lock
 	$(PYTHON) -m venv $(VENV)
@@ -57,24 +57,19 @@ run: $(RUN_STAMP)
 # Everything: lint, typecheck and every test, the slow ones included (what CI runs).
 test: lint typecheck unit
 
+# The tests run in two pytest processes side by side, one a core (pytest-xdist): each runs its
+# share of the tests and then takes over the rest of the other's, so the two end together
+# however the slow tests fall. One summary at the end; the target fails if any test does.
+TESTS := $(BIN)/pytest -n 2 --dist worksteal
+
 # The quick loop while working (under two minutes on two cores): every test but the slow
 # end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
 # commands run as processes, whole games through SimCord, long conformance and property runs,
 # click counts over the recorded games, the benchmarks' harness, the store on a PostgreSQL
-# server), without lint or typecheck; `make test` runs them all. Two pytest processes share
-# the work, one a core: QUICK_SHARE, about half of it, and everything else; each prints its
-# summary when it ends. ARGS takes pytest options (-x, -k …), not paths.
-QUICK := $(BIN)/pytest -m "not slow" $(ARGS)
-QUICK_SHARE := tests/games tests/bot/tables tests/bot/replays tests/bot/tournaments
-
+# server), without lint or typecheck; `make test` runs them all. ARGS takes pytest options
+# (-x, -k …) and paths.
 quick: $(STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target quick-share quick-rest
-
-quick-share:
-	$(QUICK) $(QUICK_SHARE)
-
-quick-rest:
-	$(QUICK) $(addprefix --ignore=,$(QUICK_SHARE))
+	$(TESTS) -m "not slow" $(ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -83,20 +78,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# Every test, in two pytest processes side by side, one a core: the bot's tests (SimCord,
-# processes killed and restarted) with the benchmarks' harness, which drives the bot too,
-# and everything else (the engines' long property and conformance runs, the store). The two
-# take about as long. Each prints its own summary; the target fails if either does.
-UNIT_SHARE := tests/bot tests/bench
-
+# Every test, the slow ones included.
 unit: $(STAMP)
-	@$(MAKE) --no-print-directory -j2 --output-sync=target unit-share unit-rest
-
-unit-share:
-	$(BIN)/pytest $(ARGS) $(UNIT_SHARE)
-
-unit-rest:
-	$(BIN)/pytest $(ARGS) $(addprefix --ignore=,$(UNIT_SHARE))
+	$(TESTS) $(ARGS)
 
 # Tests print nothing unless asked. The click-counting tests report the clicks a move takes,
 # before and now, per game, when GRIMOIRE_PRINT_CLICKS=1 (the `clicks_report` fixture of

@@ -83,4 +83,6 @@ def test_make_test_runs_the_checks_and_every_test() -> None:
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     unit = re.search(r"^unit: .*\n\t(.*)$", makefile, re.M)
     assert unit is not None
-    assert "unit-share unit-rest" in unit.group(1)
+    assert unit.group(1).startswith("$(TESTS)"), "the unit target runs pytest"
+    assert "--ignore" not in unit.group(1), "over every test, none left out"
+    assert re.search(r"^TESTS := \$\(BIN\)/pytest -n 2 ", makefile, re.M)
