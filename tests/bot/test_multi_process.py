@@ -45,7 +45,7 @@ from tests.storage.conftest import postgres_server, postgres_url  # noqa: F401  
 pytestmark = pytest.mark.slow
 
 #: Games dealt at the start, processes serving them at once, kills over the run.
-GAMES = int(os.environ.get("GRIMOIRE_MULTI_GAMES", "60"))
+GAMES = int(os.environ.get("GRIMOIRE_MULTI_GAMES", "100"))
 WORKERS = int(os.environ.get("GRIMOIRE_MULTI_WORKERS", "2"))
 KILLS = int(os.environ.get("GRIMOIRE_MULTI_KILLS", "4"))
 #: Longest wait for a run that stops by itself, the dealing or the drain (wall-clock seconds):

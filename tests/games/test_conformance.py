@@ -29,7 +29,7 @@ from games.core.playout import random_playout
 from tests.games.configurations import CONTRACT_CONFIGURATIONS, CONTRACT_ENGINE_PARAMS
 
 RANDOM_GAMES = int(os.environ.get("GRIMOIRE_RANDOM_GAMES", "200"))
-RANDOM_STEPS = int(os.environ.get("GRIMOIRE_RANDOM_STEPS", "20000"))
+RANDOM_STEPS = int(os.environ.get("GRIMOIRE_RANDOM_STEPS", "40000"))
 CHECKED_GAMES = int(os.environ.get("GRIMOIRE_CHECKED_GAMES", "12"))
 CHECKED_STEPS = int(os.environ.get("GRIMOIRE_CHECKED_STEPS", "600"))
 MIN_GAMES = 4
