@@ -62,7 +62,7 @@ test: lint typecheck unit
 # however the slow tests fall. One summary at the end; the target fails if any test does.
 TESTS := $(BIN)/pytest -n 2 --dist worksteal
 
-# The quick loop while working (under two minutes on two cores): every test but the slow
+# The quick loop while working (about five minutes on two cores): every test but the slow
 # end-to-end ones (marked `slow`: several processes, crashes and kills, playground subprocesses,
 # commands run as processes, whole games through SimCord, long conformance and property runs,
 # click counts over the recorded games, the benchmarks' harness, the store on a PostgreSQL
