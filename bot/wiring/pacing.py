@@ -181,8 +181,8 @@ class Pacer:
     Each waiting call sleeps in its own task until its turn should have come, then looks
     again (a plain ``asyncio.sleep``: no task waits on another's future, which keeps SimCord,
     whose clock moves only through sleeps it can see, able to run the bot). A call goes when
-    fewer calls are ahead of it than tokens are held; the first in line takes more tokens from
-    the source when none are held.
+    fewer calls are ahead of it than tokens are held, none of them more urgent nor an older edit
+    of its message; the first in line takes more tokens from the source when none are held.
     """
 
     def __init__(
@@ -288,8 +288,8 @@ class Pacer:
     async def _turn(self, waiter: _Waiter) -> None:
         """Sleep until ``waiter`` may go (then it holds its token) or was dropped."""
         while waiter.state == "waiting":
-            ahead = self._ahead_of(waiter)
-            if ahead < self._tokens():
+            ahead, must_follow = self._ahead_of(waiter)
+            if ahead < self._tokens() and not must_follow:
                 self._held -= 1
                 self._leave(waiter, "sent")
                 return
@@ -299,11 +299,23 @@ class Pacer:
             later = max(0.0, self._ready_at - self._clock()) + (ahead - self._held) / self._rate
             await self._sleep(max(later, NAP))
 
-    def _ahead_of(self, waiter: _Waiter) -> int:
-        """Live calls that go before ``waiter``."""
+    def _ahead_of(self, waiter: _Waiter) -> tuple[int, bool]:
+        """Live calls that go before ``waiter``, and whether one of them must be sent first.
+
+        With tokens enough for all of them, ``waiter`` may go before calls of its own
+        priority that have not woken yet (a busy machine wakes sleepers late and out of
+        order), but never before a more urgent call, nor before an older edit of its message.
+        """
         while self._queue and self._queue[0].state != "waiting":
             heapq.heappop(self._queue)  # dropped, abandoned or sent: no longer in line
-        return sum(1 for other in self._queue if other.state == "waiting" and other < waiter)
+        ahead = [other for other in self._queue if other.state == "waiting" and other < waiter]
+        message = waiter.edit.message if waiter.edit is not None else None
+        must_follow = any(
+            other.place[0] < waiter.place[0]
+            or (other.edit is not None and other.edit.message == message)
+            for other in ahead
+        )
+        return len(ahead), must_follow
 
     async def _refill(self) -> None:
         """Take tokens for the calls waiting, or learn when to look again."""

@@ -4,6 +4,7 @@ order, a stale edit is dropped and its caller gets the newer edit's result."""
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -236,3 +237,32 @@ async def test_a_newer_edit_stays_behind_an_older_one_it_does_not_overwrite() ->
     )
     # Edit 1 is dropped; edit 3, though more urgent, still goes after edit 2.
     assert [name for _, name in sent] == ["post", "edit 2", "edit 3"]
+
+
+@pytest.mark.parametrize("seed", range(8))
+async def test_on_a_busy_machine_no_call_goes_before_a_more_urgent_one_or_an_older_edit(
+    seed: int,
+) -> None:
+    # A busy machine wakes sleepers late, each by its own delay: a cosmetic edit may look
+    # again before the posts ahead of it do, with tokens enough for all of them at hand.
+    time, sent, late = FakeTime(), Sent(), random.Random(seed)
+
+    async def busy_sleep(seconds: float) -> None:
+        await time.sleep(seconds + late.uniform(0.0, 0.3))
+
+    source = LocalBucket(40.0, burst=8, clock=time.clock)
+    pacer = Pacer(source, rate=40.0, clock=time.clock, sleep=busy_sleep, batch=8, hold=0.5)
+    message = "/channels/1/messages/2"
+
+    async def edit(n: int, fields: set[str]) -> str:
+        with paced(Priority.COSMETIC):
+            key = EditKey(message, frozenset(fields))
+            return await pacer.call(_sender(time, sent, f"edit {n}"), edit=key)
+
+    posts = [pacer.call(_sender(time, sent, f"post {n}")) for n in range(24)]
+    edits = [edit(n, {f"field {n}"}) for n in range(6)]
+    await time.run([*posts[:12], *edits, *posts[12:]])
+    order = [name for _, name in sent]
+    assert order.index("post 23") < min(order.index(f"edit {n}") for n in range(6))
+    # Neither edit covers the other's fields: every one goes, in the order they were made.
+    assert [name for name in order if name.startswith("edit")] == [f"edit {n}" for n in range(6)]
