@@ -20,8 +20,9 @@ import games
 #: The AI the records were played by: raised whenever the levels change how they play, so
 #: that a resumed run does not count games of the old AI with games of the new.
 AI_VERSION = 2
-#: Games whose own rules of thumb changed since, with the version their records must have.
-GAME_AI_VERSIONS: dict[str, int] = {"marginalia": 3}
+#: Games whose own AI changed since (rules of thumb, ``search_doubts_policy``), with the version
+#: their records must have.
+GAME_AI_VERSIONS: dict[str, int] = {"marginalia": 3, "magic-spell": 3}
 
 
 def ai_version(game: str) -> int:

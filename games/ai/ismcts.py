@@ -11,7 +11,10 @@ after ``rollout_depth`` steps to be judged by it: many short looks beat a few lo
 within the same time. A search too short to try every option a few times at the start of a
 move plays the game's rules of thumb instead, so that ``hard`` is never weaker than ``normal``
 for want of time; partway through a move it goes on with the move it chose, as another rule
-could undo it (back out of a trade the search began) and the search begin it again.
+could undo it (back out of a trade the search began) and the search begin it again. A game
+whose many small choices a short search cannot tell apart asks it to doubt its own noise
+(``Engine.search_doubts_policy``): it then plays the rules of thumb's action unless another
+did clearly better.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ class _Node:
     visits: int = 0
     available: int = 0
     total: float = 0.0
+    squares: float = 0.0
+    """The sum of the rewards' squares, for the spread of the mean (``_clearly_better``)."""
 
     def ucb(self) -> float:
         mean = self.total / self.visits
@@ -87,7 +92,36 @@ def search(
     tried = [root.children[key] for key in ((seat, a) for a in options) if key in root.children]
     if not tried:
         return rng.choice(options)
-    return max(tried, key=lambda n: (n.visits, n.total)).action
+    best = max(tried, key=lambda n: (n.visits, n.total))
+    if engine.search_doubts_policy > 0:
+        return _unless_clearly_better(engine, first, seat, rng, root, best)
+    return best.action
+
+
+def _unless_clearly_better(
+    engine: Engine[Any, Any], world: Any, seat: int, rng: random.Random, root: _Node, best: _Node
+) -> Any:
+    """The rules of thumb's action, never "back" (the search does not go back either), unless
+    the search found ``best`` better by more than its noise; the rules of thumb's action
+    untried, the search has nothing against it."""
+    preferred = sensible(engine, world, seat, rng, back=False)
+    if preferred is None or preferred == best.action:
+        return best.action
+    rival = root.children.get((seat, preferred))
+    if rival is None or not _clearly_better(best, rival, engine.search_doubts_policy):
+        return preferred
+    return best.action
+
+
+def _clearly_better(best: _Node, other: _Node, errors: float) -> bool:
+    """Whether ``best``'s mean reward beats ``other``'s by more than ``errors`` standard
+    errors of the difference. The spread is the two's rewards pooled, as if they were equally
+    good: from a few visits alone, a lucky or unlucky streak would look certain."""
+    visits = best.visits + other.visits
+    mean = (best.total + other.total) / visits
+    variance = max(0.0, (best.squares + other.squares) / visits - mean * mean)
+    spread = variance * (1 / best.visits + 1 / other.visits)
+    return best.total / best.visits - other.total / other.visits > errors * math.sqrt(spread)
 
 
 def _iterate(
@@ -123,6 +157,7 @@ def _iterate(
         climbing.visits += 1
         if climbing.seat >= 0:
             climbing.total += reward[climbing.seat]
+            climbing.squares += reward[climbing.seat] ** 2
         climbing = climbing.parent
 
 

@@ -97,6 +97,11 @@ class Engine(ABC, Generic[StateT, ActionT]):
     #: better: for a game whose rules of thumb leave points on the table that the next move
     #: shows. 0: ``normal`` plays the rules of thumb as they are.
     normal_lookahead: ClassVar[int] = 0
+    #: How sure the ``hard`` AI's search must be, in standard errors of its playouts' means,
+    #: that an action beats the rules of thumb's (``policy``) to play it instead: for a game
+    #: whose many small choices a short search cannot tell apart, where its noise would
+    #: otherwise pick among them at random. 0: the search's own choice, always.
+    search_doubts_policy: ClassVar[float] = 0.0
     #: Random playouts per second the benchmark holds every ``bench_configurations`` entry
     #: to, on the 2-core machine the targets are set for.
     playouts_per_s: ClassVar[float] = 100.0

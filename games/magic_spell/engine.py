@@ -177,6 +177,8 @@ class MagicSpellEngine(Engine[MagicSpellState, Action]):
     # ``standing``, the benchmark's floor, and the README's picture.
     menu_position: ClassVar[int] = 30
     clear_lead: ClassVar[float] = 40.0
+    # Which tile to look at, where to weave it: choices too close for a short search to tell.
+    search_doubts_policy: ClassVar[float] = 2.0
     # Random play seldom completes a courseload, so a game without a semester is played to
     # the safety limit: a hundred rounds.
     playouts_per_s: ClassVar[float] = 30.0

@@ -86,6 +86,33 @@ def test_normal_weighs_the_rules_of_thumb_against_a_look_ahead_where_the_game_as
         assert (pick == state.held) is right
 
 
+def test_a_search_that_doubts_the_rules_of_thumb_overrules_them_only_when_clearly_better() -> None:
+    """Where the game asks (``search_doubts_policy``), ``hard`` plays the rules of thumb's
+    action unless its search finds another better beyond its noise: a face-up card it names
+    whatever they say, a hidden one (every guess as good) as they say; a search that does
+    not doubt names the hidden card by the noise of its playouts."""
+    from tests.games.ai.guessing import CARDS, GuessingEngine, GuessingState
+
+    class Stubborn(GuessingEngine):
+        def policy(self, state: GuessingState, seat: int, rng: random.Random) -> int | None:
+            return 2
+
+    class Doubting(Stubborn):
+        search_doubts_policy = 2.0
+
+    def picks(engine: GuessingEngine, shown: bool) -> list[int]:
+        chosen = []
+        for seed in range(8):
+            state = engine.new_game(2, seed, {"shown": shown})
+            rng = random.Random(seed)
+            chosen.append(choose(engine, state, 0, "hard", rng=rng, budget=Budget(400)))
+        return chosen
+
+    assert picks(Doubting(), shown=True) == [seed % CARDS for seed in range(8)]
+    assert picks(Doubting(), shown=False) == [2] * 8
+    assert picks(Stubborn(), shown=False).count(2) <= 3
+
+
 @pytest.mark.parametrize("engine", engines_having("policy"))
 def test_the_rules_of_thumb_never_back_out_of_a_move_they_could_go_on_with(
     engine: Engine[Any, Any],
