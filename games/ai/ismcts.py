@@ -28,7 +28,6 @@ from games.ai.budget import Budget
 from games.ai.evaluation import values
 from games.ai.moves import next_actor, partway, playable, playout_action, sensible
 from games.core import Engine
-from games.core.words import unworded
 
 #: UCB1's exploration constant for rewards between 0 and 1.
 EXPLORATION = 0.7
@@ -79,12 +78,11 @@ def search(
     depth = rollout_depth if engine.standing(first) is not None else engine.step_limit
     iterations = 0
     world = first
-    with unworded():  # the moves searched are never told to anyone
-        while not budget.spent(iterations):
-            if iterations:
-                world = engine.determinize(state, seat, rng)
-            _iterate(engine, world, seat, root, rng, depth)
-            iterations += 1
+    while not budget.spent(iterations):
+        if iterations:
+            world = engine.determinize(state, seat, rng)
+        _iterate(engine, world, seat, root, rng, depth)
+        iterations += 1
     if iterations < TRUSTED_PER_OPTION * len(options) and not partway(engine, first, seat):
         fallback = sensible(engine, first, seat, rng, back=back)
         if fallback is not None:

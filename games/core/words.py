@@ -29,9 +29,7 @@ reader's language too).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Annotated, Any, Literal
 
@@ -218,33 +216,9 @@ def message_from_data(data: Mapping[str, Any]) -> Msg:
     return _text(template, params, context=data.get("context"))
 
 
-#: Set while messages are made that nobody will read (:func:`unworded`).
-_UNWORDED: ContextVar[bool] = ContextVar("unworded", default=False)
-
-
-@contextmanager
-def unworded() -> Iterator[None]:
-    """Within, :func:`msg` and :func:`pmsg` make an empty message instead of wording one.
-
-    For an AI's search, which plays thousands of moves whose logs nobody reads: filling their
-    sentences was a tenth of its time. A context variable, so that another thread or task
-    making messages meanwhile still words them.
-    """
-    token = _UNWORDED.set(True)
-    try:
-        yield
-    finally:
-        _UNWORDED.reset(token)
-
-
 def _text(template: str, params: Mapping[str, Param], *, context: str | None = None) -> Msg:
-    if _UNWORDED.get():
-        return _UNSAID
     english = fill(template, params, _english)
     return Msg(english, kind="text", template=template, params=params, context=context)
-
-
-_UNSAID = Msg("", kind="text", template="", params={})
 
 
 def msg(template: str, /, **params: Param) -> Msg:
